@@ -1,0 +1,1 @@
+"""The Discord layer: commands, controls, sessions and storage."""

@@ -1,0 +1,54 @@
+"""Command line: `python -m games replay FILE` and `python -m games play GAME` (hot seat)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from games.protocol import StateFormatError
+from games.replay import ReplayStopped, replay
+
+
+def _replay(path: str) -> int:
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+    except OSError as error:
+        print(f"cannot read {path}: {error.strerror}", file=sys.stderr)
+        return 1
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        print(f"{path} is not valid JSON: {error}", file=sys.stderr)
+        return 1
+    try:
+        game = replay(data)
+    except StateFormatError as error:
+        print(f"{path} is not a valid replay file: {error}", file=sys.stderr)
+        return 1
+    except ReplayStopped as stop:
+        print(f"action {stop.index} is illegal: {stop.error}", file=sys.stderr)
+        return 2
+    json.dump(game.state_json(), sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games")
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay_cmd = commands.add_parser("replay", help="apply a replay file, print the state")
+    replay_cmd.add_argument("file")
+    play_cmd = commands.add_parser("play", help="a hot-seat game in this terminal")
+    play_cmd.add_argument("game", choices=["grass", "gracias", "graps"])
+    play_cmd.add_argument("--players", default="ann,bob,cy")
+    play_cmd.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.file)
+    from games.cli import play
+
+    return play(args.game, args.players.split(","), args.seed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

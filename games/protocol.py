@@ -1,0 +1,196 @@
+"""The one protocol every game engine follows.
+
+The bot's session service, storage, publisher, lobby, timers, AI seats, renderers,
+the replay CLI, the benchmark and the random-play tests are written once against
+this module, never against one game. A game is a subclass of `Game` plus its
+action, view and option types.
+
+Conventions every engine keeps:
+- Pure rules, standard library only. Randomness comes only from the seed given at
+  creation (sub-seeds derived from it), so seed + players + options + actions
+  always give the same game.
+- `apply` is atomic: it validates everything first and raises `IllegalAction`
+  (state untouched) or mutates and returns the events it caused, including the
+  automatic steps that follow (draws, rolls, scoring, dealing the next hand).
+- Hidden information is decided only by `view_for` and `public_view`. Event texts
+  are public words; anything private goes in `Event.private`, keyed by player.
+- `to_json` / `from_json` round-trip to an equal state; the document carries
+  `version`; an unknown version fails with `StateFormatError`.
+- `state_json` is the public contract printed by `python -m games replay`
+  (docs/notation.md). Extend it; never change what its keys mean.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+JSON = Any
+"""A value that `json.dumps` accepts."""
+
+
+class GameError(ValueError):
+    """Base of every error an engine raises on purpose."""
+
+
+class IllegalAction(GameError):
+    """The rules refuse this action. `reason` is in words a player understands;
+    `rule` names the decision id (G7, C5, P4...) for developers."""
+
+    def __init__(self, reason: str, rule: str | None = None) -> None:
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} ({rule})" if rule else reason)
+
+
+class MalformedAction(IllegalAction):
+    """The action is not valid notation: unknown key, unknown card id, wrong type."""
+
+
+class StateFormatError(GameError):
+    """A saved state or replay header that cannot be loaded (bad shape, unknown version)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in words the table can read.
+
+    `kind` is a stable machine name ("play", "draw", "hand_scored", "pass_done"...),
+    `text` is public (shown in the channel, "" when nothing public happened),
+    `private` holds words only one player may see ("You drew Panama"),
+    `data` holds public machine-readable details (e.g. the scores of a hand).
+    """
+
+    kind: str
+    text: str
+    actor: str | None = None
+    private: Mapping[str, str] = field(default_factory=dict)
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended. `winners` has several names for a shared win or draw."""
+
+    winners: tuple[str, ...]
+    totals: Mapping[str, int]
+    reason: str
+
+
+class Action(abc.ABC):
+    """One move in the game's JSON notation. Subclasses are frozen dataclasses."""
+
+    by: str
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, JSON]:
+        """The action in the notation of docs/notation.md."""
+
+
+A = TypeVar("A", bound=Action)
+PublicV = TypeVar("PublicV")
+PlayerV = TypeVar("PlayerV")
+
+
+class Game(abc.ABC, Generic[A, PublicV, PlayerV]):
+    """A game in progress. Mutable; `apply` is the only way to change it."""
+
+    kind: ClassVar[str]
+    """Stable id: "grass", "gracias", "graps"."""
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_version: ClassVar[int]
+    """Version of the `to_json` document; bump it (and migrate) when the shape changes."""
+
+    players: tuple[str, ...]
+    log: list[Event]
+    moves: int
+    """Number of actions applied so far: the state's version for stale controls."""
+
+    # -- creation -----------------------------------------------------------------
+
+    @classmethod
+    @abc.abstractmethod
+    def create(
+        cls, players: Sequence[str], options: Mapping[str, JSON] | None = None, seed: int = 0
+    ) -> Self:
+        """A new game. Raises `GameError` for a wrong player count, duplicate names or
+        bad options, with a message saying what was wrong."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_replay(cls, header: Mapping[str, JSON]) -> Self:
+        """A new game from a replay file's header (everything but "actions"): players,
+        options, seed and the game's own set-up keys (Grass and Gracias "decks",
+        Graps "rolls"). Raises `StateFormatError` on a malformed header."""
+
+    @abc.abstractmethod
+    def replay_header(self) -> dict[str, JSON]:
+        """The header of this game's replay file (what `/... export` writes before the
+        actions): replaying the logged actions on it reproduces this game exactly."""
+
+    @classmethod
+    @abc.abstractmethod
+    def option_defaults(cls) -> dict[str, JSON]:
+        """Every option with its default value."""
+
+    # -- playing -------------------------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def awaiting(self) -> tuple[str, ...]:
+        """The players who may act now (several during a Paranoia pass or an offer);
+        empty once the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, player: str) -> list[A]:
+        """Every action `player` may take now (empty when it is not their moment).
+        For Grass Protect covers and trade offers, a representative complete list is
+        not always small; the engine documents what it lists."""
+
+    @abc.abstractmethod
+    def parse_action(self, data: Mapping[str, JSON]) -> A:
+        """The notation's JSON object as an action; raises `MalformedAction`."""
+
+    @abc.abstractmethod
+    def apply(self, action: A) -> list[Event]:
+        """Play `action`. Raises `IllegalAction` (nothing changed) or returns the events."""
+
+    def apply_json(self, data: Mapping[str, JSON]) -> list[Event]:
+        return self.apply(self.parse_action(data))
+
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game runs."""
+
+    # -- seeing --------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def view_for(self, player: str) -> PlayerV:
+        """Exactly what `player` may see."""
+
+    @abc.abstractmethod
+    def public_view(self) -> PublicV:
+        """What the table (the channel, spectators) may see."""
+
+    # -- saving --------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, JSON]:
+        """The whole state, with "version": `state_version`."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Self:
+        """Load `to_json`'s document; `StateFormatError` on an unknown version or bad shape."""
+
+    @abc.abstractmethod
+    def state_json(self) -> dict[str, JSON]:
+        """The full state in the public shape `python -m games replay` prints."""
+
+    def clone(self) -> Self:
+        """An independent copy (AI search uses it). Engines may override for speed."""
+        return type(self).from_json(self.to_json())
