@@ -1,0 +1,170 @@
+"""What the table and each player may see of a Grass game (frozen, cheap to build).
+
+`GrassPublicView` is everything the channel may show (the table image, the score
+sheet); `GrassPlayerView` adds what one player alone may see: their hand, the card
+they just drew, their own pass choice, an offer they are a party to. Legal actions
+are not part of a view: ask `Grass.legal_actions`. Rule ids: G6 (market states),
+G13 (pass), G18 (score rows), G20 (offers and secret trades).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from games.grass.cards import Card
+
+
+class Market(enum.Enum):
+    """G6: closed (no Market Open), open (clear), blocked (Heat On over it)."""
+
+    CLOSED = "closed"
+    OPEN = "open"
+    BLOCKED = "blocked"
+
+
+class Phase(enum.Enum):
+    """turn: the mover plays or discards; pass: a Paranoia pass is being chosen (G13);
+    offer: a trade offer waits for an answer (G20); over: the game has ended (G19)."""
+
+    TURN = "turn"
+    PASS = "pass"
+    OFFER = "offer"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class GrassOptions:
+    """The per-game options a host chooses at start (DECISIONS.md)."""
+
+    target: int = 250_000  # G19
+    heat_stacking: bool = True  # G8
+    secret_trades: bool = False  # G20
+    learning: bool = False  # G21
+
+
+@dataclass(frozen=True, slots=True)
+class StashCard:
+    """A peddle in a stash; covered by a Protect card (G12) or not."""
+
+    card: Card
+    covered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A trade offer (G20): `give`/`take` are hand cards, `*_stash` are unprotected
+    stash peddles; `give` goes from `by` to `to`, `take` from `to` to `by`."""
+
+    by: str
+    to: str
+    give: tuple[Card, ...] = ()
+    take: tuple[Card, ...] = ()
+    give_stash: tuple[Card, ...] = ()
+    take_stash: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PendingOffer:
+    """What the table knows of an offer under negotiation: who offers to whom."""
+
+    by: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One player as the table sees them."""
+
+    name: str
+    seat: int
+    market: Market
+    market_open: bool  # a Market Open lies in the hassle pile
+    heat: tuple[Card, ...]  # Heat On cards still over the market, oldest first
+    stash: tuple[StashCard, ...]  # in the order the peddles entered it
+    protection: tuple[Card, ...]  # Protect cards played this hand
+    hand_size: int
+    total: int  # running total over the scored hands
+    skip: int  # lost turns still owed (G3, G13)
+    to_pass: bool  # a Paranoia pass waits for this player's choice (G13)
+    passed: bool  # this player has chosen their pass card and waits for the others
+
+    @property
+    def hassle(self) -> tuple[Card, ...]:
+        """The hassle pile bottom to top: the Market Open, then the Heat On stack."""
+        return ((Card.MARKET_OPEN,) if self.market_open else ()) + self.heat
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One player's score for one hand (G18); `total` is the running total after it."""
+
+    name: str
+    table: int
+    banker: int
+    hand_peddle: int
+    paranoia: int
+    bonus: int
+    score: int
+    total: int
+
+    @property
+    def net(self) -> int:
+        return self.table + self.banker - self.hand_peddle - self.paranoia
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The scoring of one hand, rows in seat order."""
+
+    hand: int
+    rows: tuple[ScoreRow, ...]
+
+    @property
+    def best(self) -> tuple[str, ...]:
+        """The players who had the hand's highest score (the G18 bonus winners)."""
+        top = max(row.score for row in self.rows)
+        return tuple(row.name for row in self.rows if row.score == top)
+
+
+@dataclass(frozen=True, slots=True)
+class GrassPublicView:
+    """The table: everything a spectator may see."""
+
+    hand: int  # the hand being played (the last one once over)
+    phase: Phase
+    to_move: str | None  # whose turn it is (after their automatic draw)
+    awaiting: tuple[str, ...]  # who may act now
+    draw_pile: int
+    deck_size: int  # 104, or 79/90 in learning hands (G21)
+    discard_pile: tuple[Card, ...]  # face up, oldest first
+    seats: tuple[SeatView, ...]  # seat order
+    extra_turn: bool  # the mover is in a Nirvana extra turn (G11)
+    trading: bool  # trades are allowed in this hand (G20, G21)
+    offer: PendingOffer | None  # an offer under negotiation (contents are private)
+    scores: tuple[HandScore, ...]  # every scored hand, oldest first
+    options: GrassOptions
+    winners: tuple[str, ...]  # empty until the game is over
+    recent: tuple[str, ...]  # the last public event texts, newest last
+
+    def seat(self, name: str) -> SeatView:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise KeyError(name)
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+
+@dataclass(frozen=True, slots=True)
+class GrassPlayerView:
+    """What one player sees: the table plus their own secrets."""
+
+    public: GrassPublicView
+    name: str
+    hand: tuple[Card, ...]
+    drawn: Card | None  # the card drawn at the start of this turn, while it is theirs
+    pass_choice: Card | None  # the card they chose to pass, until the pass is done
+    offer: Offer | None  # the offer they are a party to, in full
