@@ -1,0 +1,153 @@
+"""What the table and each player may see of a Gracias game (frozen, cheap to build).
+
+`GraciasPublicView` is everything the channel may show: the trios' face-up cards
+(never a face-down card, C5), every reserve as counts by colour, how many hidden
+cards each player holds (not which, C5), round scores and totals, the last round's
+scoring in detail (C6) so a score image can be drawn, and the winners (C8).
+`GraciasPlayerView` adds what one player alone may see: their own hidden cards and,
+during the half-step of a choice, the hidden card of the trio they just took.
+Legal actions are not part of a view: ask `Gracias.legal_actions`.
+Rule ids: C2 (rounds and turns), C3 (openers), C5 (trios, hidden cards), C6, C8.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from games.gracias.cards import COLOURS, Colour
+
+ROUNDS = 3  # C2
+TURNS_PER_ROUND = 4  # C2
+
+
+class Phase(enum.Enum):
+    """choose: `to_move` takes a trio and splits it (C5); over: the game has ended (C8)."""
+
+    CHOOSE = "choose"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class ColourCounts:
+    """How many cards of each colour, in `COLOURS` order (a reserve, C5)."""
+
+    counts: tuple[int, ...]
+
+    def of(self, colour: Colour) -> int:
+        return self.counts[colour.index]
+
+    def items(self) -> tuple[tuple[Colour, int], ...]:
+        return tuple(zip(COLOURS, self.counts, strict=True))
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+
+@dataclass(frozen=True, slots=True)
+class TrioView:
+    """One trio of the current turn (C5), numbered 1..N in the order laid out.
+
+    `face_up` holds the two face-up cards (first laid first) while they are on the
+    table: before the trio is taken and while its taker is still choosing; it is
+    empty once the choice is made. `has_face_down` says whether the face-down card
+    still lies there (its colour is never shown). `taken_by` names the taker.
+    """
+
+    number: int
+    face_up: tuple[Colour, ...]
+    has_face_down: bool
+    taken_by: str | None
+
+    @property
+    def taken(self) -> bool:
+        return self.taken_by is not None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One player as the table sees them. `in_game` is False once they left."""
+
+    name: str
+    seat: int
+    reserve: ColourCounts
+    hidden_count: int
+    round_scores: tuple[int, ...]
+    total: int
+    in_game: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ColourScore:
+    """C6, one colour of one player's round scoring.
+
+    `cards`: that colour's cards once the hidden cards joined the reserve;
+    `packet`: whether 5 of them were set aside face down (needs 5 or more);
+    `face_up`: cards left face up after the packet (cards, or cards - 5);
+    `discarded`: face-up cards discarded for holding the most of the colour
+    (0, or all of `face_up`); `points`: packet (1) + face-up cards kept.
+    """
+
+    colour: Colour
+    cards: int
+    packet: bool
+    face_up: int
+    discarded: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScoreRow:
+    """One player's round scoring (C6): the six colours in `COLOURS` order."""
+
+    player: str
+    colours: tuple[ColourScore, ...]
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScoring:
+    """A scored round (C6): one row per player who was in the game at its end."""
+
+    round: int
+    rows: tuple[RoundScoreRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GraciasPublicView:
+    """The table. `round` is 1..3 and `turn` 1..4 (C2); when the game is over they
+    stay at the last turn played. `choosing` is the number of the trio `to_move`
+    has taken and is still splitting (the half-step of the notation), else None."""
+
+    round: int
+    turn: int
+    big_opener: str
+    small_opener: str
+    players: tuple[str, ...]
+    to_move: str | None
+    phase: Phase
+    choosing: int | None
+    trios: tuple[TrioView, ...]
+    seats: tuple[SeatView, ...]
+    last_round: RoundScoring | None
+    winners: tuple[str, ...]
+    recent: tuple[str, ...]
+
+    def seat(self, name: str) -> SeatView:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class GraciasPlayerView:
+    """What `player` sees: the table, their own hidden cards in the order taken, and
+    `just_taken`, the hidden card of the trio they hold while still choosing (C5:
+    they look at it before deciding what to keep and what to give)."""
+
+    public: GraciasPublicView
+    player: str
+    hidden: tuple[Colour, ...]
+    just_taken: Colour | None
