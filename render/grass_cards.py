@@ -1,0 +1,410 @@
+"""Grass card faces, drawn by code and cached: one face per card type (G1), in two sizes.
+
+Colours follow the German article's categories: Peddle green, Protect purple, Heat On
+red, Heat Off red with a black diagonal bar (Pay Fine is a Heat Off too, G10),
+Nirvana light blue, Paranoia black, Skim yellow; Market Open and Market Close have
+colours of their own. Every face shows the card's name and its dollar value (or what
+it does); the small table faces keep only what reads at phone size: the value, or a
+short name.
+
+Faces are RGBA (transparent rounded corners), rendered on first use under a lock and
+never changed afterwards, so any thread may paste them.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import threading
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from games.grass.cards import LIFTS, Card, Kind
+from render.toolkit import (
+    RGB,
+    fit_size,
+    hex_rgb,
+    mix,
+    short_money,
+    text,
+    text_block,
+    wrap,
+)
+
+
+class Size(enum.Enum):
+    """FULL for the hand image, MINI for the table."""
+
+    FULL = (180, 252)
+    MINI = (70, 98)
+
+    @property
+    def width(self) -> int:
+        return self.value[0]
+
+    @property
+    def height(self) -> int:
+        return self.value[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """A category's look: card colour, ink on it, label on top."""
+
+    colour: RGB
+    ink: RGB
+    label: str
+
+
+STYLES: dict[Kind, Style] = {
+    Kind.PEDDLE: Style(hex_rgb("#2f8f46"), (255, 255, 255), "PEDDLE"),
+    Kind.PROTECT: Style(hex_rgb("#6b3fa0"), (255, 255, 255), "PROTECT"),
+    Kind.HEAT_ON: Style(hex_rgb("#cc2f2a"), (255, 255, 255), "HEAT ON"),
+    Kind.HEAT_OFF: Style(hex_rgb("#cc2f2a"), (255, 255, 255), "HEAT OFF"),
+    Kind.PAY_FINE: Style(hex_rgb("#cc2f2a"), (255, 255, 255), "HEAT OFF"),
+    Kind.NIRVANA: Style(hex_rgb("#8ed2f0"), hex_rgb("#0f3550"), "NIRVANA"),
+    Kind.PARANOIA: Style(hex_rgb("#141414"), (255, 255, 255), "PARANOIA"),
+    Kind.SKIM: Style(hex_rgb("#f3c22f"), hex_rgb("#3a2a00"), "SKIM"),
+    Kind.MARKET_OPEN: Style(hex_rgb("#f08a1c"), (255, 255, 255), "MARKET"),
+    Kind.MARKET_CLOSE: Style(hex_rgb("#4d6478"), (255, 255, 255), "MARKET"),
+}
+
+BAR = (12, 12, 12)  # Heat Off's diagonal bar
+RIM = (250, 248, 242)
+EDGE = (120, 120, 120)
+
+
+def style(card: Card) -> Style:
+    return STYLES[card.kind]
+
+
+def effect(card: Card) -> str:
+    """What the card does, in a few words (the big line at the bottom of the face)."""
+    kind = card.kind
+    if kind is Kind.PEDDLE:
+        return f"${card.value_usd:,}"
+    if kind is Kind.PROTECT:
+        return f"covers ${card.value_usd:,}"
+    if kind is Kind.PARANOIA:
+        return f"-${card.value_usd:,} held"
+    if kind is Kind.HEAT_OFF:
+        lifted = LIFTS[card]
+        return f"lifts {MINI_NAMES.get(lifted, lifted.title)}"
+    return {
+        Card.MARKET_OPEN: "opens a market",
+        Card.MARKET_CLOSE: "ends the hand",
+        Card.PAY_FINE: "lifts any Heat",
+        Card.STONEHIGH: "takes the lowest",
+        Card.EUPHORIA: "takes the highest",
+        Card.STEAL_YOUR_NEIGHBORS_POT: "steal a top peddle",
+        Card.BANKER: "20% at the end",
+    }.get(card, "blocks a market")
+
+
+MINI_NAMES: dict[Card, str] = {
+    Card.MARKET_OPEN: "OPEN",
+    Card.MARKET_CLOSE: "CLOSE",
+    Card.DR_FEELGOOD: "Feelgood",
+    Card.HOME_GROWN: "Home Grn",
+    Card.SEARCH_AND_SEIZURE: "Search",
+    Card.A_BREEZE_TO_FLY: "Breeze",
+    Card.HEARSAY_EVIDENCE: "Hearsay",
+    Card.CHARGES_DROPPED: "Dropped",
+    Card.LUST_CONQUERS_ALL: "Lust",
+    Card.GRAB_A_SNACK: "Snack",
+    Card.CATCH_A_BUZZ: "Buzz",
+    Card.UTTERLY_WIPED_OUT: "Wiped",
+    Card.DOUBLE_CROSSED: "Crossed",
+    Card.STEAL_YOUR_NEIGHBORS_POT: "Steal",
+}
+
+
+# -- emblems -----------------------------------------------------------------------
+
+
+def _leaf(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+    """Seven leaflets fanning up from a stem: the Peddle mark."""
+    for angle, length in ((-90, 1.0), (-60, 0.8), (-120, 0.8), (-25, 0.62), (-155, 0.62)):
+        a = math.radians(angle)
+        tip = (cx + math.cos(a) * r * length, cy + math.sin(a) * r * length)
+        side = math.radians(angle + 90)
+        w = r * 0.13
+        mid = (cx + math.cos(a) * r * length * 0.5, cy + math.sin(a) * r * length * 0.5)
+        draw.polygon(
+            [
+                (cx, cy),
+                (mid[0] + math.cos(side) * w, mid[1] + math.sin(side) * w),
+                tip,
+                (mid[0] - math.cos(side) * w, mid[1] - math.sin(side) * w),
+            ],
+            fill=fill,
+        )
+    draw.line([(cx, cy), (cx, cy + r * 0.45)], fill=fill, width=max(2, round(r * 0.07)))
+
+
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+    """A six-point badge: the Heat mark."""
+    points = []
+    for i in range(12):
+        a = math.radians(-90 + i * 30)
+        rr = r if i % 2 == 0 else r * 0.55
+        points.append((cx + math.cos(a) * rr, cy + math.sin(a) * rr))
+    draw.polygon(points, fill=fill)
+
+
+def _shield(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+    w = r * 0.85
+    draw.polygon(
+        [
+            (cx - w, cy - r * 0.8),
+            (cx, cy - r),
+            (cx + w, cy - r * 0.8),
+            (cx + w, cy),
+            (cx, cy + r),
+            (cx - w, cy),
+        ],
+        fill=fill,
+    )
+
+
+def _sun(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+    for i in range(12):
+        a = math.radians(i * 30)
+        draw.line(
+            [
+                (cx + math.cos(a) * r * 0.6, cy + math.sin(a) * r * 0.6),
+                (cx + math.cos(a) * r, cy + math.sin(a) * r),
+            ],
+            fill=fill,
+            width=max(2, round(r * 0.1)),
+        )
+    draw.ellipse((cx - r * 0.45, cy - r * 0.45, cx + r * 0.45, cy + r * 0.45), fill=fill)
+
+
+def _eye(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, bg: RGB) -> None:
+    draw.ellipse((cx - r, cy - r * 0.5, cx + r, cy + r * 0.5), fill=fill)
+    draw.ellipse((cx - r * 0.38, cy - r * 0.38, cx + r * 0.38, cy + r * 0.38), fill=bg)
+    draw.ellipse((cx - r * 0.16, cy - r * 0.16, cx + r * 0.16, cy + r * 0.16), fill=fill)
+
+
+def _bag(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+    draw.ellipse((cx - r * 0.8, cy - r * 0.45, cx + r * 0.8, cy + r), fill=fill)
+    draw.polygon(
+        [(cx - r * 0.35, cy - r * 0.35), (cx + r * 0.35, cy - r * 0.35), (cx, cy - r * 0.1)],
+        fill=fill,
+    )
+    draw.polygon([(cx - r * 0.45, cy - r), (cx + r * 0.45, cy - r), (cx, cy - r * 0.3)], fill=fill)
+
+
+def _bank(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+    draw.polygon([(cx - r, cy - r * 0.4), (cx, cy - r), (cx + r, cy - r * 0.4)], fill=fill)
+    for i in range(4):
+        x = cx - r * 0.75 + i * r * 0.5
+        draw.rectangle((x - r * 0.1, cy - r * 0.3, x + r * 0.1, cy + r * 0.6), fill=fill)
+    draw.rectangle((cx - r, cy + r * 0.7, cx + r, cy + r * 0.9), fill=fill)
+
+
+def _awning(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, shut: bool
+) -> None:
+    """A market stall's awning over a counter; shut = boarded with a cross."""
+    top = cy - r * 0.8
+    for i in range(5):
+        x0 = cx - r + i * r * 0.4
+        draw.pieslice((x0, top, x0 + r * 0.4, top + r * 0.5), 0, 180, fill=fill)
+        if i % 2 == 0:
+            draw.rectangle((x0, top, x0 + r * 0.4, top + r * 0.25), fill=fill)
+    draw.rectangle((cx - r, cy + r * 0.55, cx + r, cy + r * 0.8), fill=fill)
+    draw.rectangle((cx - r * 0.9, top + r * 0.5, cx - r * 0.78, cy + r * 0.55), fill=fill)
+    draw.rectangle((cx + r * 0.78, top + r * 0.5, cx + r * 0.9, cy + r * 0.55), fill=fill)
+    if shut:
+        width = max(2, round(r * 0.14))
+        draw.line([(cx - r * 0.6, cy - r * 0.2), (cx + r * 0.6, cy + r * 0.45)], fill, width)
+        draw.line([(cx - r * 0.6, cy + r * 0.45), (cx + r * 0.6, cy - r * 0.2)], fill, width)
+
+
+def _emblem(draw: ImageDraw.ImageDraw, card: Card, cx: float, cy: float, r: float) -> None:
+    st = style(card)
+    tint = mix(st.colour, st.ink, 0.45 if card.kind is Kind.PARANOIA else 0.28)
+    kind = card.kind
+    if kind is Kind.PEDDLE:
+        _leaf(draw, cx, cy + r * 0.25, r * 1.1, tint)
+    elif kind is Kind.PROTECT:
+        _shield(draw, cx, cy, r, tint)
+    elif kind in (Kind.HEAT_ON, Kind.HEAT_OFF):
+        _star(draw, cx, cy, r, tint)
+    elif kind is Kind.PAY_FINE:
+        draw.ellipse((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), fill=tint)
+        text_size = max(10, round(r * 1.1))
+        draw_text_centre(draw, (cx, cy), "$", text_size, st.colour)
+    elif kind is Kind.NIRVANA:
+        _sun(draw, cx, cy, r, tint)
+    elif kind is Kind.PARANOIA:
+        _eye(draw, cx, cy, r, tint, st.colour)
+    elif card is Card.BANKER:
+        _bank(draw, cx, cy, r * 0.9, tint)
+    elif kind is Kind.SKIM:
+        _bag(draw, cx, cy, r * 0.9, tint)
+    else:
+        _awning(draw, cx, cy, r, tint, shut=kind is Kind.MARKET_CLOSE)
+
+
+def draw_text_centre(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], content: str, size: int, fill: RGB
+) -> None:
+    """Centred bold text straight onto a draw surface (emblems only)."""
+    from render.toolkit import font
+
+    draw.text(
+        xy, content, font=font(size), fill=fill, anchor="mm", stroke_width=1, stroke_fill=fill
+    )
+
+
+# -- faces -------------------------------------------------------------------------
+
+
+def _blank(size: Size, colour: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    """A card: white rim, rounded corners, coloured inside; returns the inset."""
+    w, h = size.value
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    radius = max(6, w // 12)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=(*RIM, 255), outline=(*EDGE, 255))
+    inset = max(4, w // 22)
+    draw.rounded_rectangle(
+        (inset, inset, w - 1 - inset, h - 1 - inset), max(3, radius - inset), fill=colour
+    )
+    return image, draw, inset
+
+
+def _heat_off_bar(draw: ImageDraw.ImageDraw, size: Size, inset: int) -> None:
+    """The black diagonal bar of the Heat Off cards (German article)."""
+    w, h = size.value
+    width = max(8, w // 7)
+    draw.line([(inset + 2, inset + 2), (w - inset - 3, h - inset - 3)], fill=BAR, width=width)
+
+
+def _full_face(card: Card) -> Image.Image:
+    st = style(card)
+    size = Size.FULL
+    w, h = size.value
+    image, draw, inset = _blank(size, st.colour)
+    if card.kind in (Kind.HEAT_OFF, Kind.PAY_FINE):
+        _heat_off_bar(draw, size, inset)
+    # Category band on top.
+    text(image, (w / 2, inset + 8), st.label, 17, mix(st.colour, st.ink, 0.75), True, "ma")
+    _emblem(draw, card, w / 2, 82, 36)
+    # Name, up to two lines, as large as fits.
+    name_size = 26
+    while name_size > 16:
+        lines = wrap(card.title, w - 2 * inset - 14, name_size, bold=True)
+        if len(lines) <= 2:
+            break
+        name_size -= 1
+    # The name block is centred between the emblem and the plate.
+    step = round(name_size * 1.1)
+    top = 160 - (len(lines) * step) / 2
+    text_block(image, (w / 2, top), lines, name_size, st.ink, True, "m", 1.1)
+    # Value or effect on a light plate at the bottom.
+    line = effect(card)
+    plate = (inset + 6, h - inset - 44, w - inset - 7, h - inset - 8)
+    draw.rounded_rectangle(plate, 10, fill=RIM)
+    value_size = fit_size(line, plate[2] - plate[0] - 12, 24, 13, bold=True)
+    ink = (20, 20, 20) if card.kind is not Kind.PARANOIA else hex_rgb("#b01e1e")
+    text(
+        image,
+        ((plate[0] + plate[2]) / 2, (plate[1] + plate[3]) / 2),
+        line,
+        value_size,
+        ink,
+        True,
+        "mm",
+    )
+    return image
+
+
+def _mini_face(card: Card) -> Image.Image:
+    st = style(card)
+    size = Size.MINI
+    w, h = size.value
+    image, draw, inset = _blank(size, st.colour)
+    if card.kind in (Kind.HEAT_OFF, Kind.PAY_FINE):
+        _heat_off_bar(draw, size, inset)
+    _emblem(draw, card, w / 2, h * 0.62, 20)
+    if card.value_usd and card.kind is not Kind.PARANOIA:
+        big = short_money(card.value_usd)
+    else:
+        big = MINI_NAMES.get(card, card.title)
+    big_size = fit_size(big, w - 2 * inset - 4, 21, 11, bold=True)
+    text(image, (w / 2, inset + 18), big, big_size, st.ink, True, "mm")
+    small = MINI_NAMES.get(card, card.title) if big != MINI_NAMES.get(card, card.title) else ""
+    if card.kind is Kind.PARANOIA:
+        small = short_money(-card.value_usd)
+    if small:
+        small_size = fit_size(small, w - 2 * inset - 4, 14, 9, bold=True)
+        text(image, (w / 2, h - inset - 12), small, small_size, st.ink, True, "mm")
+    return image
+
+
+def _back(size: Size) -> Image.Image:
+    """The back: deep green with a lattice and the game's name."""
+    w, h = size.value
+    colour = hex_rgb("#0f5132")
+    image, draw, inset = _blank(size, colour)
+    line = mix(colour, (255, 255, 255), 0.18)
+    step = max(8, w // 7)
+    for k in range(-h, w + h, step):
+        draw.line([(k, inset), (k + h, inset + h)], fill=line, width=1)
+        draw.line([(k + h, inset), (k, inset + h)], fill=line, width=1)
+    # Restore the rim the lattice crossed.
+    rim = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(rim).rounded_rectangle(
+        (0, 0, w - 1, h - 1), max(6, w // 12), fill=None, outline=(*RIM, 255), width=inset
+    )
+    image.alpha_composite(rim)
+    mask_draw = ImageDraw.Draw(image)
+    mask_draw.rounded_rectangle((0, 0, w - 1, h - 1), max(6, w // 12), outline=(*EDGE, 255))
+    label_size = fit_size("GRASS", w - 2 * inset - 6, 30, 10, bold=True)
+    text(image, (w / 2, h / 2), "GRASS", label_size, hex_rgb("#f5c542"), True, "mm")
+    return _clip_corners(image, size)
+
+
+def _clip_corners(image: Image.Image, size: Size) -> Image.Image:
+    w, h = size.value
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), max(6, w // 12), fill=255)
+    alpha = image.getchannel("A")
+    from PIL import ImageChops
+
+    image.putalpha(ImageChops.multiply(alpha, mask))
+    return image
+
+
+_FACES: dict[tuple[Card | None, Size], Image.Image] = {}
+_LOCK = threading.Lock()
+
+
+def face(card: Card, size: Size = Size.FULL) -> Image.Image:
+    """The card's face (RGBA). Cached: treat it as read-only."""
+    key = (card, size)
+    found = _FACES.get(key)
+    if found is None:
+        with _LOCK:
+            found = _FACES.get(key)
+            if found is None:
+                found = _full_face(card) if size is Size.FULL else _mini_face(card)
+                _FACES[key] = found
+    return found
+
+
+def back(size: Size = Size.FULL) -> Image.Image:
+    """The card back (RGBA), cached."""
+    key = (None, size)
+    found = _FACES.get(key)
+    if found is None:
+        with _LOCK:
+            found = _FACES.get(key)
+            if found is None:
+                found = _FACES[key] = _back(size)
+    return found

@@ -1,0 +1,174 @@
+"""Score tables on paper: the scoreboard image every game's scoreboard command shows,
+and the grid the Grass score sheet and the Gracias round scores are drawn with.
+
+The first column (names) is left-aligned, the figures right-aligned; a highlighted
+row (the leader, the hand's winner) is gold with a star mark, so it reads without
+colour too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render.toolkit import (
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    INK_DARK,
+    PAPER,
+    PAPER_LINE,
+    RGB,
+    ellipsize,
+    fit_size,
+    hex_rgb,
+    mix,
+    panel,
+    text,
+    text_width,
+)
+
+WIDTH = 900
+ROW = 44
+HEAD = 40
+BODY_SIZE = 22
+HEAD_SIZE = 18
+HIGHLIGHT = mix(GOLD, PAPER, 0.45)
+STRIPE = hex_rgb("#efe9dc")
+MUTED = hex_rgb("#6d6657")
+MARK = hex_rgb("#b8860b")
+
+
+def grid_height(rows: int) -> int:
+    return HEAD + rows * ROW
+
+
+def column_widths(
+    columns: Sequence[str], rows: Sequence[Sequence[str]], width: int, size: int = BODY_SIZE
+) -> list[int]:
+    """Each column as wide as its widest cell; the first column takes what is left."""
+    widths = []
+    for index, title in enumerate(columns):
+        cells = [row[index] for row in rows if index < len(row)]
+        widest = max(
+            [text_width(title, HEAD_SIZE, True)] + [text_width(c, size, True) for c in cells]
+        )
+        widths.append(widest + 24)
+    rest = width - sum(widths[1:])
+    widths[0] = max(rest, 120)
+    if sum(widths) > width:  # too many figures: share the width evenly
+        share = (width - widths[0]) // max(1, len(widths) - 1)
+        widths[1:] = [share] * (len(widths) - 1)
+    return widths
+
+
+def draw_grid(
+    image: Image.Image,
+    box: tuple[int, int, int],
+    columns: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    highlight: Sequence[int] = (),
+    emphasis: Sequence[int] = (),
+    negative_red: bool = True,
+) -> int:
+    """A table at (x, y) `width` wide on a paper background; returns its height.
+    `highlight`: rows shown gold with a star; `emphasis`: columns in bold ink."""
+    x, y, width = box
+    draw = ImageDraw.Draw(image)
+    widths = column_widths(columns, rows, width)
+    # Header.
+    cx = x
+    for index, (title, w) in enumerate(zip(columns, widths, strict=True)):
+        size = fit_size(title, w - 16, HEAD_SIZE, 11, bold=True)
+        if index == 0:
+            text(image, (cx + 12, y + HEAD / 2), title, size, MUTED, True, "lm")
+        else:
+            text(image, (cx + w - 12, y + HEAD / 2), title, size, MUTED, True, "rm")
+        cx += w
+    draw.line([(x, y + HEAD - 1), (x + width, y + HEAD - 1)], fill=MUTED, width=2)
+    # Rows.
+    for r, row in enumerate(rows):
+        top = y + HEAD + r * ROW
+        if r in highlight:
+            draw.rectangle((x, top, x + width, top + ROW - 1), fill=HIGHLIGHT)
+        elif r % 2 == 1:
+            draw.rectangle((x, top, x + width, top + ROW - 1), fill=STRIPE)
+        cx = x
+        for index, (cell, w) in enumerate(zip(row, widths, strict=False)):
+            bold = index == 0 or index in emphasis or r in highlight
+            ink: RGB = INK_DARK
+            if negative_red and index > 0 and cell.startswith("-"):
+                ink = hex_rgb("#b3261e")
+            if index == 0:
+                label = cell
+                left = cx + 12
+                if r in highlight:
+                    _star(draw, left + 9, top + ROW / 2, 10)
+                    left += 24
+                label = ellipsize(label, cx + w - left - 8, BODY_SIZE, True)
+                text(image, (left, top + ROW / 2), label, BODY_SIZE, ink, True, "lm")
+            else:
+                size = fit_size(cell, w - 14, BODY_SIZE, 12, bold)
+                text(image, (cx + w - 12, top + ROW / 2), cell, size, ink, bold, "rm")
+            cx += w
+        draw.line([(x, top + ROW - 1), (x + width, top + ROW - 1)], fill=PAPER_LINE)
+    return grid_height(len(rows))
+
+
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    import math
+
+    points = []
+    for i in range(10):
+        a = math.radians(-90 + i * 36)
+        rr = r if i % 2 == 0 else r * 0.45
+        points.append((cx + math.cos(a) * rr, cy + math.sin(a) * rr))
+    draw.polygon(points, fill=MARK)
+
+
+def paper_sheet(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """Felt background with a paper sheet inset by 16 px."""
+    image = Image.new("RGB", (width, height), FELT)
+    draw = ImageDraw.Draw(image)
+    panel(draw, (16, 16, width - 17, height - 17), PAPER, radius=18, shadow=FELT_DARK)
+    return image, draw
+
+
+def title_band(image: Image.Image, draw: ImageDraw.ImageDraw, title: str, sub: str = "") -> int:
+    """The sheet's title in a dark band at its top; returns the y below it."""
+    width = image.width
+    draw.rounded_rectangle((16, 16, width - 17, 84), 18, fill=FELT_DARK)
+    draw.rectangle((16, 60, width - 17, 84), fill=FELT_DARK)
+    size = fit_size(title, width - 80 - (text_width(sub, 20) if sub else 0), 32, 16, True)
+    text(image, (40, 50), title, size, GOLD, True, "lm")
+    if sub:
+        text(image, (width - 40, 50), sub, 20, INK, False, "rm")
+    return 100
+
+
+def scoreboard_image(
+    title: str,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    highlight: int | None = None,
+) -> Image.Image:
+    """Rows of players with their figures under `columns`; `highlight` marks one row."""
+    height = 100 + grid_height(max(1, len(rows))) + 40
+    image, draw = paper_sheet(WIDTH, height)
+    top = title_band(image, draw, title)
+    if rows:
+        draw_grid(
+            image,
+            (40, top, WIDTH - 80),
+            columns,
+            rows,
+            highlight=() if highlight is None else (highlight,),
+        )
+    else:
+        draw_grid(image, (40, top, WIDTH - 80), columns, [])
+        text(
+            image, (WIDTH / 2, top + HEAD + ROW / 2), "No games played yet", 22, MUTED, False, "mm"
+        )
+    return image

@@ -1,0 +1,261 @@
+"""The shared drawing toolkit: fonts, colours, panels, text that fits, cached text.
+
+Every renderer draws with these, so the games look like one product. Text uses
+Pillow's built-in scalable font (`ImageFont.load_default(size)`, Aileron); bold is
+the same font with a one-pixel stroke. Images are designed about 900 px wide:
+Discord shows them 400-550 px wide on phones, so body text is 22 px or more here.
+
+Thread safety: the renderers run in a thread pool. FreeType faces are not shared
+between threads (each thread loads its own font objects); rendered text snippets
+are cached as immutable images behind a lock and only ever read afterwards.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+Font = ImageFont.FreeTypeFont
+
+
+def hex_rgb(code: str) -> RGB:
+    code = code.lstrip("#")
+    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour t of the way from a to b."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+# The table: dark felt, slightly lighter panels, warm highlight for "whose turn".
+FELT = hex_rgb("#1d4a33")
+FELT_DARK = hex_rgb("#153826")
+PANEL = hex_rgb("#245a3f")
+PANEL_EDGE = hex_rgb("#3a7a57")
+INK = hex_rgb("#f4f1e8")
+INK_SOFT = hex_rgb("#b9cdbf")
+INK_DARK = hex_rgb("#1b1b1b")
+GOLD = hex_rgb("#f5c542")
+ALERT = hex_rgb("#e0483e")
+PAPER = hex_rgb("#f7f3ea")
+PAPER_LINE = hex_rgb("#d9d1bf")
+WHITE = (255, 255, 255)
+BLACK = (0, 0, 0)
+
+
+# -- fonts -------------------------------------------------------------------------
+
+_local = threading.local()
+
+
+def font(size: int) -> Font:
+    """Pillow's built-in scalable font at `size` px, loaded once per thread."""
+    fonts: dict[int, Font] | None = getattr(_local, "fonts", None)
+    if fonts is None:
+        fonts = {}
+        _local.fonts = fonts
+    found = fonts.get(size)
+    if found is None:
+        loaded = ImageFont.load_default(size)
+        assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
+        found = fonts[size] = loaded
+    return found
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    left, _, right, _ = font(size).getbbox(plain(text), stroke_width=1 if bold else 0)
+    return int(right - left)
+
+
+def fit_size(text: str, max_width: int, size: int, min_size: int = 12, bold: bool = False) -> int:
+    """The largest font size <= size at which `text` fits in max_width (at least min_size)."""
+    while size > min_size and text_width(text, size, bold) > max_width:
+        size -= 1
+    return size
+
+
+def ellipsize(text: str, max_width: int, size: int, bold: bool = False) -> str:
+    """`text` cut with an ellipsis so that it fits in max_width at `size`."""
+    if text_width(text, size, bold) <= max_width:
+        return text
+    while text and text_width(text + "…", size, bold) > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, max_width: int, size: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap at `size`; a single word too long for a line is kept whole."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if current and text_width(candidate, size, bold) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines
+
+
+# The built-in font has Latin letters and common punctuation but no dashes, arrows or
+# math signs; event texts written by the engines may use them.
+_SUBSTITUTES = str.maketrans(
+    {"−": "-", "–": "-", "—": "-", "→": "->", "←": "<-", "×": "x", "\u00a0": " "}
+)
+
+
+def plain(content: str) -> str:
+    """`content` with the characters the font lacks replaced by look-alikes."""
+    return content.translate(_SUBSTITUTES)
+
+
+# -- cached text -------------------------------------------------------------------
+
+_TEXT_CACHE: OrderedDict[tuple[str, int, bool], tuple[Image.Image, int, int]] = OrderedDict()
+_TEXT_LOCK = threading.Lock()
+_TEXT_CACHE_SIZE = 4096
+
+
+def _text_mask(content: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
+    """An "L" mask of the text and its offset from the anchor point (left, top of the
+    font's ascender line). Names, labels and figures repeat from one render to the
+    next, so masks are kept (rendering a string costs more than pasting it)."""
+    key = (content, size, bold)
+    with _TEXT_LOCK:
+        hit = _TEXT_CACHE.get(key)
+        if hit is not None:
+            _TEXT_CACHE.move_to_end(key)
+            return hit
+    stroke = 1 if bold else 0
+    f = font(size)
+    content = plain(content)
+    left, top, right, bottom = f.getbbox(content, anchor="la", stroke_width=stroke)
+    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), content, font=f, fill=255, anchor="la", stroke_width=stroke, stroke_fill=255
+    )
+    made = (mask, int(left), int(top))
+    with _TEXT_LOCK:
+        _TEXT_CACHE[key] = made
+        if len(_TEXT_CACHE) > _TEXT_CACHE_SIZE:
+            _TEXT_CACHE.popitem(last=False)
+    return made
+
+
+def text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    content: str,
+    size: int,
+    fill: RGB,
+    bold: bool = False,
+    anchor: str = "la",
+) -> int:
+    """Draw `content` at xy. anchor: first letter l/m/r (left, middle, right of the
+    text), second a/m/s (top of the ascender, middle of the line box, baseline)
+    -- a subset of Pillow's anchors. Returns the drawn width."""
+    if not content:
+        return 0
+    mask, left, top = _text_mask(content, size, bold)
+    f = font(size)
+    ascent, descent = f.getmetrics()
+    x, y = xy
+    width = mask.width
+    if anchor[0] == "m":
+        x -= width / 2
+    elif anchor[0] == "r":
+        x -= width
+    if anchor[1] == "m":
+        y -= (ascent + descent) / 2
+    elif anchor[1] == "s":
+        y -= ascent
+    image.paste(fill, (round(x + left), round(y + top)), mask)
+    return width
+
+
+def text_block(
+    image: Image.Image,
+    xy: tuple[float, float],
+    lines: Sequence[str],
+    size: int,
+    fill: RGB,
+    bold: bool = False,
+    anchor_x: str = "l",
+    leading: float = 1.2,
+) -> int:
+    """Lines top-down from xy (x anchored left/middle/right); returns the height used."""
+    step = round(size * leading)
+    for index, line in enumerate(lines):
+        text(image, (xy[0], xy[1] + index * step), line, size, fill, bold, anchor_x + "a")
+    return step * len(lines)
+
+
+# -- shapes ------------------------------------------------------------------------
+
+
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    fill: RGB,
+    radius: int = 14,
+    outline: RGB | None = None,
+    width: int = 2,
+    shadow: RGB | None = None,
+) -> None:
+    """A rounded panel, with an optional hard drop shadow (blur would cost too much
+    per frame; a 4 px offset reads as depth at phone size)."""
+    if shadow is not None:
+        x0, y0, x1, y1 = box
+        draw.rounded_rectangle((x0 + 3, y0 + 4, x1 + 3, y1 + 4), radius, fill=shadow)
+    draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
+
+
+def pill(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    label: str,
+    size: int,
+    fill: RGB,
+    ink: RGB,
+    anchor_x: str = "l",
+) -> tuple[int, int, int, int]:
+    """A rounded badge holding `label`, its left (or right) edge at x, top at y."""
+    pad = size // 2
+    width = text_width(label, size, True) + 2 * pad
+    height = round(size * 1.45)
+    x, y = xy
+    if anchor_x == "r":
+        x -= width
+    elif anchor_x == "m":
+        x -= width // 2
+    box = (x, y, x + width, y + height)
+    draw.rounded_rectangle(box, height // 2, fill=fill)
+    text(image, (x + width / 2, y + height / 2), label, size, ink, True, "mm")
+    return box
+
+
+def money(value: int) -> str:
+    """$25,000, -$5,000."""
+    sign = "-" if value < 0 else ""
+    return f"{sign}${abs(value):,}"
+
+
+def short_money(value: int) -> str:
+    """$25K, $100K, $5K: for small card marks."""
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    if value >= 1000 and value % 1000 == 0:
+        return f"{sign}${value // 1000}K"
+    return f"{sign}${value:,}"
