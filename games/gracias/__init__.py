@@ -1,6 +1,9 @@
-"""Gracias (C1..C8): cards (cards.py), views (views.py); the engine lands next."""
+"""Gracias (C1..C8): the engine (engine.py), its actions and notation (actions.py), round
+scoring (scoring.py), cards (cards.py), views (views.py, seeing.py), saving (saving.py)."""
 
+from games.gracias.actions import ChooseTrio, GraciasAction, Leave, SplitTrio, TakeTrio
 from games.gracias.cards import COLOURS, Colour
+from games.gracias.engine import Gracias
 from games.gracias.views import (
     ColourCounts,
     ColourScore,
@@ -15,22 +18,20 @@ from games.gracias.views import (
 
 __all__ = [
     "COLOURS",
+    "ChooseTrio",
     "Colour",
     "ColourCounts",
     "ColourScore",
+    "Gracias",
+    "GraciasAction",
     "GraciasPlayerView",
     "GraciasPublicView",
+    "Leave",
     "Phase",
     "RoundScoreRow",
     "RoundScoring",
     "SeatView",
+    "SplitTrio",
+    "TakeTrio",
     "TrioView",
 ]
-
-
-def __getattr__(name: str) -> object:
-    # Until the engine lands, the registry's lazy import must fail as an ImportError
-    # (which `available_kinds` skips), not as an AttributeError.
-    if name == "Gracias":
-        raise ImportError("the Gracias engine is not written yet")
-    raise AttributeError(name)

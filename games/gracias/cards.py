@@ -10,9 +10,23 @@ from __future__ import annotations
 
 import enum
 
+# C1: id, letter and symbol of each colour, in the project's fixed order.
+_TRAITS = {
+    "red": (0, "R", "♥"),
+    "orange": (1, "O", "▲"),
+    "yellow": (2, "Y", "★"),
+    "green": (3, "G", "♣"),
+    "blue": (4, "B", "◆"),
+    "purple": (5, "P", "●"),
+}
+
 
 class Colour(enum.Enum):
-    """C1: the six colours, in the project's fixed order (the order of scoring, C6)."""
+    """C1: the six colours, in the project's fixed order (the order of scoring, C6).
+
+    `index` is the position in `COLOURS` (0..5); `letter` (one capital letter) and
+    `symbol` (one shape) are unique per colour, for players who do not tell colours
+    apart. They are plain attributes, read on every action."""
 
     RED = "red"
     ORANGE = "orange"
@@ -21,43 +35,18 @@ class Colour(enum.Enum):
     BLUE = "blue"
     PURPLE = "purple"
 
-    @property
-    def index(self) -> int:
-        """Position in `COLOURS` (0..5)."""
-        return _INDEX[self]
-
-    @property
-    def letter(self) -> str:
-        """C1: one capital letter per colour, unique, for colour-blind players."""
-        return _LETTERS[self]
-
-    @property
-    def symbol(self) -> str:
-        """C1: one shape per colour, unique, drawn on the card beside the letter."""
-        return _SYMBOLS[self]
+    def __init__(self, value: str) -> None:
+        self.id: str = value
+        self.index: int = _TRAITS[value][0]
+        self.letter: str = _TRAITS[value][1]
+        self.symbol: str = _TRAITS[value][2]
 
     def __str__(self) -> str:
-        return self.value
+        return self.id
 
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
-_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
-_LETTERS = {
-    Colour.RED: "R",
-    Colour.ORANGE: "O",
-    Colour.YELLOW: "Y",
-    Colour.GREEN: "G",
-    Colour.BLUE: "B",
-    Colour.PURPLE: "P",
-}
-_SYMBOLS = {
-    Colour.RED: "♥",
-    Colour.ORANGE: "▲",
-    Colour.YELLOW: "★",
-    Colour.GREEN: "♣",
-    Colour.BLUE: "◆",
-    Colour.PURPLE: "●",
-}
+COLOUR_IDS: tuple[str, ...] = tuple(colour.id for colour in COLOURS)
 
 CARDS_PER_COLOUR = 18  # C1
 DECK_SIZE = CARDS_PER_COLOUR * len(COLOURS)  # C1: 108

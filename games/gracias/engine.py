@@ -1,0 +1,489 @@
+"""The Gracias engine (C1..C8) on the shared protocol, plus the project's leave rule.
+
+State is kept as colour indexes and seat indexes for speed; views, events and the
+notation speak in `Colour` members and player names. Each round's 108 cards come
+from the replay header's `decks` when given, else from a shuffle seeded with
+"gracias:{seed}:round:{n}" (C4, C7), so seed + players + actions replay exactly.
+Saving and loading live in saving.py, the views in seeing.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Self
+
+from games.gracias import saving, seeing
+from games.gracias.actions import (
+    ChooseTrio,
+    GraciasAction,
+    Leave,
+    SplitTrio,
+    TakeTrio,
+    choices,
+    parse_action,
+    splits,
+)
+from games.gracias.cards import COLOUR_IDS, COLOURS, Colour, full_deck
+from games.gracias.scoring import score_round, winners
+from games.gracias.views import (
+    ROUNDS,
+    TURNS_PER_ROUND,
+    GraciasPlayerView,
+    GraciasPublicView,
+    RoundScoring,
+)
+from games.protocol import JSON, Event, Game, GameError, IllegalAction, Outcome
+
+
+class Trio:
+    """One trio on the table (C5): two face-up cards, a face-down card, its taker.
+    `up` empties once the taker has split it; `down` is None once taken."""
+
+    __slots__ = ("down", "taker", "up")
+
+    def __init__(self, up: list[int], down: int | None, taker: int | None) -> None:
+        self.up = up
+        self.down = down
+        self.taker = taker
+
+
+class Gracias(Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
+    kind = "gracias"
+    title = "Gracias"
+    min_players = 3  # C1
+    max_players = 6  # C1
+    state_version = 1
+
+    def __init__(self, players: Sequence[str], seed: int, decks: Sequence[Sequence[int]]) -> None:
+        self.players = tuple(players)
+        self.seed = seed
+        self.decks = tuple(tuple(deck) for deck in decks)
+        self.log: list[Event] = []
+        self.moves = 0
+        n = len(self.players)
+        self.seat_of = {name: seat for seat, name in enumerate(self.players)}
+        self.active = [True] * n
+        self.round = 0
+        self.turn = 0
+        self.turns_played = 0
+        self.big = 0
+        self.small = 0
+        self.pile: list[int] = []  # the round's undealt cards; the top is the last item
+        self.reserves = [[0] * len(COLOURS) for _ in range(n)]
+        self.hidden: list[list[int]] = [[] for _ in range(n)]
+        self.trios: list[Trio] = []
+        self.took = [False] * n  # who has taken a trio this turn
+        self.to_move: int | None = None
+        self.holding: int | None = None  # index of the trio to_move took but has not split
+        self.set_aside = 0  # this round's cards out of play (untaken trios, leavers' cards)
+        self.round_scores: list[list[int]] = [[] for _ in range(n)]
+        self.last_round: RoundScoring | None = None
+        self.over = False
+        self.winners: tuple[str, ...] = ()
+        self.end_reason = ""
+        self.opponents: list[tuple[str, ...]] = []
+        self._refresh_opponents()
+
+    # -- creation -------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, players: Sequence[str], options: Mapping[str, JSON] | None = None, seed: int = 0
+    ) -> Self:
+        return cls.start(players, options, seed, ())
+
+    @classmethod
+    def start(
+        cls,
+        players: Sequence[str],
+        options: Mapping[str, JSON] | None,
+        seed: int,
+        decks: Sequence[Sequence[int]],
+    ) -> Self:
+        """A new game, round 1 dealt and turn 1's trios laid out."""
+        names = list(players)
+        if not cls.min_players <= len(names) <= cls.max_players:
+            raise GameError(f"Gracias is for 3 to 6 players, not {len(names)} (C1)")
+        if any(not isinstance(name, str) or not name for name in names):
+            raise GameError("every player needs a non-empty name")
+        if len(set(names)) != len(names):
+            raise GameError("two players have the same name")
+        if options:
+            raise GameError(f"Gracias has no options; unknown: {', '.join(sorted(options))}")
+        game = cls(names, seed, decks)
+        game.log.extend(game._start_round())
+        return game
+
+    @classmethod
+    def from_replay(cls, header: Mapping[str, JSON]) -> Self:
+        return saving.from_replay(cls, header)
+
+    def replay_header(self) -> dict[str, JSON]:
+        return saving.replay_header(self)
+
+    @classmethod
+    def option_defaults(cls) -> dict[str, JSON]:
+        return {}
+
+    # -- playing --------------------------------------------------------------------
+
+    @property
+    def awaiting(self) -> tuple[str, ...]:
+        return () if self.to_move is None else (self.players[self.to_move],)
+
+    def legal_actions(self, player: str) -> list[GraciasAction]:
+        """When `player` is to move: every combined choice (trio, kept colour, opponent),
+        each kept colour once when both face-up cards share it; while they hold a
+        taken trio, every completion (kept colour, opponent). Bare takes and leaving are
+        always possible too but not listed (see `trio_takes`)."""
+        seat = self.to_move
+        if seat is None or self.players[seat] != player:
+            return []
+        opponents = self.opponents[seat]
+        actions: list[GraciasAction] = []
+        if self.holding is not None:
+            a, b = self.trios[self.holding].up
+            actions.extend(splits(player, a, opponents))
+            if b != a:
+                actions.extend(splits(player, b, opponents))
+            return actions
+        for number, trio in enumerate(self.trios, 1):
+            if trio.taker is None:
+                a, b = trio.up
+                actions.extend(choices(player, number, a, opponents))
+                if b != a:
+                    actions.extend(choices(player, number, b, opponents))
+        return actions
+
+    def trio_takes(self, player: str) -> list[TakeTrio]:
+        """The bare takes (first half of C5) open to `player` now."""
+        if self.to_move is None or self.players[self.to_move] != player or self.holding is not None:
+            return []
+        return [TakeTrio(player, k) for k, t in enumerate(self.trios, 1) if t.taker is None]
+
+    def parse_action(self, data: Mapping[str, JSON]) -> GraciasAction:
+        return parse_action(data)
+
+    def apply(self, action: GraciasAction) -> list[Event]:
+        if self.over:
+            raise IllegalAction("the game is over", "C2")
+        seat = self.seat_of.get(action.by)
+        if seat is None:
+            raise IllegalAction(f"{action.by} is not playing in this game")
+        if not self.active[seat]:
+            raise IllegalAction(f"{action.by} has left the game")
+        if isinstance(action, Leave):
+            events = self._leave(seat)
+        else:
+            if seat != self.to_move:
+                assert self.to_move is not None
+                raise IllegalAction(
+                    f"it is {self.players[self.to_move]}'s turn to choose a trio, not "
+                    f"{action.by}'s",
+                    "C5",
+                )
+            if isinstance(action, ChooseTrio):
+                index = self._check_take(action.by, action.trio)
+                trio = self.trios[index]
+                give = self._check_split(action, trio.up, action.keep, action.give_to)
+                events = [self._take(seat, index)]
+                events.extend(self._split(seat, index, action.keep.index, give, action.give_to))
+            elif isinstance(action, TakeTrio):
+                index = self._check_take(action.by, action.trio)
+                events = [self._take(seat, index)]
+            else:
+                assert isinstance(action, SplitTrio)
+                if self.holding is None:
+                    raise IllegalAction(
+                        f'{action.by} must first take a trio (say which with "trio")', "C5"
+                    )
+                index = self.holding
+                give = self._check_split(action, self.trios[index].up, action.keep, action.give_to)
+                events = self._split(seat, index, action.keep.index, give, action.give_to)
+        self.moves += 1
+        self.log.extend(events)
+        return events
+
+    def _check_take(self, by: str, number: int) -> int:
+        if self.holding is not None:
+            raise IllegalAction(
+                f"{by} has already taken trio {self.holding + 1}: say which face-up card "
+                f"to keep and to whom the other goes",
+                "C5",
+            )
+        if not 1 <= number <= len(self.trios):
+            raise IllegalAction(
+                f"there is no trio {number}: the trios are numbered 1 to {len(self.trios)}", "C5"
+            )
+        taker = self.trios[number - 1].taker
+        if taker is not None:
+            raise IllegalAction(
+                f"trio {number} has already been taken by {self.players[taker]}", "C5"
+            )
+        return number - 1
+
+    def _check_split(self, action: GraciasAction, up: list[int], keep: Colour, to: str) -> int:
+        """C5: keep one face-up card, give the other to an opponent. Returns the given
+        card's colour index."""
+        a, b = up
+        k = keep.index
+        if k != a and k != b:
+            have = COLOUR_IDS[a] if a == b else f"{COLOUR_IDS[a]} and {COLOUR_IDS[b]}"
+            raise IllegalAction(
+                f"{action.by} cannot keep {keep.id}: the face-up cards are {have}", "C5"
+            )
+        if to == action.by:
+            raise IllegalAction(
+                f"{action.by} must give the other face-up card to an opponent, not keep both",
+                "C5",
+            )
+        receiver = self.seat_of.get(to)
+        if receiver is None:
+            raise IllegalAction(f"{to} is not playing in this game", "C5")
+        if not self.active[receiver]:
+            raise IllegalAction(f"{to} has left the game and cannot receive cards", "C5")
+        return b if k == a else a
+
+    def _take(self, seat: int, index: int) -> Event:
+        """C5: the face-down card joins the taker's hidden cards; only they see it."""
+        trio = self.trios[index]
+        down = trio.down
+        assert down is not None
+        trio.down = None
+        trio.taker = seat
+        self.took[seat] = True
+        self.hidden[seat].append(down)
+        self.holding = index
+        name = self.players[seat]
+        text = f"{name} took trio {index + 1}"
+        return Event(
+            "take",
+            text,
+            name,
+            private={name: f"You took a hidden {COLOUR_IDS[down]}"},
+            data={"trio": index + 1},
+        )
+
+    def _split(self, seat: int, index: int, keep: int, give: int, to: str) -> list[Event]:
+        """C5: keep one face-up card, give the other; then the next player, or the end of
+        the turn (and of the round, C6, and of the game, C8)."""
+        receiver = self.seat_of[to]
+        self.reserves[seat][keep] += 1
+        self.reserves[receiver][give] += 1
+        self.trios[index].up = []
+        self.holding = None
+        name = self.players[seat]
+        kept, given = COLOUR_IDS[keep], COLOUR_IDS[give]
+        events = [
+            Event(
+                "give",
+                f"{name} kept {kept}, gave {given} to {to} — Gracias!",
+                name,
+                data={"trio": index + 1, "keep": kept, "give": given, "give_to": to},
+            )
+        ]
+        self._advance(seat, events)
+        return events
+
+    def _advance(self, seat: int, events: list[Event]) -> None:
+        """C3/C5: choices go clockwise from the small opener until everyone still in the
+        game has taken a trio; then the next turn, or scoring after turn 4."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if self.active[nxt] and not self.took[nxt]:
+                self.to_move = nxt
+                return
+        self.to_move = None
+        for trio in self.trios:  # a trio left over after a leave goes out of play
+            if trio.taker is None:
+                self.set_aside += 3
+        if self.turn < TURNS_PER_ROUND:
+            self.small = self._next_active(self.small)  # C3
+            events.append(self._start_turn(self.turn + 1))
+            return
+        events.append(self._score_round())
+        if self.round < ROUNDS:
+            events.extend(self._start_round())
+        else:
+            self._finish("after round 3 (C8)")
+            events.append(self._game_over_event())
+
+    def _next_active(self, seat: int) -> int:
+        n = len(self.players)
+        for step in range(1, n + 1):
+            if self.active[(seat + step) % n]:
+                return (seat + step) % n
+        return seat
+
+    # -- rounds and turns -------------------------------------------------------------
+
+    def round_deck(self, number: int) -> list[int]:
+        """C4/C7: round `number`'s 108 cards, top first."""
+        if number <= len(self.decks):
+            return list(self.decks[number - 1])
+        deck = full_deck()
+        random.Random(f"gracias:{self.seed}:round:{number}").shuffle(deck)
+        return deck
+
+    def _start_round(self) -> list[Event]:
+        """C3: the big opener moves one seat left (seat 0 in round 1); C4: shuffle,
+        two face-up cards each, one at a time from the big opener; then turn 1."""
+        self.round += 1
+        if self.round > 1:
+            self.big = self._next_active(self.big)
+        self.small = self.big
+        deck = self.round_deck(self.round)
+        deck.reverse()
+        self.pile = deck
+        n = len(self.players)
+        for seat in range(n):
+            self.reserves[seat] = [0] * len(COLOURS)
+            self.hidden[seat] = []
+        self.set_aside = 0
+        order = [(self.big + i) % n for i in range(n) if self.active[(self.big + i) % n]]
+        for _ in range(2):
+            for seat in order:
+                self.reserves[seat][self.pile.pop()] += 1
+        big = self.players[self.big]
+        started = Event(
+            "round_started",
+            f"Round {self.round} begins: {big} is the big opener.",
+            data={"round": self.round, "big_opener": big},
+        )
+        return [started, self._start_turn(1)]
+
+    def _start_turn(self, number: int) -> Event:
+        """C5: as many trios as players: a face-up card on each of trios 1..N, then a
+        second face-up card on each, then a face-down card on each."""
+        self.turn = number
+        self.turns_played += 1
+        count = sum(self.active)
+        pile = self.pile
+        first = [pile.pop() for _ in range(count)]
+        second = [pile.pop() for _ in range(count)]
+        down = [pile.pop() for _ in range(count)]
+        self.trios = [Trio([first[i], second[i]], down[i], None) for i in range(count)]
+        self.took = [False] * len(self.players)
+        self.to_move = self.small
+        small = self.players[self.small]
+        return Event(
+            "turn_started",
+            f"Turn {number}: {small} lays out {count} trios and chooses first.",
+            data={"round": self.round, "turn": number, "small_opener": small},
+        )
+
+    def _score_round(self) -> Event:
+        """C6 for every player still in the game."""
+        seats = [seat for seat in range(len(self.players)) if self.active[seat]]
+        names = [self.players[seat] for seat in seats]
+        revealed = {self.players[s]: [COLOUR_IDS[c] for c in self.hidden[s]] for s in seats}
+        for seat in seats:
+            for colour in self.hidden[seat]:
+                self.reserves[seat][colour] += 1
+            self.hidden[seat] = []
+        rows = score_round(names, [self.reserves[seat] for seat in seats])
+        for seat, row in zip(seats, rows, strict=True):
+            self.round_scores[seat].append(row.score)
+        self.last_round = RoundScoring(self.round, rows)
+        self.trios = []
+        scores = ", ".join(f"{row.player} {row.score}" for row in rows)
+        return Event(
+            "round_scored",
+            f"Round {self.round} scored: {scores}.",
+            data={
+                "round": self.round,
+                "hidden": revealed,
+                "scores": {row.player: row.score for row in rows},
+                "details": saving.scoring_json(self.last_round)["rows"],
+            },
+        )
+
+    # -- leaving and the end --------------------------------------------------------
+
+    def _leave(self, seat: int) -> list[Event]:
+        """The project's leave rule (docs/rules/gracias.md): the leaver's cards go out of
+        play, a trio they hold is set aside, they take and receive nothing more; with
+        fewer than 3 players left the game ends at once."""
+        name = self.players[seat]
+        self.active[seat] = False
+        self._refresh_opponents()
+        self.set_aside += sum(self.reserves[seat]) + len(self.hidden[seat])
+        self.reserves[seat] = [0] * len(COLOURS)
+        self.hidden[seat] = []
+        events = [Event("leave", f"{name} left the game.", name)]
+        if self.holding is not None and self.to_move == seat:
+            self.set_aside += len(self.trios[self.holding].up)
+            self.trios[self.holding].up = []
+            self.holding = None
+        if sum(self.active) < self.min_players:
+            self._finish("fewer than 3 players left")
+            events.append(self._game_over_event())
+        elif self.to_move == seat:
+            self._advance(seat, events)
+        # C3 with a leaver: openers move on to the next seat still in the game.
+        return events
+
+    def _refresh_opponents(self) -> None:
+        names = self.players
+        self.opponents = [
+            tuple(names[o] for o in range(len(names)) if o != seat and self.active[o])
+            for seat in range(len(names))
+        ]
+
+    def _finish(self, reason: str) -> None:
+        """C8 among the players still in the game."""
+        self.over = True
+        self.to_move = None
+        self.holding = None
+        self.trios = []
+        self.end_reason = reason
+        self.winners = winners(
+            [
+                (self.players[s], sum(self.round_scores[s]), self.round_scores[s])
+                for s in range(len(self.players))
+                if self.active[s]
+            ]
+        )
+
+    def _game_over_event(self) -> Event:
+        names = " and ".join(self.winners)
+        verb = "wins" if len(self.winners) == 1 else "share the win"
+        return Event(
+            "game_over",
+            f"{names} {verb} ({self.end_reason}).",
+            data={"winners": list(self.winners), "totals": self.totals()},
+        )
+
+    def totals(self) -> dict[str, int]:
+        return {name: sum(self.round_scores[s]) for s, name in enumerate(self.players)}
+
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        return Outcome(self.winners, self.totals(), self.end_reason)
+
+    def cards_in_play(self) -> int:
+        """Every card of the round, wherever it is (108 while a round runs, C1)."""
+        on_table = sum(len(t.up) + (t.down is not None) for t in self.trios)
+        in_front = sum(sum(r) for r in self.reserves) + sum(len(h) for h in self.hidden)
+        return len(self.pile) + on_table + in_front + self.set_aside
+
+    # -- seeing and saving ----------------------------------------------------------
+
+    def view_for(self, player: str) -> GraciasPlayerView:
+        return seeing.player_view(self, player)
+
+    def public_view(self) -> GraciasPublicView:
+        return seeing.public_view(self)
+
+    def to_json(self) -> dict[str, JSON]:
+        return saving.to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Self:
+        return saving.from_json(cls, data)
+
+    def state_json(self) -> dict[str, JSON]:
+        return saving.state_json(self)
