@@ -72,9 +72,11 @@ def draw_grid(
     highlight: Sequence[int] = (),
     emphasis: Sequence[int] = (),
     negative_red: bool = True,
+    strong: Sequence[int] = (),
 ) -> int:
     """A table at (x, y) `width` wide on a paper background; returns its height.
-    `highlight`: rows shown gold with a star; `emphasis`: columns in bold ink."""
+    `highlight`: rows shown gold with a star; `emphasis`: columns in bold ink;
+    `strong`: rows in bold ink."""
     x, y, width = box
     draw = ImageDraw.Draw(image)
     widths = column_widths(columns, rows, width)
@@ -97,7 +99,7 @@ def draw_grid(
             draw.rectangle((x, top, x + width, top + ROW - 1), fill=STRIPE)
         cx = x
         for index, (cell, w) in enumerate(zip(row, widths, strict=False)):
-            bold = index == 0 or index in emphasis or r in highlight
+            bold = index == 0 or index in emphasis or r in highlight or r in strong
             ink: RGB = INK_DARK
             if negative_red and index > 0 and cell.startswith("-"):
                 ink = hex_rgb("#b3261e")
