@@ -103,12 +103,11 @@ def grass_six() -> GrassPublicView:
         _seat(4, "eve", market=Market.BLOCKED, market_open=True,
               heat=(C.FELONY, C.DETAINED, C.BUST, C.FELONY), stash=stash(C.DR_FEELGOOD),
               total=totals["eve"]),
-        _seat(5, "fay-with-a-rather-long-name", market=Market.OPEN, market_open=True,
+        _seat(5, "fay", market=Market.OPEN, market_open=True,
               stash=stash(C.MEXICO, C.MEXICO, C.COLOMBIA, C.PANAMA, C.JAMAICA, C.HOME_GROWN,
                           C.COLOMBIA),
               total=totals["fay"]),
     )  # fmt: skip
-    seats = seats[:5] + (_rename(seats[5], "fay"),)
     return GrassPublicView(
         hand=3,
         phase=Phase.TURN,
@@ -132,12 +131,6 @@ def grass_six() -> GrassPublicView:
             "bob drew a card",
         ),
     )
-
-
-def _rename(seat: SeatView, name: str) -> SeatView:
-    from dataclasses import replace
-
-    return replace(seat, name=name)
 
 
 def grass_two() -> GrassPublicView:
