@@ -76,7 +76,8 @@ class Gracias(Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         self.took = [False] * n  # who has taken a trio this turn
         self.to_move: int | None = None
         self.holding: int | None = None  # index of the trio to_move took but has not split
-        self.set_aside = 0  # this round's cards out of play (untaken trios, leavers' cards)
+        # this round's cards out of play by colour (a trio left untaken, leavers' cards)
+        self.set_aside = [0] * len(COLOURS)
         self.round_scores: list[list[int]] = [[] for _ in range(n)]
         self.last_round: RoundScoring | None = None
         self.over = False
@@ -298,7 +299,8 @@ class Gracias(Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         self.to_move = None
         for trio in self.trios:  # a trio left over after a leave goes out of play
             if trio.taker is None:
-                self.set_aside += 3
+                self._set_aside([*trio.up, *([] if trio.down is None else [trio.down])])
+                trio.up, trio.down = [], None
         if self.turn < TURNS_PER_ROUND:
             self.small = self._next_active(self.small)  # C3
             events.append(self._start_turn(self.turn + 1))
@@ -341,7 +343,7 @@ class Gracias(Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         for seat in range(n):
             self.reserves[seat] = [0] * len(COLOURS)
             self.hidden[seat] = []
-        self.set_aside = 0
+        self.set_aside = [0] * len(COLOURS)
         order = [(self.big + i) % n for i in range(n) if self.active[(self.big + i) % n]]
         for _ in range(2):
             for seat in order:
@@ -409,12 +411,14 @@ class Gracias(Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         name = self.players[seat]
         self.active[seat] = False
         self._refresh_opponents()
-        self.set_aside += sum(self.reserves[seat]) + len(self.hidden[seat])
+        self._set_aside(self.hidden[seat])
+        for colour, count in enumerate(self.reserves[seat]):
+            self.set_aside[colour] += count
         self.reserves[seat] = [0] * len(COLOURS)
         self.hidden[seat] = []
         events = [Event("leave", f"{name} left the game.", name)]
         if self.holding is not None and self.to_move == seat:
-            self.set_aside += len(self.trios[self.holding].up)
+            self._set_aside(self.trios[self.holding].up)
             self.trios[self.holding].up = []
             self.holding = None
         if sum(self.active) < self.min_players:
@@ -468,7 +472,25 @@ class Gracias(Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         """Every card of the round, wherever it is (108 while a round runs, C1)."""
         on_table = sum(len(t.up) + (t.down is not None) for t in self.trios)
         in_front = sum(sum(r) for r in self.reserves) + sum(len(h) for h in self.hidden)
-        return len(self.pile) + on_table + in_front + self.set_aside
+        return len(self.pile) + on_table + in_front + sum(self.set_aside)
+
+    def colours_in_play(self) -> list[int]:
+        """`cards_in_play` by colour (18 each while a round runs, C1)."""
+        counts = list(self.set_aside)
+        cards = [*self.pile, *(c for t in self.trios for c in t.up)]
+        cards += [t.down for t in self.trios if t.down is not None]
+        for hidden in self.hidden:
+            cards += hidden
+        for colour in cards:
+            counts[colour] += 1
+        for reserve in self.reserves:
+            for colour, count in enumerate(reserve):
+                counts[colour] += count
+        return counts
+
+    def _set_aside(self, cards: list[int]) -> None:
+        for colour in cards:
+            self.set_aside[colour] += 1
 
     # -- seeing and saving ----------------------------------------------------------
 

@@ -213,7 +213,7 @@ def to_json(game: Gracias) -> dict[str, JSON]:
         "took": list(game.took),
         "to_move": game.to_move,
         "holding": game.holding,
-        "set_aside": game.set_aside,
+        "set_aside": list(game.set_aside),
         "round_scores": [list(scores) for scores in game.round_scores],
         "last_round": None if game.last_round is None else scoring_json(game.last_round),
         "over": game.over,
@@ -255,7 +255,7 @@ def from_json(cls: type[G], data: Mapping[str, JSON]) -> G:
         game.took = [bool(t) for t in data["took"]]
         game.to_move = None if data["to_move"] is None else int(data["to_move"])
         game.holding = None if data["holding"] is None else int(data["holding"])
-        game.set_aside = int(data["set_aside"])
+        game.set_aside = [int(n) for n in data["set_aside"]]
         game.round_scores = [[int(n) for n in scores] for scores in data["round_scores"]]
         last = data["last_round"]
         game.last_round = None if last is None else _scoring(last)

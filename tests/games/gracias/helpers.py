@@ -1,0 +1,35 @@
+"""Shared helpers for the Gracias tests: stacked decks and quick game builders."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.gracias import COLOURS, Gracias
+from games.gracias.cards import CARDS_PER_COLOUR
+
+NAMES = ["ann", "bob", "cy", "dee", "eve", "fay"]
+
+
+def stacked(top: list[str]) -> list[str]:
+    """A valid 108-card deck (C1) starting with `top`, the rest in colour order."""
+    left = Counter({colour.id: CARDS_PER_COLOUR for colour in COLOURS})
+    left.subtract(top)
+    assert all(count >= 0 for count in left.values()), "more than 18 cards of a colour"
+    rest = [colour.id for colour in COLOURS for _ in range(left[colour.id])]
+    return [*top, *rest]
+
+
+def game_with(players: list[str], *decks: list[str]) -> Gracias:
+    """A game whose rounds use `decks` (a replay header's "decks")."""
+    return Gracias.from_replay({"game": "gracias", "players": players, "decks": list(decks)})
+
+
+def reserve(game: Gracias, player: str) -> dict[str, int]:
+    """A player's reserve by colour id, only the colours held."""
+    counts = game.state_json()["players"][player]["reserve"]
+    return {colour: count for colour, count in counts.items() if count}
+
+
+def play(game: Gracias, *actions: dict[str, object]) -> None:
+    for action in actions:
+        game.apply_json(action)

@@ -1,0 +1,211 @@
+"""The Gracias notation, the replay contract (docs/notation.md) and saving."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.gracias import ChooseTrio, Colour, Gracias, Leave, SplitTrio, TakeTrio
+from games.protocol import MalformedAction, StateFormatError
+from games.replay import replay
+from tests.games.gracias.helpers import stacked
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.mark.parametrize(
+    ("data", "action"),
+    [
+        (
+            {"by": "ann", "trio": 2, "keep": "red", "give_to": "bob"},
+            ChooseTrio("ann", 2, Colour.RED, "bob"),
+        ),
+        ({"by": "ann", "trio": 2}, TakeTrio("ann", 2)),
+        ({"by": "ann", "keep": "purple", "give_to": "cy"}, SplitTrio("ann", Colour.PURPLE, "cy")),
+        ({"by": "ann", "leave": True}, Leave("ann")),
+    ],
+)
+def test_notation_parses_and_writes_back(data: dict[str, object], action: object) -> None:
+    game = Gracias.create(["ann", "bob", "cy"])
+    parsed = game.parse_action(data)
+    assert parsed == action
+    assert parsed.to_json() == data
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"trio": 1},
+        {"by": "ann"},
+        {"by": "", "trio": 1},
+        {"by": 3, "trio": 1},
+        {"by": "ann", "trio": "1"},
+        {"by": "ann", "trio": True},
+        {"by": "ann", "trio": 1, "keep": "red"},
+        {"by": "ann", "trio": 1, "give_to": "bob"},
+        {"by": "ann", "trio": 1, "keep": "pink", "give_to": "bob"},
+        {"by": "ann", "trio": 1, "keep": "Red", "give_to": "bob"},
+        {"by": "ann", "trio": 1, "keep": "red", "give_to": 2},
+        {"by": "ann", "keep": "red"},
+        {"by": "ann", "leave": False},
+        {"by": "ann", "leave": True, "trio": 1},
+        {"by": "ann", "trio": 1, "card": "red"},
+    ],
+)
+def test_notation_malformed(data: dict[str, object]) -> None:
+    with pytest.raises(MalformedAction):
+        Gracias.create(["ann", "bob", "cy"]).apply_json(data)
+
+
+def test_state_json_has_the_contract_shape() -> None:
+    game = Gracias.create(["ann", "bob", "cy", "dee"], seed=4)
+    state = json.loads(json.dumps(game.state_json()))
+    assert state["game"] == "gracias"
+    assert (state["round"], state["turn"], state["phase"], state["to_move"]) == (
+        1,
+        1,
+        "choose",
+        "ann",
+    )
+    assert len(state["trios"]) == 4
+    assert all(len(t["face_up"]) == 2 and t["taken"] is False for t in state["trios"])
+    assert set(state["players"]) == {"ann", "bob", "cy", "dee"}
+    for player in state["players"].values():
+        assert set(player["reserve"]) == {"red", "orange", "yellow", "green", "blue", "purple"}
+        assert sum(player["reserve"].values()) == 2
+        assert player["hidden"] == [] and player["round_scores"] == [] and player["total"] == 0
+    assert state["winners"] == []
+
+
+def test_save_and_load_round_trip_mid_choice_and_at_the_end() -> None:
+    game = Gracias.create(["ann", "bob", "cy"], seed=9)
+    game.apply_json({"by": "ann", "trio": 2})
+    loaded = Gracias.from_json(json.loads(json.dumps(game.to_json())))
+    assert loaded.to_json() == game.to_json()
+    assert loaded.view_for("ann") == game.view_for("ann")
+    assert loaded.legal_actions("ann") == game.legal_actions("ann")
+    while game.outcome() is None:
+        game.apply(game.legal_actions(game.awaiting[0])[0])
+    loaded = Gracias.from_json(game.to_json())
+    assert loaded.outcome() == game.outcome()
+    assert loaded.public_view() == game.public_view()
+
+
+def test_load_refuses_other_versions_and_damage() -> None:
+    data = Gracias.create(["ann", "bob", "cy"]).to_json()
+    with pytest.raises(StateFormatError, match="version"):
+        Gracias.from_json({**data, "version": 99})
+    with pytest.raises(StateFormatError):
+        Gracias.from_json({**data, "pile": ["mauve"]})
+    with pytest.raises(StateFormatError):
+        Gracias.from_json({k: v for k, v in data.items() if k != "trios"})
+
+
+def test_replay_header_reproduces_the_game() -> None:
+    game = Gracias.create(["ann", "bob", "cy"], seed=21)
+    actions = []
+    while game.outcome() is None:
+        action = game.legal_actions(game.awaiting[0])[-1]
+        actions.append(action.to_json())
+        game.apply(action)
+    again = replay({**game.replay_header(), "actions": actions})
+    assert again.state_json() == game.state_json()
+
+
+def test_decks_override_the_seeded_shuffle() -> None:
+    deck = stacked(["blue"] * 6)
+    a = Gracias.from_replay(
+        {"game": "gracias", "players": ["ann", "bob", "cy"], "seed": 1, "decks": [deck]}
+    )
+    b = Gracias.from_replay(
+        {"game": "gracias", "players": ["ann", "bob", "cy"], "seed": 2, "decks": [deck]}
+    )
+    assert a.state_json()["trios"] == b.state_json()["trios"]
+    assert a.replay_header()["decks"] == [deck]
+    assert a.round_deck(2) != b.round_deck(2)  # rounds without a deck use the seed
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        {"players": ["ann", "bob"]},
+        {"players": "ann,bob,cy"},
+        {"players": ["ann", "bob", "cy"], "seed": "x"},
+        {"players": ["ann", "bob", "cy"], "decks": [["red"] * 108]},
+        {"players": ["ann", "bob", "cy"], "decks": [stacked([])[:-1]]},
+        {
+            "players": ["ann", "bob", "cy"],
+            "decks": [stacked([]), stacked([]), stacked([]), stacked([])],
+        },
+        {"players": ["ann", "bob", "cy"], "deck": [stacked([])]},
+    ],
+)
+def test_bad_replay_headers(header: dict[str, object]) -> None:
+    with pytest.raises(StateFormatError):
+        Gracias.from_replay({"game": "gracias", **header})
+
+
+def run_cli(tmp_path: Path, content: str) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "game.json"
+    path.write_text(content, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "games", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+def test_cli_replay_exit_0_prints_the_state(tmp_path: Path) -> None:
+    deck = stacked(["red"] * 6 + ["orange", "yellow", "green", "blue", "purple", "green"])
+    actions = [
+        {"by": "ann", "trio": 1, "keep": "blue", "give_to": "cy"},
+        {"by": "bob", "trio": 2},
+    ]
+    data = {
+        "game": "gracias",
+        "players": ["ann", "bob", "cy"],
+        "seed": 0,
+        "decks": [deck],
+        "actions": actions,
+    }
+    done = run_cli(tmp_path, json.dumps(data))
+    assert done.returncode == 0, done.stderr
+    state = json.loads(done.stdout)
+    assert state["to_move"] == "bob" and state["taken_trio"] == 2
+    assert state["players"]["cy"]["reserve"]["orange"] == 1
+    assert state["trios"][0] == {
+        "number": 1,
+        "face_up": [],
+        "taken": True,
+        "taken_by": "ann",
+        "face_down": None,
+    }
+
+
+def test_cli_replay_exit_2_names_the_illegal_action(tmp_path: Path) -> None:
+    actions = [{"by": "ann", "trio": 1}, {"by": "ann", "trio": 2}]
+    data = {"game": "gracias", "players": ["ann", "bob", "cy"], "seed": 0, "actions": actions}
+    done = run_cli(tmp_path, json.dumps(data))
+    assert done.returncode == 2
+    assert "action 1" in done.stderr and "C5" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        json.dumps({"game": "gracias", "players": ["ann", "bob"], "actions": []}),
+        json.dumps({"game": "gracias", "players": ["ann", "bob", "cy"], "decks": [["red"]]}),
+    ],
+)
+def test_cli_replay_exit_1_for_a_malformed_file(tmp_path: Path, content: str) -> None:
+    done = run_cli(tmp_path, content)
+    assert done.returncode == 1
+    assert done.stderr
