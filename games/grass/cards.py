@@ -23,6 +23,8 @@ class Kind(enum.Enum):
     SKIM = "skim"  # steal_your_neighbors_pot and banker
     MARKET_CLOSE = "market_close"
 
+    __hash__ = object.__hash__  # members are singletons (see Card)
+
 
 class Card(enum.Enum):
     """One card type; the value is its G1 id."""
@@ -55,27 +57,20 @@ class Card(enum.Enum):
     BANKER = "banker"
     MARKET_CLOSE = "market_close"
 
+    # Filled in below for every member: plain attributes, because the engine reads
+    # them in its inner loops (a property or an Enum's Python-level hash is slow).
+    kind: Kind
+    title: str  # the printed name, for texts and images
+    value_usd: int  # peddle value, Protect cover limit or Paranoia penalty; else 0
+    is_peddle: bool
+
+    # Members are singletons, so identity hashing is exact and much faster than
+    # Enum's default (which hashes the name in Python).
+    __hash__ = object.__hash__
+
     @property
     def id(self) -> str:
-        return self.value
-
-    @property
-    def title(self) -> str:
-        """The printed name, for texts and images."""
-        return TITLES[self]
-
-    @property
-    def kind(self) -> Kind:
-        return KINDS[self]
-
-    @property
-    def value_usd(self) -> int:
-        """Peddle value, Protect cover limit or Paranoia penalty; 0 for other cards."""
-        return VALUES.get(self, 0)
-
-    @property
-    def is_peddle(self) -> bool:
-        return self in PEDDLE_VALUES
+        return str(self.value)
 
     @classmethod
     def parse(cls, text: object) -> Card:
@@ -226,6 +221,14 @@ LEARNING_HAND_1_2_OUT: frozenset[Card] = frozenset(
     | {C.STEAL_YOUR_NEIGHBORS_POT, C.BANKER}
 )
 LEARNING_HAND_3_OUT: frozenset[Card] = frozenset({C.STONEHIGH, C.EUPHORIA, *PARANOIA_PENALTIES})
+
+
+for _card in Card:
+    _card.kind = KINDS[_card]
+    _card.title = TITLES[_card]
+    _card.value_usd = VALUES.get(_card, 0)
+    _card.is_peddle = _card in PEDDLE_VALUES
+del _card
 
 
 def full_deck() -> list[Card]:
