@@ -7,10 +7,11 @@ Card effects are in effects.py, automatic steps in flow.py, trades in trades.py.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Self, cast
 
-from games.grass import effects, flow, legal, seeing, trades
+from games.grass import effects, flow, legal, playout, seeing, trades
 from games.grass.cards import Card, Kind, deck_for_hand
 from games.grass.notation import (
     Accept,
@@ -153,6 +154,18 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
 
     def legal_actions(self, player: str) -> list[GrassAction]:
         return legal.legal_actions(self._state, player, self._cache)
+
+    def playout_choice(
+        self, player: str, actions: list[GrassAction], rng: random.Random
+    ) -> GrassAction:
+        """Random play's choice among `actions`: biased so games end (playout.py)."""
+        return playout.choose(self, player, actions, rng)
+
+    @property
+    def state(self) -> State:
+        """The full mutable state, for this package's helpers (playout, tests); everyone
+        else reads views."""
+        return self._state
 
     def parse_action(self, data: Mapping[str, JSON]) -> GrassAction:
         return parse_action(data)

@@ -1,0 +1,74 @@
+"""A cheap "plausible random" player for Grass: random play that ends games.
+
+Uniformly random Grass does not end: random players throw peddles away, keep them in
+hand and close the market early, so every total drifts below zero and the target
+(G19) is never reached with four or more players. This chooser stays random but
+plays before it discards, closes the market only when it leads the table, and passes
+Paranoia cards on; a share of its choices stays uniform so that every kind of action
+still occurs. The random-play tests use it through `Grass.playout_choice`; generic random play
+(games/randomplay.py) can call that method when an engine has it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from games.grass.cards import Card, Kind
+from games.grass.notation import Discard, GrassAction, PassCard, Play
+
+if TYPE_CHECKING:
+    from games.grass.rules import Grass
+
+EXPLORE = 0.1  # share of uniformly random choices
+
+
+def choose(game: Grass, player: str, actions: list[GrassAction], rng: random.Random) -> GrassAction:
+    """One of `actions` (the legal actions of `player` now)."""
+    if rng.random() < EXPLORE:
+        return actions[rng.randrange(len(actions))]
+    first = actions[0]
+    if type(first) is PassCard:
+        for action in actions:
+            if action.card.kind is Kind.PARANOIA:  # type: ignore[attr-defined]
+                return action
+        return actions[rng.randrange(len(actions))]
+    if type(first) is not Play and type(first) is not Discard:
+        return actions[rng.randrange(len(actions))]
+    by_card: dict[Card, list[GrassAction]] = {}
+    for action in actions:
+        if type(action) is Play:
+            by_card.setdefault(action.card, []).append(action)
+    peddles = [card for card in by_card if card.is_peddle]
+    if peddles:  # peddle the most valuable card first
+        return by_card[max(peddles, key=lambda card: card.value_usd)][0]
+    for card in _FIRST:
+        if card in by_card:
+            return by_card[card][0]
+    if Card.MARKET_CLOSE in by_card and not _leads(game, player):
+        del by_card[Card.MARKET_CLOSE]
+    if by_card:
+        cards = list(by_card)
+        variants = by_card[cards[rng.randrange(len(cards))]]
+        return variants[rng.randrange(len(variants))]
+    discards = [a for a in actions if type(a) is Discard and not a.card.is_peddle]
+    pool = discards or actions
+    return pool[rng.randrange(len(pool))]
+
+
+# Cards that unblock or open a market, played before anything else.
+_FIRST = (
+    Card.MARKET_OPEN,
+    Card.IMMUNITY,
+    Card.A_BREEZE_TO_FLY,
+    Card.HEARSAY_EVIDENCE,
+    Card.CHARGES_DROPPED,
+    Card.EUPHORIA,
+    Card.STONEHIGH,
+)
+
+
+def _leads(game: Grass, player: str) -> bool:
+    """The player's stash is worth at least as much as anyone else's."""
+    worth = {s.name: sum(p.value for p in s.stash) for s in game.state.seats}
+    return worth[player] > 0 and worth[player] == max(worth.values())
