@@ -1,0 +1,91 @@
+"""`python -m bot`: start the bot with the settings from the environment and `.env`.
+
+Exit statuses: 0 after a clean stop (Ctrl-C or SIGTERM); 2 when the token is missing
+or Discord rejects it (with a paragraph on how to set the bot up); 1 for a bad setting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import discord
+
+from bot.settings import Settings, SettingsError, load_settings
+
+SETUP_HELP = """\
+The bot needs a valid DISCORD_TOKEN (in the environment or in a .env file; see \
+.env.example). To get one: open https://discord.com/developers/applications, choose \
+"New Application", then on the "Bot" tab choose "Reset Token" and copy the token into \
+DISCORD_TOKEN. The bot needs no privileged intents (leave Presence, Server Members and \
+Message Content off). To invite it, on the "OAuth2" tab tick the scopes "bot" and \
+"applications.commands" and the permissions View Channels, Send Messages, Attach Files, \
+Embed Links, Read Message History and Use Application Commands (permissions integer \
+2147601408), open the generated URL and pick your server. Then run `make run` again."""
+
+log = logging.getLogger("bot")
+
+
+class _RedactToken(logging.Filter):
+    """Belt and braces: no log record may carry the token, whoever formats it."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self._token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self._token and self._token in record.getMessage():
+            record.msg = record.getMessage().replace(self._token, "********")
+            record.args = None
+        return True
+
+
+def _configure_logging(settings: Settings) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    if settings.token is not None:
+        handler.addFilter(_RedactToken(settings.token.reveal()))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level)
+    # discord.py's HTTP debug lines are noise even at DEBUG.
+    logging.getLogger("discord.http").setLevel(max(logging.INFO, root.level))
+
+
+async def _run(settings: Settings, token: str) -> None:
+    from bot.client import GameBot
+
+    bot = GameBot(settings)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(token)
+
+
+def main() -> int:
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"Bad setting: {error}", file=sys.stderr)
+        return 1
+    if settings.token is None:
+        print(SETUP_HELP, file=sys.stderr)
+        return 2
+    _configure_logging(settings)
+    try:
+        asyncio.run(_run(settings, settings.token.reveal()))
+    except discord.LoginFailure:
+        print("Discord rejected the token.\n\n" + SETUP_HELP, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,238 @@
+"""The bot: start-up (storage, controls, extensions, command sync, restoring games),
+the single error handler, and the router every game control goes through.
+
+Start-up registers the `DynamicItem` templates before anything else, so clicks on
+messages sent before a restart are routed again (RoboDanny's pattern). Running games
+are loaded and their table messages redrawn once the gateway is ready.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.controls import Control, GameButton, GameSelect, view_of
+from bot.gameui import Act, GameUI, Refusal, Show, StaleControl
+from bot.lobby import LOBBY_VERBS, handle_lobby
+from bot.publisher import Publisher
+from bot.sessions import Sessions
+from bot.settings import Settings
+from bot.storage import Storage
+from games.protocol import IllegalAction
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.general", "bot.grass")
+SORRY = "Something went wrong on my side; nothing was changed. The error has been logged."
+
+
+class GameTree(app_commands.CommandTree[Any]):
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original: BaseException = error
+        if isinstance(error, app_commands.CommandInvokeError):
+            original = error.original
+        await report(interaction, original)
+
+
+async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was acknowledged already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Expected refusals become ephemeral replies with the reason; the rest is logged."""
+    if isinstance(error, IllegalAction):
+        text = f"Not allowed: {error}"
+    elif isinstance(error, Refusal):
+        text = str(error)
+    elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+        text = str(error) or "You cannot use this command here."
+    else:
+        log.error("unhandled error in an interaction", exc_info=error)
+        text = SORRY
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)
+
+
+class GameBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # no privileged intent: slash commands need no messages
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=GameTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.uis: dict[str, GameUI] = {}
+        self.lobby_lock = asyncio.Lock()
+        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        self._storage: Storage | None = None
+        self._sessions: Sessions | None = None
+        self._publisher: Publisher | None = None
+        self._restoring: asyncio.Task[None] | None = None
+
+    @property
+    def storage(self) -> Storage:
+        assert self._storage is not None, "storage is opened in setup_hook"
+        return self._storage
+
+    @property
+    def sessions(self) -> Sessions:
+        assert self._sessions is not None
+        return self._sessions
+
+    @property
+    def publisher(self) -> Publisher:
+        assert self._publisher is not None
+        return self._publisher
+
+    def register_game(self, ui: GameUI) -> None:
+        """Called by each game's extension."""
+        self.uis[ui.kind] = ui
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(GameButton, GameSelect)
+        self._storage = await Storage.open(self.settings.database_path)
+        self._sessions = Sessions(self._storage, self.uis)
+        self._publisher = Publisher(self, self._storage, self.uis, self.executor)
+        self._sessions.publisher = self._publisher
+        for name in EXTENSIONS:
+            try:
+                await self.load_extension(name)
+            except commands.ExtensionError:
+                log.exception("extension %s failed to load", name)
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+        self._restoring = asyncio.create_task(self._restore())
+
+    async def _restore(self) -> None:
+        await self.wait_until_ready()
+        for row in await self.storage.running_games():
+            if row.kind not in self.uis:
+                continue
+            try:
+                session = await self.sessions.load(row.id)
+                if session is not None:
+                    async with session.lock:
+                        await self.publisher.refresh(session)
+            except Exception:
+                log.exception("could not restore game %s", row.id)
+        log.info("restored running games")
+
+    async def close(self) -> None:
+        await super().close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- controls ----------------------------------------------------------------------
+
+    async def handle_control(
+        self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
+    ) -> None:
+        try:
+            await self._control(interaction, control, values)
+        except StaleControl as error:
+            await self._stale(interaction, control, error)
+        except Exception as error:
+            await report(interaction, error)
+
+    async def _stale(
+        self, interaction: discord.Interaction[Any], control: Control, error: StaleControl
+    ) -> None:
+        """ "This control is out of date", with the player's fresh hand and controls."""
+        try:
+            session = await self.sessions.load(control.game)
+            name = session.name_of(interaction.user.id) if session else None
+            if session is None or name is None:
+                await report(interaction, error)
+                return
+            await self.show_private(interaction, session.id, name, note=f"**{error}**")
+        except Exception as failure:
+            await report(interaction, failure)
+
+    async def _control(
+        self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
+    ) -> None:
+        row = await self.storage.game(control.game)
+        if row is None or row.kind not in self.uis:
+            raise Refusal("That game no longer exists.")
+        if control.verb in LOBBY_VERBS:
+            await handle_lobby(self, interaction, row, control.verb)
+            return
+        ui = self.uis[row.kind]
+        session = await self.sessions.load(row.id)
+        if session is None:
+            raise Refusal("That game has not started yet.")
+        name = session.name_of(interaction.user.id)
+        if name is None:
+            raise Refusal("You are not playing in this game: only seated players can use it.")
+        if control.verb == "hand":
+            await self.show_private(interaction, session.id, name)
+            return
+        if session.status != "running":
+            raise Refusal("This game is over; its controls do nothing any more.")
+        versioned = control.verb not in ui.unversioned_verbs
+        if versioned and control.version != session.version:
+            raise StaleControl()
+        if control.verb == "back":
+            step: Act | Show = Show(ui.private_text(session, name), ui.controls(session, name))
+        else:
+            step = ui.on_control(session, name, control, values)
+        if isinstance(step, Show):
+            await interaction.response.edit_message(content=step.text, view=view_of(step.items))
+            return
+        await interaction.response.defer()
+        await self.sessions.act(
+            row.id,
+            interaction.user.id,
+            step.action,
+            version=control.version if versioned else None,
+        )
+        seat = session.seat_of(name)
+        clicked = interaction.message
+        if clicked is not None and (seat is None or clicked.id != seat.dm_message_id):
+            # An ephemeral hand (or an old DM): redraw it, the publisher keeps the DM.
+            content, files, view = await self.publisher.private_message(session, name)
+            await interaction.edit_original_response(content=content, attachments=files, view=view)
+
+    async def show_private(
+        self, interaction: discord.Interaction[Any], game_id: int, name: str, note: str = ""
+    ) -> None:
+        """A player's hand and controls as an ephemeral message (`/<game> hand`, the
+        table's Show my hand button, the answer to an out-of-date control)."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        session = await self.sessions.load(game_id)
+        assert session is not None
+        async with session.lock:  # a consistent snapshot, drawn between two moves
+            with_controls = session.status == "running"
+            content, files, view = await self.publisher.private_message(
+                session, name, with_controls
+            )
+        await interaction.followup.send(
+            (note + "\n\n" + content).strip(), files=files, view=view, ephemeral=True
+        )

@@ -1,0 +1,199 @@
+"""Slash-command bodies every game shares: hand, an action typed as a command, scores,
+scoreboard, export, leave, abandon. Each game's cog declares its commands (names,
+options, descriptions) and calls these in one line, so its own module stays thin.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.gameui import Refusal
+from bot.sessions import Session
+from games.protocol import JSON
+from games.replay import export as replay_export
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+async def session_here(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str, finished_too: bool = False
+) -> Session:
+    """The game of this kind being played in the interaction's channel (or, with
+    `finished_too`, the channel's latest one)."""
+    ui = bot.uis[kind]
+    channel_id = interaction.channel_id or 0
+    row = await bot.storage.open_game(channel_id, kind)
+    if (row is None or row.status == "lobby") and finished_too:
+        row = await bot.storage.latest_game(channel_id, kind)
+    if row is None or row.status == "lobby":
+        raise Refusal(
+            f"No {ui.title} game is being played in this channel; "
+            f"start one with `/{ui.command} start`."
+        )
+    session = await bot.sessions.load(row.id)
+    if session is None:
+        raise Refusal(f"That {ui.title} game could not be loaded.")
+    return session
+
+
+def seated_name(session: Session, interaction: discord.Interaction[Any]) -> str:
+    name = session.name_of(interaction.user.id)
+    if name is None:
+        raise Refusal("You are not playing in this game.")
+    return name
+
+
+async def show_hand(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    session = await session_here(bot, interaction, kind)
+    await bot.show_private(interaction, session.id, seated_name(session, interaction))
+
+
+async def act(
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    kind: str,
+    build: Callable[[Session, str], Mapping[str, JSON]],
+    done: str,
+) -> None:
+    """An action typed as a command: applied, committed, published, then confirmed."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    session = await session_here(bot, interaction, kind)
+    await bot.sessions.act(session.id, interaction.user.id, build)
+    await interaction.followup.send(done, ephemeral=True)
+
+
+async def show_scores(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str, draw: Callable[[Any], Any]
+) -> None:
+    await interaction.response.defer(thinking=True)
+    session = await session_here(bot, interaction, kind, finished_too=True)
+    async with session.lock:
+        view = session.engine.public_view()
+    file = await bot.publisher.render(draw, view, "scores.png")
+    ui = bot.uis[kind]
+    text = f"**{ui.title}** score sheet (game {session.id})."
+    await interaction.followup.send(text, files=[file] if file else [])
+
+
+async def export(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
+    """The replay file of docs/notation.md: the header stored at start plus the move log."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    session = await session_here(bot, interaction, kind, finished_too=True)
+    async with session.lock:
+        header = session.row.header or session.engine.replay_header()
+        moves = await bot.storage.moves(session.id)
+    data = (
+        {**header, "actions": moves}
+        if session.row.header
+        else replay_export(session.engine, list(moves))
+    )
+    body = json.dumps(data, indent=1).encode()
+    name = f"{kind}-game-{session.id}.json"
+    await interaction.followup.send(
+        f"The replay file of game {session.id} ({len(moves)} moves). "
+        f"`python -m games replay {name}` reproduces it.",
+        file=discord.File(io.BytesIO(body), filename=name),
+        ephemeral=True,
+    )
+
+
+async def abandon(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
+    """The host, or someone with Manage Server, ends the game; no result is recorded."""
+    ui = bot.uis[kind]
+    row = await bot.storage.open_game(interaction.channel_id or 0, kind)
+    if row is None:
+        raise Refusal(f"No {ui.title} game is open in this channel.")
+    permissions = getattr(interaction, "permissions", None)
+    if interaction.user.id != row.host_id and not (permissions and permissions.manage_guild):
+        raise Refusal("Only the game's host (or someone with Manage Server) can abandon it.")
+    await interaction.response.defer(thinking=True)
+    async with bot.sessions.lock(row.id):
+        await bot.storage.set_status(row.id, "abandoned")
+        session = await bot.sessions.load(row.id)
+        if session is not None:
+            session.status = "abandoned"
+            await bot.publisher.update_table(session)
+            for seat in session.seats:
+                await bot.publisher.update_dm(session, seat.name, notify=False)
+        elif row.table_message_id is not None:
+            channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+            await channel.get_partial_message(row.table_message_id).edit(
+                content=f"~~{ui.title} lobby~~: abandoned.", view=None
+            )
+    await interaction.followup.send(
+        f"The {ui.title} game was abandoned by <@{interaction.user.id}>; no result is recorded."
+    )
+
+
+def money_or_points(value: int | None, money: bool) -> str:
+    if value is None:
+        return "-"
+    if money:
+        return f"-${-value:,}" if value < 0 else f"${value:,}"
+    return str(value)
+
+
+async def scoreboard(
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    kind: str,
+    player: discord.abc.User | None,
+    money: bool,
+) -> None:
+    """This server's standings over finished games of this kind, as an image."""
+    from render.scoreboard import scoreboard_image
+
+    ui = bot.uis[kind]
+    if interaction.guild_id is None:
+        raise Refusal("Scoreboards belong to a server; use this command in a server channel.")
+    await interaction.response.defer(thinking=True)
+    standings = await bot.storage.standings(interaction.guild_id, kind)
+    names = await bot.storage.player_names(interaction.guild_id, [s.user_id for s in standings])
+    columns = ("#", "player", "games", "wins", "total", "best hand" if money else "best round")
+    rows: list[Sequence[str]] = []
+    highlight = None
+    for place, standing in enumerate(standings, start=1):
+        if player is not None and standing.user_id == player.id:
+            highlight = place - 1
+        rows.append(
+            (
+                str(place),
+                names.get(standing.user_id, str(standing.user_id)),
+                str(standing.games),
+                str(standing.wins),
+                money_or_points(standing.total, money),
+                money_or_points(standing.best_round, money),
+            )
+        )
+    if player is not None:
+        mine = [row for row, s in zip(rows, standings, strict=True) if s.user_id == player.id]
+        if not mine:
+            await interaction.followup.send(
+                f"<@{player.id}> has no finished {ui.title} game on this server yet.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        row = mine[0]
+        text = (
+            f"<@{player.id}> on this server: place {row[0]}, {row[2]} games, {row[3]} wins, "
+            f"total {row[4]}, best {'hand' if money else 'round'} {row[5]}."
+        )
+    elif not rows:
+        await interaction.followup.send(f"No finished {ui.title} game on this server yet.")
+        return
+    else:
+        text = f"**{ui.title} scoreboard** of this server ({len(rows)} players)."
+    title = f"{ui.title} scoreboard"
+    file = await bot.publisher.render(
+        lambda _: scoreboard_image(title, columns, rows, highlight), None, "scoreboard.png"
+    )
+    await interaction.followup.send(
+        text, files=[file] if file else [], allowed_mentions=discord.AllowedMentions.none()
+    )

@@ -1,0 +1,152 @@
+"""What each game's thin Discord part provides to the shared machinery.
+
+The session service, publisher, lobby and control router are written once against
+`GameUI`; a game implements its pictures, its words and its controls (turning clicks
+into actions in the game's notation), nothing else.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.controls import Control
+from games.protocol import JSON, Event
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from bot.sessions import Session
+
+
+class Refusal(Exception):
+    """A request the bot turns down; the message is shown to the user, ephemerally."""
+
+
+class StaleControl(Refusal):
+    """A control drawn for an earlier version of the game."""
+
+    def __init__(self) -> None:
+        super().__init__("This control is out of date: the game has moved on since it was drawn.")
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A control step that ends in an action (the game's notation, without "by")."""
+
+    action: Mapping[str, JSON]
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """A control step that only shows further choices (e.g. the target of a card)."""
+
+    text: str
+    items: Sequence[discord.ui.Item[Any]]
+
+
+Step = Act | Show
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A message for the channel caused by some events (a score sheet, the winners).
+    `image` is drawn in the thread pool from the public view."""
+
+    text: str
+    image: Any = None
+    """A callable public view -> PIL image, or None for words only."""
+    filename: str = "image.png"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    name: str
+    place: int
+    score: int
+    best_round: int | None = None
+
+
+class GameUI(abc.ABC):
+    """One game's Discord part. Methods get the `Session` (engine, seats, options)."""
+
+    kind: ClassVar[str]
+    title: ClassVar[str]
+    command: ClassVar[str]
+    """The slash command group, for hints in texts: "grass"."""
+
+    # -- pictures (run in the thread pool; pure) ------------------------------------
+
+    @abc.abstractmethod
+    def table_image(self, public_view: Any) -> Image: ...
+
+    def private_image(self, player_view: Any) -> Image | None:
+        return None
+
+    # -- words ---------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
+        """The options chosen at start, in words, for the lobby message."""
+
+    @abc.abstractmethod
+    def table_text(self, session: Session) -> str:
+        """The table message's words: whose turn, the last actions, from public views."""
+
+    @abc.abstractmethod
+    def private_text(self, session: Session, name: str) -> str:
+        """The words of one player's hand message (their own view only)."""
+
+    @abc.abstractmethod
+    def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
+        """A short channel message when players' moments begin (`mention` them)."""
+
+    def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
+        """Extra channel messages caused by these events."""
+        return []
+
+    @abc.abstractmethod
+    def results(self, session: Session) -> list[SeatResult]:
+        """Places and scores once the game is over."""
+
+    # -- controls ------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
+        """The controls of one player's hand message: only legal choices."""
+
+    @abc.abstractmethod
+    def on_control(
+        self, session: Session, name: str, control: Control, values: Sequence[str]
+    ) -> Step:
+        """What a click means; raise `Refusal` for nonsense (forged ids)."""
+
+    unversioned_verbs: ClassVar[frozenset[str]] = frozenset({"hand", "back"})
+    """Verbs that stay valid whatever the version (they only show things)."""
+
+    # -- change detection ------------------------------------------------------------
+
+    def private_signature(self, session: Session, name: str) -> str:
+        """Changes exactly when the player's hand message must change: their private
+        view (without the public part, which the table shows) and their controls."""
+        view = session.engine.view_for(name)
+        if dataclasses.is_dataclass(view) and not isinstance(view, type):
+            private = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+            private.pop("public", None)
+        else:
+            private = {"view": view}
+        ids = [
+            getattr(item, "custom_id", None) or repr(item) for item in self.controls(session, name)
+        ]
+        return hashlib.sha256(repr((sorted(private.items()), ids)).encode()).hexdigest()[:32]
+
+
+def mention(session: Session, name: str) -> str:
+    user_id = session.user_of(name)
+    return f"<@{user_id}>" if user_id is not None else name

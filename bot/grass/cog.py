@@ -1,0 +1,304 @@
+"""`/grass ...` slash commands: declarations, autocomplete and parsing only.
+
+Every command body is a call into the shared machinery (bot/commands.py, the lobby,
+the session service); the words and controls live in bot/grass/ui.py and texts.py.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import commands as shared
+from bot.gameui import Refusal
+from bot.grass.texts import card_label, effect, parse_card, parse_cards, rules_text
+from bot.grass.ui import GrassUI
+from bot.lobby import open_lobby
+from bot.sessions import Session
+from games.grass import Card
+from games.grass.notation import Discard, PassCard, Play
+from games.protocol import JSON
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+KIND = "grass"
+Choices = list[app_commands.Choice[str]]
+
+
+def _card_arg(text: str) -> Card:
+    try:
+        return parse_card(text)
+    except ValueError as error:
+        raise Refusal(str(error)) from None
+
+
+def _cards_arg(text: str | None) -> list[str]:
+    try:
+        return [card.value for card in parse_cards(text)]
+    except ValueError as error:
+        raise Refusal(str(error)) from None
+
+
+def _choices(cards: list[Card], typed: str) -> Choices:
+    typed = typed.lower()
+    return [
+        app_commands.Choice(name=f"{card_label(card)}: {effect(card)}"[:100], value=card.value)
+        for card in dict.fromkeys(cards)
+        if typed in card.title.lower() or typed in card.value
+    ][:25]
+
+
+class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Grass"):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _legal(self, interaction: discord.Interaction[Any]) -> tuple[Session, str] | None:
+        try:
+            session = await shared.session_here(self.bot, interaction, KIND)
+        except Refusal:
+            return None
+        name = session.name_of(interaction.user.id)
+        return (session, name) if name is not None else None
+
+    # -- lobby and hand ------------------------------------------------------------
+
+    @app_commands.command(name="start", description="Open a Grass table in this channel")
+    @app_commands.describe(
+        target="Running total that ends the game (G19), default 250000",
+        heat_stacking="Heat On may land on an already blocked market (G8), default on",
+        secret_trades="The table sees only that a trade happened (G20), default off",
+        learning="Step-by-step decks for new players (G21), default off",
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        target: app_commands.Range[int, 25_000, 10_000_000] = 250_000,
+        heat_stacking: bool = True,
+        secret_trades: bool = False,
+        learning: bool = False,
+    ) -> None:
+        options: dict[str, JSON] = {
+            "target": target,
+            "heat_stacking": heat_stacking,
+            "secret_trades": secret_trades,
+            "learning": learning,
+        }
+        await open_lobby(self.bot, interaction, KIND, options)
+
+    @app_commands.command(name="hand", description="Your hand and your controls, privately")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await shared.show_hand(self.bot, interaction, KIND)
+
+    # -- moves typed as commands -----------------------------------------------------
+
+    @app_commands.command(name="play", description="Play a card from your hand")
+    @app_commands.describe(
+        card="One of the cards you may play now",
+        target="The player to aim Heat On or Steal at",
+        cover="Protect: the stash peddles to cover, separated by commas",
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        card: str,
+        target: discord.User | None = None,
+        cover: str | None = None,
+    ) -> None:
+        chosen = _card_arg(card)
+        covered = _cards_arg(cover)
+
+        def build(session: Session, name: str) -> dict[str, JSON]:
+            action: dict[str, JSON] = {"play": chosen.value}
+            if target is not None:
+                target_name = session.name_of(target.id)
+                if target_name is None:
+                    raise Refusal(f"{target.display_name} is not playing in this game.")
+                action["target"] = target_name
+            if covered:
+                action["cover"] = list(covered)
+            return action
+
+        await shared.act(self.bot, interaction, KIND, build, f"You played {chosen.title}.")
+
+    @play.autocomplete("card")
+    async def play_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        plays = [a.card for a in session.engine.legal_actions(name) if isinstance(a, Play)]
+        return _choices(plays, typed)
+
+    @app_commands.command(name="discard", description="Discard a card from your hand")
+    @app_commands.describe(card="One of the cards you may discard now")
+    async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
+        chosen = _card_arg(card)
+        await shared.act(
+            self.bot,
+            interaction,
+            KIND,
+            lambda session, name: {"discard": chosen.value},
+            f"You discarded {chosen.title}.",
+        )
+
+    @discard.autocomplete("card")
+    async def discard_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        cards = [a.card for a in session.engine.legal_actions(name) if isinstance(a, Discard)]
+        return _choices(cards, typed)
+
+    @app_commands.command(name="pass", description="Paranoia pass: the card to pass left")
+    @app_commands.describe(card="The card from your hand that goes to your left (G13)")
+    async def pass_card(self, interaction: discord.Interaction[Any], card: str) -> None:
+        chosen = _card_arg(card)
+        await shared.act(
+            self.bot,
+            interaction,
+            KIND,
+            lambda session, name: {"pass": chosen.value},
+            f"You chose to pass {chosen.title}.",
+        )
+
+    @pass_card.autocomplete("card")
+    async def pass_choices(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        cards = [a.card for a in session.engine.legal_actions(name) if isinstance(a, PassCard)]
+        return _choices(cards, typed)
+
+    @app_commands.command(name="trade", description="Offer a trade on your turn (G20)")
+    @app_commands.describe(
+        player="Who you offer the trade to",
+        give="Cards from your hand you give, separated by commas",
+        take="Cards you ask from their hand, separated by commas",
+        give_stash="Peddles from your stash you give",
+        take_stash="Peddles you ask from their stash",
+    )
+    async def trade(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User,
+        give: str | None = None,
+        take: str | None = None,
+        give_stash: str | None = None,
+        take_stash: str | None = None,
+    ) -> None:
+        lists = {
+            "give": _cards_arg(give),
+            "take": _cards_arg(take),
+            "give_stash": _cards_arg(give_stash),
+            "take_stash": _cards_arg(take_stash),
+        }
+
+        def build(session: Session, name: str) -> dict[str, JSON]:
+            to = session.name_of(player.id)
+            if to is None:
+                raise Refusal(f"{player.display_name} is not playing in this game.")
+            offer: dict[str, JSON] = {"to": to}
+            offer.update({key: list(cards) for key, cards in lists.items() if cards})
+            return {"offer": offer}
+
+        await shared.act(
+            self.bot, interaction, KIND, build, f"Your offer went to {player.mention}."
+        )
+
+    @trade.autocomplete("give")
+    async def trade_give(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        return self._list_choices(list(session.engine.view_for(name).hand), typed)
+
+    @trade.autocomplete("take")
+    async def trade_take(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        return self._list_choices(list(Card), typed)
+
+    @trade.autocomplete("give_stash")
+    async def trade_give_stash(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        seat = session.engine.public_view().seat(name)
+        return self._list_choices([p.card for p in seat.stash if not p.covered], typed)
+
+    def _list_choices(self, cards: list[Card], typed: str) -> Choices:
+        """Comma-separated lists: complete the last item, keep the ones before."""
+        done, _, last = typed.rpartition(",")
+        prefix = (done + ", ") if done else ""
+        return [
+            app_commands.Choice(name=(prefix + c.title)[:100], value=(prefix + c.value)[:100])
+            for c in dict.fromkeys(cards)
+            if last.strip().lower() in c.title.lower()
+        ][:25]
+
+    # -- giving up, reading, exporting ---------------------------------------------
+
+    @app_commands.command(name="leave", description="Give up your seat in this game")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await shared.act(
+            self.bot,
+            interaction,
+            KIND,
+            lambda session, name: {"leave": True},
+            "You left the game; your cards go to the discard pile.",
+        )
+
+    @app_commands.command(name="abandon", description="End this channel's game, no result")
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        await shared.abandon(self.bot, interaction, KIND)
+
+    @app_commands.command(name="scores", description="The current game's score sheet")
+    async def scores(self, interaction: discord.Interaction[Any]) -> None:
+        await shared.show_scores(self.bot, interaction, KIND, GrassUI.score_sheet)
+
+    @app_commands.command(name="scoreboard", description="This server's Grass standings")
+    @app_commands.describe(player="Show one player's own figures")
+    async def scoreboard(
+        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+    ) -> None:
+        await shared.scoreboard(self.bot, interaction, KIND, player, money=True)
+
+    @app_commands.command(name="rules", description="The rules, or what one card does")
+    @app_commands.describe(card="A card name, for its effect only")
+    async def rules(self, interaction: discord.Interaction[Any], card: str | None = None) -> None:
+        if card is not None:
+            chosen = _card_arg(card)
+            await interaction.response.send_message(
+                f"**{card_label(chosen)}**: {effect(chosen)}", ephemeral=True
+            )
+            return
+        text = rules_text()
+        await interaction.response.send_message(
+            "The rules of Grass as this bot plays them (decision ids G1 to G21):",
+            file=discord.File(io.BytesIO(text.encode()), filename="grass-rules.md"),
+            ephemeral=True,
+        )
+
+    @rules.autocomplete("card")
+    async def rules_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        return _choices(list(Card), typed)
+
+    @app_commands.command(name="export", description="This game's replay file")
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        await shared.export(self.bot, interaction, KIND)
+
+
+async def setup(bot: commands.Bot) -> None:
+    from bot.client import GameBot
+
+    assert isinstance(bot, GameBot)
+    bot.register_game(GrassUI())
+    await bot.add_cog(GrassCog(bot))

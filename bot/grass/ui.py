@@ -1,0 +1,263 @@
+"""Grass's Discord part for the shared machinery: pictures, words and controls.
+
+Controls are built from `Grass.legal_actions` only, so a player is never offered an
+illegal choice: pick a card, then its target (Heat On G8, Steal G14) or the peddles
+to cover (Protect G12); discard (G4); the card to pass (Paranoia G13); accept,
+decline or withdraw an offer (G20). Trade offers themselves are typed with
+`/grass trade` (the engine does not list them: there are too many).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.controls import Control, GameButton, GameSelect
+from bot.gameui import Act, GameUI, Post, Refusal, SeatResult, Show, Step, mention
+from bot.grass.texts import card_label, card_list, effect, options_text
+from games.grass import Card, GrassPlayerView, GrassPublicView, Phase
+from games.grass.cards import money
+from games.grass.notation import Accept, Decline, Discard, PassCard, Play, Withdraw
+from games.protocol import JSON, Event
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from bot.sessions import Session
+
+RECENT_LINES = 6
+
+
+def _public(session: Session) -> GrassPublicView:
+    view = session.engine.public_view()
+    assert isinstance(view, GrassPublicView)
+    return view
+
+
+def _private(session: Session, name: str) -> GrassPlayerView:
+    view = session.engine.view_for(name)
+    assert isinstance(view, GrassPlayerView)
+    return view
+
+
+def _distinct(cards: Sequence[Card]) -> list[Card]:
+    return list(dict.fromkeys(cards))
+
+
+def _options(cards: Sequence[Card]) -> list[discord.SelectOption]:
+    return [
+        discord.SelectOption(label=card_label(card), value=card.value, description=effect(card))
+        for card in _distinct(cards)
+    ]
+
+
+class GrassUI(GameUI):
+    kind: ClassVar[str] = "grass"
+    title: ClassVar[str] = "Grass"
+    command: ClassVar[str] = "grass"
+
+    def table_image(self, public_view: Any) -> Image:
+        from render.grass import table_image
+
+        return table_image(public_view)
+
+    def private_image(self, player_view: Any) -> Image | None:
+        from render.grass import hand_image
+
+        return hand_image(player_view)
+
+    @staticmethod
+    def score_sheet(public_view: Any) -> Image:
+        from render.grass import score_sheet_image
+
+        return score_sheet_image(public_view)
+
+    # -- words ---------------------------------------------------------------------
+
+    def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
+        return options_text(options)
+
+    def status_line(self, view: GrassPublicView) -> str:
+        if view.over:
+            return "Game over: " + " and ".join(view.winners) + " won."
+        if view.phase is Phase.PASS:
+            return "Paranoia pass (G13): waiting for " + ", ".join(view.awaiting) + "."
+        if view.phase is Phase.OFFER and view.offer is not None:
+            return f"{view.offer.by} offered {view.offer.to} a trade; {view.offer.to} answers."
+        extra = " (Nirvana extra turn)" if view.extra_turn else ""
+        return f"{view.to_move}'s turn{extra}."
+
+    def table_text(self, session: Session) -> str:
+        view = _public(session)
+        head = f"**Grass** · game {session.id} · hand {view.hand} · draw pile {view.draw_pile}"
+        if session.status == "abandoned":
+            return head + "\nThis game was abandoned; no result is recorded."
+        lines = [head, self.status_line(view)]
+        recent = [text for text in view.recent if text][-RECENT_LINES:]
+        if recent:
+            lines.append("Last actions:")
+            lines.extend(f"- {text}" for text in recent)
+        return "\n".join(lines)
+
+    def private_text(self, session: Session, name: str) -> str:
+        view = _private(session, name)
+        public = view.public
+        lines = [f"**Your Grass hand** (game {session.id}, hand {public.hand}), {name}:"]
+        lines.append(card_list(view.hand))
+        if view.drawn is not None:
+            lines.append(f"You just drew {card_label(view.drawn)}.")
+        if session.status == "abandoned":
+            lines.append("This game was abandoned.")
+        elif public.over:
+            lines.append(self.status_line(public))
+        elif name not in public.awaiting:
+            lines.append(f"Waiting: {self.status_line(public)}")
+        elif public.phase is Phase.PASS:
+            lines.append("Paranoia pass (G13): choose the card to pass to your left.")
+        elif public.phase is Phase.OFFER and view.offer is not None:
+            offer = view.offer
+            if offer.to == name:
+                lines.append(f"{offer.by} offers you a trade (G20):")
+                lines.append(f"- you get: {card_list(offer.give + offer.give_stash)}")
+                lines.append(f"- you give: {card_list(offer.take + offer.take_stash)}")
+            else:
+                lines.append(f"Your offer to {offer.to} waits for an answer.")
+        else:
+            lines.append("Your turn: play or discard one card (or `/grass trade` first).")
+        if view.pass_choice is not None:
+            lines.append(f"You chose to pass {card_label(view.pass_choice)}.")
+        return "\n".join(lines)
+
+    def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
+        view = _public(session)
+        who = ", ".join(mention(session, name) for name in newly_awaited)
+        if view.phase is Phase.PASS:
+            return f"Paranoia pass: {who}, choose a card to pass to your left."
+        if view.phase is Phase.OFFER and view.offer is not None:
+            return f"{who}: {view.offer.by} offers you a trade; answer in your hand message."
+        if view.phase is Phase.TURN:
+            return f"{who}, your turn (hand {view.hand})."
+        return None
+
+    def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
+        posts: list[Post] = []
+        for event in events:
+            if event.kind == "hand_scored":
+                posts.append(Post(f"**{event.text}.**", self.score_sheet, "scores.png"))
+            elif event.kind == "game_over":
+                view = _public(session)
+                winners = ", ".join(mention(session, name) for name in view.winners)
+                totals = ", ".join(f"{seat.name} {money(seat.total)}" for seat in view.seats)
+                posts.append(Post(f"**Game over!** Congratulations {winners}. Totals: {totals}."))
+        return posts
+
+    def results(self, session: Session) -> list[SeatResult]:
+        outcome = session.engine.outcome()
+        assert outcome is not None
+        view = _public(session)
+        best: dict[str, int] = {}
+        for scored in view.scores:
+            for row in scored.rows:
+                best[row.name] = max(best.get(row.name, row.score), row.score)
+        ranked = sorted(outcome.totals.items(), key=lambda item: -item[1])
+        results = []
+        for name, total in ranked:
+            place = 1 + sum(1 for _, other in ranked if other > total)
+            results.append(SeatResult(name, place, total, best.get(name)))
+        return results
+
+    # -- controls ------------------------------------------------------------------
+
+    def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
+        if session.status != "running":
+            return []
+        legal = session.engine.legal_actions(name)
+        game, version = session.id, session.version
+        items: list[discord.ui.Item[Any]] = []
+        plays = [a.card for a in legal if isinstance(a, Play)]
+        discards = [a.card for a in legal if isinstance(a, Discard)]
+        passes = [a.card for a in legal if isinstance(a, PassCard)]
+        if passes:
+            items.append(
+                GameSelect(Control(game, version, "pass"), "Card to pass left…", _options(passes))
+            )
+        if plays:
+            items.append(
+                GameSelect(Control(game, version, "play"), "Play a card…", _options(plays))
+            )
+        if discards:
+            items.append(
+                GameSelect(Control(game, version, "discard"), "Discard a card…", _options(discards))
+            )
+        for cls, verb, label, style in (
+            (Accept, "accept", "Accept the trade", discord.ButtonStyle.success),
+            (Decline, "decline", "Decline", discord.ButtonStyle.danger),
+            (Withdraw, "withdraw", "Withdraw my offer", discord.ButtonStyle.secondary),
+        ):
+            if any(isinstance(a, cls) for a in legal):
+                items.append(GameButton(Control(game, version, verb), label, style, row=4))
+        return items
+
+    def on_control(
+        self, session: Session, name: str, control: Control, values: Sequence[str]
+    ) -> Step:
+        verb, args = control.verb, control.args
+        if verb in ("accept", "decline", "withdraw"):
+            return Act({verb: True})
+        if verb in ("pass", "discard") and len(values) == 1:
+            return Act({verb: values[0]})
+        if verb == "play" and len(values) == 1:
+            return self._play_step(session, name, values[0])
+        if verb == "target" and len(args) == 2 and args[1].isdigit():
+            seats = _public(session).seats
+            index = int(args[1])
+            if index >= len(seats):
+                raise Refusal("That player is no longer at the table.")
+            return Act({"play": args[0], "target": seats[index].name})
+        if verb == "cover" and len(args) == 1 and len(values) == 1:
+            return Act({"play": args[0], "cover": values[0].split("+")})
+        raise Refusal("This control is not understood; use `/grass hand` for fresh controls.")
+
+    def _play_step(self, session: Session, name: str, card_id: str) -> Step:
+        plays = [
+            a
+            for a in session.engine.legal_actions(name)
+            if isinstance(a, Play) and a.card.value == card_id
+        ]
+        if not plays or all(a.target is None and not a.cover for a in plays):
+            return Act({"play": card_id})  # the engine explains a refusal
+        card = plays[0].card
+        game, version = session.id, session.version
+        back = GameButton(Control(game, version, "back"), "Back", row=4)
+        if any(a.target is not None for a in plays):
+            seats = {seat.name: i for i, seat in enumerate(_public(session).seats)}
+            buttons: list[discord.ui.Item[Any]] = [
+                GameButton(
+                    Control(game, version, "target", (card.value, str(seats[a.target]))),
+                    a.target,
+                    discord.ButtonStyle.primary,
+                )
+                for a in plays
+                if a.target is not None and a.target in seats
+            ]
+            return Show(f"Play **{card.title}** on whom? {effect(card)}", [*buttons, back])
+        covers = [a.cover for a in plays if a.cover][:25]
+        options = [
+            discord.SelectOption(
+                label=" + ".join(card_label(c) for c in cover)[:100],
+                value="+".join(c.value for c in cover),
+            )
+            for cover in covers
+        ]
+        select = GameSelect(
+            Control(game, version, "cover", (card.value,)), "Peddles to cover…", options
+        )
+        return Show(
+            f"**{card.title}**: which stash peddles does it cover? {effect(card)}",
+            [
+                select,
+                back,
+            ],
+        )

@@ -1,0 +1,180 @@
+"""The lobby every game kind shares: open, Join, Leave, Start (host only), Cancel.
+
+One open game per kind per channel. Seats are taken in join order (G2 and its
+Gracias/Graps equivalents seat players that way). The lobby message becomes the
+game's table message when the game starts. Engine player names are the seated
+members' display names, made unique; the seats table maps them back to user ids.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.controls import Control, GameButton, view_of
+from bot.gameui import GameUI, Refusal
+from bot.storage import GameRow, SeatRow
+from games.protocol import JSON, GameError
+from games.registry import game_class
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+LOBBY_VERBS = frozenset({"join", "leave", "start", "cancel"})
+MAX_NAME = 24
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """Display names made fit for the engine: trimmed, short, and unique ("ann 2")."""
+    result: list[str] = []
+    for raw in names:
+        base = re.sub(r"\s+", " ", raw).strip()[:MAX_NAME] or "player"
+        name, number = base, 2
+        while name in result:
+            name = f"{base} {number}"
+            number += 1
+        result.append(name)
+    return result
+
+
+def lobby_message(
+    ui: GameUI, row: GameRow, seats: Sequence[SeatRow]
+) -> tuple[str, discord.ui.View]:
+    cls = game_class(row.kind)
+    seated = "\n".join(f"{n}. <@{seat.user_id}>" for n, seat in enumerate(seats, start=1))
+    text = (
+        f"**{ui.title}**: a new game, hosted by <@{row.host_id}>.\n"
+        f"{ui.lobby_options_text(row.options)}\n"
+        f"Players ({len(seats)} of {cls.min_players} to {cls.max_players}):\n{seated}\n"
+        f"Press **Join** to take a seat; the host presses **Start**."
+    )
+    items = [
+        GameButton(Control(row.id, 0, "join"), "Join", discord.ButtonStyle.primary),
+        GameButton(Control(row.id, 0, "leave"), "Leave"),
+        GameButton(Control(row.id, 0, "start"), "Start", discord.ButtonStyle.success),
+        GameButton(Control(row.id, 0, "cancel"), "Cancel", discord.ButtonStyle.danger),
+    ]
+    return text, view_of(items)
+
+
+def member_name(interaction: discord.Interaction[Any]) -> str:
+    user = interaction.user
+    return getattr(user, "display_name", None) or user.name
+
+
+async def open_lobby(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str, options: Mapping[str, JSON]
+) -> None:
+    """`/<game> start`: check the options, refuse a second game, post the lobby."""
+    ui = bot.uis[kind]
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise Refusal("Games are played in a server channel, not in direct messages.")
+    cls = game_class(kind)
+    try:  # the engine is the judge of its options; try them on a throwaway game
+        cls.create([f"p{n}" for n in range(cls.max_players)], options, 0)
+    except GameError as error:
+        raise Refusal(f"Those options cannot be used: {error}") from None
+    async with bot.lobby_lock:
+        existing = await bot.storage.open_game(interaction.channel_id, kind)
+        if existing is not None:
+            state = "waiting for players" if existing.status == "lobby" else "being played"
+            raise Refusal(
+                f"A {ui.title} game is already {state} in this channel (one at a time); "
+                f"finish it or ask its host to use `/{ui.command} abandon`."
+            )
+        game_id = await bot.storage.create_game(
+            interaction.guild_id,
+            interaction.channel_id,
+            kind,
+            options,
+            interaction.user.id,
+            member_name(interaction),
+        )
+    row = await bot.storage.game(game_id)
+    assert row is not None
+    text, view = lobby_message(ui, row, await bot.storage.seats(game_id))
+    await interaction.response.send_message(text, view=view)
+    message = await interaction.original_response()
+    await bot.storage.set_table_message(game_id, message.id)
+
+
+async def handle_lobby(
+    bot: GameBot, interaction: discord.Interaction[Any], row: GameRow, verb: str
+) -> None:
+    ui = bot.uis[row.kind]
+    user_id = interaction.user.id
+    async with bot.sessions.lock(row.id):
+        fresh = await bot.storage.game(row.id)
+        if fresh is None or fresh.status != "lobby":
+            raise Refusal("This lobby is closed: the game has started or was cancelled.")
+        seats = await bot.storage.seats(row.id)
+        seated = any(seat.user_id == user_id for seat in seats)
+        cls = game_class(row.kind)
+        if verb == "join":
+            if seated:
+                raise Refusal("You already have a seat at this table.")
+            if len(seats) >= cls.max_players:
+                raise Refusal(f"The table is full: {ui.title} is for at most {cls.max_players}.")
+            await bot.storage.add_seat(row.id, user_id, member_name(interaction))
+        elif verb == "leave":
+            if not seated:
+                raise Refusal("You have no seat at this table.")
+            if user_id == row.host_id:
+                raise Refusal("The host cannot leave the lobby; press Cancel to call it off.")
+            await bot.storage.remove_seat(row.id, user_id)
+        elif verb == "cancel":
+            if user_id != row.host_id and not _manages_server(interaction):
+                raise Refusal("Only the host (or someone with Manage Server) can cancel.")
+            await bot.storage.set_status(row.id, "abandoned")
+            await interaction.response.edit_message(
+                content=f"~~{ui.title} lobby~~: cancelled by <@{user_id}>.", view=None
+            )
+            return
+        elif verb == "start":
+            if user_id != row.host_id:
+                raise Refusal("Only the host can start the game.")
+            if len(seats) < cls.min_players:
+                raise Refusal(
+                    f"{ui.title} needs at least {cls.min_players} players; "
+                    f"{len(seats)} seated so far."
+                )
+            await interaction.response.defer()
+            await _start(bot, row, seats)
+            return
+        else:
+            raise Refusal("Unknown lobby button.")
+        text, view = lobby_message(ui, row, await bot.storage.seats(row.id))
+        await interaction.response.edit_message(content=text, view=view)
+
+
+async def _start(bot: GameBot, row: GameRow, seats: Sequence[SeatRow]) -> None:
+    cls = game_class(row.kind)
+    names = unique_names([seat.name for seat in seats])
+    seed = bot.settings.game_seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    setup = bot.settings.game_setup.get(row.kind)
+    if setup:
+        header = {**setup, "game": row.kind, "players": names, "options": row.options}
+        engine = cls.from_replay({**header, "seed": seed})
+    else:
+        engine = cls.create(names, row.options, seed)
+    await bot.storage.start_game(
+        row.id,
+        [(seat.user_id, name) for seat, name in zip(seats, names, strict=True)],
+        engine.replay_header(),
+        engine.to_json(),
+        engine.moves,
+    )
+    session = await bot.sessions.load(row.id)
+    assert session is not None
+    await bot.publisher.publish(session, [], ())
+
+
+def _manages_server(interaction: discord.Interaction[Any]) -> bool:
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)

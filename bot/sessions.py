@@ -1,0 +1,183 @@
+"""The one way a move goes through, for every game kind.
+
+load the game -> take its lock -> check the actor and the control's version -> apply
+through the engine -> commit state + move log row in one transaction -> publish.
+Buttons, slash commands, and later timers and AI seats all call `Sessions.act`, so two
+clicks at the same moment on one game are applied one after the other and moves
+never interleave. The engine knows players by name; the seats table maps names to
+Discord user ids.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.gameui import GameUI, Refusal, StaleControl
+from bot.storage import GameRow, Result, SeatRow, Storage
+from games.protocol import JSON, Event, Game
+from games.registry import game_class
+
+if TYPE_CHECKING:
+    from bot.publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+AnyGame = Game[Any, Any, Any]
+
+
+@dataclass
+class Session:
+    """A running (or just finished) game held in memory: its row, engine and seats."""
+
+    row: GameRow
+    engine: AnyGame
+    seats: list[SeatRow]
+    status: str
+    table_message_id: int | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def kind(self) -> str:
+        return self.row.kind
+
+    @property
+    def version(self) -> int:
+        return self.engine.moves
+
+    def name_of(self, user_id: int) -> str | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.name
+        return None
+
+    def user_of(self, name: str) -> int | None:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat.user_id
+        return None
+
+    def seat_of(self, name: str) -> SeatRow | None:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    session: Session
+    name: str
+    events: list[Event]
+
+
+ActionBuilder = Callable[[Session, str], Mapping[str, JSON]]
+
+
+class Sessions:
+    """Sessions by game id, loaded from storage on first use."""
+
+    def __init__(self, storage: Storage, uis: Mapping[str, GameUI]) -> None:
+        self.storage = storage
+        self.uis = uis
+        self.publisher: Publisher | None = None
+        self._sessions: dict[int, Session] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def forget(self, game_id: int) -> None:
+        """Drop the cached session: the next use reloads it from the database."""
+        self._sessions.pop(game_id, None)
+
+    async def load(self, game_id: int) -> Session | None:
+        """The session of a started game (running, finished or abandoned)."""
+        cached = self._sessions.get(game_id)
+        if cached is not None:
+            return cached
+        row = await self.storage.game(game_id)
+        if row is None or row.state is None:
+            return None
+        engine = game_class(row.kind).from_json(row.state)
+        session = Session(
+            row=row,
+            engine=engine,
+            seats=await self.storage.seats(game_id),
+            status=row.status,
+            table_message_id=row.table_message_id,
+            lock=self.lock(game_id),
+        )
+        self._sessions[game_id] = session
+        return session
+
+    async def reload_seats(self, session: Session) -> None:
+        session.seats = await self.storage.seats(session.id)
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int | None,
+        build: ActionBuilder | Mapping[str, JSON],
+        version: int | None = None,
+        actor_name: str | None = None,
+    ) -> Applied:
+        """Apply one action for a user (or for `actor_name` when the bot acts for a
+        seat). `version` is the state version a control was drawn for: a different
+        current version raises `StaleControl`. `IllegalAction` leaves everything as it
+        was. Returns once the move is committed and published."""
+        async with self.lock(game_id):
+            session = await self.load(game_id)
+            if session is None:
+                raise Refusal("That game has not started or no longer exists.")
+            if session.status != "running":
+                raise Refusal("That game is over; nothing can be played in it any more.")
+            name = actor_name if user_id is None else session.name_of(user_id)
+            if name is None:
+                raise Refusal("You are not playing in this game.")
+            if version is not None and version != session.version:
+                raise StaleControl()
+            action = dict(build(session, name) if callable(build) else build)
+            action["by"] = name
+            before_awaiting = session.engine.awaiting
+            loaded_version = session.version
+            events = session.engine.apply_json(action)  # IllegalAction: nothing changed
+            ui = self.uis[session.kind]
+            results = None
+            if session.engine.outcome() is not None:
+                results = [
+                    Result(session.user_of(r.name) or 0, r.place, r.score, r.best_round)
+                    for r in ui.results(session)
+                ]
+            try:
+                await self.storage.record_move(
+                    game_id,
+                    loaded_version,
+                    user_id,
+                    action,
+                    session.engine.to_json(),
+                    session.version,
+                    results,
+                )
+            except BaseException:
+                # The engine moved but the database did not: reload the truth.
+                self.forget(game_id)
+                raise
+            if results is not None:
+                session.status = "finished"
+            applied = Applied(session, name, events)
+            if self.publisher is not None:
+                try:
+                    await self.publisher.publish(session, events, before_awaiting)
+                except Exception:
+                    # The move is committed; a failed publication is repaired by the
+                    # next move or the next start, never by undoing the move.
+                    log.exception("publishing game %s failed", game_id)
+            return applied

@@ -1,0 +1,479 @@
+"""SQLite storage for every game kind: all of the bot's SQL lives in this module.
+
+Schema by numbered migrations (`PRAGMA user_version`), WAL journal, foreign keys on.
+Every accepted move is one transaction: the new state, its version and the move row
+(plus the results when the move ended the game). The move log is append-only, so any
+game can be exported as a replay file (docs/notation.md) and replayed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from games.protocol import JSON
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, seats, the move log, results.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        options TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'abandoned')),
+        host_id INTEGER NOT NULL,
+        header TEXT,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        table_message_id INTEGER,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX games_by_channel ON games (channel_id, kind, status);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        dm_channel_id INTEGER,
+        dm_message_id INTEGER,
+        dm_signature TEXT,
+        dm_closed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        actor_id INTEGER,
+        action TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, number)
+    );
+    CREATE TRIGGER moves_append_only_update BEFORE UPDATE ON moves
+    BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    CREATE TRIGGER moves_append_only_delete BEFORE DELETE ON moves
+    WHEN (SELECT COUNT(*) FROM games WHERE id = OLD.game_id) > 0
+    BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        best_round INTEGER,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
+)
+
+
+class StaleVersion(Exception):
+    """The stored version is not the one the caller loaded: someone else moved first."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    options: dict[str, JSON]
+    status: str
+    host_id: int
+    header: dict[str, JSON] | None
+    state: dict[str, JSON] | None
+    version: int
+    table_message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int
+    name: str
+    dm_channel_id: int | None
+    dm_message_id: int | None
+    dm_signature: str | None
+    dm_closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    user_id: int
+    place: int
+    score: int
+    best_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    user_id: int
+    games: int
+    wins: int
+    total: int
+    best_round: int | None
+
+
+def _dumps(value: JSON) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _game(row: Sequence[Any]) -> GameRow:
+    return GameRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        kind=row[3],
+        options=json.loads(row[4]),
+        status=row[5],
+        host_id=row[6],
+        header=json.loads(row[7]) if row[7] is not None else None,
+        state=json.loads(row[8]) if row[8] is not None else None,
+        version=row[9],
+        table_message_id=row[10],
+    )
+
+
+def _seat(row: Sequence[Any]) -> SeatRow:
+    return SeatRow(
+        game_id=row[0],
+        seat=row[1],
+        user_id=row[2],
+        name=row[3],
+        dm_channel_id=row[4],
+        dm_message_id=row[5],
+        dm_signature=row[6],
+        dm_closed=bool(row[7]),
+    )
+
+
+class Storage:
+    """One connection to the database; open with `await Storage.open(path)`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Storage:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        storage = cls(db)
+        await storage.migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> None:
+        """Apply every migration newer than the database, each in its own transaction."""
+        current = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            # executescript commits first; the BEGIN makes the script and the version
+            # bump one transaction.
+            await self._db.executescript(
+                f"BEGIN; {script}; PRAGMA user_version = {number:d}; COMMIT;"
+            )
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        async with self._db.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> Iterable[Any]:
+        async with self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        """Run statements as one transaction."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, params in statements:
+                await self._db.execute(sql, params)
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
+
+    # -- lobby ---------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        options: Mapping[str, JSON],
+        host_id: int,
+        host_name: str,
+    ) -> int:
+        """A new game in the lobby, with the host in seat 0."""
+        now = time.time()
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._db.execute(
+                "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                (guild_id, channel_id, kind, _dumps(dict(options)), host_id, now, now),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            await self._db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (game_id, host_id, host_name),
+            )
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
+        return game_id
+
+    async def add_seat(self, game_id: int, user_id: int, name: str) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,"
+                    " (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+                    (game_id, game_id, user_id, name),
+                )
+            ]
+        )
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        await self._write(
+            [("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))]
+        )
+
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE games SET table_message_id = ?, updated_at = ? WHERE id = ?",
+                    (message_id, time.time(), game_id),
+                )
+            ]
+        )
+
+    async def start_game(
+        self,
+        game_id: int,
+        seats: Sequence[tuple[int, str]],
+        header: Mapping[str, JSON],
+        state: Mapping[str, JSON],
+        version: int,
+    ) -> None:
+        """Seats renumbered in join order with their engine names; the game runs."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            # Seats move to negative numbers first so the renumbering never collides.
+            ("UPDATE seats SET seat = -1 - seat WHERE game_id = ?", (game_id,)),
+        ]
+        for seat, (user_id, name) in enumerate(seats):
+            statements.append(
+                (
+                    "UPDATE seats SET seat = ?, name = ? WHERE game_id = ? AND user_id = ?",
+                    (seat, name, game_id, user_id),
+                )
+            )
+        statements.append(
+            (
+                "UPDATE games SET status = 'running', header = ?, state = ?, version = ?,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (_dumps(dict(header)), _dumps(dict(state)), version, time.time(), game_id),
+            )
+        )
+        await self._write(statements)
+
+    # -- reading -------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one(
+            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
+            " version, table_message_id"
+            " FROM games WHERE id = ?",
+            (game_id,),
+        )
+        return _game(row) if row else None
+
+    async def open_game(self, channel_id: int, kind: str) -> GameRow | None:
+        """The channel's game of this kind in the lobby or running, if any."""
+        row = await self._one(
+            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
+            " version, table_message_id"
+            " FROM games WHERE channel_id = ? AND kind = ?"
+            " AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1",
+            (channel_id, kind),
+        )
+        return _game(row) if row else None
+
+    async def latest_game(self, channel_id: int, kind: str) -> GameRow | None:
+        """The channel's most recent game of this kind, finished or not."""
+        row = await self._one(
+            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
+            " version, table_message_id"
+            " FROM games WHERE channel_id = ? AND kind = ?"
+            " AND status != 'lobby' ORDER BY id DESC LIMIT 1",
+            (channel_id, kind),
+        )
+        return _game(row) if row else None
+
+    async def running_games(self) -> list[GameRow]:
+        rows = await self._all(
+            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
+            " version, table_message_id"
+            " FROM games WHERE status = 'running' ORDER BY id"
+        )
+        return [_game(row) for row in rows]
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all(
+            "SELECT game_id, seat, user_id, name, dm_channel_id, dm_message_id, dm_signature,"
+            " dm_closed"
+            " FROM seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [_seat(row) for row in rows]
+
+    async def moves(self, game_id: int) -> list[dict[str, JSON]]:
+        rows = await self._all(
+            "SELECT action FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
+        )
+        return [json.loads(row[0]) for row in rows]
+
+    async def results(self, game_id: int) -> list[Result]:
+        rows = await self._all(
+            "SELECT user_id, place, score, best_round FROM results WHERE game_id = ?"
+            " ORDER BY place, user_id",
+            (game_id,),
+        )
+        return [Result(*row) for row in rows]
+
+    # -- playing -------------------------------------------------------------------
+
+    async def record_move(
+        self,
+        game_id: int,
+        loaded_version: int,
+        actor_id: int | None,
+        action: Mapping[str, JSON],
+        state: Mapping[str, JSON],
+        version: int,
+        results: Sequence[Result] | None = None,
+    ) -> None:
+        """One transaction: the move row, the new state and version, and when the move
+        ended the game, its results. `StaleVersion` if the stored version moved on."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._db.execute(
+                "UPDATE games SET state = ?, version = ?, updated_at = ?,"
+                " status = CASE WHEN ? THEN 'finished' ELSE status END"
+                " WHERE id = ? AND version = ? AND status = 'running'",
+                (
+                    _dumps(dict(state)),
+                    version,
+                    time.time(),
+                    results is not None,
+                    game_id,
+                    loaded_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not at version {loaded_version}")
+            number_row = await self._one("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
+            await self._db.execute(
+                "INSERT INTO moves (game_id, number, actor_id, action, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, int(number_row[0]), actor_id, _dumps(dict(action)), time.time()),
+            )
+            for result in results or ():
+                await self._db.execute(
+                    "INSERT INTO results (game_id, user_id, place, score, best_round)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, result.user_id, result.place, result.score, result.best_round),
+                )
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                    (status, time.time(), game_id),
+                )
+            ]
+        )
+
+    # -- direct messages -----------------------------------------------------------
+
+    async def set_dm(
+        self,
+        game_id: int,
+        user_id: int,
+        channel_id: int | None,
+        message_id: int | None,
+        signature: str | None,
+    ) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_signature = ?,"
+                    " dm_closed = 0 WHERE game_id = ? AND user_id = ?",
+                    (channel_id, message_id, signature, game_id, user_id),
+                )
+            ]
+        )
+
+    async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET dm_closed = ? WHERE game_id = ? AND user_id = ?",
+                    (int(closed), game_id, user_id),
+                )
+            ]
+        )
+
+    # -- standings -----------------------------------------------------------------
+
+    async def standings(self, guild_id: int, kind: str) -> list[Standing]:
+        """Every player's figures over the server's finished games of this kind, best
+        first (wins, then total)."""
+        rows = await self._all(
+            "SELECT r.user_id, COUNT(*), SUM(r.place = 1), SUM(r.score), MAX(r.best_round)"
+            " FROM results r JOIN games g ON g.id = r.game_id"
+            " WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished'"
+            " GROUP BY r.user_id ORDER BY SUM(r.place = 1) DESC, SUM(r.score) DESC, r.user_id",
+            (guild_id, kind),
+        )
+        return [Standing(row[0], row[1], int(row[2]), int(row[3]), row[4]) for row in rows]
+
+    async def player_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """The name each user last played under on this server."""
+        names: dict[int, str] = {}
+        for user_id in user_ids:
+            row = await self._one(
+                "SELECT s.name FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE g.guild_id = ? AND s.user_id = ? ORDER BY g.id DESC LIMIT 1",
+                (guild_id, user_id),
+            )
+            if row:
+                names[user_id] = row[0]
+        return names

@@ -1,0 +1,71 @@
+"""Settings from the environment and `.env`; the token never shows; the entry point's
+exit status and message when the token is missing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Secret, SettingsError, load_settings, read_env_file
+
+
+def test_env_file_is_read_and_the_environment_wins(tmp_path):
+    env = tmp_path / ".env"
+    env.write_text(
+        "# comment\nDISCORD_TOKEN='abc.def'\nexport DEV_GUILD_ID=42\nLOG_LEVEL=debug\n\n"
+        'DATABASE_PATH="x/y.sqlite3"\n',
+        encoding="utf-8",
+    )
+    settings = load_settings({"LOG_LEVEL": "warning"}, env)
+    assert settings.token is not None and settings.token.reveal() == "abc.def"
+    assert settings.dev_guild_id == 42
+    assert settings.log_level == "WARNING"
+    assert settings.database_path == Path("x/y.sqlite3")
+
+
+def test_defaults_without_any_file(tmp_path):
+    settings = load_settings({}, tmp_path / "missing.env")
+    assert settings.token is None
+    assert settings.database_path == Path("data/bot.sqlite3")
+    assert settings.dev_guild_id is None and settings.log_level == "INFO"
+
+
+def test_the_token_never_appears_in_repr_or_str(tmp_path):
+    settings = load_settings({"DISCORD_TOKEN": "very-secret-token"}, tmp_path / "none")
+    assert "very-secret-token" not in repr(settings)
+    assert "very-secret-token" not in str(settings.token) + f"{settings.token}"
+    assert repr(Secret("x")) == "Secret('********')"
+
+
+@pytest.mark.parametrize(
+    ("environ", "word"),
+    [({"DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"), ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL")],
+)
+def test_bad_values_are_refused_with_the_setting_named(tmp_path, environ, word):
+    with pytest.raises(SettingsError, match=word):
+        load_settings(environ, tmp_path / "none")
+
+
+def test_a_malformed_env_line_names_its_line(tmp_path):
+    env = tmp_path / ".env"
+    env.write_text("OK=1\nnot a setting\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match="line 2"):
+        read_env_file(env)
+
+
+def test_a_missing_token_explains_the_set_up_and_exits_2(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).parents[2])},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    for words in ("DISCORD_TOKEN", "privileged intents", "applications.commands", "Attach Files"):
+        assert words in result.stderr

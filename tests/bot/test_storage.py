@@ -1,0 +1,128 @@
+"""Storage on a real SQLite file: migrations from empty, one transaction per move,
+the move log matching the state, and the exported replay reproducing the stored state."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+import pytest
+
+from bot.storage import MIGRATIONS, Result, StaleVersion, Storage
+from games.grass import Grass
+from games.replay import replay
+
+
+async def test_migrations_from_empty_set_user_version_wal_and_foreign_keys(tmp_path):
+    path = tmp_path / "sub" / "bot.sqlite3"
+    storage = await Storage.open(path)
+    assert await storage.schema_version() == len(MIGRATIONS)
+    await storage.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"games", "seats", "moves", "results"} <= tables
+    # Opening again applies nothing twice.
+    storage = await Storage.open(path)
+    assert await storage.schema_version() == len(MIGRATIONS)
+    await storage.close()
+
+
+async def _started_game(storage: Storage, names=("ann", "bob", "cy"), seed=7):
+    game_id = await storage.create_game(1, 2, "grass", {}, 100, names[0])
+    for offset, name in enumerate(names[1:], start=1):
+        await storage.add_seat(game_id, 100 + offset, name)
+    engine = Grass.create(list(names), {}, seed)
+    seats = [(100 + n, name) for n, name in enumerate(names)]
+    await storage.start_game(game_id, seats, engine.replay_header(), engine.to_json(), 0)
+    return game_id, engine
+
+
+async def _play_randomly(storage, game_id, engine, moves, rng):
+    for _ in range(moves):
+        if engine.outcome() is not None:
+            break
+        player = engine.awaiting[0]
+        action = rng.choice(engine.legal_actions(player))
+        loaded = engine.moves
+        engine.apply(action)
+        await storage.record_move(
+            game_id, loaded, None, action.to_json(), engine.to_json(), engine.moves
+        )
+
+
+async def test_move_log_matches_state_and_export_replays_it(tmp_path):
+    storage = await Storage.open(tmp_path / "bot.sqlite3")
+    game_id, engine = await _started_game(storage)
+    await _play_randomly(storage, game_id, engine, 150, random.Random(3))
+    await storage.close()
+
+    storage = await Storage.open(tmp_path / "bot.sqlite3")  # as after a restart
+    row = await storage.game(game_id)
+    moves = await storage.moves(game_id)
+    assert row is not None and row.header is not None and row.state is not None
+    assert len(moves) == row.version == engine.moves
+    stored = Grass.from_json(row.state)
+    assert stored.to_json() == engine.to_json()
+    replayed = replay({**row.header, "actions": moves})
+    assert replayed.state_json() == stored.state_json()
+    await storage.close()
+
+
+async def test_a_stale_version_commits_nothing(tmp_path):
+    storage = await Storage.open(tmp_path / "bot.sqlite3")
+    game_id, engine = await _started_game(storage)
+    action = engine.legal_actions(engine.awaiting[0])[0]
+    engine.apply(action)
+    await storage.record_move(game_id, 0, 100, action.to_json(), engine.to_json(), 1)
+    with pytest.raises(StaleVersion):
+        await storage.record_move(game_id, 0, 100, action.to_json(), engine.to_json(), 1)
+    assert len(await storage.moves(game_id)) == 1
+    assert (await storage.game(game_id)).version == 1
+    await storage.close()
+
+
+async def test_the_move_log_is_append_only(tmp_path):
+    path = tmp_path / "bot.sqlite3"
+    storage = await Storage.open(path)
+    game_id, engine = await _started_game(storage)
+    await _play_randomly(storage, game_id, engine, 2, random.Random(1))
+    await storage.close()
+    with sqlite3.connect(path) as db, pytest.raises(sqlite3.IntegrityError):
+        db.execute("UPDATE moves SET action = '{}' WHERE game_id = ?", (game_id,))
+
+
+async def test_results_and_standings_count_only_finished_games_of_the_server(tmp_path):
+    storage = await Storage.open(tmp_path / "bot.sqlite3")
+    game_id, engine = await _started_game(storage)
+    action = engine.legal_actions(engine.awaiting[0])[0]
+    engine.apply(action)
+    results = [Result(100, 1, 260_000, 120_000), Result(101, 2, 90_000, 50_000)]
+    await storage.record_move(game_id, 0, 100, action.to_json(), engine.to_json(), 1, results)
+    other, _ = await _started_game(storage)  # still running: not counted
+    assert (await storage.game(game_id)).status == "finished"
+    standings = await storage.standings(1, "grass")
+    assert [(s.user_id, s.games, s.wins, s.total, s.best_round) for s in standings] == [
+        (100, 1, 1, 260_000, 120_000),
+        (101, 1, 0, 90_000, 50_000),
+    ]
+    assert await storage.standings(999, "grass") == []
+    assert (await storage.player_names(1, [101]))[101] == "bob"
+    assert other != game_id
+    await storage.close()
+
+
+async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(tmp_path):
+    storage = await Storage.open(tmp_path / "bot.sqlite3")
+    game_id = await storage.create_game(1, 2, "grass", {"target": 100000}, 10, "ann")
+    await storage.add_seat(game_id, 11, "bob")
+    await storage.add_seat(game_id, 12, "cy")
+    await storage.remove_seat(game_id, 11)
+    await storage.add_seat(game_id, 13, "dee")
+    assert [s.name for s in await storage.seats(game_id)] == ["ann", "cy", "dee"]
+    found = await storage.open_game(2, "grass")
+    assert found is not None and found.id == game_id and found.options == {"target": 100000}
+    assert await storage.open_game(2, "graps") is None
+    await storage.set_status(game_id, "abandoned")
+    assert await storage.open_game(2, "grass") is None
+    await storage.close()
