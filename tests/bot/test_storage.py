@@ -78,7 +78,8 @@ async def test_a_stale_version_commits_nothing(tmp_path):
     with pytest.raises(StaleVersion):
         await storage.record_move(game_id, 0, 100, action.to_json(), engine.to_json(), 1)
     assert len(await storage.moves(game_id)) == 1
-    assert (await storage.game(game_id)).version == 1
+    row = await storage.game(game_id)
+    assert row is not None and row.version == 1
     await storage.close()
 
 
@@ -100,7 +101,8 @@ async def test_results_and_standings_count_only_finished_games_of_the_server(tmp
     results = [Result(100, 1, 260_000, 120_000), Result(101, 2, 90_000, 50_000)]
     await storage.record_move(game_id, 0, 100, action.to_json(), engine.to_json(), 1, results)
     other, _ = await _started_game(storage)  # still running: not counted
-    assert (await storage.game(game_id)).status == "finished"
+    row = await storage.game(game_id)
+    assert row is not None and row.status == "finished"
     standings = await storage.standings(1, "grass")
     assert [(s.user_id, s.games, s.wins, s.total, s.best_round) for s in standings] == [
         (100, 1, 1, 260_000, 120_000),
