@@ -1,0 +1,219 @@
+"""Gracias images: the public table and a player's hidden cards (C1, C3, C5).
+
+`table_image` takes only a `GraciasPublicView`: the trios of the turn (face-up cards,
+the face-down card as a back, taken trios gone, the trio being split outlined),
+then one row per seat: name with the big and small opener badges (C3), the reserve
+as counts by colour (C5), how many hidden cards they hold (not which), round scores
+and total. Every colour also shows its letter and shape (C1).
+`round_score_image` lives in gracias_scores.py and is re-exported here.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.gracias.cards import COLOURS
+from games.gracias.views import GraciasPlayerView, GraciasPublicView, Phase, SeatView, TrioView
+from render.gracias_cards import card, chip
+from render.gracias_scores import round_score_image
+from render.toolkit import (
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    INK_DARK,
+    INK_SOFT,
+    PANEL,
+    PANEL_EDGE,
+    ellipsize,
+    fit_size,
+    panel,
+    pill,
+    text,
+)
+
+__all__ = ["hidden_image", "round_score_image", "table_image"]
+
+WIDTH = 1000
+MARGIN = 16
+HEADER = 112
+TRIOS_TOP = HEADER + 8
+TRIOS_H = 160
+CARD_W, CARD_H = 70, 98
+ROW = 92
+GAP = 8
+LINE = 30
+RECENT = 3
+CHIP_W, CHIP_H = 74, 42
+CHIPS_X = 300
+
+
+def _status(view: GraciasPublicView) -> str:
+    if view.phase is Phase.OVER:
+        if len(view.winners) == 1:
+            return f"Game over: {view.winners[0]} wins"
+        return "Game over: shared win, " + ", ".join(view.winners)
+    if view.choosing is not None:
+        return f"{view.to_move} keeps one card of trio {view.choosing} and gives one"
+    return f"{view.to_move} to take a trio"
+
+
+def _paste(image: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
+    image.paste(picture, xy, picture)
+
+
+def _trio(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView,
+          trio: TrioView, x: int, width: int) -> None:  # fmt: skip
+    """One trio: its number, two face-up cards and the face-down back (C5)."""
+    top = TRIOS_TOP + 10
+    choosing = view.choosing == trio.number
+    cx = x + width // 2
+    text(image, (cx, top + 4), f"Trio {trio.number}", 19, GOLD if choosing else INK_SOFT, True,
+         "ma")  # fmt: skip
+    cards_top = top + 32
+    cards: list[Image.Image] = [card(colour, CARD_W, CARD_H) for colour in trio.face_up]
+    if trio.has_face_down:
+        cards.append(card(None, CARD_W, CARD_H))
+    if not cards:
+        box = (cx - 56, cards_top, cx + 56, cards_top + CARD_H)
+        draw.rounded_rectangle(box, 10, outline=PANEL_EDGE, width=2)
+        who = ellipsize(trio.taken_by or "", 100, 18, True)
+        text(image, (cx, cards_top + CARD_H / 2 - 12), "taken by", 16, INK_SOFT, False, "mm")
+        text(image, (cx, cards_top + CARD_H / 2 + 12), who, 18, INK_SOFT, True, "mm")
+        return
+    step = min(CARD_W - 20, (width - 12 - CARD_W) // max(1, len(cards) - 1))
+    span = CARD_W + step * (len(cards) - 1)
+    left = cx - span // 2
+    if choosing:
+        draw.rounded_rectangle((left - 8, cards_top - 8, left + span + 8, cards_top + CARD_H + 8),
+                               14, outline=GOLD, width=4)  # fmt: skip
+    for index, picture in enumerate(cards):
+        _paste(image, picture, (left + index * step, cards_top))
+    if choosing and trio.taken_by:
+        text(image, (cx, cards_top + CARD_H + 22), trio.taken_by, 17, GOLD, True, "mm")
+
+
+def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView,
+          seat: SeatView, top: int) -> None:  # fmt: skip
+    box = (MARGIN, top, WIDTH - MARGIN, top + ROW)
+    moving = seat.name == view.to_move
+    winner = seat.name in view.winners
+    panel(draw, box, PANEL, 14, outline=GOLD if moving or winner else PANEL_EDGE,
+          width=4 if moving else 2, shadow=FELT_DARK)  # fmt: skip
+    if moving:
+        draw.polygon([(MARGIN - 2, top + 30), (MARGIN + 14, top + 42), (MARGIN - 2, top + 54)],
+                     fill=GOLD)  # fmt: skip
+    name_colour = GOLD if winner else INK if seat.in_game else INK_SOFT
+    name = ellipsize(seat.name, CHIPS_X - 60, 26, True)
+    text(image, (MARGIN + 20, top + 12), name, 26, name_colour, True)
+    badge_x = MARGIN + 18
+    badges = []
+    if seat.name == view.big_opener:
+        badges.append(("BIG OPENER", GOLD))
+    if seat.name == view.small_opener and view.phase is not Phase.OVER:
+        badges.append(("SMALL" if badges else "SMALL OPENER", INK))
+    if not seat.in_game:
+        badges = [("LEFT", INK_SOFT)]
+    for label, colour in badges:
+        pill_box = pill(image, draw, (badge_x, top + 52), label, 15, colour, INK_DARK)
+        badge_x = pill_box[2] + 6
+    # Reserve counts by colour (C5), letter and shape on each chip (C1).
+    chip_y = top + (ROW - CHIP_H) // 2
+    for index, (hue, count) in enumerate(seat.reserve.items()):
+        _paste(image, chip(hue, count, PANEL), (CHIPS_X + index * (CHIP_W + 6), chip_y))
+    # Hidden cards: how many, never which (C5).
+    hx = CHIPS_X + 6 * (CHIP_W + 6) + 10
+    back = card(None, 30, 42)
+    _paste(image, back, (hx, chip_y))
+    text(image, (hx + 36, chip_y + CHIP_H / 2), f"{seat.hidden_count}", 22, INK, True, "lm")
+    # Total and round scores, right-aligned.
+    right = WIDTH - MARGIN - 18
+    text(image, (right, top + 14), "total", 16, INK_SOFT, False, "ra")
+    text(image, (right, top + 34), str(seat.total), 28, INK, True, "ra")
+    if seat.round_scores:
+        rounds = " ".join(f"R{i + 1} {s}" for i, s in enumerate(seat.round_scores))
+        size = fit_size(rounds, 120, 16, 11)
+        text(image, (right, top + ROW - 12), rounds, size, INK_SOFT, False, "rs")
+
+
+def table_image(view: GraciasPublicView) -> Image.Image:
+    """The public table: takes only the public view (hidden cards cannot reach it)."""
+    if not isinstance(view, GraciasPublicView):
+        raise TypeError(f"table_image draws a GraciasPublicView only, not {type(view).__name__}")
+    recent = view.recent[-RECENT:]
+    seats_top = TRIOS_TOP + TRIOS_H + 12
+    recent_top = seats_top + len(view.seats) * (ROW + GAP) + 4
+    height = recent_top + (len(recent) * LINE + 24 if recent else 0) + MARGIN
+    image = Image.new("RGB", (WIDTH, height), FELT)
+    draw = ImageDraw.Draw(image)
+    # Header.
+    draw.rectangle((0, 0, WIDTH, HEADER - 10), fill=FELT_DARK)
+    text(image, (MARGIN + 12, 16), "GRACIAS", 34, GOLD, True)
+    text(image, (MARGIN + 14, 62), f"Round {view.round} of 3  ·  Turn {view.turn} of 4", 20,
+         INK_SOFT)  # fmt: skip
+    status = _status(view)
+    size = fit_size(status, WIDTH - 340, 27, 17, True)
+    text(image, (320, 34), ellipsize(status, WIDTH - 340, size, True), size,
+         GOLD if view.phase is Phase.OVER else INK, True, "lm")  # fmt: skip
+    openers = f"big opener {view.big_opener}  ·  small opener {view.small_opener}"
+    text(image, (320, 72), ellipsize(openers, WIDTH - 340, 19), 19, INK_SOFT, False, "lm")
+    # Trios of the turn.
+    panel(draw, (MARGIN, TRIOS_TOP, WIDTH - MARGIN, TRIOS_TOP + TRIOS_H), FELT_DARK, 16)
+    if view.trios:
+        width = (WIDTH - 2 * MARGIN - 16) // len(view.trios)
+        for index, trio in enumerate(view.trios):
+            _trio(image, draw, view, trio, MARGIN + 8 + index * width, width)
+    else:
+        text(image, (WIDTH / 2, TRIOS_TOP + TRIOS_H / 2), "No trios on the table", 22, INK_SOFT,
+             False, "mm")  # fmt: skip
+    for index, seat in enumerate(view.seats):
+        _seat(image, draw, view, seat, seats_top + index * (ROW + GAP))
+    if recent:
+        box = (MARGIN, recent_top, WIDTH - MARGIN, recent_top + len(recent) * LINE + 16)
+        panel(draw, box, FELT_DARK, 14)
+        for index, line in enumerate(recent):
+            newest = index == len(recent) - 1
+            y = recent_top + 8 + index * LINE + LINE / 2
+            shown = ellipsize(line, WIDTH - 2 * MARGIN - 40, 21, newest)
+            text(image, (MARGIN + 20, y), shown, 21, INK if newest else INK_SOFT, newest, "lm")
+    return image
+
+
+HIDDEN_W, HIDDEN_H = 110, 154
+
+
+def hidden_image(view: GraciasPlayerView) -> Image.Image:
+    """A player's own hidden cards in the order taken (C5), the one just taken marked NEW,
+    with their reserve underneath for reference."""
+    cards = list(view.hidden)  # the one just taken, if any, is the last (C5)
+    count = max(4, len(cards))
+    width = max(640, 2 * MARGIN + 32 + count * (HIDDEN_W + 16))
+    height = 90 + HIDDEN_H + 40 + 84
+    image = Image.new("RGB", (width, height), FELT)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, width, 74), fill=FELT_DARK)
+    title = ellipsize(f"{view.player}'s hidden cards", width - 300, 28, True)
+    text(image, (MARGIN + 16, 37), title, 28, GOLD, True, "lm")
+    public = view.public
+    text(image, (width - MARGIN - 16, 37), f"round {public.round} · turn {public.turn}", 20, INK,
+         False, "rm")  # fmt: skip
+    top = 96
+    if not cards:
+        text(image, (width / 2, top + HIDDEN_H / 2), "No hidden cards yet", 24, INK_SOFT, False,
+             "mm")  # fmt: skip
+    for index, colour in enumerate(cards):
+        x = MARGIN + 16 + index * (HIDDEN_W + 16)
+        _paste(image, card(colour, HIDDEN_W, HIDDEN_H), (x, top))
+        text(image, (x + HIDDEN_W / 2, top + HIDDEN_H + 16), colour.value, 18, INK, True, "mm")
+        is_new = view.just_taken is not None and index == len(cards) - 1
+        if is_new:
+            draw.rounded_rectangle((x - 5, top - 5, x + HIDDEN_W + 4, top + HIDDEN_H + 4), 16,
+                                   outline=GOLD, width=4)  # fmt: skip
+            pill(image, draw, (x + HIDDEN_W - 4, top - 14), "NEW", 15, GOLD, INK_DARK, "r")
+    seat = public.seat(view.player)
+    y = top + HIDDEN_H + 44
+    text(image, (MARGIN + 16, y + CHIP_H / 2), "reserve", 20, INK_SOFT, False, "lm")
+    for index, colour in enumerate(COLOURS):
+        x = MARGIN + 110 + index * (CHIP_W + 6)
+        _paste(image, chip(colour, seat.reserve.of(colour), FELT), (x, y))
+    return image

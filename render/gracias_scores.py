@@ -1,0 +1,110 @@
+"""The Gracias round-score image (C6, C8).
+
+Top: the last scored round, one row per player and one cell per colour: the points
+the colour earned, and under them how: a packet of five set aside ("pack"), the
+face-up cards kept, or discarded for holding the most ("3 out"). Below:
+every round's score and the totals, the leader (or the winners, C8) starred.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.gracias.cards import COLOURS
+from games.gracias.views import ColourScore, GraciasPublicView
+from render.gracias_cards import COLOURS as COLOUR_RGB
+from render.gracias_cards import shape
+from render.scoreboard import MUTED, draw_grid, grid_height, paper_sheet, title_band
+from render.toolkit import INK_DARK, ellipsize, hex_rgb, mix, text
+
+WIDTH = 1000
+NAME_W = 170
+CELL_W = 104
+CELL_H = 66
+ROUND_W = WIDTH - 72 - NAME_W - 6 * CELL_W
+OUT = hex_rgb("#b3261e")
+
+
+def _how(score: ColourScore) -> tuple[str, bool]:
+    """How a colour scored, in a few words, and whether cards were discarded (C6):
+    "pack + 2" (a packet and two face-up cards kept), "3 out" (three face-up cards
+    discarded for holding the most), "pack, 1 out", "2 kept"."""
+    if score.cards == 0:
+        return "", False
+    if score.discarded:
+        return ("pack, " if score.packet else "") + f"{score.discarded} out", True
+    if score.packet:
+        return "pack" + (f" + {score.face_up}" if score.face_up else ""), False
+    return f"{score.face_up} kept", False
+
+
+def _colour_head(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    for index, colour in enumerate(COLOURS):
+        cx = x + index * CELL_W + CELL_W // 2
+        draw.rounded_rectangle((cx - 44, y, cx + 44, y + 34), 9, fill=COLOUR_RGB[colour])
+        ink = (255, 255, 255) if colour.letter != "Y" else INK_DARK
+        shape(draw, colour, cx - 24, y + 17, 10, ink)
+        text(image, (cx + 10, y + 17), colour.letter, 20, ink, True, "mm")
+
+
+def round_score_image(view: GraciasPublicView) -> Image.Image:
+    """The last round's scoring in detail, then every round and the totals."""
+    scoring = view.last_round
+    rows = len(scoring.rows) if scoring else 0
+    height = 100 + (40 + 44 + rows * CELL_H + 24 if scoring else 50)
+    height += 40 + grid_height(len(view.seats)) + 36
+    image, draw = paper_sheet(WIDTH, height)
+    if view.phase.value == "over" and view.winners:
+        sub = "winner: " + ", ".join(view.winners)
+    else:
+        sub = f"after round {scoring.round}" if scoring else f"round {view.round}"
+    top = title_band(image, draw, "Gracias scores", sub)
+    x = 36
+    if scoring is None:
+        text(image, (x + 4, top + 12), "No round scored yet", 22, MUTED, True)
+        top += 50
+    else:
+        text(image, (x + 4, top + 12), f"Round {scoring.round}", 24, MUTED, True)
+        top += 44
+        _colour_head(image, draw, x + NAME_W, top)
+        text(image, (WIDTH - 48, top + 17), "round", 18, MUTED, True, "rm")
+        top += 44
+        best = max((row.score for row in scoring.rows), default=0)
+        for r, row in enumerate(scoring.rows):
+            y = top + r * CELL_H
+            if r % 2:
+                draw.rectangle((x, y, WIDTH - 36, y + CELL_H - 1), fill=hex_rgb("#efe9dc"))
+            name = ellipsize(row.player, NAME_W - 16, 22, True)
+            text(image, (x + 12, y + CELL_H / 2), name, 22, INK_DARK, True, "lm")
+            for c, score in enumerate(row.colours):
+                cx = x + NAME_W + c * CELL_W + CELL_W // 2
+                tint = mix(COLOUR_RGB[score.colour], (255, 255, 255), 0.8)
+                if score.cards:
+                    draw.rounded_rectangle((cx - 48, y + 5, cx + 48, y + CELL_H - 6), 8, fill=tint)
+                points = str(score.points) if score.cards else "-"
+                text(image, (cx, y + 24), points, 24, INK_DARK, True, "mm")
+                how, out = _how(score)
+                if how:
+                    text(image, (cx, y + 49), how, 15, OUT if out else MUTED, True, "mm")
+            colour = hex_rgb("#b8860b") if row.score == best else INK_DARK
+            text(image, (WIDTH - 48, y + CELL_H / 2), str(row.score), 28, colour, True, "rm")
+            draw.line([(x, y + CELL_H - 1), (WIDTH - 36, y + CELL_H - 1)], fill=hex_rgb("#d9d1bf"))
+        top += rows * CELL_H + 24
+    # Every round and the totals (C8).
+    text(image, (x + 4, top + 8), "All rounds", 24, MUTED, True)
+    top += 40
+    columns = ["player", "round 1", "round 2", "round 3", "total"]
+    table = [
+        [seat.name]
+        + [str(s) for s in seat.round_scores]
+        + [""] * (3 - len(seat.round_scores))
+        + [str(seat.total)]
+        for seat in view.seats
+    ]
+    if view.winners:
+        marked = [i for i, seat in enumerate(view.seats) if seat.name in view.winners]
+    else:
+        top_total = max((seat.total for seat in view.seats), default=0)
+        marked = [i for i, seat in enumerate(view.seats) if seat.total == top_total and top_total]
+    draw_grid(image, (x, top, WIDTH - 72), columns, table, marked, emphasis=(4,))
+    return image

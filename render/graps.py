@@ -1,0 +1,269 @@
+"""The Graps board image (P1-P9): 15 x 15, columns A..O, rows 1..15 on the edges.
+
+Row 15 is at the top and row 1 at the bottom, so dark (row 1, P1) plays up the
+board. Both land rows are tinted and labelled. Blanks are round counters; grapes are
+bunches, a different shape, so they read apart without colour. The last placement is
+ringed in gold, the pawns it pruned or cut off (P5) are crossed out, and the legal
+cells for the current roll (P4, P5) are dotted when the image is drawn for the
+mover. The header shows both players with their supplies and removed pawns (P6),
+and the die (P3).
+
+The empty board (wood, grid, labels, land rows) and the pawn sprites are drawn once
+and cached; a render copies the board and pastes the pawns.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from PIL import Image, ImageDraw
+
+from games.graps.cells import COLUMNS, SIZE, parse_cell
+from games.graps.views import Face, GrapsPublicView, Phase, Piece, Side
+from render.toolkit import (
+    ALERT,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    INK_SOFT,
+    RGB,
+    ellipsize,
+    fit_size,
+    hex_rgb,
+    mix,
+    panel,
+    text,
+)
+
+CELL = 50
+LEFT = 52  # board's left edge (row numbers to its left)
+TOP = 150  # board's top edge (header and column letters above)
+BOARD = CELL * SIZE
+WIDTH = LEFT * 2 + BOARD
+RECENT = 3
+FOOTER = 50 + RECENT * 30 + 20
+HEIGHT = TOP + BOARD + 40 + FOOTER
+
+WOOD = hex_rgb("#e9d8b0")
+WOOD_LINE = hex_rgb("#b79a66")
+DARK = hex_rgb("#3a1f4d")  # aubergine
+DARK_EDGE = hex_rgb("#1c0d27")
+LIGHT = hex_rgb("#fbf5e3")  # ivory
+LIGHT_EDGE = hex_rgb("#7d6a45")
+LEAF = hex_rgb("#4f8a2b")
+DARK_LAND = mix(WOOD, DARK, 0.22)
+LIGHT_LAND = mix(WOOD, (255, 255, 255), 0.6)
+LEGAL = hex_rgb("#2e9e4f")
+SUPERSAMPLE = 4
+
+
+def cell_box(cell: str) -> tuple[int, int, int, int]:
+    """The pixel box of a named cell ("H8") on the image."""
+    index = parse_cell(cell)
+    column, row = index % SIZE, index // SIZE + 1
+    x = LEFT + column * CELL
+    y = TOP + (SIZE - row) * CELL
+    return (x, y, x + CELL, y + CELL)
+
+
+def cell_centre(cell: str) -> tuple[int, int]:
+    x0, y0, x1, y1 = cell_box(cell)
+    return ((x0 + x1) // 2, (y0 + y1) // 2)
+
+
+# -- sprites -------------------------------------------------------------------------
+
+
+def _counter(draw: ImageDraw.ImageDraw, c: float, r: float, fill: RGB, edge: RGB) -> None:
+    draw.ellipse((c - r, c - r, c + r, c + r), fill=fill, outline=edge, width=round(r * 0.14))
+    inner = r * 0.62
+    draw.ellipse((c - inner, c - inner, c + inner, c + inner), outline=mix(fill, edge, 0.45),
+                 width=max(1, round(r * 0.07)))  # fmt: skip
+
+
+def _bunch(draw: ImageDraw.ImageDraw, c: float, r: float, fill: RGB, edge: RGB) -> None:
+    """Six berries in rows of 3-2-1 under a leaf: a grape."""
+    berry = r * 0.3
+    stroke = max(1, round(berry * 0.28))
+    rows = ((-0.5, (-0.62, 0.0, 0.62)), (0.02, (-0.31, 0.31)), (0.52, (0.0,)))
+    for dy, xs in rows:
+        for dx in xs:
+            x, y = c + dx * r, c + dy * r + r * 0.12
+            draw.ellipse((x - berry, y - berry, x + berry, y + berry), fill=fill, outline=edge,
+                         width=stroke)  # fmt: skip
+    stem_top = c - r * 0.95
+    draw.line([(c, c - r * 0.6), (c, stem_top)], fill=LEAF, width=max(2, round(r * 0.1)))
+    draw.polygon([(c, stem_top + r * 0.15), (c + r * 0.55, stem_top - r * 0.02),
+                  (c + r * 0.25, stem_top + r * 0.3)], fill=LEAF)  # fmt: skip
+
+
+def _sprite(piece: Piece) -> Image.Image:
+    size = CELL * SUPERSAMPLE
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    dark = piece.side is Side.DARK
+    fill, edge = (DARK, DARK_EDGE) if dark else (LIGHT, LIGHT_EDGE)
+    c = size / 2
+    if piece.is_grape:
+        _bunch(draw, c, size * 0.42, fill, edge)
+    else:
+        _counter(draw, c, size * 0.36, fill, edge)
+    return image.resize((CELL, CELL), Image.Resampling.LANCZOS)
+
+
+_CACHE: dict[object, Image.Image] = {}
+_LOCK = threading.Lock()
+
+
+def _cached(key: object, make: Callable[[], Image.Image]) -> Image.Image:
+    """`make()` once per key, under the lock; the result is only read afterwards."""
+    found = _CACHE.get(key)
+    if found is None:
+        with _LOCK:
+            found = _CACHE.get(key)
+            if found is None:
+                found = _CACHE[key] = make()
+    return found
+
+
+def sprite(piece: Piece) -> Image.Image:
+    """The pawn's picture (RGBA, CELL x CELL), cached."""
+    return _cached(("sprite", piece), lambda: _sprite(piece))
+
+
+# -- the empty board ---------------------------------------------------------------------
+
+
+def _empty_board() -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
+    draw = ImageDraw.Draw(image)
+    x1, y1 = LEFT + BOARD, TOP + BOARD
+    panel(draw, (LEFT - 40, TOP - 36, x1 + 40, y1 + 36), FELT_DARK, 18)
+    draw.rectangle((LEFT, TOP, x1, y1), fill=WOOD)
+    # Land rows: light's row 15 on top, dark's row 1 at the bottom (P1).
+    draw.rectangle((LEFT, TOP, x1, TOP + CELL), fill=LIGHT_LAND)
+    draw.rectangle((LEFT, y1 - CELL, x1, y1), fill=DARK_LAND)
+    for i in range(SIZE + 1):
+        draw.line([(LEFT + i * CELL, TOP), (LEFT + i * CELL, y1)], fill=WOOD_LINE, width=1)
+        draw.line([(LEFT, TOP + i * CELL), (x1, TOP + i * CELL)], fill=WOOD_LINE, width=1)
+    draw.rectangle((LEFT - 1, TOP - 1, x1 + 1, y1 + 1), outline=DARK_EDGE, width=2)
+    for i, letter in enumerate(COLUMNS):
+        x = LEFT + i * CELL + CELL / 2
+        text(image, (x, TOP - 18), letter, 20, INK_SOFT, True, "mm")
+        text(image, (x, y1 + 18), letter, 20, INK_SOFT, True, "mm")
+    for row in range(1, SIZE + 1):
+        y = TOP + (SIZE - row) * CELL + CELL / 2
+        text(image, (LEFT - 20, y), str(row), 19, INK_SOFT, True, "mm")
+        text(image, (x1 + 20, y), str(row), 19, INK_SOFT, True, "mm")
+    return image
+
+
+def empty_board() -> Image.Image:
+    return _cached("board", _empty_board)
+
+
+# -- a render ----------------------------------------------------------------------------
+
+
+def _die(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrapsPublicView) -> None:
+    """The mover's roll (P3) in the middle of the header."""
+    cx, top, side = WIDTH // 2, 16, 64
+    box = (cx - side // 2, top, cx + side // 2, top + side)
+    if view.roll is None:
+        label = "set-up grape" if view.phase is Phase.SETUP else ""
+        if view.phase is Phase.SETUP:
+            draw.rounded_rectangle(box, 12, fill=(255, 255, 255), outline=GOLD, width=3)
+            mover = view.side_of(view.to_move) if view.to_move else Side.DARK
+            piece = Piece.DARK_GRAPE if mover is Side.DARK else Piece.LIGHT_GRAPE
+            image.paste(sprite(piece), (cx - CELL // 2, top + 7), sprite(piece))
+    else:
+        draw.rounded_rectangle(box, 12, fill=(255, 255, 255), outline=GOLD, width=3)
+        mover = view.side_of(view.to_move) if view.to_move else Side.DARK
+        grape = view.roll is Face.GRAPE
+        if mover is Side.DARK:
+            piece = Piece.DARK_GRAPE if grape else Piece.DARK_BLANK
+        else:
+            piece = Piece.LIGHT_GRAPE if grape else Piece.LIGHT_BLANK
+        image.paste(sprite(piece), (cx - CELL // 2, top + 7), sprite(piece))
+        label = f"rolled {view.roll.value}"
+    if label:
+        text(image, (cx, top + side + 14), label, 18, INK, True, "mm")
+
+
+def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
+    name = view.players[index]
+    right = index == 1
+    x = WIDTH - 24 if right else 24
+    anchor = "r" if right else "l"
+    side = Side.DARK if index == 0 else Side.LIGHT
+    icon = sprite(Piece.DARK_BLANK if side is Side.DARK else Piece.LIGHT_BLANK)
+    icon_x = x - CELL if right else x
+    image.paste(icon, (icon_x, 14), icon)
+    moving = name == view.to_move
+    winner = name in view.winners
+    colour = GOLD if moving or winner else INK
+    name_x = icon_x - 8 if right else icon_x + CELL + 8
+    shown = ellipsize(name, WIDTH // 2 - 120, 28, True)
+    text(image, (name_x, 39), shown, 28, colour, True, anchor + "m")
+    land = f"{side.value}, row {side.land_row}"
+    text(image, (x, 78), land, 18, INK_SOFT, False, anchor + "m")
+    removed = view.removed[index]
+    figures = f"{view.supply[index]} in supply" + (f" · {removed} lost" if removed else "")
+    text(image, (x, 104), figures, 19, INK, True, anchor + "m")
+
+
+def _status(view: GrapsPublicView) -> str:
+    if view.over:
+        result = f"{view.winners[0]} wins" if len(view.winners) == 1 else "a draw"
+        return f"Game over: {result}" + (f" - {view.reason}" if view.reason else "")
+    if view.phase is Phase.SETUP:
+        return f"{view.to_move} places a set-up grape on their land row (P2)"
+    face = view.roll.value if view.roll else "pawn"
+    return f"{view.to_move} to place a {face}"
+
+
+def _cross(draw: ImageDraw.ImageDraw, cell: str) -> None:
+    x0, y0, x1, y1 = cell_box(cell)
+    pad = 12
+    draw.line([(x0 + pad, y0 + pad), (x1 - pad, y1 - pad)], fill=ALERT, width=4)
+    draw.line([(x0 + pad, y1 - pad), (x1 - pad, y0 + pad)], fill=ALERT, width=4)
+
+
+def board_image(view: GrapsPublicView, legal_for: str | None = None) -> Image.Image:
+    """The board; the legal cells of the current roll are dotted when `legal_for` is
+    the player to move (the mover's own image)."""
+    image = empty_board().copy()
+    draw = ImageDraw.Draw(image)
+    if view.last_cell is not None:
+        x0, y0, x1, y1 = cell_box(view.last_cell)
+        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=mix(WOOD, GOLD, 0.55))
+    for r, row in enumerate(view.board):
+        y = TOP + (SIZE - 1 - r) * CELL
+        for c, piece in enumerate(row):
+            if piece is not Piece.EMPTY:
+                picture = sprite(piece)
+                image.paste(picture, (LEFT + c * CELL, y), picture)
+    if view.last_cell is not None:
+        x0, y0, x1, y1 = cell_box(view.last_cell)
+        draw.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), outline=GOLD, width=4)
+    for cell in (*view.last_pruned, *view.last_cut_off):
+        _cross(draw, cell)
+    if legal_for is not None and legal_for == view.to_move:
+        for cell in view.legal:
+            cx, cy = cell_centre(cell)
+            draw.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=LEGAL, outline=(255, 255, 255),
+                         width=2)  # fmt: skip
+    _player(image, view, 0)
+    _player(image, view, 1)
+    _die(image, draw, view)
+    # Footer: status and the last events.
+    top = TOP + BOARD + 48
+    status = _status(view)
+    size = fit_size(status, WIDTH - 60, 24, 16, True)
+    text(image, (30, top + 14), ellipsize(status, WIDTH - 60, size, True), size, GOLD, True, "lm")
+    for index, line in enumerate(view.recent[-RECENT:]):
+        shown = ellipsize(line, WIDTH - 60, 20)
+        text(image, (30, top + 50 + index * 30), shown, 20, INK_SOFT, False, "lm")
+    return image
