@@ -1,0 +1,126 @@
+"""Grass's Discord part without Discord: controls offer exactly the legal choices
+(G4, G8, G12, G13), clicks become the notation's actions, and a player's hand message
+changes only when their own view or controls do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.controls import Control
+from bot.gameui import Act, Show
+from bot.grass.ui import GrassUI
+from bot.sessions import Session
+from bot.storage import GameRow, SeatRow
+from games.grass import Grass
+from tests.bot.decks import stacked_deck
+
+NAMES = ("ann", "bob", "cy")
+HANDS = (
+    ["market_open", "panama", "bust", "lust_conquers_all", "home_grown", "market_close"],
+    ["market_open", "mexico", "felony", "immunity", "jamaica", "colombia"],
+    ["market_open", "colombia", "detained", "sold_out", "home_grown", "banker"],
+)
+DRAWS = ["mexico", "mexico", "mexico", "mexico", "home_grown", "home_grown", "jamaica"]
+
+
+def session_for(actions: list[dict[str, Any]]) -> Session:
+    deck = stacked_deck(HANDS, DRAWS)
+    engine = Grass.from_replay(
+        {"game": "grass", "players": list(NAMES), "seed": 1, "decks": [deck]}
+    )
+    for action in actions:
+        engine.apply_json(action)
+    row = GameRow(1, 10, 20, "grass", {}, "running", 100, None, None, engine.moves, None)
+    seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(NAMES)]
+    return Session(row, engine, seats, "running", None)
+
+
+OPENED = [
+    {"by": "ann", "play": "market_open"},
+    {"by": "bob", "play": "market_open"},
+    {"by": "cy", "play": "market_open"},
+]
+
+
+def selects(items) -> dict[str, list[str]]:
+    found = {}
+    for item in items:
+        options = getattr(item.item, "options", None)
+        if options is not None:
+            found[item.control.verb] = [option.value for option in options]
+    return found
+
+
+def test_controls_list_only_the_movers_legal_plays_and_discards_g4():
+    ui = GrassUI()
+    session = session_for(OPENED)
+    menus = selects(ui.controls(session, "ann"))
+    legal = session.engine.legal_actions("ann")
+    assert sorted(menus["play"]) == sorted(
+        {a.to_json()["play"] for a in legal if "play" in a.to_json()}
+    )
+    assert sorted(menus["discard"]) == sorted(
+        {a.to_json()["discard"] for a in legal if "discard" in a.to_json()}
+    )
+    assert "market_open" not in menus["play"]  # G5: ann already has one
+    assert ui.controls(session, "bob") == []  # not bob's turn
+
+
+def test_heat_on_asks_for_a_target_among_open_markets_then_plays_g8():
+    ui = GrassUI()
+    session = session_for(OPENED)
+    step = ui.on_control(session, "ann", Control(1, session.version, "play"), ["bust"])
+    assert isinstance(step, Show)
+    targets = {
+        item.item.label: item.control for item in step.items if item.control.verb == "target"
+    }
+    assert set(targets) == {"bob", "cy"}
+    act = ui.on_control(session, "ann", targets["cy"], [])
+    assert act == Act({"play": "bust", "target": "cy"})
+    session.engine.apply_json({"by": "ann", **act.action})
+    assert session.engine.public_view().seat("cy").heat[0].value == "bust"
+
+
+def test_protect_offers_cover_sets_then_covers_g12():
+    ui = GrassUI()
+    moves = [*OPENED, {"by": "ann", "play": "panama"}, {"by": "bob", "discard": "mexico"}]
+    session = session_for([*moves, {"by": "cy", "discard": "mexico"}])
+    step = ui.on_control(session, "ann", Control(1, session.version, "play"), ["lust_conquers_all"])
+    assert isinstance(step, Show)
+    cover = next(item for item in step.items if item.control.verb == "cover")
+    assert [o.value for o in cover.item.options] == ["panama"]
+    act = ui.on_control(session, "ann", cover.control, ["panama"])
+    assert act == Act({"play": "lust_conquers_all", "cover": ["panama"]})
+
+
+def test_a_plain_card_is_played_at_once_and_discards_and_passes_map_to_notation_g13():
+    ui = GrassUI()
+    session = session_for(OPENED)
+    assert ui.on_control(session, "ann", Control(1, 3, "play"), ["panama"]) == Act(
+        {"play": "panama"}
+    )
+    assert ui.on_control(session, "ann", Control(1, 3, "discard"), ["bust"]) == Act(
+        {"discard": "bust"}
+    )
+    assert ui.on_control(session, "ann", Control(1, 3, "pass"), ["bust"]) == Act({"pass": "bust"})
+
+
+def test_a_hand_message_changes_only_with_the_players_own_view_or_controls():
+    ui = GrassUI()
+    session = session_for(OPENED[:1])
+    before = {name: ui.private_signature(session, name) for name in NAMES}
+    session.engine.apply_json(OPENED[1])  # bob plays, cy draws; ann's hand stays
+    after = {name: ui.private_signature(session, name) for name in NAMES}
+    assert after["ann"] == before["ann"]
+    assert after["bob"] != before["bob"]  # bob played a card, his controls went
+    assert after["cy"] != before["cy"]  # cy drew and got controls
+
+
+def test_texts_of_the_table_come_from_the_public_view_only():
+    ui = GrassUI()
+    session = session_for(OPENED)
+    table = ui.table_text(session)
+    assert "ann's turn" in table and "Lust Conquers All" not in table
+    mine = ui.private_text(session, "ann")
+    assert "Lust Conquers All" in mine and "Your turn" in mine
+    assert "Felony" not in ui.private_text(session, "cy")
