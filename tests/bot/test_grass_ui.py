@@ -71,9 +71,8 @@ def test_heat_on_asks_for_a_target_among_open_markets_then_plays_g8():
     session = session_for(OPENED)
     step = ui.on_control(session, "ann", Control(1, session.version, "play"), ["bust"])
     assert isinstance(step, Show)
-    targets = {
-        item.item.label: item.control for item in step.items if item.control.verb == "target"
-    }
+    items: list[Any] = list(step.items)
+    targets = {item.item.label: item.control for item in items if item.control.verb == "target"}
     assert set(targets) == {"bob", "cy"}
     act = ui.on_control(session, "ann", targets["cy"], [])
     assert act == Act({"play": "bust", "target": "cy"})
@@ -87,7 +86,8 @@ def test_protect_offers_cover_sets_then_covers_g12():
     session = session_for([*moves, {"by": "cy", "discard": "mexico"}])
     step = ui.on_control(session, "ann", Control(1, session.version, "play"), ["lust_conquers_all"])
     assert isinstance(step, Show)
-    cover = next(item for item in step.items if item.control.verb == "cover")
+    items: list[Any] = list(step.items)
+    cover = next(item for item in items if item.control.verb == "cover")
     assert [o.value for o in cover.item.options] == ["panama"]
     act = ui.on_control(session, "ann", cover.control, ["panama"])
     assert act == Act({"play": "lust_conquers_all", "cover": ["panama"]})
