@@ -1,0 +1,126 @@
+"""Building Grass positions from fixed decks (the replay header's "decks"), and
+playing actions by name: the tests' way to reach every rule's situation."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from games.grass import Card, Grass
+from games.grass.cards import deck_for_hand
+
+# Fillers are dealt where a test names no card: first the cards that change nothing
+# unless played, last the ones that count in scoring.
+_FILLER_ORDER = [
+    Card.IMMUNITY,
+    Card.A_BREEZE_TO_FLY,
+    Card.HEARSAY_EVIDENCE,
+    Card.CHARGES_DROPPED,
+    Card.MARKET_OPEN,
+    Card.BUST,
+    Card.DETAINED,
+    Card.FELONY,
+    Card.SEARCH_AND_SEIZURE,
+    Card.PAY_FINE,
+    Card.LUST_CONQUERS_ALL,
+    Card.GRAB_A_SNACK,
+    Card.CATCH_A_BUZZ,
+    Card.STEAL_YOUR_NEIGHBORS_POT,
+    Card.STONEHIGH,
+    Card.EUPHORIA,
+    Card.MARKET_CLOSE,
+    Card.HOME_GROWN,
+    Card.MEXICO,
+    Card.COLOMBIA,
+    Card.JAMAICA,
+    Card.PANAMA,
+    Card.DR_FEELGOOD,
+    Card.BANKER,
+    Card.SOLD_OUT,
+    Card.DOUBLE_CROSSED,
+    Card.UTTERLY_WIPED_OUT,
+]
+
+
+NAMES = ["ann", "bob", "cy", "dee", "eve", "fay"]
+
+
+def cards(ids: list[str] | tuple[str, ...]) -> list[Card]:
+    return [Card.parse(i) for i in ids]
+
+
+def build_deck(
+    players: list[str],
+    hands: dict[str, list[str]],
+    draws: list[str] | None = None,
+    hand_no: int = 1,
+    learning: bool = False,
+    starter: int = 0,
+) -> list[str]:
+    """A deck (top first) dealing `hands` (padded with fillers) and then drawing `draws`
+    first; the rest are fillers in `_FILLER_ORDER`."""
+    pool = Counter(deck_for_hand(hand_no, learning))
+
+    def take(card: Card) -> Card:
+        assert pool[card] > 0, f"the deck has no more {card.value}"
+        pool[card] -= 1
+        return card
+
+    dealt: dict[str, list[Card]] = {}
+    for name in players:
+        dealt[name] = [take(c) for c in cards(hands.get(name, []))]
+        assert len(dealt[name]) <= 6
+    drawn = [take(c) for c in cards(draws or [])]
+
+    def filler() -> Card:
+        for card in _FILLER_ORDER:
+            if pool[card] > 0:
+                return take(card)
+        raise AssertionError("deck exhausted")
+
+    for name in players:
+        while len(dealt[name]) < 6:
+            dealt[name].append(filler())
+    order = players[starter:] + players[:starter]
+    deck = [dealt[name][r] for r in range(6) for name in order]
+    deck += drawn
+    while sum(pool.values()):
+        deck.append(filler())
+    return [c.value for c in deck]
+
+
+def game_with(
+    hands: dict[str, list[str]],
+    draws: list[str] | None = None,
+    players: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+) -> Grass:
+    """A game whose first hand deals `hands` and draws `draws` (ann moves first)."""
+    names = players or [n for n in NAMES if n in hands or n in ("ann", "bob")]
+    learning = bool(options and options.get("learning"))
+    deck = build_deck(names, hands, draws, learning=learning)
+    return Grass.from_replay(
+        {"game": "grass", "players": names, "options": options or {}, "seed": seed, "decks": [deck]}
+    )
+
+
+def move(game: Grass, by: str, **action: Any) -> list[Any]:
+    """`move(g, "ann", play="panama")`; `pass_=` for the pass verb."""
+    data: dict[str, Any] = {"by": by}
+    for key, value in action.items():
+        data[key.rstrip("_")] = value
+    return game.apply_json(data)
+
+
+def seat_state(game: Grass, name: str) -> dict[str, Any]:
+    player: dict[str, Any] = game.state_json()["players"][name]
+    return player
+
+
+def stash(game: Grass, name: str) -> list[str]:
+    return [entry["card"] for entry in seat_state(game, name)["stash"]]
+
+
+def hand_of(game: Grass, name: str) -> list[str]:
+    return list(seat_state(game, name)["hand"])
