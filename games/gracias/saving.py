@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from games.gracias.cards import CARDS_PER_COLOUR, COLOUR_IDS, COLOURS, DECK_SIZE, Colour
+from games.gracias.scoring import scoring_json
+from games.gracias.table import Trio
 from games.gracias.views import ColourScore, RoundScoreRow, RoundScoring
 from games.protocol import JSON, Event, GameError, StateFormatError
 
@@ -135,29 +137,6 @@ def state_json(game: Gracias) -> dict[str, JSON]:
 # -- the whole state ---------------------------------------------------------------------
 
 
-def scoring_json(scoring: RoundScoring) -> dict[str, JSON]:
-    return {
-        "round": scoring.round,
-        "rows": [
-            {
-                "player": row.player,
-                "score": row.score,
-                "colours": {
-                    s.colour.id: {
-                        "cards": s.cards,
-                        "packet": s.packet,
-                        "face_up": s.face_up,
-                        "discarded": s.discarded,
-                        "points": s.points,
-                    }
-                    for s in row.colours
-                },
-            }
-            for row in scoring.rows
-        ],
-    }
-
-
 def _scoring(data: Any) -> RoundScoring:
     rows = []
     for row in data["rows"]:
@@ -231,8 +210,6 @@ def from_json(cls: type[G], data: Mapping[str, JSON]) -> G:
         raise StateFormatError(
             f"saved Gracias state version {data.get('version')!r} is not {cls.state_version}"
         )
-    from games.gracias.engine import Trio
-
     try:
         game = cls(list(data["players"]), int(data["seed"]), [_indexes(d) for d in data["decks"]])
         game.round = int(data["round"])
@@ -272,5 +249,5 @@ def from_json(cls: type[G], data: Mapping[str, JSON]) -> G:
     n = len(game.players)
     if not (len(game.active) == len(game.reserves) == len(game.hidden) == len(game.took) == n):
         raise StateFormatError("a saved Gracias game is damaged: per-player lists differ")
-    game._refresh_opponents()
+    game.refresh_opponents()
     return game

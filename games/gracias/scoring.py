@@ -6,6 +6,7 @@ players with the most face-up cards of that colour (at least one; packets do not
 count) discard those face-up cards. Score = face-up cards left + packets.
 C8: the highest total wins; ties go to the best single round, then the second best,
 then the third; players still tied share the win.
+`scoring_json` is the JSON form of a scored round (saved state, the "round_scored" event).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.gracias.cards import COLOURS
-from games.gracias.views import ColourScore, RoundScoreRow
+from games.gracias.views import ColourScore, RoundScoreRow, RoundScoring
+from games.protocol import JSON
 
 PACKET = 5  # C6: a packet is exactly five cards of one colour
 
@@ -51,3 +53,26 @@ def winners(candidates: Sequence[tuple[str, int, Sequence[int]]]) -> tuple[str, 
     keys = {name: ranking_key(total, rounds) for name, total, rounds in candidates}
     best = max(keys.values())
     return tuple(name for name, _, _ in candidates if keys[name] == best)
+
+
+def scoring_json(scoring: RoundScoring) -> dict[str, JSON]:
+    return {
+        "round": scoring.round,
+        "rows": [
+            {
+                "player": row.player,
+                "score": row.score,
+                "colours": {
+                    s.colour.id: {
+                        "cards": s.cards,
+                        "packet": s.packet,
+                        "face_up": s.face_up,
+                        "discarded": s.discarded,
+                        "points": s.points,
+                    }
+                    for s in row.colours
+                },
+            }
+            for row in scoring.rows
+        ],
+    }
