@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Self
 
 from games.graps import saving
@@ -45,6 +46,13 @@ RECENT = 6
 """Public event texts kept for the views."""
 SIDE_WORDS = ("dark", "light")
 _PIECES = {piece.value: piece for piece in Piece}
+
+
+@lru_cache(maxsize=256)
+def _places_of(player: str) -> tuple[Place, ...]:
+    """Every placement `player` could make, one shared immutable object per cell: listing
+    legal actions then costs no allocation (the AI lists them millions of times)."""
+    return tuple(Place(player, cell) for cell in range(CELLS))
 
 
 class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
@@ -86,10 +94,7 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         self.log: list[Event] = []
         self.recent: deque[str] = deque(maxlen=RECENT)
         self.legal: list[int] = list(LAND[0])  # P2: dark's set-up grape, anywhere on row 1
-        self._places = (
-            [Place(players[0], cell) for cell in range(CELLS)],
-            [Place(players[1], cell) for cell in range(CELLS)],
-        )
+        self._places = (_places_of(players[0]), _places_of(players[1]))
 
     # -- creation -------------------------------------------------------------------
 

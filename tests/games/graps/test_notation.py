@@ -1,0 +1,237 @@
+"""Cell names (P1), the action notation, options, views, save/load and the replay
+file contract of docs/notation.md, down to the CLI's exit statuses."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import pytest
+
+from games.__main__ import main
+from games.graps import Face, Graps, Phase, Piece, Place, Resign, Side, cell_name, parse_cell
+from games.graps.cells import RING, SIDES
+from games.protocol import GameError, MalformedAction, StateFormatError
+from tests.games.graps.positions import DARK, LIGHT, place, position
+
+OPENING = [
+    {"by": DARK, "place": "H1"},
+    {"by": LIGHT, "place": "H15"},
+    {"by": DARK, "place": "H2"},
+]
+
+
+def replay_file(tmp_path: Path, actions: Sequence[Mapping[str, object]], **header: object) -> str:
+    data = {"game": "graps", "players": [DARK, LIGHT], "options": {}, "seed": 3}
+    data.update(header, actions=actions)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+# -- cells and actions (P1) --------------------------------------------------------------
+
+
+def test_P1_cell_names_run_from_A1_to_O15() -> None:
+    assert [cell_name(i) for i in (0, 14, 15, 112, 224)] == ["A1", "O1", "A2", "H8", "O15"]
+    assert parse_cell("h8") == parse_cell(" H8 ") == 112
+    for bad in ("P1", "A0", "A16", "", "8H", 8, None):
+        with pytest.raises(MalformedAction, match="not a cell"):
+            parse_cell(bad)
+
+
+def test_P1_neighbour_tables_at_corners_edges_and_middle() -> None:
+    a1, h1, h8 = parse_cell("A1"), parse_cell("H1"), parse_cell("H8")
+    assert sorted(cell_name(c) for c in SIDES[a1]) == ["A2", "B1"]
+    assert len(SIDES[h1]) == 3 and len(SIDES[h8]) == 4
+    assert sorted(cell_name(c) for c in RING[a1]) == ["A2", "B1", "B2"]
+    assert len(RING[h1]) == 5 and len(RING[h8]) == 8
+
+
+def test_actions_parse_and_print_in_the_notation() -> None:
+    game = Graps.create([DARK, LIGHT])
+    action = game.parse_action({"by": DARK, "place": "h8"})
+    assert action == Place(DARK, 112) and action.to_json() == {"by": DARK, "place": "H8"}
+    assert repr(action) == "Place(by='ann', cell=H8)"
+    resign = game.parse_action({"by": LIGHT, "resign": True})
+    assert resign == Resign(LIGHT) and resign.to_json() == {"by": LIGHT, "resign": True}
+    for bad in (
+        {"place": "H8"},
+        {"by": DARK},
+        {"by": DARK, "place": "Z9"},
+        {"by": DARK, "place": "H8", "resign": True},
+        {"by": DARK, "resign": "yes"},
+        {"by": DARK, "play": "H8"},
+    ):
+        with pytest.raises(MalformedAction):
+            game.parse_action(bad)
+
+
+# -- options and creation -----------------------------------------------------------------
+
+
+def test_P3_P6_options_defaults_and_validation() -> None:
+    assert Graps.option_defaults() == {"grape_faces": 3, "return_pruned": False}
+    game = Graps.create([DARK, LIGHT], {"grape_faces": 5, "return_pruned": True})
+    assert game.state_json()["options"] == {"grape_faces": 5, "return_pruned": True}
+    for bad in (
+        {"grape_faces": 0},
+        {"grape_faces": 6},
+        {"grape_faces": True},
+        {"return_pruned": "yes"},
+        {"faces": 3},
+    ):
+        with pytest.raises(GameError):
+            Graps.create([DARK, LIGHT], bad)
+    for players in ([DARK], [DARK, LIGHT, "cy"], [DARK, DARK], [DARK, ""]):
+        with pytest.raises(GameError):
+            Graps.create(players)
+
+
+def test_P3_grape_faces_changes_the_rolls_of_a_game() -> None:
+    def grapes(faces: int) -> int:
+        game = Graps.create([DARK, LIGHT], {"grape_faces": faces}, seed=11)
+        count = 0
+        for _ in range(40):
+            state = game.state_json()
+            count += state["roll"] == "grape"
+            actions = game.legal_actions(state["to_move"] or "")
+            if not actions:
+                break
+            game.apply(actions[-1])
+        return count
+
+    assert grapes(1) < grapes(3) < grapes(5)
+
+
+# -- views ---------------------------------------------------------------------------------
+
+
+def test_views_show_everything_and_the_mover_sees_its_legal_cells() -> None:
+    game = position({1: ".......X"}, {15: "O"})
+    public = game.public_view()
+    assert (public.dark, public.light, public.phase, public.roll) == (
+        DARK,
+        LIGHT,
+        Phase.PLAY,
+        Face.BLANK,
+    )
+    assert public.piece_at("H1") is Piece.DARK_GRAPE and public.piece_at("A15") is Piece.LIGHT_GRAPE
+    assert public.board[0][7] is Piece.DARK_GRAPE and public.board[14][0] is Piece.LIGHT_GRAPE
+    assert public.legal == ("H2",) and public.supply == (44, 44)
+    assert public.side_of(LIGHT) is Side.LIGHT and Side.LIGHT.land_row == 15
+    mine, theirs = game.view_for(DARK), game.view_for(LIGHT)
+    assert mine.your_turn and mine.legal == ("H2",) and mine.side is Side.DARK
+    assert not theirs.your_turn and theirs.legal == ()
+    place(game, "H2")
+    public = game.public_view()
+    assert public.last_cell == "H2" and public.to_move == LIGHT
+    assert public.recent[0] == "ann placed a blank at H2"
+    with pytest.raises(GameError):
+        game.view_for("cy")
+
+
+# -- saving ---------------------------------------------------------------------------------
+
+
+def test_save_load_round_trip_and_identical_continuation() -> None:
+    game = Graps.create([DARK, LIGHT], {"grape_faces": 2}, seed=9)
+    for _ in range(30):
+        game.apply(game.legal_actions(game.awaiting[0])[0])
+    saved = game.to_json()
+    loaded = Graps.from_json(json.loads(json.dumps(saved)))
+    assert loaded.to_json() == saved
+    assert loaded.public_view() == game.public_view()
+    copy = game.clone()
+    for other in (loaded, copy):
+        for _ in range(30):
+            if game.outcome() is not None:
+                break
+            action = game.legal_actions(game.awaiting[0])[-1]
+            game_events = [(e.kind, e.text) for e in game.clone().apply(action)]
+            assert [(e.kind, e.text) for e in other.apply(action)] == game_events
+            game.apply(action)
+        assert other.to_json() == game.to_json()
+        game = Graps.from_json(saved)
+
+
+def test_unknown_version_and_bad_states_are_refused() -> None:
+    saved = Graps.create([DARK, LIGHT]).to_json()
+    for change in (
+        {"version": 99},
+        {"board": ["." * 15] * 14},
+        {"board": ["?" * 15] * 15},
+        {"phase": "lunch"},
+        {"mover": 2},
+        {"supply": [46, 45]},
+        {"roll": "grape"},
+    ):
+        with pytest.raises(StateFormatError):
+            Graps.from_json({**saved, **change})
+
+
+# -- replay files and the CLI -----------------------------------------------------------
+
+
+def test_replay_prints_the_state_in_the_contract_shape(tmp_path: Path, capsys) -> None:
+    path = replay_file(tmp_path, OPENING, rolls=["blank", "grape"])
+    assert main(["replay", path]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["game"] == "graps" and state["phase"] == "play"
+    assert state["to_move"] == LIGHT and state["roll"] == "grape"
+    assert len(state["board"]) == 15 and all(len(row) == 15 for row in state["board"])
+    assert state["board"][0][7] == "X" and state["board"][1][7] == "x"
+    assert state["board"][14][7] == "O"
+    assert state["supply"] == {DARK: 43, LIGHT: 44} and state["winners"] == []
+
+
+def test_replay_header_reproduces_the_game() -> None:
+    game = Graps.from_replay(
+        {"game": "graps", "players": [DARK, LIGHT], "seed": 4, "rolls": ["grape"]}
+    )
+    actions = []
+    for _ in range(25):
+        action = game.legal_actions(game.awaiting[0])[0]
+        actions.append(action.to_json())
+        game.apply(action)
+    again = Graps.from_replay(game.replay_header())
+    for action_json in actions:
+        again.apply_json(action_json)
+    assert again.to_json() == game.to_json()
+
+
+def test_replay_illegal_action_exits_2_naming_its_index(tmp_path: Path, capsys) -> None:
+    actions = [*OPENING[:2], {"by": DARK, "place": "G2"}]
+    path = replay_file(tmp_path, actions, rolls=["blank"])
+    assert main(["replay", path]) == 2
+    err = capsys.readouterr().err
+    assert "action 2 is illegal" in err and "G2 does not touch" in err and "(P4)" in err
+
+
+def test_replay_malformed_action_exits_2(tmp_path: Path, capsys) -> None:
+    path = replay_file(tmp_path, [{"by": DARK, "place": "Z99"}])
+    assert main(["replay", path]) == 2
+    assert "action 0 is illegal" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        {"rolls": ["grape", "six"]},
+        {"players": [DARK]},
+        {"options": {"grape_faces": 9}},
+        {"seed": "x"},
+        {"colour": "dark"},
+    ],
+)
+def test_replay_malformed_header_exits_1(tmp_path: Path, capsys, header) -> None:
+    path = replay_file(tmp_path, OPENING, **header)
+    assert main(["replay", path]) == 1
+    assert "not a valid replay file" in capsys.readouterr().err
+
+
+def test_replay_not_json_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
