@@ -89,8 +89,6 @@ def _trio(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView
                                14, outline=GOLD, width=4)  # fmt: skip
     for index, picture in enumerate(cards):
         _paste(image, picture, (left + index * step, cards_top))
-    if choosing and trio.taken_by:
-        text(image, (cx, cards_top + CARD_H + 22), trio.taken_by, 17, GOLD, True, "mm")
 
 
 def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView,
@@ -131,8 +129,8 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView
     text(image, (right, top + 14), "total", 16, INK_SOFT, False, "ra")
     text(image, (right, top + 34), str(seat.total), 28, INK, True, "ra")
     if seat.round_scores:
-        rounds = " ".join(f"R{i + 1} {s}" for i, s in enumerate(seat.round_scores))
-        size = fit_size(rounds, 120, 16, 11)
+        rounds = " · ".join(f"R{i + 1} {s}" for i, s in enumerate(seat.round_scores))
+        size = fit_size(rounds, 150, 16, 11)
         text(image, (right, top + ROW - 12), rounds, size, INK_SOFT, False, "rs")
 
 
@@ -141,7 +139,8 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     if not isinstance(view, GraciasPublicView):
         raise TypeError(f"table_image draws a GraciasPublicView only, not {type(view).__name__}")
     recent = view.recent[-RECENT:]
-    seats_top = TRIOS_TOP + TRIOS_H + 12
+    trios_h = TRIOS_H if view.trios else 64
+    seats_top = TRIOS_TOP + trios_h + 12
     recent_top = seats_top + len(view.seats) * (ROW + GAP) + 4
     height = recent_top + (len(recent) * LINE + 24 if recent else 0) + MARGIN
     image = Image.new("RGB", (WIDTH, height), FELT)
@@ -158,13 +157,13 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     openers = f"big opener {view.big_opener}  ·  small opener {view.small_opener}"
     text(image, (320, 72), ellipsize(openers, WIDTH - 340, 19), 19, INK_SOFT, False, "lm")
     # Trios of the turn.
-    panel(draw, (MARGIN, TRIOS_TOP, WIDTH - MARGIN, TRIOS_TOP + TRIOS_H), FELT_DARK, 16)
+    panel(draw, (MARGIN, TRIOS_TOP, WIDTH - MARGIN, TRIOS_TOP + trios_h), FELT_DARK, 16)
     if view.trios:
         width = (WIDTH - 2 * MARGIN - 16) // len(view.trios)
         for index, trio in enumerate(view.trios):
             _trio(image, draw, view, trio, MARGIN + 8 + index * width, width)
     else:
-        text(image, (WIDTH / 2, TRIOS_TOP + TRIOS_H / 2), "No trios on the table", 22, INK_SOFT,
+        text(image, (WIDTH / 2, TRIOS_TOP + trios_h / 2), "No trios on the table", 22, INK_SOFT,
              False, "mm")  # fmt: skip
     for index, seat in enumerate(view.seats):
         _seat(image, draw, view, seat, seats_top + index * (ROW + GAP))

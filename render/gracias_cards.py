@@ -87,9 +87,13 @@ def _card(colour: Colour | None, width: int, height: int) -> Image.Image:
     else:
         shape(draw, colour, w / 2, h * 0.56, w * 0.27, mix(fill, ink(colour), 0.85))
     small = image.resize((width, height), Image.Resampling.LANCZOS)
-    if colour is not None:  # the letter, crisp, in the top-left corner
+    if colour is not None:  # the corner index: letter, and the shape under it (C1)
         size = max(12, width // 4)
         text(small, (inset // s + 4, inset // s + 2), colour.letter, size, ink(colour), True)
+        corner = ImageDraw.Draw(small)
+        r = size * 0.32
+        cx, cy = inset // s + 4 + size * 0.36, inset // s + 2 + size * 1.45
+        shape(corner, colour, cx, cy, r, ink(colour))
     else:
         text(small, (width / 2, height / 2), "?", max(14, width // 3), RIM, True, "mm")
     return small

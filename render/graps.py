@@ -51,7 +51,7 @@ WOOD_LINE = hex_rgb("#b79a66")
 DARK = hex_rgb("#3a1f4d")  # aubergine
 DARK_EDGE = hex_rgb("#1c0d27")
 LIGHT = hex_rgb("#fbf5e3")  # ivory
-LIGHT_EDGE = hex_rgb("#7d6a45")
+LIGHT_EDGE = hex_rgb("#6b5530")
 LEAF = hex_rgb("#4f8a2b")
 DARK_LAND = mix(WOOD, DARK, 0.22)
 LIGHT_LAND = mix(WOOD, (255, 255, 255), 0.6)
@@ -85,8 +85,8 @@ def _counter(draw: ImageDraw.ImageDraw, c: float, r: float, fill: RGB, edge: RGB
 
 def _bunch(draw: ImageDraw.ImageDraw, c: float, r: float, fill: RGB, edge: RGB) -> None:
     """Six berries in rows of 3-2-1 under a leaf: a grape."""
-    berry = r * 0.3
-    stroke = max(1, round(berry * 0.28))
+    berry = r * 0.32
+    stroke = max(1, round(berry * 0.32))
     rows = ((-0.5, (-0.62, 0.0, 0.62)), (0.02, (-0.31, 0.31)), (0.52, (0.0,)))
     for dy, xs in rows:
         for dx in xs:
@@ -107,7 +107,7 @@ def _sprite(piece: Piece) -> Image.Image:
     fill, edge = (DARK, DARK_EDGE) if dark else (LIGHT, LIGHT_EDGE)
     c = size / 2
     if piece.is_grape:
-        _bunch(draw, c, size * 0.42, fill, edge)
+        _bunch(draw, c, size * 0.44, fill, edge)
     else:
         _counter(draw, c, size * 0.36, fill, edge)
     return image.resize((CELL, CELL), Image.Resampling.LANCZOS)
@@ -217,7 +217,7 @@ def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
 def _status(view: GrapsPublicView) -> str:
     if view.over:
         result = f"{view.winners[0]} wins" if len(view.winners) == 1 else "a draw"
-        return f"Game over: {result}" + (f" - {view.reason}" if view.reason else "")
+        return f"Game over: {result}"  # the reason is the last event but one, below
     if view.phase is Phase.SETUP:
         return f"{view.to_move} places a set-up grape on their land row (P2)"
     face = view.roll.value if view.roll else "pawn"
