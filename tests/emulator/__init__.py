@@ -1,0 +1,1 @@
+"""The Discord emulator's own tests, with a tiny bot run through the launcher."""

@@ -1,0 +1,441 @@
+"""FakeDiscord: the emulated Discord as a whole. One application and its bot user, one guild
+with text channels and members, DM channels, messages, interactions, synced commands, the REST
+server and the gateway on 127.0.0.1 (random port), faults on demand, and the waits tests use."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from tests.fakediscord.commands import CommandStore
+from tests.fakediscord.core import (
+    ADMINISTRATOR,
+    ATTACH_FILES,
+    EVERYONE_PERMISSIONS,
+    MANAGE_GUILD,
+    Signal,
+    SnowflakeFactory,
+    iso_time,
+)
+from tests.fakediscord.faults import Fault, RateLimits, RequestRecord, make_middleware
+from tests.fakediscord.gateway import Gateway
+from tests.fakediscord.interactions import Interaction
+from tests.fakediscord.model import DM_CHANNEL, Channel, Message, User
+from tests.fakediscord.players import Player
+from tests.fakediscord.rest import RestApi
+
+T = TypeVar("T")
+GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1 << 0, 1 << 9, 1 << 12, 1 << 15
+
+
+class FakeDiscord:
+    """`async with FakeDiscord() as emu:` or the `fake_discord` fixture. See README.md."""
+
+    def __init__(
+        self,
+        *,
+        channels: tuple[str, ...] = ("general", "games"),
+        interaction_deadline: float = 3.0,
+        default_timeout: float = 10.0,
+        privileged_intents: bool = False,
+        bot_name: str = "GrassTable",
+    ) -> None:
+        self.ids = SnowflakeFactory()
+        self.application_id = self.ids.next()
+        self.bot_user = User(self.application_id, bot_name, bot=True)
+        self.token = f"{secrets.token_urlsafe(18)}.fake.{secrets.token_urlsafe(27)}"
+        self.guild_id = self.ids.next()
+        self.owner = User(self.ids.next(), "server-owner")
+        self.manager_role_id = self.ids.next()
+        self.interaction_deadline = interaction_deadline
+        self.default_timeout = default_timeout
+        self.privileged_intents = privileged_intents
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.players: dict[str, Player] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.failed_interactions: list[Interaction] = []
+        self.requests: list[RequestRecord] = []
+        self.rejected: list[RequestRecord] = []
+        self.unhandled: list[str] = []
+        self.faults: list[Fault] = []
+        self.rate_limits = RateLimits()
+        self.commands = CommandStore(self.application_id, self.ids)
+        self.gateway = Gateway(self)
+        self.logins = 0
+        self._login_tick = self._ready_tick = self._tick = 0
+        self._signal = Signal()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        for name in channels:
+            self.channel(name)
+
+    # --- lifecycle ---
+    async def start(self) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[make_middleware(self)])
+        app.add_routes(RestApi(self).routes())
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        return self
+
+    async def stop(self) -> None:
+        for interaction in self.interactions.values():
+            interaction.cancel_timer()
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway/"
+
+    # --- waiting ---
+    def changed(self) -> None:
+        self._tick += 1
+        self._signal.fire()
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float | None = None,
+        what: str | Callable[[], str] = "a condition",
+    ) -> T:
+        """The first truthy value of predicate(), re-checked after every change in the emulator."""
+        return await self._signal.wait_for(
+            predicate, self.default_timeout if timeout is None else timeout, what
+        )
+
+    def note_login(self) -> None:
+        self.logins += 1
+        self._login_tick = self._tick + 1
+        self.changed()
+
+    def note_ready(self) -> None:
+        self._ready_tick = self._tick + 1
+        self.changed()
+
+    @property
+    def ready(self) -> bool:
+        """The bot logged in, its gateway session got READY and GUILD_CREATE after that login,
+        it is connected, and it has synced commands."""
+        return (
+            self._login_tick > 0
+            and self._ready_tick > self._login_tick
+            and self.gateway.connected
+            and self.commands.known()
+        )
+
+    async def wait_ready(self, timeout: float | None = None) -> None:
+        await self.wait_for(lambda: self.ready, timeout, what=self._ready_state)
+
+    def _ready_state(self) -> str:
+        return (
+            f"the bot to be ready (logins={self.logins}, identifies={self.gateway.identifies}, "
+            f"connected={self.gateway.connected}, commands synced={self.commands.known()}, "
+            f"unhandled routes={self.unhandled})"
+        )
+
+    @staticmethod
+    def loop_time() -> float:
+        return asyncio.get_running_loop().time()
+
+    @staticmethod
+    def now() -> float:
+        return time.time()
+
+    # --- faults ---
+    def fail_next(
+        self,
+        path: str,
+        *,
+        method: str = "*",
+        status: int = 429,
+        times: int = 1,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+    ) -> Fault:
+        """Answers the next `times` REST calls matching method and path (a glob on the path
+        after /api/v10, e.g. "/channels/*/messages") with 429 (retry_after) or a 5xx."""
+        fault = Fault(method, path, status, times, retry_after, is_global)
+        self.faults.append(fault)
+        return fault
+
+    async def drop_gateway(self, *, abrupt: bool = False) -> None:
+        """Cuts the bot's gateway connection; it resumes, and missed events are replayed."""
+        await self.gateway.drop(abrupt=abrupt)
+
+    # --- players, channels, messages ---
+    def user(self, name: str, *, dms_open: bool = True, manage_guild: bool = False) -> Player:
+        """The member called `name` (created on first use)."""
+        if name not in self.players:
+            self.players[name] = Player(
+                self, self.ids.next(), name, dms_open=dms_open, manage_guild=manage_guild
+            )
+        return self.players[name]
+
+    def player_by_id(self, user_id: int) -> Player:
+        for player in self.players.values():
+            if player.id == user_id:
+                return player
+        raise KeyError(user_id)
+
+    def user_by_id(self, user_id: int) -> User:
+        if user_id == self.bot_user.id:
+            return self.bot_user
+        if user_id == self.owner.id:
+            return self.owner
+        return self.player_by_id(user_id)
+
+    def channel(self, name: str, *, attach_files: bool = True) -> Channel:
+        """The guild text channel `name` (created on first use; the bot is told if connected).
+        attach_files=False: the bot may not attach files there (Discord answers 50013)."""
+        for channel in self.channels.values():
+            if channel.name == name and channel.kind != DM_CHANNEL:
+                return channel
+        channel = Channel(
+            self, self.ids.next(), name, guild_id=self.guild_id, attach_files=attach_files
+        )
+        channel.position = len(self.channels)
+        self.channels[channel.id] = channel
+        self.gateway.dispatch("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    def dm_channel(self, player: Player) -> Channel:
+        if player.dm is None:
+            player.dm = Channel(
+                self, self.ids.next(), f"dm-{player.name}", kind=DM_CHANNEL, recipient=player
+            )
+            self.channels[player.dm.id] = player.dm
+        return player.dm
+
+    def new_message(
+        self,
+        channel: Channel,
+        *,
+        author: User | None = None,
+        visible_to: Player | None = None,
+        interaction: Interaction | None = None,
+        message_type: int = 0,
+    ) -> Message:
+        return Message(
+            self,
+            self.ids.next(),
+            channel,
+            author or self.bot_user,
+            visible_to=visible_to,
+            interaction=interaction,
+            message_type=message_type,
+        )
+
+    def store_message(self, message: Message) -> None:
+        self.messages[message.id] = message
+        message.channel.all_messages.append(message)
+
+    def delete_message(self, message: Message) -> None:
+        message.deleted = True
+        if not message.ephemeral:
+            body = {"id": str(message.id), "channel_id": str(message.channel.id)}
+            if message.channel.guild_id is not None:
+                body["guild_id"] = str(message.channel.guild_id)
+            self._message_dispatch("MESSAGE_DELETE", message.channel, body)
+        self.changed()
+
+    def message_event(self, message: Message, *, created: bool) -> None:
+        """MESSAGE_CREATE / MESSAGE_UPDATE to the bot, as Discord sends them (never for
+        ephemeral messages; without the message content intent only its own or mentioning)."""
+        if message.ephemeral:
+            return
+        body = message.payload()
+        session = self.gateway.current
+        own = message.author.id == self.bot_user.id or self.bot_user.mention in message.content
+        if session is not None and not own and not session.intents & MESSAGE_CONTENT:
+            body.update(content="", embeds=[], attachments=[], components=[])
+        if message.channel.guild_id is not None:
+            body["member"] = {
+                k: v for k, v in self.member_payload(message.author).items() if k != "user"
+            }
+        self._message_dispatch(
+            "MESSAGE_CREATE" if created else "MESSAGE_UPDATE", message.channel, body
+        )
+
+    def _message_dispatch(self, event: str, channel: Channel, body: dict[str, Any]) -> None:
+        session = self.gateway.current
+        needed = DIRECT_MESSAGES if channel.kind == DM_CHANNEL else GUILD_MESSAGES
+        if session is not None and session.intents & needed:
+            self.gateway.dispatch(event, body)
+
+    # --- interactions ---
+    def interaction_by_token(self, token: str) -> Interaction | None:
+        return self.interactions.get(token)
+
+    def dispatch_interaction(self, interaction: Interaction) -> Interaction:
+        self.interactions[interaction.token] = interaction
+        interaction.start_deadline(self.interaction_deadline)
+        self.gateway.dispatch("INTERACTION_CREATE", self.interaction_payload(interaction))
+        self.changed()
+        return interaction
+
+    def interaction_payload(self, interaction: Interaction) -> dict[str, Any]:
+        channel = interaction.channel
+        body: dict[str, Any] = {
+            "id": str(interaction.id),
+            "application_id": str(self.application_id),
+            "type": interaction.kind,
+            "token": interaction.token,
+            "version": 1,
+            "data": interaction.data,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(),
+            "app_permissions": str(self.permissions(self.bot_user, channel)),
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if channel.guild_id is not None:
+            body.update(
+                guild_id=str(self.guild_id),
+                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+                guild_locale="en-US",
+                member=self.member_payload(interaction.user, channel),
+                authorizing_integration_owners={"0": str(self.guild_id)},
+                context=0,
+            )
+        else:
+            body.update(
+                user=interaction.user.payload(),
+                authorizing_integration_owners={"0": "0"},
+                context=1,
+            )
+        if interaction.source is not None:
+            body["message"] = interaction.source.payload()
+        return body
+
+    # --- payloads ---
+    def permissions(self, user: User, channel: Channel | None = None) -> int:
+        if user.id == self.owner.id:
+            return (1 << 53) - 1
+        value = EVERYONE_PERMISSIONS
+        if isinstance(user, Player) and user.manage_guild:
+            value |= MANAGE_GUILD
+        if channel is not None and channel.kind != DM_CHANNEL and not channel.attach_files:
+            value &= ~ATTACH_FILES
+        return value & ~ADMINISTRATOR
+
+    def member_payload(self, user: User, channel: Channel | None = None) -> dict[str, Any]:
+        roles = (
+            [str(self.manager_role_id)] if isinstance(user, Player) and user.manage_guild else []
+        )
+        return {
+            "user": user.payload(),
+            "roles": roles,
+            "joined_at": iso_time(1700000000),
+            "nick": None,
+            "avatar": None,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "permissions": str(self.permissions(user, channel)),
+        }
+
+    def guild_payload(self) -> dict[str, Any]:
+        members = [self.bot_user, self.owner, *self.players.values()]
+        everyone = {
+            "id": str(self.guild_id),
+            "name": "@everyone",
+            "permissions": str(EVERYONE_PERMISSIONS),
+        }
+        managers = {
+            "id": str(self.manager_role_id),
+            "name": "Managers",
+            "permissions": str(MANAGE_GUILD),
+        }
+        return {
+            "id": str(self.guild_id),
+            "name": "Emulated Server",
+            "icon": None,
+            "owner_id": str(self.owner.id),
+            "unavailable": False,
+            "member_count": len(members),
+            "large": False,
+            "features": [],
+            "preferred_locale": "en-US",
+            "roles": [
+                {
+                    **role,
+                    "position": i,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+                for i, role in enumerate((everyone, managers))
+            ],
+            "emojis": [],
+            "stickers": [],
+            "channels": [c.payload() for c in self.channels.values() if c.kind != DM_CHANNEL],
+            "threads": [],
+            "members": [self.member_payload(m) for m in members],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "joined_at": iso_time(1700000000),
+        }
+
+    def ready_payload(self, session_id: str, shard: Any) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "v": 10,
+            "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": session_id,
+            "session_type": "normal",
+            "resume_gateway_url": self.ws_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "user_settings": {},
+            "geo_ordered_rtc_regions": [],
+            "_trace": ["fakediscord"],
+        }
+        if shard is not None:
+            body["shard"] = shard
+        return body
+
+    def application_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.application_id),
+            "name": self.bot_user.name,
+            "description": "An emulated application",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self.owner.payload(),
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "bot": self.bot_user.payload(),
+            "team": None,
+        }

@@ -1,0 +1,191 @@
+"""Message bodies the bot sends (JSON, or multipart with payload_json and files[n]) turned into
+message state, with the checks Discord applies: lengths, embed limits, components, empty
+messages, attachment size, and the attachment URLs the emulator serves."""
+
+from __future__ import annotations
+
+import io
+import json
+import mimetypes
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import BodyPartReader, web
+from PIL import Image
+
+from tests.fakediscord.components import check_components
+from tests.fakediscord.core import FLAG_COMPONENTS_V2, ApiError, invalid_form
+from tests.fakediscord.model import Attachment, Message
+
+if TYPE_CHECKING:
+    from tests.fakediscord.emulator import FakeDiscord
+
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+# Flags a bot may set on a message it sends (suppress embeds, silent, components V2).
+SETTABLE_FLAGS = (1 << 2) | (1 << 12) | FLAG_COMPONENTS_V2
+
+
+@dataclass(frozen=True)
+class Upload:
+    index: int
+    filename: str
+    data: bytes
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
+    """The JSON payload and the uploaded files of a request (JSON body or multipart form)."""
+    if request.content_type.startswith("multipart/"):
+        payload: dict[str, Any] = {}
+        uploads: list[Upload] = []
+        reader = await request.multipart()
+        async for part in reader:
+            if not isinstance(part, BodyPartReader):
+                continue
+            name = part.name or ""
+            data = bytes(await part.read())
+            if name == "payload_json":
+                payload = json.loads(data)
+            elif name.startswith("files[") and name.endswith("]"):
+                uploads.append(Upload(int(name[6:-1]), part.filename or "file", data))
+            else:
+                raise invalid_form(f"unexpected multipart field {name!r}")
+        return payload, uploads
+    if not request.can_read_body:
+        return {}, []
+    try:
+        body = await request.json()
+    except ValueError as exc:
+        raise ApiError(400, 50109, "The request body contains invalid JSON.") from exc
+    return (body if isinstance(body, dict) else {"_list": body}), []
+
+
+def make_attachment(
+    emu: FakeDiscord, channel_id: int, upload: Upload, entry: dict[str, Any]
+) -> Attachment:
+    if len(upload.data) > ATTACHMENT_SIZE_LIMIT:
+        raise ApiError(413, 40005, "Request entity too large")
+    filename = str(entry.get("filename") or upload.filename)
+    attachment_id = emu.ids.next()
+    content_type = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+    width = height = None
+    if content_type.startswith("image/"):
+        try:
+            with Image.open(io.BytesIO(upload.data)) as image:
+                width, height = image.size
+        except OSError as exc:
+            raise invalid_form(f"{filename} is not a readable image") from exc
+    return Attachment(
+        id=attachment_id,
+        filename=filename,
+        content_type=content_type,
+        data=upload.data,
+        url=f"{emu.url}/attachments/{channel_id}/{attachment_id}/{filename}",
+        description=entry.get("description"),
+        width=width,
+        height=height,
+    )
+
+
+def _attachments(
+    emu: FakeDiscord,
+    message: Message,
+    payload: dict[str, Any],
+    uploads: list[Upload],
+    creating: bool,
+) -> list[Attachment]:
+    by_index = {u.index: u for u in uploads}
+    if "attachments" not in payload:
+        kept = [] if creating else list(message.attachments)
+        return kept + [make_attachment(emu, message.channel.id, u, {}) for u in uploads]
+    existing = {a.id: a for a in message.attachments}
+    result: list[Attachment] = []
+    used: set[int] = set()
+    for entry in payload["attachments"] or []:
+        raw_id = int(entry.get("id"))
+        if raw_id in by_index:
+            used.add(raw_id)
+            result.append(make_attachment(emu, message.channel.id, by_index[raw_id], entry))
+        elif raw_id in existing:
+            result.append(existing[raw_id])
+        else:
+            raise invalid_form(f"attachment {raw_id} is neither an upload nor on the message")
+    result += [
+        make_attachment(emu, message.channel.id, u, {})
+        for i, u in by_index.items()
+        if i not in used
+    ]
+    return result
+
+
+def _check_embeds(embeds: Any) -> list[dict[str, Any]]:
+    if not isinstance(embeds, list) or len(embeds) > 10:
+        raise invalid_form("a message has at most 10 embeds")
+    total = 0
+    for embed in embeds:
+        limits = {"title": 256, "description": 4096}
+        for key, limit in limits.items():
+            if len(str(embed.get(key) or "")) > limit:
+                raise invalid_form(f"embed {key} longer than {limit} characters")
+        fields = embed.get("fields") or []
+        if len(fields) > 25:
+            raise invalid_form("an embed has at most 25 fields")
+        for f in fields:
+            if (
+                not 1 <= len(str(f.get("name", ""))) <= 256
+                or not 1 <= len(str(f.get("value", ""))) <= 1024
+            ):
+                raise invalid_form(
+                    f"embed field name (1-256) or value (1-1024) out of range: {f!r}"
+                )
+        total += sum(len(str(embed.get(k) or "")) for k in ("title", "description"))
+        total += sum(len(str(f.get("name", ""))) + len(str(f.get("value", ""))) for f in fields)
+        total += len(str((embed.get("footer") or {}).get("text") or ""))
+    if total > 6000:
+        raise invalid_form("the embeds of a message hold at most 6000 characters in all")
+    return embeds
+
+
+def apply_message(
+    emu: FakeDiscord,
+    message: Message,
+    payload: dict[str, Any],
+    uploads: list[Upload],
+    *,
+    creating: bool,
+    extra_flags: int = 0,
+) -> None:
+    """Sets (creating) or edits a message from a bot payload, or raises the ApiError Discord
+    would answer; the message is untouched when the payload is refused."""
+    if "content" in payload:
+        content = payload["content"] or ""
+        if not isinstance(content, str) or len(content) > 2000:
+            raise invalid_form("content must be a string of at most 2000 characters")
+    else:
+        content = "" if creating else message.content
+    embeds = _check_embeds(payload["embeds"] or []) if "embeds" in payload else message.embeds
+    flags = message.flags
+    if "flags" in payload and payload["flags"] is not None:
+        flags = (flags & ~SETTABLE_FLAGS) | (int(payload["flags"]) & SETTABLE_FLAGS)
+    flags |= extra_flags
+    v2 = bool(flags & FLAG_COMPONENTS_V2)
+    components = message.components
+    if "components" in payload:
+        components = payload["components"] or []
+        check_components(components, v2=v2)
+    attachments = _attachments(emu, message, payload, uploads, creating)
+    if len(attachments) > 10:
+        raise invalid_form("a message has at most 10 attachments")
+    if v2 and (content or embeds):
+        raise invalid_form("a Components V2 message cannot have content or embeds")
+    if not (
+        content
+        or embeds
+        or attachments
+        or components
+        or payload.get("poll")
+        or payload.get("sticker_ids")
+    ):
+        raise ApiError(400, 50006, "Cannot send an empty message")
+    message.content, message.embeds, message.components = content, list(embeds), list(components)
+    message.attachments, message.flags = attachments, flags
+    message.snapshot()
