@@ -124,3 +124,11 @@ def stash(game: Grass, name: str) -> list[str]:
 
 def hand_of(game: Grass, name: str) -> list[str]:
     return list(seat_state(game, name)["hand"])
+
+
+def idle(game: Grass, name: str) -> None:
+    """`name` discards a card that changes nothing (a Heat Off, or their first card)."""
+    hand = hand_of(game, name)
+    inert = ["immunity", "a_breeze_to_fly", "hearsay_evidence", "charges_dropped"]
+    card = next((c for c in hand if c in inert), hand[0])
+    move(game, name, discard=card)
