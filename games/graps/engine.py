@@ -212,7 +212,8 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         grape = self.roll is not Face.BLANK  # set-up grapes (P2) have no roll
         board.put(seat, cell, grape)
         self.supply[seat] -= 1
-        text = f"{name} placed a {'grape' if grape else 'blank'} at {CELL_NAMES[cell]}"
+        where = CELL_NAMES[cell]
+        text = f"{name} placed a {'grape' if grape else 'blank'} at {where}"
         pruned = board.pruned_by(seat, cell) if grape else []
         cut: list[int] = []
         if pruned:  # P5: pruning, then the loss of every branch left without sap
@@ -233,7 +234,7 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         self.last_cell = cell
         self.last_pruned = tuple(pruned)
         self.last_cut = tuple(cut)
-        events = [Event("place", text, name, data={"cell": CELL_NAMES[cell], "grape": grape})]
+        events = [Event("place", text, name, data={"cell": where, "grape": grape})]
         if pruned:
             events.append(Event("prune", "", name, data={"cells": [CELL_NAMES[c] for c in pruned]}))
             if cut:
@@ -286,21 +287,20 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
                 grape = seeded_grape(self._base, n, self.options.grape_faces)
                 face = Face.GRAPE if grape else Face.BLANK
             legal = board.grape_cells(seat) if face is Face.GRAPE else board.blank_cells(seat)
+            word = "grape" if face is Face.GRAPE else "blank"  # faster than face.value
             if legal:
-                events.append(
-                    Event("roll", f"{name} rolled {face.value}", name, data={"face": face.value})
-                )
+                events.append(Event("roll", f"{name} rolled {word}", name, data={"face": word}))
                 self.mover = seat
                 self.roll = face
                 self.legal = legal
                 return
-            events.append(Event("roll", "", name, data={"face": face.value}))
+            events.append(Event("roll", "", name, data={"face": word}))
             events.append(
                 Event(
                     "pass",
-                    f"{name} rolled {face.value}: no legal cell, turn passes",
+                    f"{name} rolled {word}: no legal cell, turn passes",
                     name,
-                    data={"why": "no_cell", "face": face.value},
+                    data={"why": "no_cell", "face": word},
                 )
             )
             seat = 1 - seat
