@@ -10,6 +10,7 @@ players + actions replay exactly. Saving lives in saving.py, the views in seeing
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Self
 
@@ -25,7 +26,7 @@ from games.gracias.actions import (
     splits,
 )
 from games.gracias.cards import COLOUR_IDS, Colour
-from games.gracias.table import Table
+from games.gracias.table import Table, Trio
 from games.gracias.views import GraciasPlayerView, GraciasPublicView
 from games.protocol import JSON, Event, Game, GameError, IllegalAction, Outcome
 
@@ -221,3 +222,19 @@ class Gracias(Table, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
 
     def state_json(self) -> dict[str, JSON]:
         return saving.state_json(self)
+
+    def clone(self) -> Self:
+        """An independent copy without the JSON detour (AI search clones a lot).
+        Events, actions and scored rounds are immutable, so they are shared."""
+        twin = copy.copy(self)
+        twin.log = list(self.log)
+        twin.active = list(self.active)
+        twin.pile = list(self.pile)
+        twin.reserves = [list(row) for row in self.reserves]
+        twin.hidden = [list(cards) for cards in self.hidden]
+        twin.trios = [Trio(list(t.up), t.down, t.taker) for t in self.trios]
+        twin.took = list(self.took)
+        twin.set_aside = list(self.set_aside)
+        twin.round_scores = [list(scores) for scores in self.round_scores]
+        twin.opponents = list(self.opponents)
+        return twin

@@ -1,6 +1,6 @@
 """Seeded random play (2,000 complete games for 3 to 6 players) with the invariants of
 invariants.py after every action; both notation forms are used at random. Set
-RUN_SLOW=1 for the long variant (more games, save/load after every action)."""
+RUN_SLOW=1 for the long variant (10,000 more games, save/load after every action)."""
 
 from __future__ import annotations
 
@@ -52,9 +52,32 @@ def play_checked(count: int, seed: int, save_every_action: bool) -> Gracias:
 
 @pytest.mark.parametrize("count", [3, 4, 5, 6])
 def test_C1_C2_C5_random_games_keep_every_invariant(count: int) -> None:
-    games = GAMES_PER_COUNT * (4 if SLOW else 1)
-    for seed in range(games):
-        play_checked(count, seed * 10 + count, SLOW or seed < SAVE_EVERY_ACTION)
+    for seed in range(GAMES_PER_COUNT):
+        play_checked(count, seed * 10 + count, seed < SAVE_EVERY_ACTION)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SLOW, reason="long variant: set RUN_SLOW=1")
+@pytest.mark.parametrize("count", [3, 4, 5, 6])
+def test_C1_C2_C5_many_more_random_games_saving_after_every_action(count: int) -> None:
+    for seed in range(GAMES_PER_COUNT, GAMES_PER_COUNT * 6):
+        play_checked(count, seed * 10 + count, True)
+
+
+@pytest.mark.parametrize("count", [3, 4, 5, 6])
+def test_clone_is_independent_and_equal(count: int) -> None:
+    chooser = random.Random(count)
+    game = Gracias.create(NAMES[:count], seed=count)
+    while game.outcome() is None:
+        before = game.to_json()
+        twin = game.clone()
+        assert twin.to_json() == before
+        for _ in range(3):  # moving the clone leaves the original as it was
+            if twin.outcome() is None:
+                step(twin, chooser)
+        assert game.to_json() == before
+        step(game, chooser)
+    assert game.clone().outcome() == game.outcome()
 
 
 @pytest.mark.parametrize("count", [3, 4, 5, 6])
