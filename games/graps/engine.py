@@ -37,7 +37,6 @@ from games.protocol import (
     IllegalAction,
     MalformedAction,
     Outcome,
-    StateFormatError,
 )
 
 PAWNS = 45
@@ -162,6 +161,7 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         return events
 
     def outcome(self) -> Outcome | None:
+        """`totals` are each player's pawns on the board at the end."""
         if self.phase is not Phase.OVER:
             return None
         totals = {name: len(self.board.pawns[seat]) for seat, name in enumerate(self.players)}
@@ -175,8 +175,7 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         if by not in self.players:
             raise IllegalAction(f"{by} is not playing this game")
         if by != self.players[self.mover]:
-            rule = "P2" if self.phase is Phase.SETUP else "P3"
-            raise IllegalAction(f"it is {self.players[self.mover]}'s turn, not {by}'s", rule)
+            raise IllegalAction(f"it is {self.players[self.mover]}'s turn, not {by}'s", "P2")
         return self.mover
 
     def _refusal(self, seat: int, cell: int) -> IllegalAction:
@@ -398,4 +397,4 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         return copy
 
 
-__all__ = ["PAWNS", "Graps", "StateFormatError"]
+__all__ = ["PAWNS", "Graps"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from games.graps.board import CODES, LAND
+from games.graps.board import CODES
 from games.graps.cells import CELL_NAMES, SIZE, parse_cell
 from games.graps.views import Face, GrapsOptions, Phase
 from games.protocol import JSON, GameError, StateFormatError
@@ -189,4 +189,4 @@ def state_json(game: Graps) -> dict[str, JSON]:
     }
 
 
-__all__ = ["LAND", "from_json", "from_replay", "parse_options", "state_json", "to_json"]
+__all__ = ["from_json", "from_replay", "parse_options", "state_json", "to_json"]

@@ -69,10 +69,6 @@ def board_at(game: Graps, cell: str) -> str:
     return str(game.state_json()["board"][row - 1][column])
 
 
-def owner(char: str) -> int | None:
-    return 0 if char in "xX" else 1 if char in "oO" else None
-
-
 def check_board(rows: Sequence[str], supply: Sequence[int], removed: Sequence[int]) -> None:
     """The invariants of every reachable position (P4, P5, P6)."""
     assert len(rows) == SIZE and all(len(row) == SIZE for row in rows)
