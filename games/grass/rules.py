@@ -185,6 +185,8 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             self._pass(seat, cast(PassCard, action).card, out)
         elif kind is Accept or kind is Decline or kind is Withdraw:
             self._answer(cast(Accept | Decline | Withdraw, action), out)
+        elif kind is MakeOffer:
+            self._offer(seat, cast(MakeOffer, action).offer(), out)
         else:
             if state.phase is Phase.OFFER:
                 raise IllegalAction("a trade offer is waiting for an answer first", "G20")
@@ -202,8 +204,6 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
                 effects.check_discard(seat, card)
                 effects.do_discard(state, seat, card, out)
                 flow.next_turn(state, seat, out)
-            elif kind is MakeOffer:
-                self._offer(seat, cast(MakeOffer, action).offer(), out)
             else:
                 raise MalformedAction(f"{action!r} is not a Grass action")
         self.moves += 1

@@ -41,6 +41,8 @@ def _free_stash(seat: Seat) -> list[Card]:
 
 def check_offer(state: State, seat: Seat, offer: Offer) -> Seat:
     """Raise `IllegalAction` unless `seat` may make `offer` now; returns the other seat."""
+    if state.phase is Phase.OFFER:
+        raise IllegalAction("a trade offer is already waiting for an answer", "G20")
     if state.phase is not Phase.TURN or state.mover is not seat:
         raise IllegalAction("only the player whose turn it is can propose a trade", "G20")
     if len(seat.hand) != 7:

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.grass import Card, Grass
 from games.grass.cards import deck_for_hand
+from games.grass.state import Seat
 
 # Fillers are dealt where a test names no card: first the cards that change nothing
 # unless played, last the ones that count in scoring.
@@ -132,3 +133,10 @@ def idle(game: Grass, name: str) -> None:
     inert = ["immunity", "a_breeze_to_fly", "hearsay_evidence", "charges_dropped"]
     card = next((c for c in hand if c in inert), hand[0])
     move(game, name, discard=card)
+
+
+def seat_of(game: Grass, name: str) -> Seat:
+    """The engine's own record of a player (for tests that set up totals)."""
+    seat = game.state.seat(name)
+    assert seat is not None
+    return seat

@@ -10,7 +10,7 @@ from games.grass.cards import LEARNING_HAND_1_2_OUT, LEARNING_HAND_3_OUT, full_d
 from games.grass.flow import shuffled_deck
 from games.grass.scoring import game_winners, score_hand
 from games.grass.state import Peddle, Seat
-from tests.games.grass.helpers import game_with, idle, move
+from tests.games.grass.helpers import game_with, idle, move, seat_of
 
 
 def seat(name: str, stash: list[tuple[str, bool]], hand: list[str], total: int = 0) -> Seat:
@@ -32,15 +32,15 @@ def test_g18_g15_hand_computed_example_with_banker_hand_peddles_and_paranoia():
     scored = score_hand([ann, bob, cy], 1)
     rows = {r.name: r for r in scored.rows}
     # table: ann 50,000 + 25,000; bob 100,000 + 5,000; cy 5,000 (covered still scores)
-    assert [rows[n].table for n in "ann bob cy".split()] == [75_000, 105_000, 5_000]
+    assert [rows[n].table for n in ["ann", "bob", "cy"]] == [75_000, 105_000, 5_000]
     # banker: 20% of bob's unprotected 105,000; cy's only peddle is covered
-    assert [rows[n].banker for n in "ann bob cy".split()] == [21_000, -21_000, 0]
-    assert [rows[n].hand_peddle for n in "ann bob cy".split()] == [25_000, 50_000, 0]
-    assert [rows[n].paranoia for n in "ann bob cy".split()] == [25_000, 150_000, 0]
+    assert [rows[n].banker for n in ["ann", "bob", "cy"]] == [21_000, -21_000, 0]
+    assert [rows[n].hand_peddle for n in ["ann", "bob", "cy"]] == [25_000, 50_000, 0]
+    assert [rows[n].paranoia for n in ["ann", "bob", "cy"]] == [25_000, 150_000, 0]
     # net: ann 46,000; bob -116,000; cy 5,000 -> the bonus goes to ann
-    assert [rows[n].bonus for n in "ann bob cy".split()] == [25_000, 0, 0]
-    assert [rows[n].score for n in "ann bob cy".split()] == [71_000, -116_000, 5_000]
-    assert [rows[n].total for n in "ann bob cy".split()] == [71_000, -116_000, 15_000]
+    assert [rows[n].bonus for n in ["ann", "bob", "cy"]] == [25_000, 0, 0]
+    assert [rows[n].score for n in ["ann", "bob", "cy"]] == [71_000, -116_000, 5_000]
+    assert [rows[n].total for n in ["ann", "bob", "cy"]] == [71_000, -116_000, 15_000]
     assert sum(r.banker for r in scored.rows) == 0
 
 
@@ -80,8 +80,8 @@ def test_g18_scores_may_be_negative_and_are_played_through_a_market_close():
 
 def test_g19_reaching_the_target_ends_the_game_highest_total_wins():
     g = game_with({"ann": ["market_open", "market_close"]})
-    g.state.seat("ann").total = 240_000
-    g.state.seat("bob").total = 100_000
+    seat_of(g, "ann").total = 240_000
+    seat_of(g, "bob").total = 100_000
     move(g, "ann", play="market_open")
     idle(g, "bob")
     move(g, "ann", play="market_close")  # both net 0: both get the bonus
@@ -100,7 +100,7 @@ def test_g19_an_exact_tie_is_a_shared_win_and_below_target_the_next_hand_is_deal
     assert game_winners([seat("a", [], [], 249_999), seat("b", [], [], 0)], 250_000) == ()
     g = game_with({"ann": ["market_open", "market_close"]})
     for name in ("ann", "bob"):
-        g.state.seat(name).total = 300_000
+        seat_of(g, name).total = 300_000
     move(g, "ann", play="market_open")
     idle(g, "bob")
     move(g, "ann", play="market_close")

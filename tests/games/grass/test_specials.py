@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.grass import Card, Play
 from games.grass.legal import cover_sets
-from tests.games.grass.helpers import game_with, hand_of, idle, move, seat_state, stash
+from tests.games.grass.helpers import game_with, hand_of, idle, move, seat_of, seat_state, stash
 from tests.games.grass.test_market_and_heat import refused
 
 
@@ -90,7 +90,7 @@ def test_g12_protect_cover_sets_limits_and_dr_feelgood():
         idle(g, "bob")
         move(g, "ann", play=card)
     idle(g, "bob")
-    seat = g.state.seat("ann")
+    seat = seat_of(g, "ann")
     snack = {tuple(c.value for c in s) for s in cover_sets(seat, 25_000)}
     assert snack == {("colombia",), ("mexico",), ("home_grown",), ("home_grown", "mexico")}
     assert len(list(cover_sets(seat, 50_000))) == 7

@@ -15,7 +15,7 @@ def test_g2_six_cards_dealt_one_at_a_time_from_the_first_mover():
     players = ["ann", "bob", "cy"]
     deck = build_deck(players, {})
     g = Grass.from_replay({"game": "grass", "players": players, "seed": 1, "decks": [deck]})
-    assert hand_of(g, "ann") == deck[0:18:3] + [deck[18]]  # plus her first draw
+    assert hand_of(g, "ann") == [*deck[0:18:3], deck[18]]  # plus her first draw
     assert hand_of(g, "bob") == deck[1:18:3]
     assert hand_of(g, "cy") == deck[2:18:3]
     assert g.state_json()["draw_pile"] == 104 - 18 - 1
@@ -33,7 +33,7 @@ def test_g2_each_later_hand_starts_one_seat_further_left():
     idle(g, "cy")
     move(g, "ann", play="market_close")
     assert g.state_json()["hand"] == 2 and g.state_json()["to_move"] == "bob"
-    assert hand_of(g, "bob") == second[0:18:3] + [second[18]]
+    assert hand_of(g, "bob") == [*second[0:18:3], second[18]]
 
 
 @pytest.mark.parametrize("players", [["ann"], ["a", "b", "c", "d", "e", "f", "g"], ["ann", "ann"]])
