@@ -125,9 +125,10 @@ class Gracias(Table, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
             raise IllegalAction("the game is over", "C2")
         seat = self.seat_of.get(action.by)
         if seat is None:
-            raise IllegalAction(f"{action.by} is not playing in this game")
+            raise IllegalAction(f"{action.by} is not playing in this game", "C3")
         if not self.active[seat]:
-            raise IllegalAction(f"{action.by} has left the game")
+            # the project's leave rule (docs/rules/gracias.md, "Leaving")
+            raise IllegalAction(f"{action.by} has left the game", "leave")
         if isinstance(action, Leave):
             events = self._leave(seat)
         else:
@@ -197,7 +198,7 @@ class Gracias(Table, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         if receiver is None:
             raise IllegalAction(f"{to} is not playing in this game", "C5")
         if not self.active[receiver]:
-            raise IllegalAction(f"{to} has left the game and cannot receive cards", "C5")
+            raise IllegalAction(f"{to} has left the game and cannot receive cards", "leave")
         return b if k == a else a
 
     def outcome(self) -> Outcome | None:

@@ -134,6 +134,7 @@ class Table:
             events.append(self._game_over_event())
 
     def _next_active(self, seat: int) -> int:
+        """C3 "one seat left", skipping players who left (the leave rule)."""
         n = len(self.players)
         for step in range(1, n + 1):
             if self.active[(seat + step) % n]:
@@ -247,7 +248,6 @@ class Table:
             events.append(self._game_over_event())
         elif self.to_move == seat:
             self._advance(seat, events)
-        # C3 with a leaver: openers move on to the next seat still in the game.
         return events
 
     def refresh_opponents(self) -> None:
@@ -284,14 +284,9 @@ class Table:
     def totals(self) -> dict[str, int]:
         return {name: sum(self.round_scores[s]) for s, name in enumerate(self.players)}
 
-    def cards_in_play(self) -> int:
-        """Every card of the round, wherever it is (108 while a round runs, C1)."""
-        on_table = sum(len(t.up) + (t.down is not None) for t in self.trios)
-        in_front = sum(sum(r) for r in self.reserves) + sum(len(h) for h in self.hidden)
-        return len(self.pile) + on_table + in_front + sum(self.set_aside)
-
     def colours_in_play(self) -> list[int]:
-        """`cards_in_play` by colour (18 each while a round runs, C1)."""
+        """Every card of the round by colour, wherever it is: 18 each while a round
+        runs (C1). The tests' invariant; not used by the rules."""
         counts = list(self.set_aside)
         cards = [*self.pile, *(c for t in self.trios for c in t.up)]
         cards += [t.down for t in self.trios if t.down is not None]

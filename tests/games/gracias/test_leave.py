@@ -25,8 +25,9 @@ def test_leave_by_a_waiting_player_sets_their_cards_aside() -> None:
     assert state["players"]["cy"]["hidden"] == []
     check_cards(game)  # cy's cards are set aside, still accounted for
     # nobody may give to a leaver (C5) and the legal actions no longer offer it
-    with pytest.raises(IllegalAction, match="cy has left"):
+    with pytest.raises(IllegalAction, match="cy has left") as refused:
         game.apply_json({"by": "ann", "keep": state["trios"][0]["face_up"][0], "give_to": "cy"})
+    assert refused.value.rule == "leave"
     assert all(a.to_json()["give_to"] != "cy" for a in game.legal_actions("ann"))
     game.apply(game.legal_actions("ann")[0])
     assert game.awaiting == ("bob",)
