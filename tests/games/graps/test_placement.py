@@ -214,3 +214,23 @@ def test_P5_light_grape_prunes_dark_and_cuts_its_branch() -> None:
     game = position(dark, light, {4: ".x"}, to_move=LIGHT, roll="grape")
     place(game, "B8")
     assert board_at(game, "B4") == "x"  # B4 hangs on A4, still joined: nothing cut off
+
+
+def test_P3_seeded_rolls_never_change_between_versions() -> None:
+    # Stored replays depend on this sequence (docs/notation.md): a golden record.
+    def faces(seed: int) -> str:
+        base = roll_base(seed)
+        return "".join("G" if seeded_grape(base, n, 3) else "b" for n in range(24))
+
+    assert faces(0) == "bGbbGGbbGGbbbbbGbGbGGbbG"
+    assert faces(42) == "GGGGGbbbGGGbbGGbbGGbGbbb"
+
+
+def test_P4_a_refused_placement_changes_nothing() -> None:
+    game = position(DARK_G_TO_3, LIGHT_H_TO_4)
+    before = game.to_json()
+    for cell in ("G4", "H3", "G1", "A9", "G3"):
+        refusal(game, cell)
+    with pytest.raises(IllegalAction):
+        game.apply_json({"by": LIGHT, "place": "I4"})  # not light's turn
+    assert game.to_json() == before and game.log == []
