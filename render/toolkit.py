@@ -12,6 +12,7 @@ are cached as immutable images behind a lock and only ever read afterwards.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -71,7 +72,10 @@ def font(size: int) -> Font:
     return found
 
 
+@functools.lru_cache(maxsize=16384)
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    """Width of `text` in px. Cached: measuring costs more than drawing a cached mask,
+    and the same names and figures are measured on every render."""
     left, _, right, _ = font(size).getbbox(plain(text), stroke_width=1 if bold else 0)
     return int(right - left)
 
