@@ -101,7 +101,7 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
     def create(
         cls, players: Sequence[str], options: Mapping[str, JSON] | None = None, seed: int = 0
     ) -> Self:
-        names = tuple(players)
+        names = (players,) if isinstance(players, str) else tuple(players)
         if len(names) != 2:
             raise GameError(f"Graps is played by exactly 2 players, not {len(names)}")
         if not all(isinstance(name, str) and name for name in names):
