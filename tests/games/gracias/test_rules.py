@@ -240,3 +240,19 @@ def test_C5_hidden_cards_seen_only_by_their_owner() -> None:
     assert public.seat("ann").hidden_count == 1
     assert "red" not in " ".join(public.recent)
     assert [t.has_face_down for t in public.trios] == [False, True, True]
+
+
+def test_C2_C6_C7_events_at_the_end_of_a_round_and_of_the_game() -> None:
+    game = Gracias.create(NAMES[:3], seed=11)
+    kinds: list[list[str]] = []
+    while game.outcome() is None:
+        events = game.apply(game.legal_actions(game.awaiting[0])[0])
+        kinds.append([e.kind for e in events])
+    assert kinds.count(["take", "give", "turn_started"]) == 9  # turns 2-4 of 3 rounds x 3
+    assert kinds.count(["take", "give", "round_scored", "round_started", "turn_started"]) == 2
+    assert kinds[-1] == ["take", "give", "round_scored", "game_over"]
+    over = game.log[-1]
+    assert over.data["winners"] == list(game.outcome().winners)  # type: ignore[union-attr]
+    assert game.public_view().recent[-1] == over.text
+    assert game.public_view().recent[-2].startswith("Round 3 scored: ann ")
+    assert len(game.public_view().recent) == 6
