@@ -111,6 +111,14 @@ class TinyBot(discord.Client):
         else:
             await self.tree.sync()
 
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot:
+            return
+        if self.user in message.mentions:
+            await message.channel.send(f"hello {message.author.name}: {message.content}")
+        else:  # without the message content intent, Discord sends other messages empty
+            await message.channel.send(f"cannot read {message.author.name}: {message.content!r}")
+
 
 def register(bot: TinyBot) -> None:
     tree = bot.tree

@@ -63,6 +63,7 @@ class Gateway:
         self.identifies = 0
         self.resumes = 0
         self.heartbeats = 0
+        self.replayed = 0  # events sent again on a RESUME
         self.close_codes: list[int] = []
 
     @property
@@ -154,6 +155,7 @@ class Gateway:
         last = int(data.get("seq") or 0)
         for seq, frame in session.sent:
             if seq > last:
+                self.replayed += 1
                 connection.queue.put_nowait(frame)
         self.dispatch("RESUMED", {})
         self.emu.changed()

@@ -5,6 +5,7 @@ a channel, the text and images of a message, waiting until a message changes).""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -210,7 +211,7 @@ class Message:
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,
             "components": self.components,
-            "mentions": [],
+            "mentions": self._mentions(),
             "mention_roles": [],
             "mention_everyone": False,
             "pinned": False,
@@ -227,6 +228,15 @@ class Message:
             body["webhook_id"] = str(self.author.id)
             body["interaction_metadata"] = self.interaction.metadata()
         return body
+
+    def _mentions(self) -> list[dict[str, Any]]:
+        found = []
+        for user_id in sorted({int(m) for m in re.findall(r"<@!?(\d+)>", self.content)}):
+            try:
+                found.append(self.emu.user_by_id(user_id).payload())
+            except KeyError:
+                continue
+        return found
 
     def snapshot(self) -> None:
         self.versions.append(
