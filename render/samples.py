@@ -11,8 +11,10 @@ from typing import Any
 from games.gracias.cards import COLOURS
 from games.gracias.views import (
     ColourCounts,
+    ColourScore,
     GraciasPlayerView,
     GraciasPublicView,
+    RoundScoreRow,
     RoundScoring,
     TrioView,
 )
@@ -226,9 +228,17 @@ def gracias_scoring() -> RoundScoring:
         (1, 4, 0, 3, 1, 0),
         (0, 0, 2, 5, 2, 7),
     )
-    from games.gracias.scoring import score_round
-
-    return RoundScoring(1, score_round(NAMES, cards))
+    # C6, written out here so the sample does not follow the engine's internals.
+    face_up = [[n - 5 if n >= 5 else n for n in row] for row in cards]
+    most = [max(column) for column in zip(*face_up, strict=True)]
+    rows = []
+    for name, row, up in zip(NAMES, cards, face_up, strict=True):
+        colours = []
+        for colour, n, u, m in zip(COLOURS, row, up, most, strict=True):
+            out = u if u and u == m else 0
+            colours.append(ColourScore(colour, n, n >= 5, u, out, int(n >= 5) + u - out))
+        rows.append(RoundScoreRow(name, tuple(colours), sum(c.points for c in colours)))
+    return RoundScoring(1, tuple(rows))
 
 
 def gracias_hidden(public: GraciasPublicView | None = None) -> GraciasPlayerView:

@@ -235,19 +235,27 @@ def pill(
     ink: RGB,
     anchor_x: str = "l",
 ) -> tuple[int, int, int, int]:
-    """A rounded badge holding `label`, its left (or right) edge at x, top at y."""
-    pad = size // 2
-    width = text_width(label, size, True) + 2 * pad
-    height = round(size * 1.45)
+    """A rounded badge holding `label`, its left (or right, middle) edge at x, top at y."""
+    badge = _pill_image(label, size, fill, ink)
+    width, height = badge.size
     x, y = xy
     if anchor_x == "r":
         x -= width
     elif anchor_x == "m":
         x -= width // 2
-    box = (x, y, x + width, y + height)
-    draw.rounded_rectangle(box, height // 2, fill=fill)
-    text(image, (x + width / 2, y + height / 2), label, size, ink, True, "mm")
-    return box
+    image.paste(badge, (x, y), badge)
+    return (x, y, x + width, y + height)
+
+
+@functools.lru_cache(maxsize=1024)
+def _pill_image(label: str, size: int, fill: RGB, ink: RGB) -> Image.Image:
+    """The badge as RGBA, made once (badges repeat on every render; read-only)."""
+    width = text_width(label, size, True) + 2 * (size // 2)
+    height = round(size * 1.45)
+    badge = Image.new("RGBA", (width + 1, height + 1), (*fill, 0))
+    ImageDraw.Draw(badge).rounded_rectangle((0, 0, width, height), height // 2, fill=fill)
+    text(badge, (width / 2, height / 2), label, size, ink, True, "mm")
+    return badge
 
 
 def money(value: int) -> str:
