@@ -111,6 +111,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         max_values: int = 1,
         row: int | None = None,
     ) -> None:
+        options = [_fit(option) for option in options[:25]]
         super().__init__(
             discord.ui.Select(
                 custom_id=control.custom_id("s"),
@@ -135,6 +136,15 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _dispatch(interaction, self.control, tuple(self.item.values))
+
+
+def _fit(option: discord.SelectOption) -> discord.SelectOption:
+    """Discord refuses labels and descriptions over 100 characters."""
+    if len(option.label) > 100:
+        option.label = option.label[:99] + "…"
+    if option.description and len(option.description) > 100:
+        option.description = option.description[:99] + "…"
+    return option
 
 
 def view_of(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:

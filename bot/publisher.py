@@ -18,7 +18,7 @@ import asyncio
 import dataclasses
 import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -191,26 +191,35 @@ class Publisher:
     async def publish(
         self, session: Session, events: Sequence[Event], before_awaiting: Sequence[str]
     ) -> None:
+        """Everything after a move. Each step is guarded on its own: a failed DM must
+        not keep the table or the other players' hands from updating."""
         ui = self.uis[session.kind]
-        await self.update_table(session)
+        await self._guarded(session, "table", self.update_table(session))
         for post in ui.posts(session, events):
-            await self.post(session, post)
+            await self._guarded(session, "post", self.post(session, post))
         awaiting = session.engine.awaiting if session.status == "running" else ()
         newly = [name for name in awaiting if name not in before_awaiting]
         for seat in list(session.seats):
-            await self.update_dm(session, seat.name, notify=seat.name in newly)
-        if newly:
-            text = ui.turn_text(session, newly)
-            if text:
-                await self.channel(session).send(
-                    text, allowed_mentions=discord.AllowedMentions(users=True)
-                )
+            notify = seat.name in newly
+            await self._guarded(session, "hand", self.update_dm(session, seat.name, notify))
+        text = ui.turn_text(session, newly) if newly else None
+        if text:
+            allowed = discord.AllowedMentions(users=True)
+            await self._guarded(
+                session, "turn", self.channel(session).send(text, allowed_mentions=allowed)
+            )
+
+    async def _guarded(self, session: Session, what: str, step: Awaitable[Any]) -> None:
+        try:
+            await step
+        except Exception:
+            log.exception("game %s: publishing the %s failed", session.id, what)
 
     async def refresh(self, session: Session) -> None:
         """After a restart: the table message redrawn, hand messages brought up to date."""
-        await self.update_table(session)
+        await self._guarded(session, "table", self.update_table(session))
         for seat in list(session.seats):
-            await self.update_dm(session, seat.name, notify=False)
+            await self._guarded(session, "hand", self.update_dm(session, seat.name, False))
 
 
 def mentions(session: Session, names: Sequence[str]) -> str:

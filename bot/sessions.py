@@ -174,10 +174,7 @@ class Sessions:
                 session.status = "finished"
             applied = Applied(session, name, events)
             if self.publisher is not None:
-                try:
-                    await self.publisher.publish(session, events, before_awaiting)
-                except Exception:
-                    # The move is committed; a failed publication is repaired by the
-                    # next move or the next start, never by undoing the move.
-                    log.exception("publishing game %s failed", game_id)
+                # The move is committed; a failed publication is logged and repaired
+                # by the next move or the next start, never by undoing the move.
+                await self.publisher.publish(session, events, before_awaiting)
             return applied

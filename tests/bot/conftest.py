@@ -1,0 +1,25 @@
+"""End-to-end fixtures: the Discord emulator and the real bot process (tests/fakediscord),
+plus a bot whose Grass games are dealt from the stacked decks of scenario.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.bot.scenario import SETUP
+from tests.fakediscord.fixtures import bot_process, fake_discord, start_bot  # noqa: F401
+
+
+@pytest.fixture
+def setup_file(tmp_path: Path) -> Path:
+    """The bot's GAME_SETUP_FILE test hook: every new Grass game uses these decks."""
+    path = tmp_path / "setup.json"
+    path.write_text(json.dumps(SETUP), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+async def stacked_bot(start_bot, setup_file):  # noqa: F811
+    return await start_bot(env={"GAME_SETUP_FILE": str(setup_file), "GAME_SEED": "5"})

@@ -1,0 +1,74 @@
+"""Acting as Grass players through the emulator: find a player's hand message with the
+controls of a given state version, pick from its menus, click its buttons. Waiting is
+event-driven (the emulator's wait_for), never a sleep."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.fakediscord.emulator import FakeDiscord
+from tests.fakediscord.model import Message
+from tests.fakediscord.players import Player
+
+
+def control_ids(message: Message) -> list[str]:
+    ids = [s.custom_id for s in message.selects()] + [b.custom_id for b in message.buttons()]
+    return [i for i in ids if i]
+
+
+def has_version(message: Message, version: int) -> bool:
+    return any(re.match(rf"[gs]:\d+:{version}:", i) for i in control_ids(message))
+
+
+async def hand_dm(emu: FakeDiscord, player: Player, version: int) -> Message:
+    """The player's DM holding controls drawn for `version` (waits for it)."""
+
+    def find() -> Message | None:
+        for message in reversed(player.dm_messages()):
+            if has_version(message, version):
+                return message
+        return None
+
+    return await emu.wait_for(
+        find,
+        what=lambda: (
+            f"{player.name}'s controls for version {version}; DMs: "
+            + repr([control_ids(m) for m in player.dm_messages()[-2:]])
+        ),
+    )
+
+
+def menu(message: Message, verb: str) -> str:
+    for select in message.selects():
+        if select.custom_id and select.custom_id.split(":")[3] == verb:
+            return select.custom_id
+    raise AssertionError(f"no {verb!r} menu on {message!r}: {control_ids(message)}")
+
+
+async def pick(
+    emu: FakeDiscord,
+    player: Player,
+    version: int,
+    verb: str,
+    value: str,
+    where: Message | None = None,
+) -> Any:
+    """Picks `value` in the `verb` menu ("play", "discard", "pass") of the hand message."""
+    message = where or await hand_dm(emu, player, version)
+    interaction = await player.select(message, menu(message, verb), [value])
+    await interaction.ack()
+    return interaction
+
+
+async def press(emu: FakeDiscord, player: Player, version: int, label: str) -> Any:
+    message = await hand_dm(emu, player, version)
+    interaction = await player.click(message, label)
+    await interaction.ack()
+    return interaction
+
+
+async def answer(interaction: Any) -> str:
+    """The text a player reads in answer to a slash command or click (ephemeral or not)."""
+    message = await interaction.message()
+    return str(message.text)

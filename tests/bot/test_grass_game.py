@@ -1,0 +1,166 @@
+"""A complete 3-player Grass game through the emulator, acting as the players: lobby,
+hands by DM (images that decode), the table message edited after every move, a
+declined and an accepted trade (G20), Heat On lifted by Pay Fine (G10), a Paranoia
+pass (G13), a hand scored (G18) and the next one dealt (G2), the end (G19), results,
+scores, the scoreboard and the export; and the channel never shows a hand."""
+
+from __future__ import annotations
+
+import json
+
+from games.grass import Grass
+from games.replay import replay
+from tests.bot.scenario import HAND_1, HAND_2, MOVES, OPTIONS, PLAYERS
+from tests.bot.table import answer, hand_dm, pick, press
+from tests.fakediscord.model import Message
+
+
+def expected_game(moves: int) -> Grass:
+    game = Grass.from_replay(
+        {
+            "game": "grass",
+            "players": list(PLAYERS),
+            "options": OPTIONS,
+            "seed": 5,
+            "decks": [HAND_1, HAND_2],
+        }
+    )
+    for action in MOVES[:moves]:
+        game.apply_json(action)
+    return game
+
+
+def everyone_sees(message: Message) -> bool:
+    return message.visible_to is None
+
+
+async def open_table(emu, players, general):
+    ann, bob, cy = players
+    lobby = await (
+        await ann.slash(general, "grass start", target=100000, heat_stacking=True)
+    ).message()
+    assert "Target $100,000" in lobby.text and "Join" in lobby.text
+    for player in (bob, cy):
+        await (await player.click(lobby, "Join")).ack()
+    await lobby.wait_until(lambda m: "3 of 2 to 6" in m.text)
+    await (await ann.click(lobby, "Start")).ack()
+    await lobby.wait_until(lambda m: "ann's turn" in m.text)
+    return lobby
+
+
+async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
+    emu = fake_discord
+    ann, bob, cy = (emu.user(name) for name in PLAYERS)
+    general = emu.channel("general")
+    table = await open_table(emu, (ann, bob, cy), general)
+    first = await hand_dm(emu, ann, 0)
+    assert first.images(), "the hand comes as an image"
+    assert "Market Open" in first.text and "Your turn" in first.text
+    assert not any(m.images() == [] for m in bob.dm_messages()), "every hand has an image"
+
+    # hand 1: markets open, peddles (G5, G7); mixed ways of playing
+    await pick(emu, ann, 0, "play", "market_open")
+    await pick(emu, bob, 1, "play", "market_open")
+    await hand_dm(emu, cy, 2)
+    assert "You played Market Open" in await answer(
+        await cy.slash(general, "grass play", card="market_open")
+    )
+    await pick(emu, ann, 3, "play", "panama")
+    await pick(emu, bob, 4, "play", "mexico")
+    # cy plays from the ephemeral /grass hand, the closed-DM fallback
+    await hand_dm(emu, cy, 5)
+    ephemeral = await (await cy.slash(general, "grass hand")).message()
+    assert ephemeral.ephemeral and ephemeral.images()
+    await pick(emu, cy, 5, "play", "jamaica", where=ephemeral)
+    await ephemeral.wait_until(lambda m: "Waiting" in m.text)
+
+    # G20: ann's offer declined, with a slash command and bob's Decline button
+    await hand_dm(emu, ann, 6)
+    reply = await ann.slash(general, "grass trade", player=bob, give="home_grown", take="Immunity")
+    assert "offer" in await answer(reply)
+    offer_dm = await hand_dm(emu, bob, 7)
+    assert "ann offers you a trade" in offer_dm.text and "Immunity" in offer_dm.text
+    await press(emu, bob, 7, "Decline")
+    await table.wait_until(lambda m: "bob declined the trade" in m.text)
+
+    # G8: Heat On through the two-step control: the card, then its target
+    message = await hand_dm(emu, ann, 8)
+    await pick(emu, ann, 8, "play", "bust", where=message)
+    await message.wait_until(lambda m: "on whom" in m.text)
+    await (await ann.click(message, "bob")).ack()
+    await table.wait_until(lambda m: "ann played Bust on bob" in m.text)
+
+    # G20 accepted, then G10: Pay Fine lifts the Bust
+    await hand_dm(emu, bob, 9)
+    await answer(
+        await bob.slash(general, "grass trade", player=cy, give="Colombia", take="detained")
+    )
+    await press(emu, cy, 10, "Accept the trade")
+    await table.wait_until(lambda m: "bob and cy traded" in m.text)
+    await pick(emu, bob, 11, "play", "pay_fine")
+    await table.wait_until(lambda m: "lifting Bust" in m.text)
+
+    # G13: Sold Out, then everyone passes a card left
+    await pick(emu, cy, 12, "play", "sold_out")
+    await general.wait_message(lambda m: "Paranoia pass" in m.content and ann.mention in m.content)
+    await pick(emu, ann, 13, "pass", "home_grown")
+    await hand_dm(emu, bob, 14)
+    await answer(await bob.slash(general, "grass pass", card="detained"))
+    await pick(emu, cy, 15, "pass", "colombia")
+    after_pass = await hand_dm(emu, ann, 16)
+    assert "Colombia" in after_pass.text  # cy's card came to ann
+
+    # G16, G18, G2: Market Close scores the hand; hand 2 is dealt, bob first
+    mark = general.mark()
+    await pick(emu, ann, 16, "play", "market_close")
+    sheet = await general.wait_message(lambda m: "Hand 1 is scored" in m.content, after=mark)
+    assert sheet.images()
+    await table.wait_until(lambda m: "hand 2" in m.text and "bob's turn" in m.text)
+
+    await pick(emu, bob, 17, "play", "market_open")
+    await hand_dm(emu, cy, 18)
+    await answer(await cy.slash(general, "grass discard", card="felony"))
+    await pick(emu, ann, 19, "play", "market_open")
+    await pick(emu, bob, 20, "discard", "jamaica")
+    await pick(emu, cy, 21, "discard", "bust")
+    await pick(emu, ann, 22, "play", "dr_feelgood")
+    mark = general.mark()
+    await pick(emu, bob, 23, "play", "market_close")
+    over = await general.wait_message(lambda m: "Game over" in m.content, after=mark)
+    assert ann.mention in over.content and "$170,000" in over.content
+    await table.wait_until(lambda m: "Game over: ann won" in m.text and not m.buttons())
+    assert table.edits >= len(MOVES), "the table message is edited after every move"
+
+    # results, scores, scoreboard, export
+    scores = await (await bob.slash(general, "grass scores")).message()
+    assert scores.images()
+    board = await (await cy.slash(general, "grass scoreboard")).message()
+    assert board.images() and "3 players" in board.text
+    mine = await (await cy.slash(general, "grass scoreboard", player=ann)).message()
+    assert "1 games, 1 wins" in mine.text and "$170,000" in mine.text
+    exported = await (await ann.slash(general, "grass export")).message()
+    data = json.loads(exported.attachments[0].data)
+    assert data["actions"] == MOVES
+    assert replay(data).state_json() == expected_game(len(MOVES)).state_json()
+
+    # The channel never showed a hand: no DM picture, no hand message text in it.
+    dm_images = [
+        image.tobytes()
+        for player in (ann, bob, cy)
+        for message in player.dm_messages()
+        for image in message.images()
+    ]
+    public = [m for m in general.messages() if everyone_sees(m)]
+    for message in public:
+        for version in message.versions:
+            assert "Your Grass hand" not in version.content
+            for attachment in version.attachments:
+                assert attachment.filename != "hand.png"
+                assert attachment.image().tobytes() not in dm_images
+
+
+async def test_the_scoreboard_is_empty_before_any_finished_game(fake_discord, bot_process):
+    ann = fake_discord.user("ann")
+    general = fake_discord.channel("general")
+    text = await answer(await ann.slash(general, "grass scoreboard"))
+    assert "No finished Grass game" in text
