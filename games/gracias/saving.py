@@ -14,9 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from games.gracias.cards import CARDS_PER_COLOUR, COLOUR_IDS, COLOURS, DECK_SIZE, Colour
-from games.gracias.scoring import scoring_json
+from games.gracias.scoring import ScoreSheet
 from games.gracias.table import Trio
-from games.gracias.views import ColourScore, RoundScoreRow, RoundScoring
 from games.protocol import JSON, Event, GameError, StateFormatError
 
 if TYPE_CHECKING:
@@ -137,24 +136,6 @@ def state_json(game: Gracias) -> dict[str, JSON]:
 # -- the whole state ---------------------------------------------------------------------
 
 
-def _scoring(data: Any) -> RoundScoring:
-    rows = []
-    for row in data["rows"]:
-        colours = tuple(
-            ColourScore(
-                colour,
-                int(row["colours"][colour.id]["cards"]),
-                bool(row["colours"][colour.id]["packet"]),
-                int(row["colours"][colour.id]["face_up"]),
-                int(row["colours"][colour.id]["discarded"]),
-                int(row["colours"][colour.id]["points"]),
-            )
-            for colour in COLOURS
-        )
-        rows.append(RoundScoreRow(str(row["player"]), colours, int(row["score"])))
-    return RoundScoring(int(data["round"]), tuple(rows))
-
-
 def _event_json(event: Event) -> dict[str, JSON]:
     return {
         "kind": event.kind,
@@ -194,7 +175,7 @@ def to_json(game: Gracias) -> dict[str, JSON]:
         "holding": game.holding,
         "set_aside": list(game.set_aside),
         "round_scores": [list(scores) for scores in game.round_scores],
-        "last_round": None if game.last_round is None else scoring_json(game.last_round),
+        "last_round": None if game.last_round is None else game.last_round.to_json(),
         "over": game.over,
         "winners": list(game.winners),
         "end_reason": game.end_reason,
@@ -235,7 +216,7 @@ def from_json(cls: type[G], data: Mapping[str, JSON]) -> G:
         game.set_aside = [int(n) for n in data["set_aside"]]
         game.round_scores = [[int(n) for n in scores] for scores in data["round_scores"]]
         last = data["last_round"]
-        game.last_round = None if last is None else _scoring(last)
+        game.last_round = None if last is None else ScoreSheet.from_json(last)
         game.over = bool(data["over"])
         game.winners = tuple(str(name) for name in data["winners"])
         game.end_reason = str(data["end_reason"])

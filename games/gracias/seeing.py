@@ -66,7 +66,7 @@ def public_view(game: Gracias) -> GraciasPublicView:
         choosing=None if game.holding is None else game.holding + 1,
         trios=trios,
         seats=seats,
-        last_round=game.last_round,
+        last_round=None if game.last_round is None else game.last_round.view(),
         winners=game.winners,
         recent=tuple(recent),
     )

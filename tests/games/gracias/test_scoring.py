@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from games.gracias import Gracias
-from games.gracias.scoring import score_round, winners
+from games.gracias.scoring import score_round as score_sheet
+from games.gracias.scoring import winners
+from games.gracias.views import RoundScoreRow
 from tests.games.gracias.helpers import game_with, play, stacked
 
 # colour order: red, orange, yellow, green, blue, purple
+
+
+def score_round(names: list[str], cards: list[list[int]]) -> tuple[RoundScoreRow, ...]:
+    return score_sheet(1, names, cards).view().rows
 
 
 def points(rows: tuple[object, ...]) -> list[list[int]]:
@@ -121,7 +127,9 @@ def test_C6_a_whole_round_hand_computed() -> None:
         "bob": [2],
         "cy": [5],
     }
-    assert scored[0].data["scores"] == {"ann": 7, "bob": 2, "cy": 5}
+    assert scored[0].data["players"] == ["ann", "bob", "cy"]
+    assert scored[0].data["scores"] == [7, 2, 5]
+    assert scored[0].data["packets"][0] == [1, 0, 0, 0, 0, 0]
     assert scored[0].data["hidden"]["ann"] == ["red", "purple", "purple", "red"]
     assert scored[0].text == "Round 1 scored: ann 7, bob 2, cy 5."
 
