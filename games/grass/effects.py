@@ -10,6 +10,7 @@ G12 Protect, G13 Paranoia, G14 Steal, G15 Banker, G16 Market Close.
 from __future__ import annotations
 
 from collections import Counter
+from types import MappingProxyType
 
 from games.grass.cards import (
     LIFTS,
@@ -23,6 +24,8 @@ from games.grass.cards import (
 from games.grass.notation import Play
 from games.grass.state import Peddle, Seat, State
 from games.protocol import Event, IllegalAction
+
+_NONE: MappingProxyType[str, str] = MappingProxyType({})  # no private words
 
 
 def _market_words(seat: Seat) -> str:
@@ -155,7 +158,7 @@ def _to_stash(seat: Seat, card: Card) -> None:
 def do_discard(state: State, seat: Seat, card: Card, out: list[Event]) -> None:
     seat.hand.remove(card)
     state.discard.append(card)
-    out.append(Event("discard", f"{seat.name} discarded {card.title}", seat.name))
+    out.append(Event("discard", f"{seat.name} discarded {card.title}", seat.name, _NONE, _NONE))
 
 
 def do_play(state: State, seat: Seat, action: Play, out: list[Event]) -> None:
@@ -211,7 +214,7 @@ def do_play(state: State, seat: Seat, action: Play, out: list[Event]) -> None:
         text += f" on {target.name}, taking {taken.card.title}"
     else:  # Market Close (G16); the caller ends the hand
         discard.append(card)
-    out.append(Event("play", text, name, data={"card": card.value, "target": action.target}))
+    out.append(Event("play", text, name, _NONE, {"card": card.value, "target": action.target}))
 
 
 def _nirvana(state: State, seat: Seat, card: Card) -> str:

@@ -6,6 +6,7 @@ pass (G13), the end of a hand (G17) with its scoring (G18) and the end of the ga
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
 from games.grass.cards import Card, deck_for_hand
 from games.grass.scoring import game_winners, score_hand
@@ -14,6 +15,7 @@ from games.grass.views import Phase
 from games.protocol import Event
 
 HAND_SIZE = 6  # G2
+_NONE: MappingProxyType[str, str] = MappingProxyType({})
 
 
 def shuffled_deck(state: State, hand: int) -> list[Card]:
@@ -100,7 +102,7 @@ def draw_for(state: State, seat: Seat, out: list[Event]) -> None:
     card = state.draw.pop()
     seat.hand.append(card)
     state.drawn = card
-    out.append(Event("draw", "", seat.name, private={seat.name: f"You drew {card.title}"}))
+    out.append(Event("draw", "", seat.name, {seat.name: f"You drew {card.title}"}, _NONE))
 
 
 def next_turn(state: State, seat: Seat, out: list[Event]) -> None:

@@ -33,33 +33,46 @@ _NIRVANA, _PARANOIA, _HEAT_ON, _PROTECT = Kind.NIRVANA, Kind.PARANOIA, Kind.HEAT
 _STEAL = Card.STEAL_YOUR_NEIGHBORS_POT
 
 
-def cover_sets(seat: Seat, limit: int) -> Iterator[tuple[Card, ...]]:
+def cover_sets(seat: Seat, limit: int) -> tuple[tuple[Card, ...], ...]:
     """Every non-empty multiset of the seat's unprotected coverable peddles worth at most
-    `limit` (G12), as sorted tuples of card ids."""
+    `limit` (G12), as tuples of cards in a fixed order."""
     free = [0] * len(_COVERABLE)
     for peddle in seat.stash:
         if not peddle.covered and peddle.card is not Card.DR_FEELGOOD:
             free[_COVERABLE.index(peddle.card)] += 1
+    key = (*free, limit)
+    found = _COVER_SETS.get(key)
+    if found is None:
+        found = _COVER_SETS[key] = tuple(_walk(free, 0, limit, ()))
+    return found
 
-    def walk(index: int, budget: int, chosen: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-        if index == len(_COVERABLE):
-            if chosen:
-                yield chosen
-            return
-        card = _COVERABLE[index]
-        value = PEDDLE_VALUES[card]
-        for count in range(min(free[index], budget // value) + 1):
-            yield from walk(index + 1, budget - count * value, chosen + (card,) * count)
 
-    yield from walk(0, limit, ())
+# The answer depends only on the free counts and the limit, and a stash holds few
+# peddles: a small, bounded memo keeps Protect listings cheap.
+_COVER_SETS: dict[tuple[int, ...], tuple[tuple[Card, ...], ...]] = {}
+
+
+def _walk(
+    free: list[int], index: int, budget: int, chosen: tuple[Card, ...]
+) -> Iterator[tuple[Card, ...]]:
+    if index == len(_COVERABLE):
+        if chosen:
+            yield chosen
+        return
+    card = _COVERABLE[index]
+    value = PEDDLE_VALUES[card]
+    for count in range(min(free[index], budget // value) + 1):
+        yield from _walk(free, index + 1, budget - count * value, chosen + (card,) * count)
 
 
 class _Cached:
     """One player's immutable actions, built once per game."""
 
-    __slots__ = ("discards", "plays", "targeted")
+    __slots__ = ("covers", "discards", "passes", "plays", "targeted")
 
     def __init__(self) -> None:
+        self.covers: dict[tuple[Card, tuple[Card, ...]], GrassAction] = {}
+        self.passes: dict[Card, GrassAction] = {}
         self.plays: dict[Card, GrassAction] = {}
         self.discards: dict[Card, GrassAction] = {}
         self.targeted: dict[tuple[Card, str], GrassAction] = {}
@@ -110,7 +123,10 @@ def _turn_actions(state: State, seat: Seat, cache: ActionCache) -> list[GrassAct
             elif kind is _PROTECT:
                 if clear:  # G12
                     for cover in cover_sets(seat, PROTECT_LIMITS[card]):
-                        add(Play(name, card, None, cover))
+                        covering = mine.covers.get((card, cover))
+                        if covering is None:
+                            covering = mine.covers[card, cover] = Play(name, card, None, cover)
+                        add(covering)
             elif card is _STEAL and clear:  # G14
                 for other in state.seats:
                     if other is not seat and other.lowest() is not None:
@@ -137,7 +153,14 @@ def legal_actions(state: State, name: str, cache: ActionCache) -> list[GrassActi
         seat = state.seat(name)
         if seat is None or seat.chosen is not None:
             return []
-        return [PassCard(name, card) for card in dict.fromkeys(seat.hand)]
+        mine = cache.get(name)
+        if mine is None:
+            mine = cache[name] = _Cached()
+        passes = mine.passes
+        return [
+            passes.get(card) or passes.setdefault(card, PassCard(name, card))
+            for card in dict.fromkeys(seat.hand)
+        ]
     if phase is Phase.OFFER:
         offer = state.offer
         assert offer is not None

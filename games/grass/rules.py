@@ -326,7 +326,6 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
                 recent.append(event.text)
         if len(recent) > RECENT:
             del recent[:-RECENT]
-        self.players = tuple(seat.name for seat in self._state.seats)
 
     def outcome(self) -> Outcome | None:
         state = self._state
