@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.gracias.cards import COLOUR_IDS, COLOURS, full_deck
+from games.gracias.cards import COLOUR_IDS, COLOURS, DECK_SIZE, full_deck
 from games.gracias.scoring import ScoreSheet, score_round, winners
 from games.gracias.views import ROUNDS, TURNS_PER_ROUND
 from games.protocol import Event
@@ -150,8 +150,9 @@ class Table:
         # One random key per card, then a sort: a uniform shuffle like random.shuffle,
         # several times faster since random() is one C call per card.
         draw = random.Random(f"gracias:{self.seed}:round:{number}").random
-        keyed = sorted((draw(), colour) for colour in full_deck())
-        return [colour for _, colour in keyed]
+        keys = [draw() for _ in range(DECK_SIZE)]
+        cards = full_deck()
+        return [cards[i] for i in sorted(range(DECK_SIZE), key=keys.__getitem__)]
 
     def _start_round(self) -> list[Event]:
         """C3: the big opener moves one seat left (seat 0 in round 1); C4: shuffle,
