@@ -59,14 +59,13 @@ def play(
     write: Callable[[str], None] = print,
 ) -> int:
     """Play until the game ends or the input stops; returns the exit status."""
+    if seed is None:
+        seed = random.randrange(1_000_000)
     try:
-        game = game_class(kind).create(players, None, seed if seed is not None else 0)
+        game = game_class(kind).create(players, None, seed)
     except GameError as error:
         write(f"cannot start: {error}")
         return 1
-    if seed is None:
-        seed = random.randrange(1_000_000)
-        game = game_class(kind).create(players, None, seed)
     write(f"{game.title}, seed {seed}. Type a number, a JSON action, or q to quit.")
     while (outcome := game.outcome()) is None:
         player = game.awaiting[0]

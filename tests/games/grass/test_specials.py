@@ -192,3 +192,22 @@ def test_g16_market_close_needs_a_clear_market_and_ends_the_hand():
     state = g2.state_json()
     assert len(state["scores"]) == 1 and state["hand"] == 2
     assert state["to_move"] == "bob"  # G2: hand 2 starts one seat further left
+
+
+def test_g12_covered_peddles_are_safe_from_nirvana_and_cannot_pay_a_fine():
+    g = game_with(
+        {
+            "ann": ["market_open", "colombia", "catch_a_buzz", "pay_fine"],
+            "bob": ["market_open", "stonehigh", "bust"],
+        }
+    )
+    move(g, "ann", play="market_open")
+    move(g, "bob", play="market_open")
+    move(g, "ann", play="colombia")
+    idle(g, "bob")
+    move(g, "ann", play="catch_a_buzz", cover=["colombia"])
+    move(g, "bob", play="bust", target="ann")
+    refused("G10", g, "ann", play="pay_fine")  # the only peddle is covered
+    idle(g, "ann")
+    move(g, "bob", play="stonehigh")
+    assert stash(g, "ann") == ["colombia"] and stash(g, "bob") == []
