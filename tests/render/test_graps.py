@@ -1,0 +1,73 @@
+"""The Graps board (P1-P9): edges, land rows, pawns, last placement, legal cells."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.graps.views import Piece
+from render import graps, samples
+from render.toolkit import ALERT, GOLD
+from tests.render.helpers import assert_image_similar, assert_not_blank, close
+
+
+def test_board_in_play_matches_golden():
+    image = graps.board_image(samples.graps_play(), legal_for="ann")
+    assert image.size == (graps.WIDTH, graps.HEIGHT)
+    assert_not_blank(image)
+    assert_image_similar(image, "graps-play")
+
+
+def test_finished_board_matches_golden():
+    assert_image_similar(graps.board_image(samples.graps_over()), "graps-over")
+
+
+def test_p1_cells_are_laid_out_with_row_1_at_the_bottom():
+    a1, o15 = graps.cell_box("A1"), graps.cell_box("O15")
+    assert a1[0] == graps.LEFT and a1[3] == graps.TOP + graps.BOARD
+    assert o15[2] == graps.LEFT + graps.BOARD and o15[1] == graps.TOP
+
+
+def test_last_placement_is_highlighted():
+    view = samples.graps_play()
+    image = graps.board_image(view)
+    x0, y0, _, _ = graps.cell_box("H9")
+    assert close(image.getpixel((x0 + 1, y0 + 1)), GOLD, 30)
+    x0, y0, _, _ = graps.cell_box("H10")
+    assert not close(image.getpixel((x0 + 1, y0 + 1)), GOLD, 30)
+
+
+def test_p5_pruned_cells_are_crossed_out():
+    image = graps.board_image(samples.graps_play())
+    x0, y0, x1, y1 = graps.cell_box("G8")
+    assert close(image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)), ALERT, 30)
+
+
+def test_legal_cells_are_marked_only_for_the_mover():
+    view = samples.graps_play()
+    cell = view.legal[0]
+    cx, cy = graps.cell_centre(cell)
+    mover = graps.board_image(view, legal_for="ann")
+    other = graps.board_image(view, legal_for="bob")
+    nobody = graps.board_image(view)
+    assert close(mover.getpixel((cx, cy)), graps.LEGAL)
+    assert not close(other.getpixel((cx, cy)), graps.LEGAL)
+    assert other.tobytes() == nobody.tobytes()
+
+
+def test_grapes_and_blanks_have_different_shapes():
+    for grape, blank in (
+        (Piece.DARK_GRAPE, Piece.DARK_BLANK),
+        (Piece.LIGHT_GRAPE, Piece.LIGHT_BLANK),
+    ):
+        grape_alpha = graps.sprite(grape).getchannel("A").point(lambda v: 255 if v > 128 else 0)
+        blank_alpha = graps.sprite(blank).getchannel("A").point(lambda v: 255 if v > 128 else 0)
+        assert grape_alpha.tobytes() != blank_alpha.tobytes()
+        # A blank is solid in its centre's ring; a grape bunch has gaps between berries.
+        assert grape_alpha.histogram()[255] < blank_alpha.histogram()[255]
+
+
+def test_empty_board_in_setup():
+    empty = tuple(tuple(Piece.EMPTY for _ in range(15)) for _ in range(15))
+    view = replace(samples.graps_play(), board=empty, last_cell=None, last_pruned=(),
+                   last_cut_off=(), legal=(), roll=None)  # fmt: skip
+    assert_not_blank(graps.board_image(view))

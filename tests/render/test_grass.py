@@ -1,0 +1,138 @@
+"""Grass images: table (G6, G8, G12), hand, score sheet (G18), hidden cards never drawn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from games.grass.cards import Card, full_deck
+from games.registry import game_class
+from render import grass, samples
+from render.grass_cards import STYLES, Size, face
+from render.toolkit import GOLD
+from tests.render.helpers import assert_image_similar, assert_not_blank, close
+
+PURPLE = STYLES[Card.LUST_CONQUERS_ALL.kind].colour
+RED = STYLES[Card.BUST.kind].colour
+
+
+def test_six_player_table_matches_golden():
+    image = grass.table_image(samples.grass_six())
+    assert image.width == 1000
+    assert 900 < image.height < 1300  # six rows, a header and the recent events
+    assert_not_blank(image)
+    assert_image_similar(image, "grass-table-6p")
+
+
+def test_two_player_table_with_empty_stashes():
+    image = grass.table_image(samples.grass_two())
+    assert image.size[0] == 1000 and image.height < 700
+    assert_image_similar(image, "grass-table-2p")
+
+
+def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
+    view = samples.grass_six()
+    image = grass.table_image(view)
+    where = grass.layout(view)
+    dee = 3  # stash: covered Panama, then Jamaica and Home Grown
+    piles = grass.stash_piles(view.seats[dee])
+    assert [p.covered for p in piles] == [True, False, False]
+    (x, y), (x2, y2) = where.seats[dee].stash[0], where.seats[dee].stash[1]
+    h = Size.MINI.height
+    assert close(image.getpixel((x + 50, y + h - 10)), PURPLE)  # the band at the foot
+    assert not close(image.getpixel((x2 + 50, y2 + h - 10)), PURPLE)
+
+
+def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
+    view = samples.grass_six()
+    eve = view.seats[4]
+    assert len(eve.heat) == 4
+    where = grass.layout(view).seats[4]
+    assert len(where.hassle) == 5  # the Market Open and four Heat On cards, fanned
+    image = grass.table_image(view)
+    for x, y in where.hassle[1:]:
+        assert close(image.getpixel((x + 8, y + 60)), RED)
+
+
+def test_the_mover_is_outlined_gold():
+    view = samples.grass_six()
+    image = grass.table_image(view)
+    bob = grass.layout(view).seats[1].row
+    assert close(image.getpixel(((bob[0] + bob[2]) // 2, bob[1] + 1)), GOLD)
+    ann = grass.layout(view).seats[0].row
+    assert not close(image.getpixel(((ann[0] + ann[2]) // 2, ann[1] + 1)), GOLD)
+
+
+def test_crowded_stash_stays_inside_its_row():
+    view = samples.grass_six()
+    crowded = replace(
+        view.seats[0], stash=view.seats[0].stash * 3, protection=(Card.GRAB_A_SNACK,) * 4
+    )
+    view = replace(view, seats=(crowded, *view.seats[1:]))
+    where = grass.layout(view).seats[0]
+    right = max(x for x, _ in where.stash + where.protection) + Size.MINI.width
+    assert right <= grass.STASH_END
+
+
+def test_table_refuses_a_player_view():
+    with pytest.raises(TypeError):
+        grass.table_image(samples.grass_hand())  # type: ignore[arg-type]
+
+
+def test_hand_marks_the_card_just_drawn():
+    view = samples.grass_hand()
+    image = grass.hand_image(view)
+    assert_image_similar(image, "grass-hand")
+    order = grass.hand_order(view.hand)
+    assert order[0].is_peddle and order[-1] is Card.SOLD_OUT  # money first, Paranoia last
+
+
+def test_g18_score_sheet_matches_golden():
+    image = grass.score_sheet_image(samples.grass_six())
+    assert image.width == 1000
+    assert_image_similar(image, "grass-score-sheet")
+
+
+def test_every_card_type_has_its_own_face():
+    faces = {card: face(card).tobytes() for card in Card}
+    assert len(set(faces.values())) == len(Card) == 27
+    minis = {face(card, Size.MINI).tobytes() for card in Card}
+    assert len(minis) == 27
+
+
+def _game_with_deck(deck: list[Card]):
+    header = {
+        "game": "grass",
+        "players": ["ann", "bob"],
+        "seed": 5,
+        "decks": [[c.value for c in deck]],
+    }
+    game = game_class("grass").from_replay(header)
+    # ann and bob each discard a card both games deal them alike: public moves only.
+    game.apply_json({"by": "ann", "discard": deck[0].value})
+    game.apply_json({"by": "bob", "discard": deck[1].value})
+    return game
+
+
+def test_table_is_the_same_whatever_the_players_hold():
+    """Two games with the same public history but different hands (G2: cards are dealt
+    alternately from the top, ann first) render the very same table image."""
+    rest = full_deck()
+    front = [Card.MARKET_CLOSE, Card.BANKER, Card.PANAMA, Card.BUST, Card.MEXICO, Card.STONEHIGH]
+    for card in front:
+        rest.remove(card)
+    deck_a = front + rest
+    deck_b = list(deck_a)
+    deck_b[2], deck_b[3] = deck_b[3], deck_b[2]  # Panama to bob, Bust to ann
+    deck_b[4], deck_b[5] = deck_b[5], deck_b[4]  # Mexico to bob, Stonehigh to ann
+    game_a, game_b = _game_with_deck(deck_a), _game_with_deck(deck_b)
+    assert game_a.view_for("ann").hand != game_b.view_for("ann").hand
+    assert game_a.public_view() == game_b.public_view()
+    image_a = grass.table_image(game_a.public_view())
+    image_b = grass.table_image(game_b.public_view())
+    assert image_a.tobytes() == image_b.tobytes()
+    assert (
+        grass.hand_image(game_a.view_for("ann")).tobytes()
+        != grass.hand_image(game_b.view_for("ann")).tobytes()
+    )
