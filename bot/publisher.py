@@ -53,6 +53,9 @@ class Publisher:
         self.storage = storage
         self.uis = uis
         self.executor = executor
+        self._pings: dict[int, int] = {}
+        """game id -> the last "your turn" message, deleted when the next one is sent so
+        the channel does not fill up with pings (the table message keeps the story)."""
 
     async def render(
         self, draw: Callable[[Any], Any], view: Any, filename: str
@@ -204,10 +207,18 @@ class Publisher:
             await self._guarded(session, "hand", self.update_dm(session, seat.name, notify))
         text = ui.turn_text(session, newly) if newly else None
         if text:
-            allowed = discord.AllowedMentions(users=True)
-            await self._guarded(
-                session, "turn", self.channel(session).send(text, allowed_mentions=allowed)
-            )
+            await self._guarded(session, "turn", self._ping(session, text))
+
+    async def _ping(self, session: Session, text: str) -> None:
+        channel = self.channel(session)
+        message = await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        previous = self._pings.get(session.id)
+        self._pings[session.id] = message.id
+        if previous is not None:
+            try:
+                await channel.get_partial_message(previous).delete()
+            except discord.HTTPException:
+                log.debug("could not delete turn message %s", previous)
 
     async def _guarded(self, session: Session, what: str, step: Awaitable[Any]) -> None:
         try:

@@ -134,7 +134,8 @@ class GrassUI(GameUI):
         view = _public(session)
         who = ", ".join(mention(session, name) for name in newly_awaited)
         if view.phase is Phase.PASS:
-            return f"Paranoia pass: {who}, choose a card to pass to your left."
+            everyone = ", ".join(mention(session, name) for name in view.awaiting)
+            return f"Paranoia pass: {everyone}, choose a card to pass to your left."
         if view.phase is Phase.OFFER and view.offer is not None:
             return f"{who}: {view.offer.by} offers you a trade; answer in your hand message."
         if view.phase is Phase.TURN:

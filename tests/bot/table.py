@@ -72,3 +72,16 @@ async def answer(interaction: Any) -> str:
     """The text a player reads in answer to a slash command or click (ephemeral or not)."""
     message = await interaction.message()
     return str(message.text)
+
+
+async def told(emu: FakeDiscord, interaction: Any, words: str) -> Message:
+    """The answer (reply or follow-up) to `interaction` that contains `words`."""
+
+    def find() -> Message | None:
+        candidates = [interaction.original, *interaction.followups]
+        for message in candidates:
+            if message is not None and not message.loading and words in message.text:
+                return message
+        return None
+
+    return await emu.wait_for(find, what=f"an answer saying {words!r} to {interaction!r}")
