@@ -78,7 +78,7 @@ async def told(emu: FakeDiscord, interaction: Any, words: str) -> Message:
     """The answer (reply or follow-up) to `interaction` that contains `words`."""
 
     def find() -> Message | None:
-        candidates = [interaction.original, *interaction.followups]
+        candidates: list[Message | None] = [interaction.original, *interaction.followups]
         for message in candidates:
             if message is not None and not message.loading and words in message.text:
                 return message
