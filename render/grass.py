@@ -39,6 +39,7 @@ from render.toolkit import (
     panel,
     pill,
     text,
+    text_width,
 )
 
 __all__ = ["hand_image", "layout", "score_sheet_image", "table_image"]
@@ -244,20 +245,19 @@ def _seat(
     # Name, total, state badges.
     name = ellipsize(seat.name, MARKET_X - x0 - 36, 27, True)
     text(image, (x0 + 20, y0 + 12), name, 27, GOLD if winner else INK, True)
-    text(image, (x0 + 20, y0 + 48), money(seat.total), 22, INK_SOFT, True)
+    total_w = text(image, (x0 + 20, y0 + 48), money(seat.total), 22, INK_SOFT, True)
     fill, ink = STATE_COLOURS[seat.market]
     state = seat.market.value.upper()
     if len(seat.heat) > 1:  # G8: stacked Heat On cards, each to be lifted
         state += f" x{len(seat.heat)}"
     box = pill(image, draw, (x0 + 18, y0 + 82), state, 17, fill, ink)
     badge_x = box[2] + 6
-    if seat.skip:
+    if seat.skip:  # G3: lost turns owed; beside the total when the state badge is wide
         label = f"skips {seat.skip}"
-        box = pill(image, draw, (badge_x, y0 + 82), label, 17, ALERT, (255, 255, 255))
-        badge_x = box[2] + 6
-    if seat.to_pass or seat.passed:
-        label = "passing" if seat.to_pass else "passed"
-        pill(image, draw, (badge_x, y0 + 82), label, 17, GOLD, INK_DARK)
+        xy = (badge_x, y0 + 82)
+        if badge_x + text_width(label, 17, True) + 17 > MARKET_X - 8:
+            xy = (x0 + 28 + total_w, y0 + 47)
+        pill(image, draw, xy, label, 17, ALERT, (255, 255, 255))
     # Hassle pile: Market Open, Heat On stack over it (G6, G8).
     if seat.hassle:
         for card, xy in zip(seat.hassle, where.hassle, strict=True):
@@ -287,8 +287,12 @@ def _seat(
     text(image, (INFO_X, y0 + 14), "stash", 18, INK_SOFT, False, "ra")
     size = fit_size(money(value), x1 - STASH_END - 28, 22, 14, True)
     text(image, (INFO_X, y0 + 38), money(value), size, INK, True, "ra")
-    hand = f"{seat.hand_size} in hand"
-    text(image, (INFO_X, y0 + 86), hand, 18, INK_SOFT, False, "ra")
+    if seat.to_pass or seat.passed:  # G13: in a pass the hand matters, not its size
+        label = "passing" if seat.to_pass else "passed"
+        pill(image, draw, (INFO_X, y0 + 82), label, 17, GOLD, INK_DARK, "r")
+    else:
+        hand = f"{seat.hand_size} in hand"
+        text(image, (INFO_X, y0 + 86), hand, 18, INK_SOFT, False, "ra")
 
 
 def table_image(view: GrassPublicView) -> Image.Image:
