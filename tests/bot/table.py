@@ -85,3 +85,30 @@ async def told(emu: FakeDiscord, interaction: Any, words: str) -> Message:
         return None
 
     return await emu.wait_for(find, what=f"an answer saying {words!r} to {interaction!r}")
+
+
+async def play_move(
+    emu: FakeDiscord, players: dict[str, Player], general: Any, version: int, move: dict[str, Any]
+) -> None:
+    """Plays one action of the notation the way a player would: hand-message menus and
+    buttons, and `/grass trade` for offers. Returns once the bot has taken it."""
+    player = players[move["by"]]
+    if "offer" in move:
+        offer = move["offer"]
+        lists = {key: ",".join(offer[key]) for key in ("give", "take") if key in offer}
+        await hand_dm(emu, player, version)
+        await answer(
+            await player.slash(general, "grass trade", player=players[offer["to"]], **lists)
+        )
+    elif "accept" in move:
+        await press(emu, player, version, "Accept the trade")
+    elif "decline" in move:
+        await press(emu, player, version, "Decline")
+    elif "target" in move:
+        message = await hand_dm(emu, player, version)
+        await pick(emu, player, version, "play", move["play"], where=message)
+        await message.wait_until(lambda m: "on whom" in m.text)
+        await (await player.click(message, move["target"])).ack()
+    else:
+        verb = next(key for key in ("play", "discard", "pass") if key in move)
+        await pick(emu, player, version, verb, move[verb])
