@@ -32,7 +32,9 @@ def unique_names(names: Sequence[str]) -> list[str]:
     """Display names made fit for the engine: trimmed, short, and unique ("ann 2")."""
     result: list[str] = []
     for raw in names:
-        base = re.sub(r"\s+", " ", raw).strip()[:MAX_NAME] or "player"
+        # Markdown and mention characters would garble the table's words.
+        plain = re.sub(r"[*_~`|>@#:<]", "", raw)
+        base = re.sub(r"\s+", " ", plain).strip()[:MAX_NAME] or "player"
         name, number = base, 2
         while name in result:
             name = f"{base} {number}"

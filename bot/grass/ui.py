@@ -110,6 +110,8 @@ class GrassUI(GameUI):
             lines.append(f"You just drew {card_label(view.drawn)}.")
         if session.status == "abandoned":
             lines.append("This game was abandoned.")
+        elif all(seat.name != name for seat in public.seats):
+            lines.append("You left this game; your cards went to the discard pile.")
         elif public.over:
             lines.append(self.status_line(public))
         elif name not in public.awaiting:
