@@ -122,15 +122,23 @@ class BotProcess:
         return None if self.proc is None else self.proc.returncode
 
     async def stop(self, timeout: float = 10.0) -> None:
-        """Ctrl-C (SIGINT), as an operator stops the bot; SIGKILL if it has not ended in time."""
+        """Ctrl-C (SIGINT), as an operator stops the bot. A SIGINT that lands while asyncio is
+        busy can be lost (the bot then sits idle), so a second one follows soon after, as
+        an operator presses Ctrl-C again; SIGKILL if the process has still not ended."""
         if self.running:
             assert self.proc is not None
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                await asyncio.wait_for(self.proc.wait(), timeout)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
+            for signum, wait in (
+                (signal.SIGINT, 0.6),
+                (signal.SIGINT, timeout),
+                (signal.SIGKILL, None),
+            ):
+                if self.proc.returncode is not None:
+                    break
+                self.proc.send_signal(signum)
+                try:
+                    await asyncio.wait_for(self.proc.wait(), wait)
+                except TimeoutError:
+                    continue
         await self._cleanup()
 
     async def kill(self) -> None:
