@@ -35,22 +35,33 @@ def choose(game: Grass, player: str, actions: list[GrassAction], rng: random.Ran
         return actions[rng.randrange(len(actions))]
     if type(first) is not Play and type(first) is not Discard:
         return actions[rng.randrange(len(actions))]
-    by_card: dict[Card, list[GrassAction]] = {}
+    plays: list[Play] = []
+    best: Play | None = None  # the most valuable peddle, played first
+    urgent: Play | None = None  # else the card that opens or unblocks the market
+    urgent_rank = len(_FIRST)
     for action in actions:
         if type(action) is Play:
-            by_card.setdefault(action.card, []).append(action)
-    peddles = [card for card in by_card if card.is_peddle]
-    if peddles:  # peddle the most valuable card first
-        return by_card[max(peddles, key=lambda card: card.value_usd)][0]
-    for card in _FIRST:
-        if card in by_card:
-            return by_card[card][0]
-    if Card.MARKET_CLOSE in by_card and not _leads(game, player):
-        del by_card[Card.MARKET_CLOSE]
-    if by_card:
-        cards = list(by_card)
-        variants = by_card[cards[rng.randrange(len(cards))]]
-        return variants[rng.randrange(len(variants))]
+            plays.append(action)
+            card = action.card
+            if card.is_peddle:
+                if best is None or card.value_usd > best.card.value_usd:
+                    best = action
+            elif card in _RANK and _RANK[card] < urgent_rank:
+                urgent, urgent_rank = action, _RANK[card]
+    if best is not None:
+        return best
+    if urgent is not None:
+        return urgent
+    if plays:
+        by_card: dict[Card, list[Play]] = {}
+        for play in plays:
+            by_card.setdefault(play.card, []).append(play)
+        if Card.MARKET_CLOSE in by_card and not _leads(game, player):
+            del by_card[Card.MARKET_CLOSE]
+        if by_card:
+            cards = list(by_card)
+            variants = by_card[cards[rng.randrange(len(cards))]]
+            return variants[rng.randrange(len(variants))]
     discards = [a for a in actions if type(a) is Discard and not a.card.is_peddle]
     pool = discards or actions
     return pool[rng.randrange(len(pool))]
@@ -66,6 +77,7 @@ _FIRST = (
     Card.EUPHORIA,
     Card.STONEHIGH,
 )
+_RANK = {card: rank for rank, card in enumerate(_FIRST)}
 
 
 def _leads(game: Grass, player: str) -> bool:
