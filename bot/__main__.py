@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
 import logging
 import signal
 import sys
@@ -77,6 +78,8 @@ def main() -> int:
         print(SETUP_HELP, file=sys.stderr)
         return 2
     _configure_logging(settings)
+    if hasattr(signal, "SIGUSR1"):  # `kill -USR1 <pid>` prints every thread's stack
+        faulthandler.register(signal.SIGUSR1)
     try:
         asyncio.run(_run(settings, settings.token.reveal()))
     except discord.LoginFailure:

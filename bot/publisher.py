@@ -33,6 +33,9 @@ from games.protocol import Event
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+RENDER_TIMEOUT = 20.0
+"""Seconds a picture may take before the words go out without it (a stuck renderer must
+never hold a game's lock for ever)."""
 
 
 def _png(draw: Callable[[Any], Any], view: Any) -> bytes:
@@ -64,7 +67,9 @@ class Publisher:
         (the words still go out: a broken image must never stop a game)."""
         loop = asyncio.get_running_loop()
         try:
-            data = await loop.run_in_executor(self.executor, _png, draw, view)
+            data = await asyncio.wait_for(
+                loop.run_in_executor(self.executor, _png, draw, view), RENDER_TIMEOUT
+            )
         except Exception:
             log.exception("drawing %s failed", filename)
             return None
