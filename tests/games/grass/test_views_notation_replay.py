@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +190,30 @@ def test_replay_cli_stops_at_the_first_illegal_action_with_exit_2(tmp_path, caps
 def test_replay_cli_malformed_files_exit_1(tmp_path, capsys, content):
     status, _, err = _run(tmp_path, capsys, content)
     assert status == 1 and err
+
+
+def test_g13_g14_g12_g18_replay_file_of_a_whole_hand(capsys):
+    """A stored replay file (decks + actions) through the CLI: Sold Out and its pass,
+    Heat, Steal, Protect, Market Close, then the hand-computed scores (G18)."""
+    path = Path(__file__).parent / "replays" / "first_hand.json"
+    assert main(["replay", str(path)]) == 0
+    state = json.loads(capsys.readouterr().out)
+    # ann: Colombia covered (25,000) and Dr. Feelgood passed to her by cy in hand.
+    # bob: Jamaica + Panama stolen from ann; he holds the Banker, but ann's only
+    # peddle is covered and cy has none. cy: Mexico passed by bob, in hand.
+    assert state["scores"] == [
+        {
+            "ann": {"table": 25_000, "banker": 0, "hand_peddle": 100_000, "paranoia": 0,
+                    "bonus": 0, "score": -75_000},
+            "bob": {"table": 75_000, "banker": 0, "hand_peddle": 0, "paranoia": 0,
+                    "bonus": 25_000, "score": 100_000},
+            "cy": {"table": 0, "banker": 0, "hand_peddle": 5_000, "paranoia": 0,
+                   "bonus": 0, "score": -5_000},
+        }
+    ]  # fmt: skip
+    assert state["hand"] == 2 and state["to_move"] == "bob"
+    assert {p: v["total"] for p, v in state["players"].items()} == {
+        "ann": -75_000,
+        "bob": 100_000,
+        "cy": -5_000,
+    }
