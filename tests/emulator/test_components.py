@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fakediscord import BotProcess, ComponentRefused, FakeDiscord, Message
+from tests.fakediscord import BotProcess, ComponentRefused, FakeDiscord, InteractionFailed, Message
 from tests.fakediscord.core import CALLBACK_DEFERRED_UPDATE, CALLBACK_MODAL, CALLBACK_UPDATE_MESSAGE
 
 
@@ -116,3 +116,21 @@ async def test_a_modal_is_filled_in_and_submitted(
         await ann.submit(modal, Name="Ann", Age="9")
     submitted = await ann.submit(modal, Name="Ann", **{"form:note": "hi"})
     assert (await submitted.message()).content == "thanks Ann (hi)"
+
+
+async def test_forged_interactions_reach_the_bot_unchecked(
+    fake_discord: FakeDiscord, tinybot: BotProcess
+) -> None:
+    # discord.py drops a click whose custom_id no view knows: nothing answers, it fails.
+    fake_discord.interaction_deadline = 0.3
+    lobby = await lobby_message(fake_discord)
+    bob = fake_discord.user("bob")
+    forged = await bob.forge(
+        lobby.channel, 3, {"custom_id": "lobby:forged", "component_type": 2}, message=lobby
+    )
+    with pytest.raises(InteractionFailed):
+        await forged.ack()
+    disabled = await bob.forge(
+        lobby.channel, 3, {"custom_id": "lobby:start", "component_type": 2}, message=lobby
+    )
+    assert (await disabled.message()).content == "started"  # what the disabled button would do

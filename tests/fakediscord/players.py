@@ -166,6 +166,16 @@ class Player(User):
         )
         return self.emu.dispatch_interaction(interaction)
 
+    # --- forged interactions (fuzzing) ---
+    async def forge(
+        self, channel: Channel, kind: int, data: dict[str, Any], *, message: Message | None = None
+    ) -> Interaction:
+        """Sends an interaction of `kind` (2 command, 3 component, 4 autocomplete, 5 modal)
+        with `data` as given, unchecked: what Discord's client would never send (forged or
+        stale custom_ids, malformed options), for tests that the bot survives it."""
+        interaction = Interaction(self.emu, kind, self, channel, data, message=message)
+        return self.emu.dispatch_interaction(interaction)
+
     # --- plain messages, DMs ---
     async def say(self, channel: Channel, content: str) -> Message:
         """Posts a plain message (the bot gets MESSAGE_CREATE, content only if it may read it)."""
