@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -18,8 +19,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.controls import Control, GameButton, GameSelect, view_of
-from bot.gameui import Act, GameUI, Refusal, Show, StaleControl
+from bot.controls import MODAL_TEMPLATE, Control, GameButton, GameSelect, view_of
+from bot.gameui import Act, Ask, GameUI, Refusal, Show, StaleControl
 from bot.lobby import LOBBY_VERBS, handle_lobby
 from bot.publisher import Publisher
 from bot.sessions import Sessions
@@ -66,6 +67,24 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         await reply(interaction, text)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)
+
+
+def modal_values(data: Mapping[str, Any]) -> list[str]:
+    """The text inputs' values of a modal submission, in order (rows or labels)."""
+    values: list[str] = []
+
+    def walk(components: Any) -> None:
+        for component in components or []:
+            if not isinstance(component, Mapping):
+                continue
+            if "value" in component:
+                values.append(str(component["value"]))
+            walk(component.get("components"))
+            if isinstance(component.get("component"), Mapping):
+                walk([component["component"]])
+
+    walk(data.get("components"))
+    return values
 
 
 class GameBot(commands.Bot):
@@ -199,11 +218,16 @@ class GameBot(commands.Bot):
         if versioned and control.version != session.version:
             raise StaleControl()
         if control.verb == "back":
-            step: Act | Show = Show(ui.private_text(session, name), ui.controls(session, name))
+            step: Act | Show | Ask = Show(
+                ui.private_text(session, name), ui.controls(session, name)
+            )
         else:
             step = ui.on_control(session, name, control, values)
         if isinstance(step, Show):
             await interaction.response.edit_message(content=step.text, view=view_of(step.items))
+            return
+        if isinstance(step, Ask):
+            await interaction.response.send_modal(step.modal)
             return
         await interaction.response.defer()
         await self.sessions.act(
@@ -218,6 +242,18 @@ class GameBot(commands.Bot):
             # An ephemeral hand (or an old DM): redraw it, the publisher keeps the DM.
             content, files, view = await self.publisher.private_message(session, name)
             await interaction.edit_original_response(content=content, attachments=files, view=view)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Form submissions are routed like clicks, by their custom id (`m:...`), so a
+        form opened before a restart still works; discord.py's own modal store is
+        per-process and only ever sees empty `on_submit` handlers."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Mapping[str, Any] = interaction.data or {}
+        match = re.fullmatch(MODAL_TEMPLATE, str(data.get("custom_id", "")))
+        if match is None:
+            return
+        await self.handle_control(interaction, Control.from_match(match), modal_values(data))
 
     async def show_private(
         self, interaction: discord.Interaction[Any], game_id: int, name: str, note: str = ""

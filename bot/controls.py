@@ -20,6 +20,7 @@ import discord
 _TAIL = r":(?P<game>\d{1,19}):(?P<ver>\d{1,9}):(?P<verb>[a-z_]{1,20})(?P<args>(?::[\w.+-]*)*)"
 BUTTON_TEMPLATE = "g" + _TAIL
 SELECT_TEMPLATE = "s" + _TAIL
+MODAL_TEMPLATE = "m" + _TAIL
 MAX_CUSTOM_ID = 100
 
 

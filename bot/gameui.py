@@ -51,7 +51,16 @@ class Show:
     items: Sequence[discord.ui.Item[Any]]
 
 
-Step = Act | Show
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A control step that opens a form (a modal). Its custom id is a control id with the
+    prefix "m", so the submission comes back to `GameUI.on_control` with the fields'
+    values, in the modal's order, even after a restart."""
+
+    modal: discord.ui.Modal
+
+
+Step = Act | Show | Ask
 
 
 @dataclass(frozen=True, slots=True)

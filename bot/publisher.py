@@ -20,12 +20,12 @@ import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
 from bot.controls import Control, GameButton, view_of
-from bot.gameui import GameUI, Post, mention
+from bot.gameui import GameUI, Post
 from bot.sessions import Session
 from bot.storage import Storage
 from games.protocol import Event
@@ -33,6 +33,8 @@ from games.protocol import Event
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+MISSING_PERMISSIONS = 50013
+T = TypeVar("T")
 RENDER_TIMEOUT = 20.0
 """Seconds a picture may take before the words go out without it (a stuck renderer must
 never hold a game's lock for ever)."""
@@ -95,14 +97,17 @@ class Publisher:
         view = view_of(self.table_items(session))
         channel = self.channel(session)
         if session.table_message_id is not None:
+            target = channel.get_partial_message(session.table_message_id)
             try:
-                await channel.get_partial_message(session.table_message_id).edit(
-                    content=text, attachments=files, view=view
+                await _without_files_if_refused(
+                    lambda f, t: target.edit(content=t, attachments=f, view=view), files, text
                 )
                 return
             except discord.NotFound:
                 log.info("table message of game %s is gone; posting a new one", session.id)
-        message = await channel.send(content=text, files=files, view=view)
+        message = await _without_files_if_refused(
+            lambda f, t: channel.send(content=t, files=f, view=view), files, text
+        )
         session.table_message_id = message.id
         await self.storage.set_table_message(session.id, message.id)
 
@@ -111,7 +116,10 @@ class Publisher:
         if post.image is not None:
             file = await self.render(post.image, session.engine.public_view(), post.filename)
             files = [file] if file else []
-        await self.channel(session).send(content=post.text, files=files)
+        channel = self.channel(session)
+        await _without_files_if_refused(
+            lambda f, t: channel.send(content=t, files=f), files, post.text
+        )
 
     # -- hands -----------------------------------------------------------------------
 
@@ -238,5 +246,20 @@ class Publisher:
             await self._guarded(session, "hand", self.update_dm(session, seat.name, False))
 
 
-def mentions(session: Session, names: Sequence[str]) -> str:
-    return ", ".join(mention(session, name) for name in names)
+NO_FILES_NOTE = (
+    "\n*(I may not attach pictures in this channel: give me the Attach Files permission "
+    "to see the table.)*"
+)
+
+
+async def _without_files_if_refused(
+    send: Callable[[list[discord.File], str], Awaitable[T]], files: list[discord.File], text: str
+) -> T:
+    """Sends with the pictures; if the channel refuses attachments (50013), sends the
+    words alone with a note saying which permission is missing."""
+    try:
+        return await send(files, text)
+    except discord.Forbidden as error:
+        if error.code != MISSING_PERMISSIONS or not files:
+            raise
+        return await send([], text + NO_FILES_NOTE)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.controls import Control, GameButton, GameSelect
-from bot.gameui import Act, GameUI, Post, Refusal, SeatResult, Show, Step, mention
-from bot.grass.texts import card_label, card_list, effect, options_text
+from bot.gameui import Act, Ask, GameUI, Post, Refusal, SeatResult, Show, Step, mention
+from bot.grass.texts import card_label, card_list, effect, options_text, parse_cards
 from games.grass import Card, GrassPlayerView, GrassPublicView, Phase
 from games.grass.cards import money
 from games.grass.notation import Accept, Decline, Discard, PassCard, Play, Withdraw
@@ -51,6 +51,24 @@ def _options(cards: Sequence[Card]) -> list[discord.SelectOption]:
         discord.SelectOption(label=card_label(card), value=card.value, description=effect(card))
         for card in _distinct(cards)
     ]
+
+
+class TradeForm(discord.ui.Modal):
+    """The offer's four lists (G20) as text: card names or ids separated by commas. The
+    answer is routed by the custom id (bot/client.py), not by this object."""
+
+    def __init__(self, control: Control, partner: str) -> None:
+        super().__init__(title=f"Trade with {partner}"[:45], custom_id=control.custom_id("m"))
+        fields = (
+            ("Cards you give from your hand", "e.g. Home Grown, Bust"),
+            (f"Cards you ask from {partner}'s hand"[:45], "e.g. Panama"),
+            ("Peddles you give from your stash", "unprotected ones only"),
+            (f"Peddles you ask from {partner}'s stash"[:45], "unprotected ones only"),
+        )
+        for label, hint in fields:
+            self.add_item(
+                discord.ui.TextInput(label=label, placeholder=hint, required=False, max_length=200)
+            )
 
 
 class GrassUI(GameUI):
@@ -194,6 +212,16 @@ class GrassUI(GameUI):
             items.append(
                 GameSelect(Control(game, version, "discard"), "Discard a card…", _options(discards))
             )
+        view = _private(session, name)
+        public = view.public
+        if (
+            public.phase is Phase.TURN
+            and public.to_move == name
+            and public.trading
+            and len(view.hand) == 7  # G20: only while holding the drawn card
+            and len(public.seats) > 1
+        ):
+            items.append(GameButton(Control(game, version, "trade"), "Offer a trade…", row=4))
         for cls, verb, label, style in (
             (Accept, "accept", "Accept the trade", discord.ButtonStyle.success),
             (Decline, "decline", "Decline", discord.ButtonStyle.danger),
@@ -221,7 +249,42 @@ class GrassUI(GameUI):
             return Act({"play": args[0], "target": seats[index].name})
         if verb == "cover" and len(args) == 1 and len(values) == 1:
             return Act({"play": args[0], "cover": values[0].split("+")})
+        if verb == "trade":
+            return self._trade_partner(session, name)
+        if verb == "tradeto" and len(args) == 1 and args[0].isdigit():
+            seats = _public(session).seats
+            if int(args[0]) >= len(seats):
+                raise Refusal("That player is no longer at the table.")
+            form = Control(session.id, session.version, "offer", args)
+            return Ask(TradeForm(form, seats[int(args[0])].name))
+        if verb == "offer" and len(args) == 1 and args[0].isdigit() and len(values) == 4:
+            seats = _public(session).seats
+            if int(args[0]) >= len(seats):
+                raise Refusal("That player is no longer at the table.")
+            offer: dict[str, JSON] = {"to": seats[int(args[0])].name}
+            for key, text in zip(("give", "take", "give_stash", "take_stash"), values, strict=True):
+                try:
+                    cards = [card.value for card in parse_cards(text)]
+                except ValueError as error:
+                    raise Refusal(str(error)) from None
+                if cards:
+                    offer[key] = list(cards)
+            return Act({"offer": offer})
         raise Refusal("This control is not understood; use `/grass hand` for fresh controls.")
+
+    def _trade_partner(self, session: Session, name: str) -> Step:
+        game, version = session.id, session.version
+        buttons: list[discord.ui.Item[Any]] = [
+            GameButton(
+                Control(game, version, "tradeto", (str(index),)),
+                seat.name,
+                discord.ButtonStyle.primary,
+            )
+            for index, seat in enumerate(_public(session).seats)
+            if seat.name != name
+        ]
+        back = GameButton(Control(game, version, "back"), "Back", row=4)
+        return Show("Offer a trade (G20) to whom?", [*buttons, back])
 
     def _play_step(self, session: Session, name: str, card_id: str) -> Step:
         plays = [

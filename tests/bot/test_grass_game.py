@@ -91,10 +91,16 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     await table.wait_until(lambda m: "ann played Bust on bob" in m.text)
 
     # G20 accepted, then G10: Pay Fine lifts the Bust
-    await hand_dm(emu, bob, 9)
-    await answer(
-        await bob.slash(general, "grass trade", player=cy, give="Colombia", take="detained")
-    )
+    # this offer goes through the hand message's button and its form
+    message = await hand_dm(emu, bob, 9)
+    await (await bob.click(message, "Offer a trade…")).ack()
+    await message.wait_until(lambda m: "to whom" in m.text)
+    form = await (await bob.click(message, "cy")).modal()
+    fields = {
+        "Cards you give from your hand": "Colombia",
+        "Cards you ask from cy's hand": "detained",
+    }
+    await (await bob.submit(form, **fields)).ack()
     await press(emu, cy, 10, "Accept the trade")
     await table.wait_until(lambda m: "bob and cy traded" in m.text)
     await pick(emu, bob, 11, "play", "pay_fine")

@@ -1,0 +1,115 @@
+"""The remaining /grass commands end to end: rules, leave (a player gives up, G22 of
+docs/rules/grass.md), abandon (host or Manage Server, no result), export mid-game; and the
+command tree itself (every extension loads, names are unique), and the token never logged."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import discord
+
+from bot.client import GameBot
+from bot.settings import Settings
+from games.replay import replay
+from tests.bot.scenario import MOVES, PLAYERS
+from tests.bot.table import answer, hand_dm, play_move
+
+
+async def start_game(emu, general, names=PLAYERS):
+    players = {name: emu.user(name) for name in names}
+    host = players[names[0]]
+    table = await (await host.slash(general, "grass start", target=100000)).message()
+    for name in names[1:]:
+        await (await players[name].click(table, "Join")).ack()
+    await table.wait_until(lambda m: f"({len(names)} of" in m.text)
+    await (await host.click(table, "Start")).ack()
+    await table.wait_until(lambda m: "ann's turn" in m.text)
+    return players, table
+
+
+async def test_rules_show_the_document_or_one_card(fake_discord, bot_process):
+    ann = fake_discord.user("ann")
+    general = fake_discord.channel("general")
+    card = await (await ann.slash(general, "grass rules", card="Pay Fine")).message()
+    assert "Pay Fine" in card.text and "(G10)" in card.text and card.ephemeral
+    whole = await (await ann.slash(general, "grass rules")).message()
+    assert whole.attachments and b"G1" in whole.attachments[0].data
+
+
+async def test_leave_removes_the_seat_and_the_game_goes_on(fake_discord, stacked_bot):
+    emu = fake_discord
+    general = emu.channel("general")
+    players, table = await start_game(emu, general)
+    ann, _bob, cy = players.values()
+    await play_move(emu, players, general, 0, MOVES[0])
+    assert "left the game" in await answer(await cy.slash(general, "grass leave"))
+    await table.wait_until(lambda m: "cy left the game" in m.text)
+    await play_move(emu, players, general, 2, MOVES[1])  # bob, then ann again (2 seats)
+    await hand_dm(emu, ann, 3)
+    refused = await answer(await cy.slash(general, "grass play", card="market_open"))
+    assert "not playing" in refused
+
+
+async def test_abandon_is_for_the_host_or_manage_server_and_records_nothing(
+    fake_discord, stacked_bot
+):
+    emu = fake_discord
+    general = emu.channel("general")
+    players, table = await start_game(emu, general)
+    bob = players["bob"]
+    assert "Only the game's host" in await answer(await bob.slash(general, "grass abandon"))
+    admin = emu.user("dee", manage_guild=True)
+    said = await answer(await admin.slash(general, "grass abandon"))
+    assert "abandoned" in said and "no result" in said
+    await table.wait_until(lambda m: "abandoned" in m.text and not m.buttons())
+    with sqlite3.connect(stacked_bot.database_path) as db:
+        assert db.execute("SELECT status FROM games").fetchone()[0] == "abandoned"
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 0
+    # the channel is free for a new game
+    lobby = await (await bob.slash(general, "grass start")).message()
+    assert "Join" in lobby.text
+
+
+async def test_export_mid_game_replays_to_the_stored_state(fake_discord, stacked_bot):
+    emu = fake_discord
+    general = emu.channel("general")
+    players, _table = await start_game(emu, general)
+    for version in range(4):
+        await play_move(emu, players, general, version, MOVES[version])
+    await hand_dm(emu, players["bob"], 4)
+    exported = await (await players["cy"].slash(general, "grass export")).message()
+    data = json.loads(exported.attachments[0].data)
+    assert data["actions"] == MOVES[:4] and data["decks"]
+    with sqlite3.connect(stacked_bot.database_path) as db:
+        state = json.loads(db.execute("SELECT state FROM games").fetchone()[0])
+    from games.grass import Grass
+
+    assert replay(data).to_json() == Grass.from_json(state).to_json()
+    assert emu.token not in stacked_bot.log_text()  # the token is never logged
+
+
+async def test_every_extension_loads_and_command_names_are_unique(tmp_path):
+    bot = GameBot(Settings(token=None, database_path=tmp_path / "db.sqlite3"))
+    for name in ("bot.general", "bot.grass"):
+        await bot.load_extension(name)
+    names = []
+    for command in bot.tree.walk_commands():
+        if isinstance(command, discord.app_commands.Command):
+            names.append(command.qualified_name)
+    assert len(names) == len(set(names))
+    assert {"ping", "grass start", "grass hand", "grass play", "grass scoreboard"} <= set(names)
+    assert "grass" in bot.uis
+    await bot.close()
+
+
+async def test_without_attach_files_the_table_is_words_and_says_which_permission(
+    fake_discord, stacked_bot
+):
+    emu = fake_discord
+    closed = emu.channel("no-pictures", attach_files=False)
+    players, table = await start_game(emu, closed)
+    assert not table.attachments and "Attach Files" in table.text
+    await play_move(emu, players, closed, 0, MOVES[0])
+    await table.wait_until(lambda m: "ann played Market Open" in m.text)
+    assert (await hand_dm(emu, players["bob"], 1)).images()  # DMs keep their pictures
