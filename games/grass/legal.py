@@ -4,12 +4,12 @@ Listed: every play (each valid target; for Protect every valid cover set, G12),
 every discard (G4), each pass choice (G13), accept/decline/withdraw (G20).
 Not listed: trade offers (validated by `apply`, see trades.py) and leaving.
 The conditions mirror effects.check_play; the random-play tests hold the two equal.
-Actions are immutable, so they are kept in a per-game cache to keep listing cheap.
+Actions are immutable values, so they are built once per player name and reused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from games.grass.cards import LIFTS, PEDDLE_VALUES, PROTECT_LIMITS, Card, Kind
 from games.grass.notation import Accept, Decline, Discard, GrassAction, PassCard, Play, Withdraw
@@ -17,8 +17,6 @@ from games.grass.state import Seat, State
 from games.grass.trades import check_accept
 from games.grass.views import Phase
 from games.protocol import IllegalAction
-
-ActionCache = dict[str, "_Cached"]
 
 # G12: the peddles a Protect card may cover, in a fixed order (never Dr. Feelgood).
 _COVERABLE = (Card.HOME_GROWN, Card.MEXICO, Card.COLOMBIA, Card.JAMAICA, Card.PANAMA)
@@ -66,97 +64,117 @@ def _walk(
 
 
 class _Cached:
-    """One player's immutable actions, built once per game."""
+    """One player's immutable actions: every plain play and discard built at once, the
+    targeted, Protect and pass actions on first use."""
 
     __slots__ = ("covers", "discards", "passes", "plays", "targeted")
 
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
+        self.plays: dict[Card, GrassAction] = {card: Play(name, card) for card in Card}
+        self.discards: dict[Card, GrassAction] = {card: Discard(name, card) for card in Card}
         self.covers: dict[tuple[Card, tuple[Card, ...]], GrassAction] = {}
         self.passes: dict[Card, GrassAction] = {}
-        self.plays: dict[Card, GrassAction] = {}
-        self.discards: dict[Card, GrassAction] = {}
         self.targeted: dict[tuple[Card, str], GrassAction] = {}
 
 
-def _turn_actions(state: State, seat: Seat, cache: ActionCache) -> list[GrassAction]:
-    name = seat.name
-    mine = cache.get(name)
+# Keyed by player name and shared by every game (the actions are immutable values);
+# emptied when it grows large, so a long-running bot keeps it bounded.
+_CACHE: dict[str, _Cached] = {}
+_CACHE_LIMIT = 4096
+
+
+def cached(name: str) -> _Cached:
+    mine = _CACHE.get(name)
     if mine is None:
-        mine = cache[name] = _Cached()
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        mine = _CACHE[name] = _Cached(name)
+    return mine
+
+
+def _turn_actions(state: State, seat: Seat) -> list[GrassAction]:
+    name = seat.name
+    mine = cached(name)
     plays = mine.plays
     discards = mine.discards
-    targeted = mine.targeted
     actions: list[GrassAction] = []
     add = actions.append
     heat = seat.heat
     clear = seat.market_open and not heat
-    seen: set[Card] = set()
-    for card in seat.hand:
-        if card in seen:
-            continue
-        seen.add(card)
+    for card in dict.fromkeys(seat.hand):
         kind = card.kind
         if kind is _PEDDLE or kind is _CLOSE:
-            playable = clear  # G7, G16
-        elif kind is _OPEN:
-            playable = not seat.market_open  # G5
+            if clear:  # G7, G16
+                add(plays[card])
         elif kind is _OFF:
-            playable = bool(heat) and LIFTS[card] is heat[0]  # G9
-        elif kind is _FINE:
-            playable = bool(heat) and seat.lowest() is not None  # G10
+            if heat and LIFTS[card] is heat[0]:  # G9
+                add(plays[card])
+        elif kind is _HEAT_ON:
+            if not heat:  # G8
+                _targets(state, seat, card, mine, add, heat_on=True)
         elif kind is _NIRVANA or kind is _PARANOIA:
-            playable = True  # G11, G13
-            add(plays.get(card) or plays.setdefault(card, Play(name, card)))
-            continue  # never discarded (G4)
-        else:
-            playable = False
-            if kind is _HEAT_ON:
-                if not heat:  # G8
-                    stacking = state.options.heat_stacking
-                    for other in state.seats:
-                        if other is not seat and other.market_open and (stacking or not other.heat):
-                            key = (card, other.name)
-                            add(
-                                targeted.get(key)
-                                or targeted.setdefault(key, Play(name, card, other.name))
-                            )
-            elif kind is _PROTECT:
-                if clear:  # G12
-                    for cover in cover_sets(seat, PROTECT_LIMITS[card]):
-                        covering = mine.covers.get((card, cover))
-                        if covering is None:
-                            covering = mine.covers[card, cover] = Play(name, card, None, cover)
-                        add(covering)
-            elif card is _STEAL and clear:  # G14
-                for other in state.seats:
-                    if other is not seat and other.lowest() is not None:
-                        key = (card, other.name)
-                        add(
-                            targeted.get(key)
-                            or targeted.setdefault(key, Play(name, card, other.name))
-                        )
-            # Banker: never played (G15)
-        if playable:
-            add(plays.get(card) or plays.setdefault(card, Play(name, card)))
-        add(discards.get(card) or discards.setdefault(card, Discard(name, card)))
+            add(plays[card])  # G11, G13; never discarded (G4)
+            continue
+        elif kind is _OPEN:
+            if not seat.market_open:  # G5
+                add(plays[card])
+        elif kind is _FINE:
+            if heat and seat.lowest() is not None:  # G10
+                add(plays[card])
+        elif kind is _PROTECT:
+            if clear:  # G12
+                covers = mine.covers
+                for cover in cover_sets(seat, PROTECT_LIMITS[card]):
+                    covering = covers.get((card, cover))
+                    if covering is None:
+                        covering = covers[card, cover] = Play(name, card, None, cover)
+                    add(covering)
+        elif card is _STEAL and clear:  # G14
+            _targets(state, seat, card, mine, add, heat_on=False)
+        # Banker: never played (G15)
+        add(discards[card])
     return actions
 
 
-def legal_actions(state: State, name: str, cache: ActionCache) -> list[GrassAction]:
+def _targets(
+    state: State,
+    seat: Seat,
+    card: Card,
+    mine: _Cached,
+    add: Callable[[GrassAction], None],
+    heat_on: bool,
+) -> None:
+    """Heat On (G8): opponents with an open or (stacking) blocked market; Steal (G14):
+    opponents with an unprotected peddle."""
+    stacking = state.options.heat_stacking
+    targeted = mine.targeted
+    for other in state.seats:
+        if other is seat:
+            continue
+        if heat_on:
+            if not other.market_open or (other.heat and not stacking):
+                continue
+        elif other.lowest() is None:
+            continue
+        key = (card, other.name)
+        action = targeted.get(key)
+        if action is None:
+            action = targeted[key] = Play(seat.name, card, other.name)
+        add(action)
+
+
+def legal_actions(state: State, name: str) -> list[GrassAction]:
     phase = state.phase
     if phase is Phase.TURN:
         mover = state.mover
         if mover is None or mover.name != name:
             return []
-        return _turn_actions(state, mover, cache)
+        return _turn_actions(state, mover)
     if phase is Phase.PASS:
         seat = state.seat(name)
         if seat is None or seat.chosen is not None:
             return []
-        mine = cache.get(name)
-        if mine is None:
-            mine = cache[name] = _Cached()
-        passes = mine.passes
+        passes = cached(name).passes
         return [
             passes.get(card) or passes.setdefault(card, PassCard(name, card))
             for card in dict.fromkeys(seat.hand)

@@ -53,7 +53,6 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         self.players = tuple(seat.name for seat in state.seats)
         self.log: list[Event] = []
         self.moves = 0
-        self._cache: legal.ActionCache = {}
 
     # -- creation -----------------------------------------------------------------
 
@@ -153,7 +152,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         return ()
 
     def legal_actions(self, player: str) -> list[GrassAction]:
-        return legal.legal_actions(self._state, player, self._cache)
+        return legal.legal_actions(self._state, player)
 
     def playout_choice(
         self, player: str, actions: list[GrassAction], rng: random.Random
@@ -378,7 +377,6 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     def clone(self) -> Self:
         other = type(self)(self._state.copy())
         other.moves = self.moves
-        other._cache = self._cache
         return other
 
     def __repr__(self) -> str:
