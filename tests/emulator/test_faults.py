@@ -4,6 +4,8 @@ events (MESSAGE_CREATE, with content only where a bot without the content intent
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.fakediscord import BotProcess, FakeDiscord
 
 
@@ -75,3 +77,14 @@ async def test_message_events_respect_the_content_intent(
     await ann.say(general, "a private thought")
     unread = await general.wait_message(lambda m: m.author is bot, after=marker)
     assert unread.content == "cannot read ann: ''"
+
+
+async def test_many_interactions_at_once_are_all_answered(
+    fake_discord: FakeDiscord, tinybot: BotProcess
+) -> None:
+    general = fake_discord.channel("general")
+    players = [fake_discord.user(f"p{i}") for i in range(30)]
+    sent = await asyncio.gather(*(p.slash(general, "ping") for p in players))
+    answers = await asyncio.gather(*(s.message() for s in sent))
+    assert [a.content for a in answers] == ["pong"] * 30
+    assert len({a.id for a in answers}) == 30 and fake_discord.failed_interactions == []

@@ -122,3 +122,16 @@ async def test_an_answer_after_three_seconds_fails(
     assert general.messages() == []
     in_time = await ann.slash(general, "slow", seconds=0.0)
     assert (await in_time.message()).content == "late"
+
+
+async def test_a_channel_created_after_ready_is_usable(
+    fake_discord: FakeDiscord, tinybot: BotProcess
+) -> None:
+    late = fake_discord.channel("late-table")  # CHANNEL_CREATE reaches the connected bot
+    reply = await fake_discord.user("ann").slash(late, "announce", text="here")
+    await reply.message()
+    posted = await late.wait_message(lambda m: m.content.startswith("here"))
+    await posted.wait_edited(edits=1)
+    calls = [r for r in fake_discord.requests if r.interaction_id == reply.id]
+    assert [r.route for r in calls][:1] == ["/interactions/{interaction}/{token}/callback"]
+    assert fake_discord.rejected == []
