@@ -12,15 +12,11 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from tests.fakediscord import guild
 from tests.fakediscord.commands import CommandStore
 from tests.fakediscord.core import (
-    ADMINISTRATOR,
-    ATTACH_FILES,
-    EVERYONE_PERMISSIONS,
-    MANAGE_GUILD,
     Signal,
     SnowflakeFactory,
-    iso_time,
 )
 from tests.fakediscord.faults import Fault, RateLimits, RequestRecord, make_middleware
 from tests.fakediscord.gateway import Gateway
@@ -296,146 +292,21 @@ class FakeDiscord:
         self.changed()
         return interaction
 
+    # --- payloads (tests/fakediscord/guild.py) ---
     def interaction_payload(self, interaction: Interaction) -> dict[str, Any]:
-        channel = interaction.channel
-        body: dict[str, Any] = {
-            "id": str(interaction.id),
-            "application_id": str(self.application_id),
-            "type": interaction.kind,
-            "token": interaction.token,
-            "version": 1,
-            "data": interaction.data,
-            "channel_id": str(channel.id),
-            "channel": channel.payload(),
-            "app_permissions": str(self.permissions(self.bot_user, channel)),
-            "locale": "en-US",
-            "entitlements": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
-        }
-        if channel.guild_id is not None:
-            body.update(
-                guild_id=str(self.guild_id),
-                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
-                member=self.member_payload(interaction.user, channel),
-                authorizing_integration_owners={"0": str(self.guild_id)},
-                context=0,
-            )
-        else:
-            body.update(
-                user=interaction.user.payload(),
-                authorizing_integration_owners={"0": "0"},
-                context=1,
-            )
-        if interaction.source is not None:
-            body["message"] = interaction.source.payload()
-        return body
+        return guild.interaction_payload(self, interaction)
 
-    # --- payloads ---
     def permissions(self, user: User, channel: Channel | None = None) -> int:
-        if user.id == self.owner.id:
-            return (1 << 53) - 1
-        value = EVERYONE_PERMISSIONS
-        if isinstance(user, Player) and user.manage_guild:
-            value |= MANAGE_GUILD
-        if channel is not None and channel.kind != DM_CHANNEL and not channel.attach_files:
-            value &= ~ATTACH_FILES
-        return value & ~ADMINISTRATOR
+        return guild.permissions(self, user, channel)
 
     def member_payload(self, user: User, channel: Channel | None = None) -> dict[str, Any]:
-        roles = (
-            [str(self.manager_role_id)] if isinstance(user, Player) and user.manage_guild else []
-        )
-        return {
-            "user": user.payload(),
-            "roles": roles,
-            "joined_at": iso_time(1700000000),
-            "nick": None,
-            "avatar": None,
-            "premium_since": None,
-            "deaf": False,
-            "mute": False,
-            "pending": False,
-            "flags": 0,
-            "permissions": str(self.permissions(user, channel)),
-        }
+        return guild.member_payload(self, user, channel)
 
     def guild_payload(self) -> dict[str, Any]:
-        members = [self.bot_user, self.owner, *self.players.values()]
-        everyone = {
-            "id": str(self.guild_id),
-            "name": "@everyone",
-            "permissions": str(EVERYONE_PERMISSIONS),
-        }
-        managers = {
-            "id": str(self.manager_role_id),
-            "name": "Managers",
-            "permissions": str(MANAGE_GUILD),
-        }
-        return {
-            "id": str(self.guild_id),
-            "name": "Emulated Server",
-            "icon": None,
-            "owner_id": str(self.owner.id),
-            "unavailable": False,
-            "member_count": len(members),
-            "large": False,
-            "features": [],
-            "preferred_locale": "en-US",
-            "roles": [
-                {
-                    **role,
-                    "position": i,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                }
-                for i, role in enumerate((everyone, managers))
-            ],
-            "emojis": [],
-            "stickers": [],
-            "channels": [c.payload() for c in self.channels.values() if c.kind != DM_CHANNEL],
-            "threads": [],
-            "members": [self.member_payload(m) for m in members],
-            "voice_states": [],
-            "presences": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-            "joined_at": iso_time(1700000000),
-        }
+        return guild.guild_payload(self)
 
     def ready_payload(self, session_id: str, shard: Any) -> dict[str, Any]:
-        body: dict[str, Any] = {
-            "v": 10,
-            "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-            "session_id": session_id,
-            "session_type": "normal",
-            "resume_gateway_url": self.ws_url,
-            "application": {"id": str(self.application_id), "flags": 0},
-            "private_channels": [],
-            "relationships": [],
-            "user_settings": {},
-            "geo_ordered_rtc_regions": [],
-            "_trace": ["fakediscord"],
-        }
-        if shard is not None:
-            body["shard"] = shard
-        return body
+        return guild.ready_payload(self, session_id, shard)
 
     def application_payload(self) -> dict[str, Any]:
-        return {
-            "id": str(self.application_id),
-            "name": self.bot_user.name,
-            "description": "An emulated application",
-            "icon": None,
-            "bot_public": True,
-            "bot_require_code_grant": False,
-            "owner": self.owner.payload(),
-            "verify_key": "0" * 64,
-            "flags": 0,
-            "bot": self.bot_user.payload(),
-            "team": None,
-        }
+        return guild.application_payload(self)
