@@ -1,0 +1,69 @@
+"""Computer players for every game (issue 9, engine part): one interface, three levels.
+
+    from games.ai import make_ai
+    ai = make_ai("grass", "hard")            # a Player
+    action = ai.choose(game.view_for(name), game.legal_actions(name), rng)
+
+`Player.choose(view, legal, rng)` sees one player's view and legal actions only,
+never the game (player.py). Levels: "random" (uniform, the baseline), "easy" (a
+rule-aware heuristic per game) and "hard" (determinized Monte Carlo search over the
+engine under a time or iteration budget). `python -m games.ai.bench` measures them.
+"""
+
+from __future__ import annotations
+
+from games.ai.player import (
+    DEFAULT_SECONDS,
+    Budget,
+    Player,
+    RandomPlayer,
+    SearchStats,
+    decision_rng,
+)
+from games.protocol import GameError
+
+LEVELS: tuple[str, ...] = ("random", "easy", "hard")
+
+
+def make_ai(
+    kind: str,
+    level: str,
+    seconds: float = DEFAULT_SECONDS,
+    iterations: int | None = None,
+) -> Player:
+    """A computer player for game `kind` at `level`. The hard level searches for
+    `seconds` per decision, or exactly `iterations` iterations when given (then its
+    choices depend only on the view and the generator: deterministic)."""
+    if level not in LEVELS:
+        raise GameError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+    if level == "random":
+        return RandomPlayer()
+    budget = Budget(seconds=seconds, iterations=iterations)
+    if kind == "graps":
+        from games.ai.graps_easy import GrapsEasy
+        from games.ai.graps_hard import GrapsHard
+
+        return GrapsEasy() if level == "easy" else GrapsHard(budget)
+    if kind == "gracias":
+        from games.ai.gracias_easy import GraciasEasy
+        from games.ai.gracias_hard import GraciasHard
+
+        return GraciasEasy() if level == "easy" else GraciasHard(budget)
+    if kind == "grass":
+        from games.ai.grass_easy import GrassEasy
+        from games.ai.grass_hard import GrassHard
+
+        return GrassEasy() if level == "easy" else GrassHard(budget)
+    raise GameError(f"no computer player for the game {kind!r}")
+
+
+__all__ = [
+    "DEFAULT_SECONDS",
+    "LEVELS",
+    "Budget",
+    "Player",
+    "RandomPlayer",
+    "SearchStats",
+    "decision_rng",
+    "make_ai",
+]

@@ -1,0 +1,126 @@
+"""Graps, easy level: a one-move heuristic over the legal cells of the roll (P4, P5).
+
+It scores every legal cell: reaching the far row wins at once (P7); grapes prune
+(P5), the more so the closer the pruned pawns are to its own land row; a placement that
+advances its vine's front is worth more than one beside it; a pawn the opponent could
+prune with their next grape (a cell in the ring of one of their grape cells) loses
+value; touching several of its own pawns by a side keeps the vine connected, so one
+pruning cuts off less (no sap, P5).
+
+The same scoring, without the cut-off count, is the hard level's rollout policy; it
+works on the engine's `Board`, which `board_from_view` rebuilds from a player's view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from games.graps.actions import Place
+from games.graps.board import TARGET, Board
+from games.graps.cells import RING, SIDES, SIZE
+from games.graps.views import Face, GrapsPlayerView, Piece, Side
+from games.protocol import Action
+
+_SEATS = {Piece.DARK_BLANK: 0, Piece.DARK_GRAPE: 0, Piece.LIGHT_BLANK: 1, Piece.LIGHT_GRAPE: 1}
+WIN = 1_000_000.0
+
+
+def board_from_view(view: GrapsPlayerView) -> Board:
+    """The engine's board with the view's pawns (Graps hides nothing)."""
+    board = Board()
+    for row, pieces in enumerate(view.public.board):
+        for column, piece in enumerate(pieces):
+            if piece is not Piece.EMPTY:
+                board.put(_SEATS[piece], row * SIZE + column, piece.is_grape)
+    return board
+
+
+def advance(seat: int, cell: int) -> int:
+    """Rows from seat's own land row: 0 on it, 14 on the opponent's land."""
+    row = cell // SIZE
+    return row if seat == 0 else SIZE - 1 - row
+
+
+def front(board: Board, seat: int) -> int:
+    """The advance of seat's most advanced pawn; -1 without pawns."""
+    pawns = board.pawns[seat]
+    if not pawns:
+        return -1
+    return max(pawns) // SIZE if seat == 0 else SIZE - 1 - min(pawns) // SIZE
+
+
+def score_cells(
+    board: Board, seat: int, cells: Sequence[int], grape: bool, deep: bool
+) -> list[float]:
+    """How good placing seat's pawn (a grape or a blank) on each of `cells` looks.
+    `deep` also counts the opponent pawns cut off from their land by a pruning (it
+    copies the board, so the rollouts leave it out)."""
+    other = 1 - seat
+    my_front = front(board, seat)
+    their_front = front(board, other)
+    # Their pawns' danger grows fast as they near my land row.
+    urgency = 1.0 + max(0, their_front - 8)
+    # Exposure: cells in the ring of a cell where their next grape could go (P5).
+    danger: set[int] = set()
+    for spot in board.frontier[other] | board.free_land[other]:
+        danger.update(RING[spot])
+    target = TARGET[seat]
+    board_cells = board.cells
+    owner = 1 << other  # cell codes: dark pawn 1, light pawn 2
+    mine = 1 << seat
+    scores = []
+    for cell in cells:
+        if cell in target:
+            scores.append(WIN)  # P7
+            continue
+        row = cell // SIZE
+        here = row if seat == 0 else SIZE - 1 - row
+        score = here + 8.0 * max(0, here - my_front)
+        if grape:
+            pruned = [near for near in RING[cell] if board_cells[near] & owner]
+            for near in pruned:
+                score += 3.0 + urgency * 0.5 * advance(other, near)
+            if pruned and deep:
+                twin = board.copy()
+                twin.put(seat, cell, True)
+                for near in pruned:
+                    twin.take(near)
+                cut = twin.cut_off(other)
+                score += 3.0 * len(cut) + urgency * 0.3 * sum(advance(other, c) for c in cut)
+                if their_front >= 0:
+                    score += 4.0 * urgency * (their_front - front(twin, other))
+        if cell in danger:
+            score -= 2.0 + 0.5 * here
+        own = -1
+        for near in SIDES[cell]:
+            if board_cells[near] & mine:
+                own += 1
+        scores.append(score + 0.7 * own)
+    return scores
+
+
+class GrapsEasy:
+    """The easy level: the best-scoring legal cell; near-ties are broken at random."""
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        assert isinstance(view, GrapsPlayerView)
+        places = [action for action in legal if isinstance(action, Place)]
+        if not places:
+            return legal[0]
+        board = board_from_view(view)
+        seat = 0 if view.side is Side.DARK else 1
+        grape = view.public.roll is not Face.BLANK  # set-up grapes have no roll (P2)
+        scores = score_cells(board, seat, [place.cell for place in places], grape, deep=True)
+        best = max(scores)
+        top = [place for place, score in zip(places, scores, strict=True) if score >= best - 0.5]
+        return top[rng.randrange(len(top))]
+
+
+def ranked(view: GrapsPlayerView, places: Sequence[Place]) -> list[float]:
+    """The easy level's scores of `places` (the hard level's prior)."""
+    board = board_from_view(view)
+    seat = 0 if view.side is Side.DARK else 1
+    grape = view.public.roll is not Face.BLANK
+    return score_cells(board, seat, [place.cell for place in places], grape, deep=True)

@@ -1,0 +1,131 @@
+"""Graps, hard level: Monte Carlo search over the die (P3) with the easy level's scoring.
+
+Graps hides nothing but the future: the rolls. The view is turned back into a game
+through the engine's own saved-state document (`Graps.from_json`) with a seed drawn by
+the searcher, so every iteration plays one sampled sequence of future rolls (a chance
+sample, never the real game's seed). The root candidates are the easy level's best
+cells; each iteration plays one of them (UCB1), then a short rollout in which both
+sides follow the easy scoring with a little noise, and scores the position reached:
+a win or loss, else the difference in how far each side's front is from the far row.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from games.ai.graps_easy import WIN, front, ranked, score_cells
+from games.ai.player import Budget, SearchStats, paired_search, squash
+from games.graps.actions import Place
+from games.graps.engine import Graps
+from games.graps.views import Face, GrapsPlayerView, Phase
+from games.protocol import JSON, Action
+
+CANDIDATES = 6
+"""Root cells searched: the easy level's best ones."""
+HORIZON = 200
+"""Placements played in a rollout before the position is scored."""
+NOISE = 0.05
+"""Share of rollout placements chosen at random among the legal cells."""
+
+
+def world_document(view: GrapsPlayerView) -> dict[str, JSON]:
+    """The engine's saved-state document for the position the view shows, with seed 0
+    and no recorded rolls (the searcher replaces the seed)."""
+    public = view.public
+    mover = None if public.to_move is None else public.players.index(public.to_move)
+    return {
+        "version": Graps.state_version,
+        "game": "graps",
+        "players": list(public.players),
+        "options": {
+            "grape_faces": public.options.grape_faces,
+            "return_pruned": public.options.return_pruned,
+        },
+        "seed": 0,
+        "rolls": [],
+        "rolls_made": 0,
+        "phase": public.phase.value,
+        "mover": mover,
+        "roll": None if public.roll is None else public.roll.value,
+        "board": ["".join(piece.value for piece in row) for row in public.board],
+        "supply": list(public.supply),
+        "removed": list(public.removed),
+        "last": {"cell": public.last_cell, "pruned": [], "cut_off": []},
+        "winners": list(public.winners),
+        "reason": public.reason,
+        "moves": public.moves,
+        "recent": [],
+    }
+
+
+def sample_world(view: GrapsPlayerView, rng: random.Random) -> Graps:
+    """The view's position with future rolls drawn from `rng` (a fresh seed)."""
+    document = world_document(view)
+    document["seed"] = rng.getrandbits(62)
+    return Graps.from_json(document)
+
+
+def rollout_choice(game: Graps, rng: random.Random) -> Place:
+    """The rollout policy: the easy scoring (shallow), or a random cell now and then."""
+    seat = game.mover
+    assert seat is not None
+    cells = game.legal
+    if rng.random() < NOISE:
+        cell = cells[rng.randrange(len(cells))]
+    else:
+        grape = game.roll is not Face.BLANK
+        scores = score_cells(game.board, seat, cells, grape, deep=False)
+        cell = cells[scores.index(max(scores))]
+    return Place(game.players[seat], cell)
+
+
+def evaluate(game: Graps, me: str) -> float:
+    """The position's value for `me` in [0, 1]."""
+    if game.phase is Phase.OVER:
+        if me not in game.winners:
+            return 0.0
+        return 1.0 if len(game.winners) == 1 else 0.5
+    seat = game.players.index(me)
+    board = game.board
+    margin = front(board, seat) - front(board, 1 - seat)
+    margin += 0.05 * (len(board.pawns[seat]) - len(board.pawns[1 - seat]))
+    return squash(margin, 2.0)
+
+
+class GrapsHard:
+    """The hard level: UCB1 over the easy level's best cells, rollouts over sampled dice."""
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+        self.stats = SearchStats()
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        assert isinstance(view, GrapsPlayerView)
+        places = [action for action in legal if isinstance(action, Place)]
+        if not places:
+            return legal[0]
+        scores = ranked(view, places)
+        order = sorted(range(len(places)), key=lambda i: -scores[i])[:CANDIDATES]
+        if scores[order[0]] >= WIN or len(order) == 1:
+            self.stats = SearchStats()
+            return places[order[0]]
+        candidates = [places[i] for i in order]
+        low, high = min(scores[i] for i in order), max(scores[i] for i in order)
+        prior = [(scores[i] - low) / (high - low or 1.0) for i in order]
+        me = view.name
+
+        def simulate(arm: int, seed: int) -> float:
+            rng = random.Random(seed)
+            game = sample_world(view, rng)
+            game.apply(candidates[arm])
+            for _ in range(HORIZON):
+                if game.mover is None:
+                    break
+                game.apply(rollout_choice(game, rng))
+            return evaluate(game, me)
+
+        self.stats = SearchStats()
+        best = paired_search(len(candidates), simulate, self.budget, rng, prior, self.stats)
+        return candidates[best]
