@@ -202,3 +202,14 @@ async def test_faults_on_demand(fake_discord: FakeDiscord, http: aiohttp.ClientS
     status, _ = await post_message(http, general.id, {"content": "b"})
     assert status == 200 and fault.exhausted
     assert [m.content for m in general.messages()] == ["b"]
+
+
+async def test_a_body_of_the_wrong_shape_is_a_400(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    general = fake_discord.channel("general")
+    status, answer = await post_message(
+        http, general.id, {"content": "x", "attachments": [{"filename": "a"}]}
+    )
+    assert (status, answer["code"]) == (400, 50035)
+    assert len(fake_discord.malformed) == 1

@@ -59,6 +59,7 @@ class FakeDiscord:
         self.requests: list[RequestRecord] = []
         self.rejected: list[RequestRecord] = []
         self.unhandled: list[str] = []
+        self.malformed: list[str] = []
         self.faults: list[Fault] = []
         self.rate_limits = RateLimits()
         self.commands = CommandStore(self.application_id, self.ids)

@@ -7,13 +7,14 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import time
+import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
-from tests.fakediscord.core import ApiError
+from tests.fakediscord.core import ApiError, invalid_form
 from tests.fakediscord.rest import json_response
 
 if TYPE_CHECKING:
@@ -135,6 +136,13 @@ def make_middleware(
             fault = next((f for f in emu.faults if f.matches(request.method, path)), None)
             response = fault.response() if fault is not None else await handler(request)
         except ApiError as error:
+            code, error_text = error.code, error.message
+            response = json_response(error.body(), error.status)
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            # A body of the wrong shape: Discord answers 400 Invalid Form Body. Kept in
+            # emu.malformed with the traceback, since it may also be an emulator bug.
+            emu.malformed.append(f"{request.method} {path}: {traceback.format_exc()}")
+            error = invalid_form(f"{type(exc).__name__}: {exc}")
             code, error_text = error.code, error.message
             response = json_response(error.body(), error.status)
         info = request.match_info
