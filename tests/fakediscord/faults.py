@@ -142,9 +142,9 @@ def make_middleware(
             # A body of the wrong shape: Discord answers 400 Invalid Form Body. Kept in
             # emu.malformed with the traceback, since it may also be an emulator bug.
             emu.malformed.append(f"{request.method} {path}: {traceback.format_exc()}")
-            error = invalid_form(f"{type(exc).__name__}: {exc}")
-            code, error_text = error.code, error.message
-            response = json_response(error.body(), error.status)
+            refusal = invalid_form(f"{type(exc).__name__}: {exc}")
+            code, error_text = refusal.code, refusal.message
+            response = json_response(refusal.body(), refusal.status)
         info = request.match_info
         route = info.route.resource.canonical if info.route.resource is not None else path
         major = info.get("channel") or info.get("guild") or info.get("token") or ""
