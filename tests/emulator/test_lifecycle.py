@@ -96,3 +96,12 @@ async def test_start_to_ready_is_measured(start_bot: StartBot) -> None:
     began = time.perf_counter()
     await start_bot(TINYBOT)
     print(f"\nstart-to-ready: {time.perf_counter() - began:.3f} s")
+
+
+async def test_the_real_bot_entry_point_starts_against_the_emulator(
+    fake_discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    # `python -m bot`, unmodified, through the launcher: logged in, READY, commands synced.
+    assert fake_discord.ready and bot_process.running
+    assert fake_discord.commands.listing(fake_discord.guild_id) != []
+    assert fake_discord.unhandled == [] and fake_discord.malformed == []
