@@ -204,8 +204,7 @@ class Interaction:
         )
         extra = (FLAG_EPHEMERAL if ephemeral else 0) | (FLAG_LOADING if loading else 0)
         if loading:
-            message.flags = extra
-            message.snapshot()
+            message.flags = extra  # no version yet: filling it in is its first, not an edit
         else:
             apply_message(self.emu, message, data, uploads, creating=True, extra_flags=extra)
         self.emu.store_message(message)
