@@ -116,6 +116,12 @@ class GameUI(abc.ABC):
     def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
         """A short channel message when players' moments begin (`mention` them)."""
 
+    def turn_starts(self, events: Sequence[Event]) -> set[str]:
+        """Players whose turn began with these events, even if they were already awaited
+        (a player who moves again after everyone else lost their turn): they get a new
+        DM and a ping, so Discord notifies them."""
+        return set()
+
     def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
         """Extra channel messages caused by these events."""
         return []

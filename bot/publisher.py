@@ -214,7 +214,8 @@ class Publisher:
         for post in ui.posts(session, events):
             await self._guarded(session, "post", self.post(session, post))
         awaiting = session.engine.awaiting if session.status == "running" else ()
-        newly = [name for name in awaiting if name not in before_awaiting]
+        again = ui.turn_starts(events)
+        newly = [name for name in awaiting if name not in before_awaiting or name in again]
         for seat in list(session.seats):
             notify = seat.name in newly
             await self._guarded(session, "hand", self.update_dm(session, seat.name, notify))

@@ -234,6 +234,19 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
         seat = session.engine.public_view().seat(name)
         return self._list_choices([p.card for p in seat.stash if not p.covered], typed)
 
+    @trade.autocomplete("take_stash")
+    async def trade_take_stash(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        partner = getattr(interaction.namespace, "player", None)
+        if found is None or partner is None:
+            return []
+        session, _name = found
+        other = session.name_of(partner.id)
+        if other is None:
+            return []
+        seat = session.engine.public_view().seat(other)
+        return self._list_choices([p.card for p in seat.stash if not p.covered], typed)
+
     def _list_choices(self, cards: list[Card], typed: str) -> Choices:
         """Comma-separated lists: complete the last item, keep the ones before."""
         done, _, last = typed.rpartition(",")

@@ -162,6 +162,10 @@ class GrassUI(GameUI):
             return f"{who}, your turn (hand {view.hand})."
         return None
 
+    def turn_starts(self, events: Sequence[Event]) -> set[str]:
+        # G3: every turn (and a Nirvana extra turn, G11) starts with the mover's draw.
+        return {event.actor for event in events if event.kind == "draw" and event.actor}
+
     def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
         posts: list[Post] = []
         for event in events:
