@@ -45,7 +45,9 @@ async def test_stop_leaves_nothing_behind(tmp_path: Path) -> None:
     await proc.start()
     await proc.stop()
     assert proc.returncode is not None and not proc.running
-    await emu.stop()
+    await proc.start()
+    await emu.stop()  # kills a bot process still running against it
+    assert not proc.running
     with socket.socket() as probe:
         assert probe.connect_ex(("127.0.0.1", port)) != 0  # the port is closed
 

@@ -60,6 +60,7 @@ class FakeDiscord:
         self.rejected: list[RequestRecord] = []
         self.unhandled: list[str] = []
         self.malformed: list[str] = []
+        self.processes: list[Any] = []  # BotProcess objects started against this emulator
         self.faults: list[Fault] = []
         self.rate_limits = RateLimits()
         self.commands = CommandStore(self.application_id, self.ids)
@@ -86,6 +87,8 @@ class FakeDiscord:
         return self
 
     async def stop(self) -> None:
+        for process in self.processes:  # no bot process outlives its emulator
+            await process.kill()
         for interaction in self.interactions.values():
             interaction.cancel_timer()
         await self.gateway.close_all()

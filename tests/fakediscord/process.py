@@ -84,6 +84,8 @@ class BotProcess:
             cwd=ROOT,
         )
         self.starts += 1
+        if self not in self.emu.processes:
+            self.emu.processes.append(self)
         self._watch = asyncio.create_task(self._watch_exit(self.proc))
         if wait:
             await self.wait_ready(logins, timeout)
