@@ -222,6 +222,8 @@ class Publisher:
         text = ui.turn_text(session, newly) if newly else None
         if text:
             await self._guarded(session, "turn", self._ping(session, text))
+        elif session.status != "running" and session.id in self._pings:
+            await self._guarded(session, "turn", self._unping(session, self._pings.pop(session.id)))
 
     async def _ping(self, session: Session, text: str) -> None:
         channel = self.channel(session)
@@ -229,10 +231,13 @@ class Publisher:
         previous = self._pings.get(session.id)
         self._pings[session.id] = message.id
         if previous is not None:
-            try:
-                await channel.get_partial_message(previous).delete()
-            except discord.HTTPException:
-                log.debug("could not delete turn message %s", previous)
+            await self._unping(session, previous)
+
+    async def _unping(self, session: Session, message_id: int) -> None:
+        try:
+            await self.channel(session).get_partial_message(message_id).delete()
+        except discord.HTTPException:
+            log.debug("could not delete turn message %s", message_id)
 
     async def _guarded(self, session: Session, what: str, step: Awaitable[Any]) -> None:
         try:

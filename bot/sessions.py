@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -173,8 +174,13 @@ class Sessions:
             if results is not None:
                 session.status = "finished"
             applied = Applied(session, name, events)
+            log.debug("game %s: %s committed as version %s", game_id, action, session.version)
             if self.publisher is not None:
                 # The move is committed; a failed publication is logged and repaired
                 # by the next move or the next start, never by undoing the move.
+                started = time.perf_counter()
                 await self.publisher.publish(session, events, before_awaiting)
+                log.debug(
+                    "game %s: published in %.0f ms", game_id, (time.perf_counter() - started) * 1000
+                )
             return applied

@@ -145,7 +145,7 @@ class GrassUI(GameUI):
             else:
                 lines.append(f"Your offer to {offer.to} waits for an answer.")
         else:
-            lines.append("Your turn: play or discard one card (or `/grass trade` first).")
+            lines.append("Your turn: play or discard one card (you may offer trades first).")
         if view.pass_choice is not None:
             lines.append(f"You chose to pass {card_label(view.pass_choice)}.")
         return "\n".join(lines)
