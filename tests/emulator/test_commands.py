@@ -128,3 +128,13 @@ async def test_global_commands_work_in_dms(fake_discord: FakeDiscord, start_bot:
     message = await reply.message()
     assert message.content == "pong" and message.channel is ann.dm
     assert [m.content for m in ann.dm_messages()] == ["pong"]
+
+
+async def test_commands_for_managers_are_hidden_from_others(
+    fake_discord: FakeDiscord, tinybot: BotProcess
+) -> None:
+    general = fake_discord.channel("general")
+    eve, ann = fake_discord.user("eve", manage_guild=True), fake_discord.user("ann")
+    assert (await (await eve.slash(general, "manage")).message()).content == "manage server: True"
+    with pytest.raises(CommandRefused, match="ann lacks the permissions /manage requires"):
+        await ann.slash(general, "manage")

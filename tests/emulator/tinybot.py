@@ -249,6 +249,12 @@ def register(bot: TinyBot) -> None:
         path.write_text(str(value))
         await interaction.response.send_message(f"count {value}")
 
+    @tree.command(description="For those who manage the server")
+    @app_commands.default_permissions(manage_guild=True)
+    async def manage(interaction: discord.Interaction) -> None:
+        allowed = interaction.permissions.manage_guild
+        await interaction.response.send_message(f"manage server: {allowed}", ephemeral=True)
+
     @tree.command(description="Posts text in the channel")
     async def announce(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.defer(ephemeral=True)

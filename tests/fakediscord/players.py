@@ -12,6 +12,7 @@ from tests.fakediscord.core import (
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    CommandRefused,
     ComponentRefused,
     Refused,
 )
@@ -39,6 +40,7 @@ class Player(User):
         command = command.removeprefix("/")
         self._check_can_see(channel)
         invocation = self.emu.commands.invocation(command, channel.guild_id, options)
+        self._check_may_use(invocation.command, channel)
         data = invocation.data
         resolved = self._resolved(invocation.targets, channel)
         if resolved:
@@ -56,11 +58,21 @@ class Player(User):
         invocation = self.emu.commands.invocation(
             command, channel.guild_id, {**others, option: typed}, focused=option
         )
+        self._check_may_use(invocation.command, channel)
         interaction = Interaction(
             self.emu, AUTOCOMPLETE, self, channel, invocation.data, name=command
         )
         self.emu.dispatch_interaction(interaction)
         return await interaction.choices()
+
+    def _check_may_use(self, command: dict[str, Any], channel: Channel) -> None:
+        # Discord hides a command whose default_member_permissions the member lacks.
+        required = command.get("default_member_permissions")
+        if required is None or channel.guild_id is None:
+            return
+        needed = int(required)
+        if needed == 0 or self.emu.permissions(self, channel) & needed != needed:
+            raise CommandRefused(f"{self.name} lacks the permissions /{command['name']} requires")
 
     def dm_channel(self) -> Channel:
         """This player's DM channel with the bot (for slash commands in DMs)."""
