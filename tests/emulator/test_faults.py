@@ -88,3 +88,24 @@ async def test_many_interactions_at_once_are_all_answered(
     answers = await asyncio.gather(*(s.message() for s in sent))
     assert [a.content for a in answers] == ["pong"] * 30
     assert len({a.id for a in answers}) == 30 and fake_discord.failed_interactions == []
+
+
+async def test_a_reconnect_request_resumes(fake_discord: FakeDiscord, tinybot: BotProcess) -> None:
+    fake_discord.gateway.ask_reconnect()
+    await fake_discord.wait_for(
+        lambda: fake_discord.gateway.resumes == 1 and fake_discord.gateway.connected
+    )
+    reply = await fake_discord.user("ann").slash(fake_discord.channel("general"), "ping")
+    assert (await reply.message()).content == "pong"
+
+
+async def test_an_invalidated_session_identifies_again(
+    fake_discord: FakeDiscord, tinybot: BotProcess
+) -> None:
+    fake_discord.gateway.invalidate()
+    await fake_discord.wait_for(
+        lambda: fake_discord.gateway.identifies == 2 and fake_discord.gateway.connected
+    )
+    assert fake_discord.gateway.resumes == 0
+    reply = await fake_discord.user("ann").slash(fake_discord.channel("general"), "ping")
+    assert (await reply.message()).content == "pong"

@@ -182,7 +182,8 @@ class FakeDiscord:
         return fault
 
     async def drop_gateway(self, *, abrupt: bool = False) -> None:
-        """Cuts the bot's gateway connection; it resumes, and missed events are replayed."""
+        """Cuts the bot's gateway connection; it resumes, and missed events are replayed.
+        Also: gateway.ask_reconnect() (op 7), gateway.invalidate() (op 9, a new session)."""
         await self.gateway.drop(abrupt=abrupt)
 
     # --- players, channels, messages ---

@@ -163,15 +163,38 @@ class Gateway:
     async def drop(self, *, abrupt: bool = False) -> None:
         """Drops the bot's connection: a close frame (code 4000, resumable), or with
         abrupt=True the TCP connection cut without one."""
-        session = self.current
-        if session is None or session.connection is None:
-            raise RuntimeError("the bot has no gateway connection to drop")
+        session = self._live("drop")
         connection = session.connection
+        assert connection is not None
         session.connection = None
         if abrupt and connection.request.transport is not None:
             connection.request.transport.abort()
         else:
             await self._close(connection, 4000)
+
+    def ask_reconnect(self) -> None:
+        """Op 7 RECONNECT: Discord asks the bot to reconnect and resume (as when a gateway
+        server restarts)."""
+        session = self._live("ask to reconnect")
+        assert session.connection is not None
+        session.connection.queue.put_nowait(
+            json.dumps({"op": RECONNECT, "d": None, "s": None, "t": None})
+        )
+
+    def invalidate(self) -> None:
+        """Op 9 INVALID_SESSION (not resumable): the session is forgotten, the bot identifies
+        again and gets a new READY; events it had not received are lost, as on Discord."""
+        session = self._live("invalidate")
+        assert session.connection is not None
+        self.sessions.pop(session.id, None)
+        session.connection.queue.put_nowait(
+            json.dumps({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+        )
+
+    def _live(self, what: str) -> Session:
+        if self.current is None or self.current.connection is None:
+            raise RuntimeError(f"the bot has no gateway connection to {what}")
+        return self.current
 
     async def close_all(self) -> None:
         for connection in list(self.connections):
