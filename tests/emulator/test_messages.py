@@ -135,3 +135,24 @@ async def test_a_channel_created_after_ready_is_usable(
     calls = [r for r in fake_discord.requests if r.interaction_id == reply.id]
     assert [r.route for r in calls][:1] == ["/interactions/{interaction}/{token}/callback"]
     assert fake_discord.rejected == []
+
+
+async def test_history_holds_everything_a_player_could_see(
+    fake_discord: FakeDiscord, tinybot: BotProcess
+) -> None:
+    ann, bob, general = (
+        fake_discord.user("ann"),
+        fake_discord.user("bob"),
+        fake_discord.channel("general"),
+    )
+    await (await ann.slash(general, "dm", text="ann's hand")).message()
+    await (await ann.slash(general, "followups")).message()
+    assert await fake_discord.settle() == []
+    await fake_discord.wait_for(lambda: len(ann.dm_messages()) == 1)
+    first = general.messages()[0]
+    await first.wait_until(lambda m: m.content == "first, edited")
+    bob_saw = {version.content for _, version in bob.history()}
+    ann_saw = {version.content for _, version in ann.history()}
+    assert {"first", "first, edited"} <= bob_saw  # the edited-away state too
+    assert "ann's hand" not in bob_saw and "third, for you" not in bob_saw
+    assert {"ann's hand", "third, for you", "sent you a DM"} <= ann_saw

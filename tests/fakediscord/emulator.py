@@ -146,6 +146,20 @@ class FakeDiscord:
             and self.commands.known()
         )
 
+    async def settle(self, timeout: float | None = None) -> list[Interaction]:
+        """Waits until every interaction so far was acknowledged or failed its deadline;
+        returns the failed ones (a fuzz test asserts there are none)."""
+        await self.wait_for(
+            lambda: all(
+                i.response_type is not None or i.failed for i in self.interactions.values()
+            ),
+            timeout,
+            what=lambda: (
+                f"answers to {[i for i in self.interactions.values() if i.response_type is None]}"
+            ),
+        )
+        return list(self.failed_interactions)
+
     async def wait_ready(self, timeout: float | None = None) -> None:
         await self.wait_for(lambda: self.ready, timeout, what=self._ready_state)
 

@@ -17,7 +17,7 @@ from tests.fakediscord.core import (
     Refused,
 )
 from tests.fakediscord.interactions import Choice, Interaction, Modal
-from tests.fakediscord.model import DM_CHANNEL, Channel, Message, User
+from tests.fakediscord.model import DM_CHANNEL, Channel, Message, MessageVersion, User
 
 if TYPE_CHECKING:
     from tests.fakediscord.emulator import FakeDiscord
@@ -211,6 +211,19 @@ class Player(User):
             timeout,
             what=lambda: f"{at_least} DMs to {self.name} (has {len(self.dm_messages())})",
         )
+
+    def history(self) -> list[tuple[Message, MessageVersion]]:
+        """Every state of every message this player could ever see (guild channels and their
+        own DMs, their ephemerals included, deleted and edited-away states too): for scans
+        that nothing private to another player ever reached them."""
+        seen = []
+        for channel in self.emu.channels.values():
+            if channel.kind == DM_CHANNEL and channel.recipient is not self:
+                continue
+            for message in channel.all_messages:
+                if message.visible_to is None or message.visible_to is self:
+                    seen += [(message, version) for version in message.versions]
+        return seen
 
     def sees(self, channel: Channel) -> list[Message]:
         """The messages of `channel` as this player sees them (their own ephemerals included)."""
