@@ -14,10 +14,7 @@ from aiohttp import web
 
 from tests.fakediscord import guild
 from tests.fakediscord.commands import CommandStore
-from tests.fakediscord.core import (
-    Signal,
-    SnowflakeFactory,
-)
+from tests.fakediscord.core import Signal, SnowflakeFactory
 from tests.fakediscord.faults import Fault, RateLimits, RequestRecord, make_middleware
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.interactions import Interaction
@@ -26,7 +23,8 @@ from tests.fakediscord.players import Player
 from tests.fakediscord.rest import RestApi
 
 T = TypeVar("T")
-GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1 << 0, 1 << 9, 1 << 12, 1 << 15
+# Gateway intents that decide which message events the bot gets, and with what content.
+GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1 << 9, 1 << 12, 1 << 15
 
 
 class FakeDiscord:
