@@ -10,6 +10,8 @@ and total. Every colour also shows its letter and shape (C1).
 
 from __future__ import annotations
 
+import functools
+
 from PIL import Image, ImageDraw
 
 from games.gracias.cards import COLOURS
@@ -91,16 +93,24 @@ def _trio(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView
         _paste(image, picture, (left + index * step, cards_top))
 
 
+@functools.lru_cache(maxsize=4)
+def _row_tile(moving: bool, winner: bool) -> Image.Image:
+    """A seat row's empty panel on felt with its shadow, drawn once (read-only)."""
+    tile = Image.new("RGB", (WIDTH, ROW + GAP), FELT)
+    draw = ImageDraw.Draw(tile)
+    panel(draw, (MARGIN, 0, WIDTH - MARGIN, ROW), PANEL, 14,
+          outline=GOLD if moving or winner else PANEL_EDGE, width=4 if moving else 2,
+          shadow=FELT_DARK)  # fmt: skip
+    if moving:
+        draw.polygon([(MARGIN - 2, 30), (MARGIN + 14, 42), (MARGIN - 2, 54)], fill=GOLD)
+    return tile
+
+
 def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView,
           seat: SeatView, top: int) -> None:  # fmt: skip
-    box = (MARGIN, top, WIDTH - MARGIN, top + ROW)
     moving = seat.name == view.to_move
     winner = seat.name in view.winners
-    panel(draw, box, PANEL, 14, outline=GOLD if moving or winner else PANEL_EDGE,
-          width=4 if moving else 2, shadow=FELT_DARK)  # fmt: skip
-    if moving:
-        draw.polygon([(MARGIN - 2, top + 30), (MARGIN + 14, top + 42), (MARGIN - 2, top + 54)],
-                     fill=GOLD)  # fmt: skip
+    image.paste(_row_tile(moving, winner), (0, top))
     name_colour = GOLD if winner else INK if seat.in_game else INK_SOFT
     name = ellipsize(seat.name, CHIPS_X - 60, 26, True)
     text(image, (MARGIN + 20, top + 12), name, 26, name_colour, True)

@@ -56,6 +56,7 @@ LEAF = hex_rgb("#4f8a2b")
 DARK_LAND = mix(WOOD, DARK, 0.22)
 LIGHT_LAND = mix(WOOD, (255, 255, 255), 0.6)
 LEGAL = hex_rgb("#2e9e4f")
+LAST = mix(WOOD, GOLD, 0.55)  # the last placement's cell
 SUPERSAMPLE = 4
 
 
@@ -114,7 +115,7 @@ def _sprite(piece: Piece) -> Image.Image:
 
 
 _CACHE: dict[object, Image.Image] = {}
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()  # re-entrant: a tile is made from a cached sprite
 
 
 def _cached(key: object, make: Callable[[], Image.Image]) -> Image.Image:
@@ -131,6 +132,20 @@ def _cached(key: object, make: Callable[[], Image.Image]) -> Image.Image:
 def sprite(piece: Piece) -> Image.Image:
     """The pawn's picture (RGBA, CELL x CELL), cached."""
     return _cached(("sprite", piece), lambda: _sprite(piece))
+
+
+def _tile(piece: Piece, ground: RGB) -> Image.Image:
+    inner = Image.new("RGB", (CELL - 1, CELL - 1), ground)
+    if piece is not Piece.EMPTY:
+        picture = sprite(piece).crop((1, 1, CELL, CELL))
+        inner.paste(picture, (0, 0), picture)
+    return inner
+
+
+def tile(piece: Piece, ground: RGB) -> Image.Image:
+    """The inside of a cell (the grid line excluded) holding `piece` on `ground`,
+    opaque: pasting it needs no alpha blending (a board has up to 90 pawns)."""
+    return _cached(("tile", piece, ground), lambda: _tile(piece, ground))
 
 
 # -- the empty board ---------------------------------------------------------------------
@@ -236,15 +251,15 @@ def board_image(view: GrapsPublicView, legal_for: str | None = None) -> Image.Im
     the player to move (the mover's own image)."""
     image = empty_board().copy()
     draw = ImageDraw.Draw(image)
-    if view.last_cell is not None:
-        x0, y0, x1, y1 = cell_box(view.last_cell)
-        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=mix(WOOD, GOLD, 0.55))
+    last = parse_cell(view.last_cell) if view.last_cell is not None else -1
     for r, row in enumerate(view.board):
-        y = TOP + (SIZE - 1 - r) * CELL
+        y = TOP + (SIZE - 1 - r) * CELL + 1
+        ground = DARK_LAND if r == 0 else LIGHT_LAND if r == SIZE - 1 else WOOD
         for c, piece in enumerate(row):
-            if piece is not Piece.EMPTY:
-                picture = sprite(piece)
-                image.paste(picture, (LEFT + c * CELL, y), picture)
+            if r * SIZE + c == last:
+                image.paste(tile(piece, LAST), (LEFT + c * CELL + 1, y))
+            elif piece is not Piece.EMPTY:
+                image.paste(tile(piece, ground), (LEFT + c * CELL + 1, y))
     if view.last_cell is not None:
         x0, y0, x1, y1 = cell_box(view.last_cell)
         draw.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), outline=GOLD, width=4)
