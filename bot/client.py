@@ -215,8 +215,8 @@ class GameBot(commands.Bot):
         if session.status != "running":
             raise Refusal("This game is over; its controls do nothing any more.")
         versioned = control.verb not in ui.unversioned_verbs
-        if versioned and control.version != session.version:
-            raise StaleControl()
+        if versioned:
+            session.check_version(name, control.version)
         if control.verb == "back":
             step: Act | Show | Ask = Show(
                 ui.private_text(session, name), ui.controls(session, name)

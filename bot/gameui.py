@@ -148,18 +148,35 @@ class GameUI(abc.ABC):
     # -- change detection ------------------------------------------------------------
 
     def private_signature(self, session: Session, name: str) -> str:
-        """Changes exactly when the player's hand message must change: their private
-        view (without the public part, which the table shows) and their controls."""
-        view = session.engine.view_for(name)
+        """Changes exactly when a player's hand message must change: their private view
+        (without the public part, which the table shows), whether they are awaited, and
+        what their controls would do (the legal actions, the seats they name). It leaves
+        out the state version, so it also tells when a player's older controls still
+        mean the same (`Sessions`: controls_since)."""
+        engine = session.engine
+        view = engine.view_for(name)
         if dataclasses.is_dataclass(view) and not isinstance(view, type):
             private = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
             private.pop("public", None)
         else:
             private = {"view": view}
-        ids = [
-            getattr(item, "custom_id", None) or repr(item) for item in self.controls(session, name)
-        ]
-        return hashlib.sha256(repr((sorted(private.items()), ids)).encode()).hexdigest()[:32]
+        legal = [action.to_json() for action in engine.legal_actions(name)]
+        facts = (
+            sorted(private.items()),
+            name in engine.awaiting,
+            engine.players,
+            session.status,
+            repr(legal),
+        )
+        return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
+
+    def message_signature(self, session: Session, name: str) -> str:
+        """Changes when the hand message must be redrawn: its meaning or the ids of its
+        controls (which carry the version, so an awaited player's controls are always
+        fresh)."""
+        ids = [getattr(item, "custom_id", "") for item in self.controls(session, name)]
+        facts = (self.private_signature(session, name), ids)
+        return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
 
 
 def mention(session: Session, name: str) -> str:

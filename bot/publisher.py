@@ -137,7 +137,7 @@ class Publisher:
         seat = session.seat_of(name)
         if seat is None:
             return
-        signature = self.uis[session.kind].private_signature(session, name)
+        signature = self.uis[session.kind].message_signature(session, name)
         if signature == seat.dm_signature and not notify:
             return
         if seat.dm_closed and not notify:

@@ -11,6 +11,7 @@ Discord user ids.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -70,6 +71,16 @@ class Session:
             if seat.name == name:
                 return seat
         return None
+
+    def check_version(self, name: str, version: int) -> None:
+        """A control drawn at `version` still applies if the player's controls have kept
+        their meaning since (`controls_since`): several players choosing at once (a
+        Paranoia pass) do not make each other's controls out of date, while a control
+        drawn before the player's own situation changed is refused."""
+        seat = self.seat_of(name)
+        since = seat.controls_since if seat is not None else self.version
+        if not since <= version <= self.version:
+            raise StaleControl()
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,20 +154,28 @@ class Sessions:
             name = actor_name if user_id is None else session.name_of(user_id)
             if name is None:
                 raise Refusal("You are not playing in this game.")
-            if version is not None and version != session.version:
-                raise StaleControl()
+            if version is not None:
+                session.check_version(name, version)
             action = dict(build(session, name) if callable(build) else build)
             action["by"] = name
+            ui = self.uis[session.kind]
             before_awaiting = session.engine.awaiting
+            before = {seat.name: ui.private_signature(session, seat.name) for seat in session.seats}
             loaded_version = session.version
             events = session.engine.apply_json(action)  # IllegalAction: nothing changed
-            ui = self.uis[session.kind]
             results = None
             if session.engine.outcome() is not None:
                 results = [
                     Result(session.user_of(r.name) or 0, r.place, r.score, r.best_round)
                     for r in ui.results(session)
                 ]
+            if results is not None:
+                session.status = "finished"
+            changed = [
+                seat.user_id
+                for seat in session.seats
+                if ui.private_signature(session, seat.name) != before[seat.name]
+            ]
             try:
                 await self.storage.record_move(
                     game_id,
@@ -166,13 +185,18 @@ class Sessions:
                     session.engine.to_json(),
                     session.version,
                     results,
+                    changed,
                 )
             except BaseException:
                 # The engine moved but the database did not: reload the truth.
                 self.forget(game_id)
                 raise
-            if results is not None:
-                session.status = "finished"
+            session.seats = [
+                dataclasses.replace(seat, controls_since=session.version)
+                if seat.user_id in changed
+                else seat
+                for seat in session.seats
+            ]
             applied = Applied(session, name, events)
             log.debug("game %s: %s committed as version %s", game_id, action, session.version)
             if self.publisher is not None:

@@ -72,6 +72,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 2: the version since which each seat's controls mean the same (bot/sessions.py):
+    # a control drawn at or after it still applies, so players choosing at the same time
+    # (a Paranoia pass) do not make each other's controls out of date.
+    """
+    ALTER TABLE seats ADD COLUMN controls_since INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 
@@ -104,6 +110,7 @@ class SeatRow:
     dm_message_id: int | None
     dm_signature: str | None
     dm_closed: bool
+    controls_since: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +160,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         dm_message_id=row[5],
         dm_signature=row[6],
         dm_closed=bool(row[7]),
+        controls_since=row[8],
     )
 
 
@@ -344,7 +352,7 @@ class Storage:
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(
             "SELECT game_id, seat, user_id, name, dm_channel_id, dm_message_id, dm_signature,"
-            " dm_closed"
+            " dm_closed, controls_since"
             " FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
@@ -375,9 +383,11 @@ class Storage:
         state: Mapping[str, JSON],
         version: int,
         results: Sequence[Result] | None = None,
+        controls_changed: Sequence[int] = (),
     ) -> None:
-        """One transaction: the move row, the new state and version, and when the move
-        ended the game, its results. `StaleVersion` if the stored version moved on."""
+        """One transaction: the move row, the new state and version, the seats (by user
+        id) whose controls changed meaning, and when the move ended the game, its
+        results. `StaleVersion` if the stored version moved on."""
         await self._db.execute("BEGIN IMMEDIATE")
         try:
             cursor = await self._db.execute(
@@ -400,6 +410,11 @@ class Storage:
                 "INSERT INTO moves (game_id, number, actor_id, action, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, int(number_row[0]), actor_id, _dumps(dict(action)), time.time()),
             )
+            for user_id in controls_changed:
+                await self._db.execute(
+                    "UPDATE seats SET controls_since = ? WHERE game_id = ? AND user_id = ?",
+                    (version, game_id, user_id),
+                )
             for result in results or ():
                 await self._db.execute(
                     "INSERT INTO results (game_id, user_id, place, score, best_round)"

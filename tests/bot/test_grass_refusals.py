@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
-from tests.bot.scenario import PLAYERS
-from tests.bot.table import answer, hand_dm, menu, pick, told
+from tests.bot.scenario import MOVES, PLAYERS
+from tests.bot.table import answer, hand_dm, menu, pick, play_move, told
 
 
 async def open_table(emu, general, names=PLAYERS):
@@ -127,3 +127,28 @@ async def test_closed_dms_are_announced_and_the_player_plays_through_grass_hand(
     await hand_dm(emu, ann, 3)
     assert stored_moves(stacked_bot) == 3
     assert cy.dm_messages() == []
+
+
+async def test_simultaneous_pass_choices_are_all_applied_g13(fake_discord, stacked_bot):
+    """Choosing at the same moment must not make the other players' menus out of date:
+    a control stays valid while its player's own situation is unchanged."""
+    emu = fake_discord
+    general = emu.channel("general")
+    players = {name: emu.user(name) for name in PLAYERS}
+    ann, bob, cy = players.values()
+    table = await (await ann.slash(general, "grass start", target=100000)).message()
+    for player in (bob, cy):
+        await (await player.click(table, "Join")).ack()
+    await table.wait_until(lambda m: "(3 of" in m.text)
+    await (await ann.click(table, "Start")).ack()
+    for version in range(13):  # up to cy's Sold Out
+        await play_move(emu, players, general, version, MOVES[version])
+    menus = {p: await hand_dm(emu, p, 13) for p in (ann, bob, cy)}
+    clicks = [
+        await player.select(menus[player], menu(menus[player], "pass"), [card])
+        for player, card in ((ann, "home_grown"), (bob, "detained"), (cy, "colombia"))
+    ]
+    await asyncio.gather(*(click.ack() for click in clicks))
+    await table.wait_until(lambda m: "Everyone passed a card to the left" in m.text)
+    assert stored_moves(stacked_bot) == 16
+    assert "Colombia" in (await hand_dm(emu, ann, 16)).text

@@ -128,3 +128,19 @@ async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(tmp_
     await storage.set_status(game_id, "abandoned")
     assert await storage.open_game(2, "grass") is None
     await storage.close()
+
+
+async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(MIGRATIONS[0] + "; PRAGMA user_version = 1;")
+        db.execute(
+            "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id,"
+            " created_at, updated_at) VALUES (1, 2, 'grass', '{}', 'lobby', 10, 0, 0)"
+        )
+        db.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 10, 'ann')")
+    storage = await Storage.open(path)
+    assert await storage.schema_version() == len(MIGRATIONS) >= 2
+    (seat,) = await storage.seats(1)
+    assert (seat.name, seat.controls_since) == ("ann", 0)
+    await storage.close()
