@@ -1,1 +1,13 @@
-"""Images from the games' views, with Pillow. Pure functions; no discord, no database."""
+"""Images from the games' views, with Pillow. Pure functions; no discord, no database.
+
+Renderers (each returns a PIL image, thread-safe, from views only):
+- grass.py: `table_image` (public view only), `hand_image`, `score_sheet_image`
+- gracias.py: `table_image` (public view only), `hidden_image`, `round_score_image`
+- graps.py: `board_image(view, legal_for=None)`
+- scoreboard.py: `scoreboard_image(title, columns, rows, highlight=None)`
+- encode.py: `to_png(image) -> bytes`
+
+Shared drawing in toolkit.py; card faces in grass_cards.py and gracias_cards.py;
+fixed sample views in samples.py; `python -m render.gallery OUT_DIR` and
+`python -m render.bench` for people to look at the images and their speed.
+"""

@@ -363,7 +363,9 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
         status = "your turn  ·  " + status
     size = fit_size(status, width // 2 - 40, 21, 14)
     text(image, (width - MARGIN - 16, 40), status, size, INK, False, "rm")
+    # One copy each is marked, even when the hand holds two cards of that type.
     drawn_index = cards.index(view.drawn) if view.drawn in cards else None
+    pass_index = cards.index(view.pass_choice) if view.pass_choice in cards else None
     if not cards:
         text(image, (width / 2, top + fh / 2), "no cards in hand", 24, INK_SOFT, False, "mm")
     left = MARGIN + 16
@@ -376,6 +378,6 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
             draw.rounded_rectangle((x - 5, y - 5, x + fw + 4, y + fh + 4), 18, outline=GOLD,
                                    width=5)  # fmt: skip
             pill(image, draw, (x + fw - 8, y - 12), "NEW", 16, GOLD, INK_DARK, "r")
-        if card == view.pass_choice:
+        if index == pass_index:
             pill(image, draw, (x + 8, y - 12), "TO PASS", 16, ALERT, (255, 255, 255))
     return image

@@ -10,7 +10,7 @@ from games.grass.cards import Card, full_deck
 from games.registry import game_class
 from render import grass, samples
 from render.grass_cards import STYLES, Size, face
-from render.toolkit import GOLD
+from render.toolkit import ALERT, GOLD
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 PURPLE = STYLES[Card.LUST_CONQUERS_ALL.kind].colour
@@ -136,3 +136,15 @@ def test_table_is_the_same_whatever_the_players_hold():
         grass.hand_image(game_a.view_for("ann")).tobytes()
         != grass.hand_image(game_b.view_for("ann")).tobytes()
     )
+
+
+def test_g13_chosen_pass_card_is_marked_once():
+    view = replace(samples.grass_hand(), hand=(Card.MEXICO, Card.MEXICO, Card.BUST),
+                   drawn=None, pass_choice=Card.MEXICO)  # fmt: skip
+    image = grass.hand_image(view)
+    marked = replace(view, pass_choice=None)
+    assert image.tobytes() != grass.hand_image(marked).tobytes()
+    # The badge sits over the first Mexico's top edge only (cards are 180 px wide, 20 apart).
+    first_x, second_x, top = grass.MARGIN + 16 + 8, grass.MARGIN + 16 + 200 + 8, 96 - 12
+    assert close(image.getpixel((first_x + 4, top + 11)), ALERT, 30)
+    assert not close(image.getpixel((second_x + 4, top + 11)), ALERT, 30)

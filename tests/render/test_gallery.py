@@ -1,0 +1,20 @@
+"""The gallery renders every image kind from real engine games (a smoke test of every
+renderer on the engines' own views, not only on the hand-built samples)."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render import gallery
+
+
+def test_gallery_writes_every_image_kind(tmp_path):
+    assert gallery.main([str(tmp_path)]) == 0
+    names = {path.name for path in tmp_path.iterdir()}
+    for kind in ("grass-table-6p", "grass-hand-6p", "grass-score-sheet-6p", "gracias-table-6p",
+                 "gracias-hidden-6p", "gracias-round-score-4p", "graps-board-legal",
+                 "graps-board-over", "scoreboard"):  # fmt: skip
+        assert f"{kind}.png" in names
+    for path in tmp_path.iterdir():
+        with Image.open(path) as image:
+            assert 600 <= image.width <= 1000 and image.height >= 300
