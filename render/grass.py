@@ -343,14 +343,16 @@ def hand_order(cards: tuple[Card, ...]) -> list[Card]:
 
 
 def hand_image(view: GrassPlayerView) -> Image.Image:
-    """One player's hand, grouped, the card just drawn marked NEW."""
+    """One player's hand, grouped, the card just drawn marked NEW, the card chosen for a
+    pass marked TO PASS (G13), and the trade offer they are a party to spelled out (G20)."""
     cards = hand_order(view.hand)
     fw, fh = Size.FULL.value
     columns = HAND_COLUMNS
     rows = max(1, -(-len(cards) // columns))
     width = MARGIN * 2 + columns * fw + (columns - 1) * HAND_GAP + 32
     top = 96
-    height = top + rows * (fh + HAND_GAP) + 24
+    offer = offer_lines(view)
+    height = top + rows * (fh + HAND_GAP) + 24 + (len(offer) * 32 + 28 if offer else 0)
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
     public = view.public
@@ -380,4 +382,34 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
             pill(image, draw, (x + fw - 8, y - 12), "NEW", 16, GOLD, INK_DARK, "r")
         if index == pass_index:
             pill(image, draw, (x + 8, y - 12), "TO PASS", 16, ALERT, (255, 255, 255))
+    if offer:
+        box_top = top + rows * (fh + HAND_GAP) + 4
+        panel(draw, (MARGIN, box_top, width - MARGIN, height - MARGIN), FELT_DARK, 14)
+        for index, line in enumerate(offer):
+            shown = ellipsize(line, width - 2 * MARGIN - 40, 21, index == 0)
+            text(image, (MARGIN + 20, box_top + 14 + index * 32), shown, 21,
+                 GOLD if index == 0 else INK, index == 0)  # fmt: skip
     return image
+
+
+def _cards(cards: tuple[Card, ...], stash: tuple[Card, ...]) -> str:
+    named = [card.title for card in cards] + [f"{card.title} (stash)" for card in stash]
+    return ", ".join(named) if named else "nothing"
+
+
+def offer_lines(view: GrassPlayerView) -> list[str]:
+    """G20: the offer in words from the viewer's side; [] when they are party to none."""
+    offer = view.offer
+    if offer is None:
+        return []
+    if offer.by == view.name:
+        return [
+            f"Your offer to {offer.to}, waiting for an answer",
+            f"you give: {_cards(offer.give, offer.give_stash)}",
+            f"you get: {_cards(offer.take, offer.take_stash)}",
+        ]
+    return [
+        f"{offer.by} offers you a trade: accept or decline",
+        f"you get: {_cards(offer.give, offer.give_stash)}",
+        f"you give: {_cards(offer.take, offer.take_stash)}",
+    ]

@@ -148,3 +148,15 @@ def test_g13_chosen_pass_card_is_marked_once():
     first_x, second_x, top = grass.MARGIN + 16 + 8, grass.MARGIN + 16 + 200 + 8, 96 - 12
     assert close(image.getpixel((first_x + 4, top + 11)), ALERT, 30)
     assert not close(image.getpixel((second_x + 4, top + 11)), ALERT, 30)
+
+
+def test_g20_offer_is_spelled_out_on_both_hands():
+    from games.grass.views import Offer
+
+    offer = Offer("bob", "ann", give=(Card.PANAMA,), take=(Card.BUST,), take_stash=(Card.MEXICO,))
+    bob = replace(samples.grass_hand(), offer=offer)
+    assert grass.offer_lines(bob)[1:] == ["you give: Panama", "you get: Bust, Mexico (stash)"]
+    ann = replace(bob, name="ann", hand=(Card.BUST,) * 6, drawn=None)
+    assert grass.offer_lines(ann)[1:] == ["you get: Panama", "you give: Bust, Mexico (stash)"]
+    plain = grass.hand_image(samples.grass_hand())
+    assert grass.hand_image(bob).height > plain.height
