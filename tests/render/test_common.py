@@ -59,11 +59,15 @@ def _renders():
     ]
 
 
-def test_renderers_give_the_same_bytes_from_many_threads():
-    expected = [render().tobytes() for render in _renders()]
+def _png(render) -> bytes:
+    return encode.to_png(render())
+
+
+def test_renderers_and_encoder_give_the_same_bytes_from_many_threads():
+    expected = [_png(render) for render in _renders()]
     with ThreadPoolExecutor(max_workers=4) as pool:
-        futures = [pool.submit(render) for _ in range(3) for render in _renders()]
-        results = [future.result().tobytes() for future in futures]
+        futures = [pool.submit(_png, render) for _ in range(3) for render in _renders()]
+        results = [future.result() for future in futures]
     assert results == expected * 3
 
 
