@@ -69,6 +69,15 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         log.warning("could not answer interaction %s", interaction.id)
 
 
+def _warm_renderers() -> None:
+    try:
+        from render.encode import palette
+
+        palette()
+    except Exception:
+        log.exception("warming the renderers failed")
+
+
 def modal_values(data: Mapping[str, Any]) -> list[str]:
     """The text inputs' values of a modal submission, in order (rows or labels)."""
     values: list[str] = []
@@ -144,6 +153,9 @@ class GameBot(commands.Bot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d commands", len(synced))
+        # The renderers build shared tables (fonts, a palette) on first use; build them
+        # now in the pool so the first game's pictures come quickly.
+        self.executor.submit(_warm_renderers)
         self._restoring = asyncio.create_task(self._restore())
 
     async def _restore(self) -> None:
