@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.grass.cards import Card, Kind
-from games.grass.views import GrassPlayerView, GrassPublicView, Market, Phase, SeatView
+from games.grass.cards import Card
+from games.grass.views import GrassPublicView, Market, Phase, SeatView
 from render.grass_cards import Size, back, face
+from render.grass_hand import hand_image
 from render.grass_scores import score_sheet_image
 from render.toolkit import (
     ALERT,
@@ -316,100 +317,3 @@ def table_image(view: GrassPublicView) -> Image.Image:
             content = ellipsize(line, WIDTH - 2 * MARGIN - 40, 22, newest)
             text(image, (MARGIN + 20, y), content, 22, INK if newest else INK_SOFT, newest, "lm")
     return image
-
-
-# -- the hand ----------------------------------------------------------------------
-
-HAND_COLUMNS = 4
-HAND_GAP = 20
-HAND_ORDER = (
-    Kind.PEDDLE,
-    Kind.PROTECT,
-    Kind.MARKET_OPEN,
-    Kind.HEAT_ON,
-    Kind.HEAT_OFF,
-    Kind.PAY_FINE,
-    Kind.NIRVANA,
-    Kind.SKIM,
-    Kind.MARKET_CLOSE,
-    Kind.PARANOIA,
-)
-_CARD_ORDER = {card: index for index, card in enumerate(Card)}
-
-
-def hand_order(cards: tuple[Card, ...]) -> list[Card]:
-    """Grouped by kind (money first, Paranoia last), then in G1's order."""
-    return sorted(cards, key=lambda c: (HAND_ORDER.index(c.kind), _CARD_ORDER[c]))
-
-
-def hand_image(view: GrassPlayerView) -> Image.Image:
-    """One player's hand, grouped, the card just drawn marked NEW, the card chosen for a
-    pass marked TO PASS (G13), and the trade offer they are a party to spelled out (G20)."""
-    cards = hand_order(view.hand)
-    fw, fh = Size.FULL.value
-    columns = HAND_COLUMNS
-    rows = max(1, -(-len(cards) // columns))
-    width = MARGIN * 2 + columns * fw + (columns - 1) * HAND_GAP + 32
-    top = 96
-    offer = offer_lines(view)
-    height = top + rows * (fh + HAND_GAP) + 24 + (len(offer) * 32 + 28 if offer else 0)
-    image = Image.new("RGB", (width, height), FELT)
-    draw = ImageDraw.Draw(image)
-    public = view.public
-    seat = public.seat(view.name)
-    draw.rectangle((0, 0, width, 80), fill=FELT_DARK)
-    title = ellipsize(f"{view.name}'s hand", width // 2, 30, True)
-    text(image, (MARGIN + 16, 40), title, 30, GOLD, True, "lm")
-    status = f"hand {public.hand}  ·  {seat.market.value} market  ·  {money(seat.total)}"
-    if public.to_move == view.name and not public.over:
-        status = "your turn  ·  " + status
-    size = fit_size(status, width // 2 - 40, 21, 14)
-    text(image, (width - MARGIN - 16, 40), status, size, INK, False, "rm")
-    # One copy each is marked, even when the hand holds two cards of that type.
-    drawn_index = cards.index(view.drawn) if view.drawn in cards else None
-    pass_index = cards.index(view.pass_choice) if view.pass_choice in cards else None
-    if not cards:
-        text(image, (width / 2, top + fh / 2), "no cards in hand", 24, INK_SOFT, False, "mm")
-    left = MARGIN + 16
-    for index, card in enumerate(cards):
-        x = left + (index % columns) * (fw + HAND_GAP)
-        y = top + (index // columns) * (fh + HAND_GAP)
-        draw.rounded_rectangle((x + 3, y + 5, x + fw + 3, y + fh + 5), 15, fill=FELT_DARK)
-        _paste(image, face(card), (x, y))
-        if index == drawn_index:
-            draw.rounded_rectangle((x - 5, y - 5, x + fw + 4, y + fh + 4), 18, outline=GOLD,
-                                   width=5)  # fmt: skip
-            pill(image, draw, (x + fw - 8, y - 12), "NEW", 16, GOLD, INK_DARK, "r")
-        if index == pass_index:
-            pill(image, draw, (x + 8, y - 12), "TO PASS", 16, ALERT, (255, 255, 255))
-    if offer:
-        box_top = top + rows * (fh + HAND_GAP) + 4
-        panel(draw, (MARGIN, box_top, width - MARGIN, height - MARGIN), FELT_DARK, 14)
-        for index, line in enumerate(offer):
-            shown = ellipsize(line, width - 2 * MARGIN - 40, 21, index == 0)
-            text(image, (MARGIN + 20, box_top + 14 + index * 32), shown, 21,
-                 GOLD if index == 0 else INK, index == 0)  # fmt: skip
-    return image
-
-
-def _cards(cards: tuple[Card, ...], stash: tuple[Card, ...]) -> str:
-    named = [card.title for card in cards] + [f"{card.title} (stash)" for card in stash]
-    return ", ".join(named) if named else "nothing"
-
-
-def offer_lines(view: GrassPlayerView) -> list[str]:
-    """G20: the offer in words from the viewer's side; [] when they are party to none."""
-    offer = view.offer
-    if offer is None:
-        return []
-    if offer.by == view.name:
-        return [
-            f"Your offer to {offer.to}, waiting for an answer",
-            f"you give: {_cards(offer.give, offer.give_stash)}",
-            f"you get: {_cards(offer.take, offer.take_stash)}",
-        ]
-    return [
-        f"{offer.by} offers you a trade: accept or decline",
-        f"you get: {_cards(offer.give, offer.give_stash)}",
-        f"you give: {_cards(offer.take, offer.take_stash)}",
-    ]

@@ -8,7 +8,7 @@ import pytest
 
 from games.grass.cards import Card, full_deck
 from games.registry import game_class
-from render import grass, samples
+from render import grass, grass_hand, samples
 from render.grass_cards import STYLES, Size, face
 from render.toolkit import ALERT, GOLD
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
@@ -84,7 +84,7 @@ def test_hand_marks_the_card_just_drawn():
     view = samples.grass_hand()
     image = grass.hand_image(view)
     assert_image_similar(image, "grass-hand")
-    order = grass.hand_order(view.hand)
+    order = grass_hand.hand_order(view.hand)
     assert order[0].is_peddle and order[-1] is Card.SOLD_OUT  # money first, Paranoia last
 
 
@@ -145,7 +145,7 @@ def test_g13_chosen_pass_card_is_marked_once():
     marked = replace(view, pass_choice=None)
     assert image.tobytes() != grass.hand_image(marked).tobytes()
     # The badge sits over the first Mexico's top edge only (cards are 180 px wide, 20 apart).
-    first_x, second_x, top = grass.MARGIN + 16 + 8, grass.MARGIN + 16 + 200 + 8, 96 - 12
+    first_x, second_x, top = grass_hand.MARGIN + 16 + 8, grass_hand.MARGIN + 16 + 200 + 8, 96 - 12
     assert close(image.getpixel((first_x + 4, top + 11)), ALERT, 30)
     assert not close(image.getpixel((second_x + 4, top + 11)), ALERT, 30)
 
@@ -155,8 +155,8 @@ def test_g20_offer_is_spelled_out_on_both_hands():
 
     offer = Offer("bob", "ann", give=(Card.PANAMA,), take=(Card.BUST,), take_stash=(Card.MEXICO,))
     bob = replace(samples.grass_hand(), offer=offer)
-    assert grass.offer_lines(bob)[1:] == ["you give: Panama", "you get: Bust, Mexico (stash)"]
+    assert grass_hand.offer_lines(bob)[1:] == ["you give: Panama", "you get: Bust, Mexico (stash)"]
     ann = replace(bob, name="ann", hand=(Card.BUST,) * 6, drawn=None)
-    assert grass.offer_lines(ann)[1:] == ["you get: Panama", "you give: Bust, Mexico (stash)"]
+    assert grass_hand.offer_lines(ann)[1:] == ["you get: Panama", "you give: Bust, Mexico (stash)"]
     plain = grass.hand_image(samples.grass_hand())
     assert grass.hand_image(bob).height > plain.height
