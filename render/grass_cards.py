@@ -17,7 +17,7 @@ import enum
 import threading
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from games.grass.cards import LIFTS, Card, Kind
 from render.grass_emblems import emblem
@@ -234,8 +234,6 @@ def _clip_corners(image: Image.Image, size: Size) -> Image.Image:
     mask = Image.new("L", (w, h), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), max(6, w // 12), fill=255)
     alpha = image.getchannel("A")
-    from PIL import ImageChops
-
     image.putalpha(ImageChops.multiply(alpha, mask))
     return image
 
