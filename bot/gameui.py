@@ -108,6 +108,10 @@ class GameUI(abc.ABC):
     def table_text(self, session: Session) -> str:
         """The table message's words: whose turn, the last actions, from public views."""
 
+    def table_words(self, session: Session) -> str:
+        """The table as words, for channels where the bot may not attach pictures."""
+        return ""
+
     @abc.abstractmethod
     def private_text(self, session: Session, name: str) -> str:
         """The words of one player's hand message (their own view only)."""

@@ -100,13 +100,19 @@ class Publisher:
             target = channel.get_partial_message(session.table_message_id)
             try:
                 await _without_files_if_refused(
-                    lambda f, t: target.edit(content=t, attachments=f, view=view), files, text
+                    lambda f, t: target.edit(content=t, attachments=f, view=view),
+                    files,
+                    text,
+                    ui.table_words(session),
                 )
                 return
             except discord.NotFound:
                 log.info("table message of game %s is gone; posting a new one", session.id)
         message = await _without_files_if_refused(
-            lambda f, t: channel.send(content=t, files=f, view=view), files, text
+            lambda f, t: channel.send(content=t, files=f, view=view),
+            files,
+            text,
+            ui.table_words(session),
         )
         session.table_message_id = message.id
         await self.storage.set_table_message(session.id, message.id)
@@ -259,13 +265,18 @@ NO_FILES_NOTE = (
 
 
 async def _without_files_if_refused(
-    send: Callable[[list[discord.File], str], Awaitable[T]], files: list[discord.File], text: str
+    send: Callable[[list[discord.File], str], Awaitable[T]],
+    files: list[discord.File],
+    text: str,
+    words: str = "",
 ) -> T:
     """Sends with the pictures; if the channel refuses attachments (50013), sends the
-    words alone with a note saying which permission is missing."""
+    words alone (with `words` standing in for the picture) and a note saying which
+    permission is missing."""
     try:
         return await send(files, text)
     except discord.Forbidden as error:
         if error.code != MISSING_PERMISSIONS or not files:
             raise
-        return await send([], text + NO_FILES_NOTE)
+        fallback = f"{text}\n{words}" if words else text
+        return await send([], fallback[: 2000 - len(NO_FILES_NOTE)] + NO_FILES_NOTE)

@@ -119,6 +119,23 @@ class GrassUI(GameUI):
             lines.extend(f"- {text}" for text in recent)
         return "\n".join(lines)
 
+    def table_words(self, session: Session) -> str:
+        view = _public(session)
+        lines = []
+        for seat in view.seats:
+            market = seat.market.value + (f" ({card_list(seat.heat)})" if seat.heat else "")
+            stash = ", ".join(
+                card_label(p.card) + (" (covered)" if p.covered else "") for p in seat.stash
+            )
+            lost = f" · {seat.skip} lost turn(s) owed" if seat.skip else ""
+            lines.append(
+                f"**{seat.name}** · {money(seat.total)} · market {market} · "
+                f"stash: {stash or 'empty'} · {seat.hand_size} cards{lost}"
+            )
+        top = card_label(view.discard_pile[-1]) if view.discard_pile else "empty"
+        lines.append(f"Discard pile: {top}")
+        return "\n".join(lines)
+
     def private_text(self, session: Session, name: str) -> str:
         view = _private(session, name)
         public = view.public

@@ -110,6 +110,24 @@ async def test_without_attach_files_the_table_is_words_and_says_which_permission
     closed = emu.channel("no-pictures", attach_files=False)
     players, table = await start_game(emu, closed)
     assert not table.attachments and "Attach Files" in table.text
+    assert "**bob** · $0 · market closed" in table.text  # the table in words instead
     await play_move(emu, players, closed, 0, MOVES[0])
     await table.wait_until(lambda m: "ann played Market Open" in m.text)
     assert (await hand_dm(emu, players["bob"], 1)).images()  # DMs keep their pictures
+
+
+async def test_secret_trades_show_only_that_a_trade_happened_g20(fake_discord, stacked_bot):
+    emu = fake_discord
+    general = emu.channel("general")
+    players = {name: emu.user(name) for name in PLAYERS}
+    ann, bob, cy = players.values()
+    table = await (await ann.slash(general, "grass start", secret_trades=True)).message()
+    for player in (bob, cy):
+        await (await player.click(table, "Join")).ack()
+    await table.wait_until(lambda m: "(3 of" in m.text)
+    await (await ann.click(table, "Start")).ack()
+    for version in range(11):  # through the accepted trade of bob and cy
+        await play_move(emu, players, general, version, MOVES[version])
+    await table.wait_until(lambda m: "bob and cy traded" in m.text)
+    assert "Colombia" not in table.text and "Detained" not in table.text
+    assert "Detained" in (await hand_dm(emu, bob, 11)).text  # bob knows what he got
