@@ -29,7 +29,7 @@ async def test_subcommands(fake_discord: FakeDiscord, tinybot: BotProcess) -> No
     ann, general = fake_discord.user("ann"), fake_discord.channel("general")
     lobby = await (await ann.slash(general, "game start", target=250000)).message()
     assert lobby.content == "lobby to 250000"
-    assert [b.label for b in lobby.buttons()] == ["Join", "Later", "Start", "Docs"]
+    assert [b.label for b in lobby.buttons()] == ["Join", "Later", "Rename", "Start", "Docs"]
 
 
 @pytest.mark.parametrize(

@@ -134,3 +134,14 @@ async def test_forged_interactions_reach_the_bot_unchecked(
         lobby.channel, 3, {"custom_id": "lobby:start", "component_type": 2}, message=lobby
     )
     assert (await disabled.message()).content == "started"  # what the disabled button would do
+
+
+async def test_a_modal_from_a_button_updates_that_message(
+    fake_discord: FakeDiscord, tinybot: BotProcess
+) -> None:
+    lobby = await lobby_message(fake_discord)
+    bob = fake_discord.user("bob")
+    modal = await (await bob.click(lobby, "Rename")).modal()
+    submitted = await bob.submit(modal, **{"New name": "of champions"})
+    assert await submitted.ack() == CALLBACK_UPDATE_MESSAGE
+    assert (await submitted.message()) is lobby and lobby.content == "lobby of champions"

@@ -48,6 +48,12 @@ class Lobby(discord.ui.View):
         await interaction.response.defer()  # type 6, then an edit of the clicked message
         await interaction.edit_original_response(content="edited after a deferred update")
 
+    @discord.ui.button(label="Rename", custom_id="lobby:rename")
+    async def rename(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Lobby]
+    ) -> None:
+        await interaction.response.send_modal(Rename())
+
     @discord.ui.button(label="Start", custom_id="lobby:start", disabled=True)
     async def start(
         self, interaction: discord.Interaction, button: discord.ui.Button[Lobby]
@@ -73,6 +79,16 @@ class Reveal(discord.ui.View):
         self, interaction: discord.Interaction, button: discord.ui.Button[Reveal]
     ) -> None:
         await interaction.response.edit_message(content="revealed to you alone", view=None)
+
+
+class Rename(discord.ui.Modal, title="Rename the lobby"):
+    name: discord.ui.TextInput[Rename] = discord.ui.TextInput(
+        label="New name", custom_id="rename:name"
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        # A modal opened from a button may update that button's message (callback type 7).
+        await interaction.response.edit_message(content=f"lobby {self.name.value}")
 
 
 class Form(discord.ui.Modal, title="Sign up"):
