@@ -20,10 +20,13 @@ def random_game(
     check: Callable[[AnyGame], None] | None = None,
     max_actions: int = 100_000,
 ) -> tuple[AnyGame, int]:
-    """Play one game to its end with uniformly random legal actions; returns the game
+    """Play one game to its end with random legal actions; returns the game
     and the number of actions applied. `check` runs after every action."""
     chooser = random.Random(seed ^ 0x5EED)
     game = game_class(kind).create(players, options, seed)
+    # An engine may offer a random player that still plays sensibly enough for games
+    # to end (uniformly random Grass players drift below zero forever at 4+ seats).
+    playout_choice = getattr(game, "playout_choice", None)
     applied = 0
     while game.outcome() is None:
         if applied >= max_actions:
@@ -35,7 +38,10 @@ def random_game(
         actions = game.legal_actions(player)
         if not actions:
             raise AssertionError(f"{kind} seed {seed}: {player} is awaited with no action")
-        game.apply(actions[chooser.randrange(len(actions))])
+        if playout_choice is not None:
+            game.apply(playout_choice(player, actions, chooser))
+        else:
+            game.apply(actions[chooser.randrange(len(actions))])
         applied += 1
         if check is not None:
             check(game)
