@@ -248,10 +248,9 @@ class GameBot(commands.Bot):
             step.action,
             version=control.version if versioned else None,
         )
-        seat = session.seat_of(name)
         clicked = interaction.message
-        if clicked is not None and (seat is None or clicked.id != seat.dm_message_id):
-            # An ephemeral hand (or an old DM): redraw it, the publisher keeps the DM.
+        if clicked is not None and clicked.flags.ephemeral:
+            # An ephemeral hand (/grass hand): redraw it; the publisher keeps the DMs.
             content, files, view = await self.publisher.private_message(session, name)
             await interaction.edit_original_response(content=content, attachments=files, view=view)
 

@@ -86,14 +86,12 @@ async def export(bot: GameBot, interaction: discord.Interaction[Any], kind: str)
     """The replay file of docs/notation.md: the header stored at start plus the move log."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     session = await session_here(bot, interaction, kind, finished_too=True)
-    async with session.lock:
-        header = session.row.header or session.engine.replay_header()
+    async with session.lock:  # the log as of one version, never in the middle of a move
         moves = await bot.storage.moves(session.id)
-    data = (
-        {**header, "actions": moves}
-        if session.row.header
-        else replay_export(session.engine, list(moves))
-    )
+    if session.row.header is not None:  # the header stored when the game started
+        data = {**session.row.header, "actions": moves}
+    else:
+        data = replay_export(session.engine, list(moves))
     body = json.dumps(data, indent=1).encode()
     name = f"{kind}-game-{session.id}.json"
     await interaction.followup.send(
