@@ -194,7 +194,7 @@ class GameBot(commands.Bot):
     async def _stale(
         self, interaction: discord.Interaction[Any], control: Control, error: StaleControl
     ) -> None:
-        """ "This control is out of date", with the player's fresh hand and controls."""
+        """Out of date: say so, with the player's current hand and controls."""
         try:
             session = await self.sessions.load(control.game)
             name = session.name_of(interaction.user.id) if session else None

@@ -127,8 +127,9 @@ class Sessions:
             table_message_id=row.table_message_id,
             lock=self.lock(game_id),
         )
-        self._sessions[game_id] = session
-        return session
+        # Two first uses may load at once: the first one stored wins, so every caller
+        # shares one engine.
+        return self._sessions.setdefault(game_id, session)
 
     async def reload_seats(self, session: Session) -> None:
         session.seats = await self.storage.seats(session.id)
