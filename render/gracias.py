@@ -183,8 +183,11 @@ def table_image(view: GraciasPublicView) -> Image.Image:
         for index, line in enumerate(recent):
             newest = index == len(recent) - 1
             y = recent_top + 8 + index * LINE + LINE / 2
-            shown = ellipsize(line, WIDTH - 2 * MARGIN - 40, 21, newest)
-            text(image, (MARGIN + 20, y), shown, 21, INK if newest else INK_SOFT, newest, "lm")
+            # The newest line white with a gold dot (regular weight: cheaper to draw).
+            shown = ellipsize(line, WIDTH - 2 * MARGIN - 52, 21)
+            text(image, (MARGIN + 32, y), shown, 21, INK if newest else INK_SOFT, False, "lm")
+            if newest:
+                draw.ellipse((MARGIN + 14, y - 5, MARGIN + 24, y + 5), fill=GOLD)
     return image
 
 

@@ -314,6 +314,10 @@ def table_image(view: GrassPublicView) -> Image.Image:
         for index, line in enumerate(recent):
             newest = index == len(recent) - 1
             y = top + 10 + index * LINE + LINE / 2
-            content = ellipsize(line, WIDTH - 2 * MARGIN - 40, 22, newest)
-            text(image, (MARGIN + 20, y), content, 22, INK if newest else INK_SOFT, newest, "lm")
+            # The newest line is white with a gold dot (regular weight: a long bold line
+            # is the costliest text to draw, and each move brings a new one).
+            content = ellipsize(line, WIDTH - 2 * MARGIN - 52, 22)
+            text(image, (MARGIN + 32, y), content, 22, INK if newest else INK_SOFT, False, "lm")
+            if newest:
+                draw.ellipse((MARGIN + 14, y - 5, MARGIN + 24, y + 5), fill=GOLD)
     return image

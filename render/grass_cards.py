@@ -265,3 +265,12 @@ def back(size: Size = Size.FULL) -> Image.Image:
             if found is None:
                 found = _FACES[key] = _back(size)
     return found
+
+
+def prepare() -> None:
+    """Draw every face and back now (about 0.1 s) instead of on first use: the bot may
+    call it at start-up so no player's move pays for a new card's first picture."""
+    for size in Size:
+        back(size)
+        for card in Card:
+            face(card, size)

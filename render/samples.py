@@ -195,7 +195,8 @@ def gracias_six() -> GraciasPublicView:
         (1, 4, 0, 3, 1, 0),
         (0, 0, 2, 5, 2, 4),
     )
-    rounds = ((7,), (5,), (9,), (4,), (6,), (8,))
+    scoring = gracias_scoring()
+    rounds = tuple((row.score,) for row in scoring.rows)
     seats = tuple(
         GraciasSeat(name, index, ColourCounts(reserves[index]), 2 + index % 2, rounds[index],
                     sum(rounds[index]), True)
@@ -212,7 +213,7 @@ def gracias_six() -> GraciasPublicView:
         choosing=2,
         trios=trios,
         seats=seats,
-        last_round=gracias_scoring(),
+        last_round=scoring,
         winners=(),
         recent=("cy kept green, gave blue to ann - Gracias!", "dee took trio 2"),
     )

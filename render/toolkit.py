@@ -13,6 +13,7 @@ are cached as immutable images behind a lock and only ever read afterwards.
 from __future__ import annotations
 
 import functools
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -74,10 +75,10 @@ def font(size: int) -> Font:
 
 @functools.lru_cache(maxsize=16384)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    """Width of `text` in px. Cached: measuring costs more than drawing a cached mask,
-    and the same names and figures are measured on every render."""
-    left, _, right, _ = font(size).getbbox(plain(text), stroke_width=1 if bold else 0)
-    return int(right - left)
+    """Width of `text` in px (its advance; bold adds the stroke). Cached: measuring costs
+    more than pasting a cached mask, and the same names and figures come back on every
+    render."""
+    return math.ceil(font(size).getlength(plain(text))) + (2 if bold else 0)
 
 
 def fit_size(text: str, max_width: int, size: int, min_size: int = 12, bold: bool = False) -> int:
@@ -91,9 +92,14 @@ def ellipsize(text: str, max_width: int, size: int, bold: bool = False) -> str:
     """`text` cut with an ellipsis so that it fits in max_width at `size`."""
     if text_width(text, size, bold) <= max_width:
         return text
-    while text and text_width(text + "…", size, bold) > max_width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    low, high = 0, len(text)  # the longest prefix that fits with the ellipsis
+    while low < high:
+        mid = (low + high + 1) // 2
+        if text_width(text[:mid] + "…", size, bold) <= max_width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
 
 
 def wrap(text: str, max_width: int, size: int, bold: bool = False) -> list[str]:
@@ -144,12 +150,16 @@ def _text_mask(content: str, size: int, bold: bool) -> tuple[Image.Image, int, i
     stroke = 1 if bold else 0
     f = font(size)
     content = plain(content)
-    left, top, right, bottom = f.getbbox(content, anchor="la", stroke_width=stroke)
-    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
+    # Sized from the advance and the line metrics (measuring the exact ink box would
+    # cost another layout pass); the mask starts at the anchor, stroke included.
+    ascent, descent = f.getmetrics()
+    width = text_width(content, size, bold)
+    mask = Image.new("L", (max(1, width), ascent + descent + 2 * stroke), 0)
     ImageDraw.Draw(mask).text(
-        (-left, -top), content, font=f, fill=255, anchor="la", stroke_width=stroke, stroke_fill=255
-    )
-    made = (mask, int(left), int(top))
+        (stroke, stroke), content, font=f, fill=255, anchor="la", stroke_width=stroke,
+        stroke_fill=255,
+    )  # fmt: skip
+    made = (mask, -stroke, -stroke)
     with _TEXT_LOCK:
         _TEXT_CACHE[key] = made
         if len(_TEXT_CACHE) > _TEXT_CACHE_SIZE:

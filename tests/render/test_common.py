@@ -71,7 +71,8 @@ def test_renderers_and_encoder_give_the_same_bytes_from_many_threads():
     assert results == expected * 3
 
 
-def test_the_golden_helper_fails_and_saves_actual_and_diff(capsys):
+def test_the_golden_helper_fails_and_saves_actual_and_diff(capsys, monkeypatch):
+    monkeypatch.delenv("UPDATE_GOLDEN", raising=False)  # never overwrite a golden here
     image = grass.table_image(samples.grass_six())
     ImageDraw.Draw(image).rectangle((300, 300, 600, 600), fill=(255, 0, 255))
     with pytest.raises(AssertionError) as failure:
