@@ -135,7 +135,9 @@ def main() -> None:
         players[kind] = int(count)
     iterations = None if args.seconds > 0 else args.iterations
     budget = f"{args.seconds:g} s" if args.seconds > 0 else f"{args.iterations} iterations"
-    print(f"hard level budget: {budget} per decision; {args.games} games per line; jobs {args.jobs}")
+    print(
+        f"hard level budget: {budget} per decision; {args.games} games per line; jobs {args.jobs}"
+    )
     print(
         f"{'game':<8}{'n':>2}  {'tested vs baseline':<18}{'win rate':>9}  {'95% CI':<15}"
         f"{'fair':>5}  {'decision ms: mean / p95 / max':<30}{'wall s':>7}"

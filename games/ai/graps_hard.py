@@ -89,7 +89,7 @@ def evaluate(game: Graps, me: str) -> float:
         return 1.0 if len(game.winners) == 1 else 0.5
     seat = game.players.index(me)
     board = game.board
-    margin = front(board, seat) - front(board, 1 - seat)
+    margin = float(front(board, seat) - front(board, 1 - seat))
     margin += 0.05 * (len(board.pawns[seat]) - len(board.pawns[1 - seat]))
     return squash(margin, 2.0)
 

@@ -84,7 +84,8 @@ def paired_search(
     in [0, 1]), sampled in rounds: every round draws one sample seed and plays every
     arm with it (common random numbers: the arms are compared on the same hidden
     cards and dice, which removes most of the noise between them). One simulation is
-    one iteration of the budget; a round cut short by a time limit is dropped.
+    one iteration of the budget; with an iteration count only whole rounds run, and a
+    round cut short by a time limit is dropped.
     `prior` (e.g. the easy level's ranking) breaks ties and answers when no round
     could run."""
     totals = [0.0] * arms
@@ -92,7 +93,7 @@ def paired_search(
     more = budget.runner()
     done = 0
     rounds = 0
-    while True:
+    while budget.iterations is None or done + arms <= budget.iterations:
         seed = rng.getrandbits(62)
         complete = True
         for arm in range(arms):

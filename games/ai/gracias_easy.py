@@ -1,0 +1,167 @@
+"""Gracias, easy level: pick the choice whose round looks best against the leader (C5, C6).
+
+For every legal choice (trio, kept colour, receiver) it estimates each player's round
+score as if the round were scored now (C6): its own cards are exact (reserve plus its
+hidden cards); another player's hidden cards are unknown, counted as a sixth of a card
+of each colour. A colour with 5 or more cards makes a packet (1 point, the rest stays
+face up); the most face-up cards of a colour are thrown away, ties included. The
+choice maximises its own estimated total minus the leading opponent's (weighted with
+the mean opponent), so it keeps colours that complete a packet or stay short of a
+majority, and gives away a card where it costs the receiver most: a colour that makes
+the leader the majority holder, or one that lifts a rival over its own count.
+
+The scoring works on a `Table` of plain numbers, built from a player's view (the easy
+level) or from a searched game (the hard level's rollouts, `table_of`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.gracias.actions import ChooseTrio, SplitTrio
+from games.gracias.engine import Gracias
+from games.gracias.views import GraciasPlayerView
+from games.protocol import Action
+
+COLOURS = 6
+PACKET = 5  # C6
+LEADER_WEIGHT = 0.7  # the rest goes to the mean opponent
+
+
+@dataclass
+class Table:
+    """What one player knows of a round, as numbers. `cards[p][c]`: player p's cards of
+    colour c (reserve + hidden for `me`; reserve + hidden/6 for the others); seats
+    that left are absent from `seats`."""
+
+    me: int
+    seats: list[int]
+    names: list[str]
+    cards: list[list[float]]
+    totals: list[int]
+
+
+def table_from_view(view: GraciasPlayerView) -> Table:
+    public = view.public
+    names = list(public.players)
+    me = names.index(view.player)
+    cards: list[list[float]] = []
+    for seat in public.seats:
+        row = [float(n) for n in seat.reserve.counts]
+        if seat.name == view.player:
+            for colour in view.hidden:
+                row[colour.index] += 1.0
+        else:
+            share = seat.hidden_count / COLOURS
+            row = [n + share for n in row]
+        cards.append(row)
+    seats = [seat.seat for seat in public.seats if seat.in_game]
+    return Table(me, seats, names, cards, [seat.total for seat in public.seats])
+
+
+def table_of(game: Gracias, me: int) -> Table:
+    """The same from a searched game (the hard level's own sampled game), seen by `me`."""
+    cards: list[list[float]] = []
+    for seat, reserve in enumerate(game.reserves):
+        row = [float(n) for n in reserve]
+        if seat == me:
+            for colour in game.hidden[seat]:
+                row[colour] += 1.0
+        else:
+            share = len(game.hidden[seat]) / COLOURS
+            row = [n + share for n in row]
+        cards.append(row)
+    seats = [seat for seat in range(len(game.players)) if game.active[seat]]
+    totals = [sum(scores) for scores in game.round_scores]
+    return Table(me, seats, list(game.players), cards, totals)
+
+
+def colour_points(cards: list[list[float]], seats: Sequence[int], colour: int) -> list[float]:
+    """C6 for one colour on the (estimated) counts: each seat's packet point plus its
+    face-up cards unless it holds the most of them (ties all lose them)."""
+    face = []
+    for p in seats:
+        n = cards[p][colour]
+        face.append(n - PACKET if n >= PACKET else n)
+    most = max(face)
+    points = []
+    for p, n in zip(seats, face, strict=True):
+        packet = 1.0 if cards[p][colour] >= PACKET else 0.0
+        points.append(packet + (n if 0 < n < most - 1e-9 else 0.0))
+    return points
+
+
+def score_choices(table: Table, choices: Sequence[tuple[int, int, int]]) -> list[float]:
+    """The value of each (kept colour, given colour, receiver seat): own estimated
+    total minus the opponents' (the leader weighted most), after the choice. Only the
+    one or two colours a choice touches are scored again."""
+    seats = table.seats
+    cards = table.cards
+    me = table.me
+    position = {p: i for i, p in enumerate(seats)}
+    per_colour = [colour_points(cards, seats, c) for c in range(COLOURS)]
+    base = [table.totals[p] + sum(points[i] for points in per_colour) for i, p in enumerate(seats)]
+    mine_at = position[me]
+    values = []
+    for keep, give, receiver in choices:
+        scores = list(base)
+        for colour in {keep, give}:
+            old = per_colour[colour]
+            column = {p: cards[p][colour] for p in seats}
+            if colour == keep:
+                column[me] += 1
+            if colour == give:
+                column[receiver] += 1
+            face = [column[p] - PACKET if column[p] >= PACKET else column[p] for p in seats]
+            most = max(face)
+            for i, p in enumerate(seats):
+                n = face[i]
+                packet = 1.0 if column[p] >= PACKET else 0.0
+                scores[i] += packet + (n if 0 < n < most - 1e-9 else 0.0) - old[i]
+        others = [score for i, score in enumerate(scores) if i != mine_at]
+        if not others:
+            values.append(scores[mine_at])
+            continue
+        values.append(
+            scores[mine_at]
+            - LEADER_WEIGHT * max(others)
+            - (1 - LEADER_WEIGHT) * sum(others) / len(others)
+        )
+    return values
+
+
+def describe(view: GraciasPlayerView, action: Action) -> tuple[int, int, int] | None:
+    """(kept colour, given colour, receiver seat) of a choice or split, else None."""
+    public = view.public
+    if isinstance(action, ChooseTrio):
+        up = public.trios[action.trio - 1].face_up
+    elif isinstance(action, SplitTrio) and public.choosing is not None:
+        up = public.trios[public.choosing - 1].face_up
+    else:
+        return None
+    keep = action.keep.index
+    a, b = up[0].index, up[1].index
+    give = b if keep == a else a
+    return keep, give, public.players.index(action.give_to)
+
+
+def ranked(view: GraciasPlayerView, legal: Sequence[Action]) -> list[float]:
+    """The easy level's value of every legal action (-inf for anything else)."""
+    described = [describe(view, action) for action in legal]
+    choices = [choice for choice in described if choice is not None]
+    scored = iter(score_choices(table_from_view(view), choices))
+    return [float("-inf") if choice is None else next(scored) for choice in described]
+
+
+class GraciasEasy:
+    """The easy level: the best-valued choice; exact ties are broken at random."""
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        assert isinstance(view, GraciasPlayerView)
+        values = ranked(view, legal)
+        best = max(values)
+        top = [action for action, value in zip(legal, values, strict=True) if value >= best - 1e-9]
+        return top[rng.randrange(len(top))]

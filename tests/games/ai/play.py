@@ -1,0 +1,39 @@
+"""Shared helpers of the AI tests: play a game between computer players, checking that
+every chosen action is one of the legal ones and that the engine accepts it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.ai import Player, make_ai
+from games.protocol import Game
+from games.registry import game_class
+
+NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
+AnyGame = Game[Any, Any, Any]
+
+
+def table(kind: str, levels: list[str], iterations: int = 4) -> dict[str, Player]:
+    return {NAMES[i]: make_ai(kind, level, iterations=iterations) for i, level in enumerate(levels)}
+
+
+def play_game(
+    kind: str, levels: list[str], seed: int, max_actions: int = 5_000, iterations: int = 4
+) -> tuple[AnyGame, list[Any]]:
+    """One game; returns the game and the actions chosen. Asserts legality all along."""
+    players = table(kind, levels, iterations)
+    names = list(players)
+    game = game_class(kind).create(names, None, seed)
+    rngs = {name: random.Random(f"{seed}:{name}") for name in names}
+    chosen = []
+    for _ in range(max_actions):
+        if game.outcome() is not None:
+            break
+        name = game.awaiting[0]
+        legal = game.legal_actions(name)
+        action = players[name].choose(game.view_for(name), legal, rngs[name])
+        assert action in legal, f"{kind}: {name} chose {action!r}, not a legal action"
+        game.apply(action)
+        chosen.append(action)
+    return game, chosen

@@ -1,0 +1,59 @@
+"""Every level of every game plays only legal actions over whole games, and a seeded
+hard level decides the same way twice (issue 9, engine part)."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from games.ai import LEVELS, make_ai
+from games.protocol import GameError
+
+from .play import play_game
+
+# Uniformly random Grass rarely ends (docs/rules/grass.md), so random Grass seats play
+# beside easy ones, whose peddles end the game.
+TABLES = {
+    "graps": [["random", "random"], ["easy", "easy"], ["hard", "easy"], ["easy", "hard"]],
+    "gracias": [
+        ["random", "random", "random"],
+        ["easy", "easy", "easy", "easy"],
+        ["hard", "easy", "random", "easy", "easy"],
+    ],
+    "grass": [["random", "easy", "easy"], ["easy", "easy", "easy", "easy"], ["hard", "easy"]],
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "levels"), [(kind, levels) for kind, tables in TABLES.items() for levels in tables]
+)
+def test_every_level_plays_only_legal_actions_to_the_end(kind: str, levels: list[str]) -> None:
+    for seed in (1, 2):
+        game, chosen = play_game(kind, levels, seed)
+        assert game.outcome() is not None, f"{kind} {levels} seed {seed} did not end"
+        assert chosen
+
+
+@pytest.mark.parametrize("kind", ["graps", "gracias", "grass"])
+def test_a_seeded_hard_level_is_deterministic(kind: str) -> None:
+    levels = ["hard", "easy"] if kind != "gracias" else ["hard", "easy", "easy"]
+    _, first = play_game(kind, levels, seed=7, max_actions=60)
+    _, second = play_game(kind, levels, seed=7, max_actions=60)
+    assert first == second
+
+
+@pytest.mark.parametrize("kind", ["graps", "gracias", "grass"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_entry_point_takes_only_a_view_the_legal_actions_and_a_generator(
+    kind: str, level: str
+) -> None:
+    player = make_ai(kind, level)
+    assert list(inspect.signature(player.choose).parameters) == ["view", "legal", "rng"]
+
+
+def test_unknown_levels_and_games_are_refused_in_words() -> None:
+    with pytest.raises(GameError, match="unknown AI level 'expert'"):
+        make_ai("grass", "expert")
+    with pytest.raises(GameError, match="no computer player"):
+        make_ai("chess", "easy")
