@@ -143,7 +143,6 @@ async def scoreboard(
     interaction: discord.Interaction[Any],
     kind: str,
     player: discord.abc.User | None,
-    money: bool,
 ) -> None:
     """This server's standings over finished games of this kind, as an image."""
     from render.scoreboard import scoreboard_image
@@ -154,7 +153,8 @@ async def scoreboard(
     await interaction.response.defer(thinking=True)
     standings = await bot.storage.standings(interaction.guild_id, kind)
     names = await bot.storage.player_names(interaction.guild_id, [s.user_id for s in standings])
-    columns = ("#", "player", "games", "wins", "total", "best hand" if money else "best round")
+    money = ui.money
+    columns = ("#", "player", "games", "wins", "total", f"best {ui.round_name}")
     rows: list[Sequence[str]] = []
     highlight = None
     for place, standing in enumerate(standings, start=1):
@@ -181,7 +181,7 @@ async def scoreboard(
         row = mine[0]
         text = (
             f"<@{player.id}> on this server: place {row[0]}, {row[2]} games, {row[3]} wins, "
-            f"total {row[4]}, best {'hand' if money else 'round'} {row[5]}."
+            f"total {row[4]}, best {ui.round_name} {row[5]}."
         )
     elif not rows:
         await interaction.followup.send(f"No finished {ui.title} game on this server yet.")

@@ -89,6 +89,10 @@ class GameUI(abc.ABC):
     title: ClassVar[str]
     command: ClassVar[str]
     """The slash command group, for hints in texts: "grass"."""
+    round_name: ClassVar[str] = "round"
+    """What a scored part of the game is called on the scoreboard ("hand" in Grass)."""
+    money: ClassVar[bool] = False
+    """Scores are dollars (shown as $25,000) rather than points."""
 
     # -- pictures (run in the thread pool; pure) ------------------------------------
 

@@ -282,7 +282,7 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
     async def scoreboard(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
-        await shared.scoreboard(self.bot, interaction, KIND, player, money=True)
+        await shared.scoreboard(self.bot, interaction, KIND, player)
 
     @app_commands.command(name="rules", description="The rules, or what one card does")
     @app_commands.describe(card="A card name, for its effect only")

@@ -75,6 +75,8 @@ class GrassUI(GameUI):
     kind: ClassVar[str] = "grass"
     title: ClassVar[str] = "Grass"
     command: ClassVar[str] = "grass"
+    round_name: ClassVar[str] = "hand"
+    money: ClassVar[bool] = True
 
     def table_image(self, public_view: Any) -> Image:
         from render.grass import table_image
