@@ -11,3 +11,13 @@ Shared drawing in toolkit.py; card faces in grass_cards.py and gracias_cards.py;
 fixed sample views in samples.py; `python -m render.gallery OUT_DIR` and
 `python -m render.bench` for people to look at the images and their speed.
 """
+
+
+def prepare() -> None:
+    """Draw every cached picture now (Grass card faces, the PNG palette: about half a
+    second) so that no player's move pays for them; the bot may call this at start-up,
+    in its thread pool."""
+    from render import encode, grass_cards
+
+    grass_cards.prepare()
+    encode.palette()

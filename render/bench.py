@@ -22,10 +22,9 @@ from typing import Any
 
 from PIL import Image
 
-from render import gracias, graps, grass
+from render import gracias, graps, grass, prepare
 from render.encode import to_png
 from render.gallery import NAMES, _step, play_until
-from render.grass_cards import prepare
 from render.scoreboard import scoreboard_image
 
 Render = Callable[[], Image.Image]
