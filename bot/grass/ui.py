@@ -141,7 +141,8 @@ class GrassUI(GameUI):
     def private_text(self, session: Session, name: str) -> str:
         view = _private(session, name)
         public = view.public
-        lines = [f"**Your Grass hand** (game {session.id}, hand {public.hand}), {name}:"]
+        where = f"game {session.id} in <#{session.row.channel_id}>, hand {public.hand}"
+        lines = [f"**Your Grass hand** ({where}), {name}:"]
         lines.append(card_list(view.hand))
         if view.drawn is not None:
             lines.append(f"You just drew {card_label(view.drawn)}.")
