@@ -19,7 +19,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.controls import MODAL_TEMPLATE, Control, GameButton, GameSelect, view_of
+from bot.controls import (
+    BUTTON_TEMPLATE,
+    MODAL_TEMPLATE,
+    SELECT_TEMPLATE,
+    Control,
+    GameButton,
+    GameSelect,
+    view_of,
+)
 from bot.gameui import Act, Ask, GameUI, Refusal, Show, StaleControl
 from bot.lobby import LOBBY_VERBS, handle_lobby
 from bot.publisher import Publisher
@@ -67,6 +75,16 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         await reply(interaction, text)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)
+
+
+def _component_ids(message: discord.Message | None) -> set[str]:
+    ids: set[str] = set()
+    for row in message.components if message is not None else []:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id:
+                ids.add(custom_id)
+    return ids
 
 
 def _warm_renderers() -> None:
@@ -258,13 +276,25 @@ class GameBot(commands.Bot):
         """Form submissions are routed like clicks, by their custom id (`m:...`), so a
         form opened before a restart still works; discord.py's own modal store is
         per-process and only ever sees empty `on_submit` handlers."""
+        data: Mapping[str, Any] = interaction.data or {}
+        if interaction.type is discord.InteractionType.component:
+            await self._unrouted(interaction, str(data.get("custom_id", "")))
+            return
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        data: Mapping[str, Any] = interaction.data or {}
         match = re.fullmatch(MODAL_TEMPLATE, str(data.get("custom_id", "")))
         if match is None:
             return
         await self.handle_control(interaction, Control.from_match(match), modal_values(data))
+
+    async def _unrouted(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        """discord.py silently drops a click whose id is not on the clicked message or
+        matches no template; Discord's client never sends one, a forger does. Answer it
+        anyway, so that no interaction is left hanging."""
+        ours = re.fullmatch(BUTTON_TEMPLATE, custom_id) or re.fullmatch(SELECT_TEMPLATE, custom_id)
+        if ours and custom_id in _component_ids(interaction.message):
+            return  # routed to GameButton / GameSelect
+        await report(interaction, Refusal("That control does not exist (any more)."))
 
     async def show_private(
         self, interaction: discord.Interaction[Any], game_id: int, name: str, note: str = ""

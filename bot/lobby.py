@@ -109,6 +109,8 @@ async def handle_lobby(
 ) -> None:
     ui = bot.uis[row.kind]
     user_id = interaction.user.id
+    if interaction.channel_id != row.channel_id:  # a forged id from elsewhere
+        raise Refusal("That lobby belongs to another channel.")
     async with bot.sessions.lock(row.id):
         fresh = await bot.storage.game(row.id)
         if fresh is None or fresh.status != "lobby":

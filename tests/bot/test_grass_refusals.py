@@ -152,3 +152,21 @@ async def test_simultaneous_pass_choices_are_all_applied_g13(fake_discord, stack
     await table.wait_until(lambda m: "Everyone passed a card to the left" in m.text)
     assert stored_moves(stacked_bot) == 16
     assert "Colombia" in (await hand_dm(emu, ann, 16)).text
+
+
+async def test_forged_controls_are_answered_and_change_nothing(fake_discord, stacked_bot):
+    emu = fake_discord
+    general = emu.channel("general")
+    (ann, _bob, _cy), table = await open_table(emu, general)
+    eve = emu.user("eve")
+    component = 3  # the interaction type of a click or a menu pick
+    forged = [
+        {"custom_id": "nonsense", "component_type": 2},  # no template at all
+        {"custom_id": "g:1:0:start", "component_type": 2},  # not on that message
+        {"custom_id": "s:1:0:play", "component_type": 3, "values": ["panama"]},
+    ]
+    for data in forged:
+        interaction = await eve.forge(general, component, data, message=table)
+        assert "does not exist" in await answer(interaction)
+    await hand_dm(emu, ann, 0)
+    assert stored_moves(stacked_bot) == 0
