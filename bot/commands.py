@@ -126,7 +126,8 @@ async def abandon(bot: GameBot, interaction: discord.Interaction[Any], kind: str
                 content=f"~~{ui.title} lobby~~: abandoned.", view=None
             )
     await interaction.followup.send(
-        f"The {ui.title} game was abandoned by <@{interaction.user.id}>; no result is recorded."
+        f"The {ui.title} game was abandoned by <@{interaction.user.id}>; no result is recorded.",
+        allowed_mentions=discord.AllowedMentions.none(),
     )
 
 

@@ -99,7 +99,10 @@ async def open_lobby(
     row = await bot.storage.game(game_id)
     assert row is not None
     text, view = lobby_message(ui, row, await bot.storage.seats(game_id))
-    await interaction.response.send_message(text, view=view)
+    # Seated players are listed as mentions (names that stay current) without pinging.
+    await interaction.response.send_message(
+        text, view=view, allowed_mentions=discord.AllowedMentions.none()
+    )
     message = await interaction.original_response()
     await bot.storage.set_table_message(game_id, message.id)
 
