@@ -131,3 +131,11 @@ async def test_secret_trades_show_only_that_a_trade_happened_g20(fake_discord, s
     await table.wait_until(lambda m: "bob and cy traded" in m.text)
     assert "Colombia" not in table.text and "Detained" not in table.text
     assert "Detained" in (await hand_dm(emu, bob, 11)).text  # bob knows what he got
+
+
+async def test_a_rejected_token_explains_the_set_up_and_exits_2(fake_discord, start_bot):
+    bot = await start_bot(token="not-the-right-token", wait=False)
+    assert await bot.wait_exit(timeout=20) == 2
+    log = bot.log_text()
+    assert "Discord rejected the token" in log and "Traceback" not in log
+    assert "not-the-right-token" not in log
