@@ -3,8 +3,9 @@
 Controls are built from `Grass.legal_actions` only, so a player is never offered an
 illegal choice: pick a card, then its target (Heat On G8, Steal G14) or the peddles
 to cover (Protect G12); discard (G4); the card to pass (Paranoia G13); accept,
-decline or withdraw an offer (G20). Trade offers themselves are typed with
-`/grass trade` (the engine does not list them: there are too many).
+decline or withdraw an offer (G20). The engine does not list trade offers (there are
+too many), so the mover builds one with "Offer a trade…" (a partner, then a form of
+four card lists) or with `/grass trade`; the engine judges it.
 """
 
 from __future__ import annotations
