@@ -178,7 +178,10 @@ class GrassUI(GameUI):
             everyone = ", ".join(mention(session, name) for name in view.awaiting)
             return f"Paranoia pass: {everyone}, choose a card to pass to your left."
         if view.phase is Phase.OFFER and view.offer is not None:
-            return f"{who}: {view.offer.by} offers you a trade; answer in your hand message."
+            return (
+                f"{who}: {view.offer.by} offers you a trade; answer in your hand message "
+                "(or with `/grass hand`)."
+            )
         if view.phase is Phase.TURN:
             return f"{who}, your turn (hand {view.hand})."
         return None

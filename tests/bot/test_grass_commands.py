@@ -139,3 +139,22 @@ async def test_a_rejected_token_explains_the_set_up_and_exits_2(fake_discord, st
     log = bot.log_text()
     assert "Discord rejected the token" in log and "Traceback" not in log
     assert "not-the-right-token" not in log
+
+
+async def test_the_proposer_can_withdraw_an_offer_g20(fake_discord, stacked_bot):
+    emu = fake_discord
+    general = emu.channel("general")
+    players, table = await start_game(emu, general)
+    for version in range(7):  # through ann's offer to bob
+        await play_move(emu, players, general, version, MOVES[version])
+    offer = await hand_dm(emu, players["bob"], 7)
+    assert "Accept the trade" in offer.text
+    ping = await general.wait_message(lambda m: "offers you a trade" in m.content)
+    assert players["bob"].mention in ping.content
+    withdraw = await players["ann"].click(
+        await hand_dm(emu, players["ann"], 7), "Withdraw my offer"
+    )
+    await withdraw.ack()
+    await table.wait_until(lambda m: "ann withdrew the trade offer" in m.text)
+    after = await hand_dm(emu, players["ann"], 8)  # ann's turn goes on
+    assert "Your turn" in after.text
