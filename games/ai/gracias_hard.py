@@ -28,7 +28,7 @@ from games.gracias.engine import Gracias
 from games.gracias.views import GraciasPlayerView, Phase
 from games.protocol import JSON, Action
 
-CANDIDATES = 8
+CANDIDATES = 6
 NOISE = 0.0
 
 
@@ -122,15 +122,16 @@ def rollout_choice(game: Gracias, rng: random.Random) -> GraciasAction:
 
 
 def evaluate(game: Gracias, me: str) -> float:
-    """The value for `me` in [0, 1]: the win once over, else the margin in totals."""
-    if game.over:
-        if me not in game.winners:
-            return 0.0
-        return 1.0 / len(game.winners)
+    """The value for `me` in [0, 1]: the margin in totals over the best opponent still
+    in the game, half of it replaced by the win itself once the game is over (C8)."""
     totals = game.totals()
     mine = totals.pop(me)
     others = [total for name, total in totals.items() if game.active[game.seat_of[name]]]
-    return squash(mine - max(others, default=0), 3.0)
+    value = squash(mine - max(others, default=0), 3.0)
+    if game.over:
+        won = 1.0 / len(game.winners) if me in game.winners else 0.0
+        value = (value + won) / 2
+    return value
 
 
 class GraciasHard:

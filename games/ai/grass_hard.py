@@ -148,12 +148,16 @@ def rollout_choice(game: Grass, rng: random.Random) -> GrassAction:
 
 
 def evaluate(game: Grass, me: str) -> float:
-    outcome = game.outcome()
-    if outcome is not None:
-        return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
+    """The value for `me` in [0, 1]: the margin in running totals over the best
+    opponent, half of it replaced by the win itself once the game is over (G19)."""
     totals = {seat.name: seat.total for seat in game.state.seats}
     mine = totals.pop(me, 0)
-    return squash(mine - max(totals.values(), default=0), SCALE)
+    value = squash(mine - max(totals.values(), default=0), SCALE)
+    outcome = game.outcome()
+    if outcome is not None:
+        won = 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
+        value = (value + won) / 2
+    return value
 
 
 def candidates(

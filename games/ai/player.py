@@ -26,6 +26,8 @@ from typing import Any, Protocol
 
 from games.protocol import Action
 
+CONFIDENCE = 1.0
+"""Standard errors by which a searched arm must beat the heuristic's choice."""
 DEFAULT_SECONDS = 1.0
 """The hard level's default time budget per decision (the bot's limit is 2 s)."""
 
@@ -79,16 +81,23 @@ def paired_search(
     rng: random.Random,
     prior: Sequence[float] | None = None,
     stats: SearchStats | None = None,
+    confidence: float = CONFIDENCE,
 ) -> int:
-    """The arm (0 .. arms-1) with the best mean of `simulate(arm, sample_seed)` (a value
-    in [0, 1]), sampled in rounds: every round draws one sample seed and plays every
-    arm with it (common random numbers: the arms are compared on the same hidden
-    cards and dice, which removes most of the noise between them). One simulation is
-    one iteration of the budget; with an iteration count only whole rounds run, and a
-    round cut short by a time limit is dropped.
-    `prior` (e.g. the easy level's ranking) breaks ties and answers when no round
-    could run."""
-    totals = [0.0] * arms
+    """An arm (0 .. arms-1) chosen by sampling `simulate(arm, sample_seed)` (a value in
+    [0, 1]) in rounds: every round draws one sample seed and plays every arm with it
+    (common random numbers: the arms are compared on the same hidden cards and dice,
+    which removes most of the noise between them). One simulation is one iteration of
+    the budget; with an iteration count only whole rounds run, and a round cut short by
+    a time limit is dropped.
+
+    The answer is the baseline (the arm `prior` ranks first, e.g. the easy level's
+    choice) unless another arm beats it on the paired samples by more than
+    `confidence` standard errors: the search only overrides the heuristic when the
+    samples say so clearly, so noise cannot make it play worse than the heuristic."""
+    ranking = list(prior) if prior is not None else [0.0] * arms
+    base = max(range(arms), key=lambda arm: ranking[arm])
+    sums = [0.0] * arms  # of the paired differences with the baseline
+    squares = [0.0] * arms
     values = [0.0] * arms
     more = budget.runner()
     done = 0
@@ -106,12 +115,21 @@ def paired_search(
             break
         rounds += 1
         for arm in range(arms):
-            totals[arm] += values[arm]
+            difference = values[arm] - values[base]
+            sums[arm] += difference
+            squares[arm] += difference * difference
     if stats is not None:
         stats.iterations = done
         stats.rounds = rounds
-    ranking = prior if prior is not None else [0.0] * arms
-    return max(range(arms), key=lambda arm: (totals[arm], ranking[arm]))
+    best, best_mean = base, 0.0
+    if rounds >= 2:
+        for arm in range(arms):
+            mean = sums[arm] / rounds
+            variance = max(0.0, squares[arm] / rounds - mean * mean) * rounds / (rounds - 1)
+            margin = confidence * math.sqrt(variance / rounds)
+            if mean > best_mean and mean > margin:
+                best, best_mean = arm, mean
+    return best
 
 
 def squash(margin: float, scale: float) -> float:
