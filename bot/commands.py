@@ -120,6 +120,7 @@ async def abandon(bot: GameBot, interaction: discord.Interaction[Any], kind: str
             await bot.publisher.update_table(session)
             for seat in session.seats:
                 await bot.publisher.update_dm(session, seat.name, notify=False)
+            bot.sessions.forget(row.id)
         elif row.table_message_id is not None:
             channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
             await channel.get_partial_message(row.table_message_id).edit(

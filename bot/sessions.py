@@ -208,4 +208,6 @@ class Sessions:
                 log.debug(
                     "game %s: published in %.0f ms", game_id, (time.perf_counter() - started) * 1000
                 )
+            if session.status != "running":
+                self.forget(game_id)  # finished games are read from the database when asked
             return applied
