@@ -226,6 +226,10 @@ class Publisher:
             notify = seat.name in newly
             await self._guarded(session, "hand", self.update_dm(session, seat.name, notify))
         text = ui.turn_text(session, newly) if newly else None
+        closed = [seat for seat in session.seats if seat.name in newly and seat.dm_closed]
+        if text and closed:
+            who = ", ".join(f"<@{seat.user_id}>" for seat in closed)
+            text += f"\n{who}: your DMs are closed; play with `/{ui.command} hand`."
         if text:
             await self._guarded(session, "turn", self._ping(session, text))
         elif session.status != "running" and session.id in self._pings:

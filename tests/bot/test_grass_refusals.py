@@ -119,7 +119,8 @@ async def test_closed_dms_are_announced_and_the_player_plays_through_grass_hand(
 
     await pick(emu, ann, 0, "play", "market_open")
     await pick(emu, bob, 1, "play", "market_open")
-    await general.wait_message(lambda m: cy.mention in m.content and "your turn" in m.content)
+    ping = await general.wait_message(lambda m: cy.mention in m.content and "turn" in m.content)
+    assert cy.mention in ping.content and "/grass hand" in ping.content
     hand = await (await cy.slash(general, "grass hand")).message()
     assert hand.ephemeral and hand.images() and "Your turn" in hand.text
     await pick(emu, cy, 2, "play", "market_open", where=hand)
