@@ -7,10 +7,14 @@
 `Player.choose(view, legal, rng)` sees one player's view and legal actions only,
 never the game (player.py). Levels: "random" (uniform, the baseline), "easy" (a
 rule-aware heuristic per game) and "hard" (determinized Monte Carlo search over the
-engine under a time or iteration budget). `python -m games.ai.bench` measures them.
+engine under a time or iteration budget). `decide` wraps one decision for a worker
+process; `python -m games.ai.bench` measures the levels' strength (README.md).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 from games.ai.player import (
     DEFAULT_SECONDS,
@@ -20,7 +24,7 @@ from games.ai.player import (
     SearchStats,
     decision_rng,
 )
-from games.protocol import GameError
+from games.protocol import Action, GameError
 
 LEVELS: tuple[str, ...] = ("random", "easy", "hard")
 
@@ -57,6 +61,23 @@ def make_ai(
     raise GameError(f"no computer player for the game {kind!r}")
 
 
+def decide(
+    kind: str,
+    level: str,
+    view: Any,
+    legal: Sequence[Action],
+    seed: int,
+    moves: int,
+    seconds: float = DEFAULT_SECONDS,
+) -> Action:
+    """One decision in one call, for a worker process or thread (the bot runs AI turns
+    off its event loop): everything it takes and returns pickles. The generator comes
+    from the seat's `seed` and the game's move count (`decision_rng`), so a seat
+    decides the same way after a restart (up to the time budget's iteration count)."""
+    player = make_ai(kind, level, seconds=seconds)
+    return player.choose(view, legal, decision_rng(seed, moves))
+
+
 __all__ = [
     "DEFAULT_SECONDS",
     "LEVELS",
@@ -64,6 +85,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "SearchStats",
+    "decide",
     "decision_rng",
     "make_ai",
 ]

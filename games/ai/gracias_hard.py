@@ -121,13 +121,14 @@ def rollout_choice(game: Gracias, rng: random.Random) -> GraciasAction:
     return legal[values.index(max(values))]
 
 
-def evaluate(game: Gracias, me: str) -> float:
-    """The value for `me` in [0, 1]: the margin in totals over the best opponent still
-    in the game, half of it replaced by the win itself once the game is over (C8)."""
+def evaluate(game: Gracias, me: str, before: int = 0) -> float:
+    """The value for `me` in [0, 1]: the gain in its margin over the best opponent still
+    in the game (`before`: the margin at the root), half of it replaced by the win
+    itself once the game is over (C8)."""
     totals = game.totals()
     mine = totals.pop(me)
     others = [total for name, total in totals.items() if game.active[game.seat_of[name]]]
-    value = squash(mine - max(others, default=0), 3.0)
+    value = squash(mine - max(others, default=0) - before, 3.0)
     if game.over:
         won = 1.0 / len(game.winners) if me in game.winners else 0.0
         value = (value + won) / 2
@@ -152,6 +153,9 @@ class GraciasHard:
         prior = [values[i] for i in order]
         me = view.player
         start_round = view.public.round
+        totals = {seat.name: seat.total for seat in view.public.seats if seat.in_game}
+        mine = totals.pop(me, 0)
+        before = mine - max(totals.values(), default=0)
 
         def simulate(arm: int, seed: int) -> float:
             rng = random.Random(seed)
@@ -161,7 +165,7 @@ class GraciasHard:
             game.apply(action)
             while not game.over and game.round == start_round:
                 game.apply(rollout_choice(game, rng))
-            return evaluate(game, me)
+            return evaluate(game, me, before)
 
         best = paired_search(len(candidates), simulate, self.budget, rng, prior, self.stats)
         return candidates[best]

@@ -147,12 +147,13 @@ def rollout_choice(game: Grass, rng: random.Random) -> GrassAction:
     return choose_turn(seat, seat.hand, state.seats, len(state.draw), legal)
 
 
-def evaluate(game: Grass, me: str) -> float:
-    """The value for `me` in [0, 1]: the margin in running totals over the best
-    opponent, half of it replaced by the win itself once the game is over (G19)."""
+def evaluate(game: Grass, me: str, before: int = 0) -> float:
+    """The value for `me` in [0, 1]: the gain in its margin of running totals over the
+    best opponent (`before`: the margin at the root), half of it replaced by the win
+    itself once the game is over (G19)."""
     totals = {seat.name: seat.total for seat in game.state.seats}
     mine = totals.pop(me, 0)
-    value = squash(mine - max(totals.values(), default=0), SCALE)
+    value = squash(mine - max(totals.values(), default=0) - before, SCALE)
     outcome = game.outcome()
     if outcome is not None:
         won = 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
@@ -211,6 +212,9 @@ class GrassHard:
         prior = [1.0] + [0.0] * (len(options) - 1)
         me = view.name
         hand_no = view.public.hand
+        totals = {seat.name: seat.total for seat in view.public.seats}
+        mine = totals.pop(me, 0)
+        before = mine - max(totals.values(), default=0)
 
         def simulate(arm: int, seed: int) -> float:
             rng = random.Random(seed)
@@ -218,7 +222,7 @@ class GrassHard:
             game.apply(options[arm])
             while game.outcome() is None and game.state.hand_no == hand_no:
                 game.apply(rollout_choice(game, rng))
-            return evaluate(game, me)
+            return evaluate(game, me, before)
 
         best = paired_search(len(options), simulate, self.budget, rng, prior, self.stats)
         return options[best]

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from games.protocol import Action
 
-CONFIDENCE = 1.0
+CONFIDENCE = 2.0
 """Standard errors by which a searched arm must beat the heuristic's choice."""
 DEFAULT_SECONDS = 1.0
 """The hard level's default time budget per decision (the bot's limit is 2 s)."""

@@ -4,11 +4,13 @@ hard level decides the same way twice (issue 9, engine part)."""
 from __future__ import annotations
 
 import inspect
+import pickle
 
 import pytest
 
-from games.ai import LEVELS, make_ai
+from games.ai import LEVELS, decide, make_ai
 from games.protocol import GameError
+from games.registry import game_class
 
 from .play import play_game
 
@@ -57,3 +59,19 @@ def test_unknown_levels_and_games_are_refused_in_words() -> None:
         make_ai("grass", "expert")
     with pytest.raises(GameError, match="no computer player"):
         make_ai("chess", "easy")
+
+
+@pytest.mark.parametrize("kind", ["graps", "gracias", "grass"])
+def test_one_decision_travels_to_a_worker_process_and_back(kind: str) -> None:
+    """`decide` takes and returns only things that pickle (the bot runs it off its
+    event loop), and a seat's decision depends on its seed and the move count."""
+    players = ["ann", "bob", "cy"][: 2 if kind == "graps" else 3]
+    game = game_class(kind).create(players, None, 11)
+    name = game.awaiting[0]
+    view, legal = game.view_for(name), game.legal_actions(name)
+    shipped_view, shipped_legal = pickle.loads(pickle.dumps((view, legal)))
+    assert shipped_view == view and shipped_legal == legal
+    first = decide(kind, "easy", shipped_view, shipped_legal, seed=4, moves=game.moves)
+    again = decide(kind, "easy", view, legal, seed=4, moves=game.moves)
+    assert first in legal and pickle.loads(pickle.dumps(first)) == first
+    assert again == first
