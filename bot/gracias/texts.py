@@ -1,0 +1,48 @@
+"""Gracias words for Discord: colours with their symbols, reserves, trios, the rules file.
+
+Every colour is written with its symbol and its id ("♥ red"), so the words read without
+telling colours apart (C1). Rule ids cited are those of docs/rules/gracias.md (C1..C8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from games.gracias import Colour, ColourCounts, TrioView
+
+RULES_FILE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "gracias.md"
+
+
+def colour_label(colour: Colour) -> str:
+    return f"{colour.symbol} {colour.id}"
+
+
+def colour_list(colours: Iterable[Colour]) -> str:
+    """Colours in the order given (hidden cards in the order taken, C5)."""
+    return ", ".join(colour_label(colour) for colour in colours) or "none"
+
+
+def counts_text(counts: ColourCounts) -> str:
+    """A reserve as "2 ♥ red, 1 ◆ blue" (only the colours held), or "empty"."""
+    held = [f"{n} {colour_label(colour)}" for colour, n in counts.items() if n]
+    return ", ".join(held) or "empty"
+
+
+def trio_text(trio: TrioView) -> str:
+    """A trio as the table shows it: its face-up cards and whether a face-down card lies
+    there (never its colour, C5)."""
+    up = " + ".join(colour_label(colour) for colour in trio.face_up)
+    down = " + a face-down card" if trio.has_face_down else ""
+    return f"trio {trio.number}: {up or 'split'}{down}"
+
+
+def split_label(keep: Colour, give: Colour, to: str) -> str:
+    return f"Keep {colour_label(keep)}, give {colour_label(give)} to {to}"
+
+
+def rules_text() -> str:
+    try:
+        return RULES_FILE.read_text(encoding="utf-8")
+    except OSError:
+        return "The rules document (docs/rules/gracias.md) is missing from this installation."
