@@ -1,4 +1,6 @@
-"""The lobby every game kind shares: open, Join, Leave, Start (host only), Cancel.
+"""The lobby every game kind shares: open, Join, Leave, Start (host only), Cancel; or,
+for a game opened against a named opponent, a challenge: Accept or Decline (the
+opponent), Cancel (the challenger). An accepted challenge starts at once.
 
 One open game per kind per channel. Seats are taken in join order (G2 and its
 Gracias/Graps equivalents seat players that way). The lobby message becomes the
@@ -8,6 +10,7 @@ members' display names, made unique; the seats table maps them back to user ids.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -24,7 +27,7 @@ from games.registry import game_class
 if TYPE_CHECKING:
     from bot.client import GameBot
 
-LOBBY_VERBS = frozenset({"join", "leave", "start", "cancel"})
+LOBBY_VERBS = frozenset({"join", "leave", "start", "cancel", "accept_game", "decline_game"})
 MAX_NAME = 24
 
 
@@ -63,18 +66,47 @@ def lobby_message(
     return text, view_of(items)
 
 
+def challenge_message(
+    ui: GameUI, row: GameRow, seats: Sequence[SeatRow]
+) -> tuple[str, discord.ui.View]:
+    """The challenge: the host (seat 0) against the invited player (seat 1)."""
+    host, opponent = seats[0], seats[1]
+    text = (
+        f"**{ui.title}**: <@{host.user_id}> challenges <@{opponent.user_id}>.\n"
+        f"{ui.lobby_options_text(row.options)}\n"
+        f"<@{opponent.user_id}>, press **Accept** to play or **Decline**; "
+        f"<@{host.user_id}> may **Cancel**."
+    )
+    items = [
+        GameButton(Control(row.id, 0, "accept_game"), "Accept", discord.ButtonStyle.success),
+        GameButton(Control(row.id, 0, "decline_game"), "Decline", discord.ButtonStyle.danger),
+        GameButton(Control(row.id, 0, "cancel"), "Cancel"),
+    ]
+    return text, view_of(items)
+
+
 def member_name(interaction: discord.Interaction[Any]) -> str:
     user = interaction.user
     return getattr(user, "display_name", None) or user.name
 
 
 async def open_lobby(
-    bot: GameBot, interaction: discord.Interaction[Any], kind: str, options: Mapping[str, JSON]
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    kind: str,
+    options: Mapping[str, JSON],
+    opponent: discord.abc.User | None = None,
 ) -> None:
-    """`/<game> start`: check the options, refuse a second game, post the lobby."""
+    """`/<game> start`: check the options, refuse a second game, post the lobby (or,
+    with `opponent`, a challenge to that one player, seated second)."""
     ui = bot.uis[kind]
     if interaction.guild_id is None or interaction.channel_id is None:
         raise Refusal("Games are played in a server channel, not in direct messages.")
+    if opponent is not None:
+        if opponent.id == interaction.user.id:
+            raise Refusal("You cannot challenge yourself; choose another member as opponent.")
+        if opponent.bot:
+            raise Refusal(f"{opponent.display_name} is a bot; bots do not take up challenges.")
     cls = game_class(kind)
     try:  # the engine is the judge of its options; try them on a throwaway game
         cls.create([f"p{n}" for n in range(cls.max_players)], options, 0)
@@ -96,13 +128,20 @@ async def open_lobby(
             interaction.user.id,
             member_name(interaction),
         )
+        if opponent is not None:
+            await bot.storage.add_seat(game_id, opponent.id, opponent.display_name)
     row = await bot.storage.game(game_id)
     assert row is not None
-    text, view = lobby_message(ui, row, await bot.storage.seats(game_id))
-    # Seated players are listed as mentions (names that stay current) without pinging.
-    await interaction.response.send_message(
-        text, view=view, allowed_mentions=discord.AllowedMentions.none()
-    )
+    seats = await bot.storage.seats(game_id)
+    if opponent is not None:
+        # The challenged player is pinged, so Discord tells them; nobody else is.
+        text, view = challenge_message(ui, row, seats)
+        mentions = discord.AllowedMentions(users=[discord.Object(opponent.id)])
+    else:
+        # Seated players are listed as mentions (names that stay current) without pinging.
+        text, view = lobby_message(ui, row, seats)
+        mentions = discord.AllowedMentions.none()
+    await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
     message = await interaction.original_response()
     await bot.storage.set_table_message(game_id, message.id)
 
@@ -140,6 +179,28 @@ async def handle_lobby(
             await interaction.response.edit_message(
                 content=f"~~{ui.title} lobby~~: cancelled by <@{user_id}>.", view=None
             )
+            return
+        elif verb in ("accept_game", "decline_game"):
+            if not seated or user_id == row.host_id:
+                raise Refusal("Only the challenged player can answer this challenge.")
+            if verb == "decline_game":
+                await bot.storage.set_status(row.id, "abandoned")
+                await interaction.response.edit_message(
+                    content=f"~~{ui.title} challenge~~: <@{user_id}> declined "
+                    f"<@{row.host_id}>'s challenge.",
+                    view=None,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+            await interaction.response.defer()
+            # The accepting member's own display name, as for a seat taken with Join.
+            named = [
+                dataclasses.replace(seat, name=member_name(interaction))
+                if seat.user_id == user_id
+                else seat
+                for seat in seats
+            ]
+            await _start(bot, row, named)
             return
         elif verb == "start":
             if user_id != row.host_id:
