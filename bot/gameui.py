@@ -93,6 +93,12 @@ class GameUI(abc.ABC):
     """What a scored part of the game is called on the scoreboard ("hand" in Grass)."""
     money: ClassVar[bool] = False
     """Scores are dollars (shown as $25,000) rather than points."""
+    hand_command: ClassVar[str] = "hand"
+    """The subcommand showing a player's own message ephemerally: "/grass hand"."""
+    hand_button: ClassVar[str] = "Show my hand"
+    """The table's button doing the same."""
+    hand_words: ClassVar[str] = "your cards stay with me"
+    """Why a player with closed DMs must come and look, for the channel notice."""
 
     # -- pictures (run in the thread pool; pure) ------------------------------------
 

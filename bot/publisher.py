@@ -87,7 +87,8 @@ class Publisher:
     def table_items(self, session: Session) -> list[discord.ui.Item[Any]]:
         if session.status != "running":
             return []
-        return [GameButton(Control(session.id, 0, "hand"), "Show my hand")]
+        label = self.uis[session.kind].hand_button
+        return [GameButton(Control(session.id, 0, "hand"), label)]
 
     async def update_table(self, session: Session) -> None:
         ui = self.uis[session.kind]
@@ -194,11 +195,11 @@ class Publisher:
         await self.storage.set_dm_closed(session.id, user_id, True)
         self._replace_seat(session, name, dm_closed=True)
         if announce:
-            command = self.uis[session.kind].command
+            ui = self.uis[session.kind]
             await self.channel(session).send(
-                f"<@{user_id}>, I cannot send you direct messages, so your cards stay "
-                f"with me: use `/{command} hand` (or the table's **Show my hand** button) "
-                "to see them and play.",
+                f"<@{user_id}>, I cannot send you direct messages, so {ui.hand_words}: "
+                f"use `/{ui.command} {ui.hand_command}` (or the table's **{ui.hand_button}** "
+                "button) to see them and play.",
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
 
@@ -229,7 +230,7 @@ class Publisher:
         closed = [seat for seat in session.seats if seat.name in newly and seat.dm_closed]
         if text and closed:
             who = ", ".join(f"<@{seat.user_id}>" for seat in closed)
-            text += f"\n{who}: your DMs are closed; play with `/{ui.command} hand`."
+            text += f"\n{who}: your DMs are closed; play with `/{ui.command} {ui.hand_command}`."
         if text:
             await self._guarded(session, "turn", self._ping(session, text))
         elif session.status != "running" and session.id in self._pings:
