@@ -38,7 +38,7 @@ from games.protocol import IllegalAction
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.general", "bot.scoreboards", "bot.grass", "bot.gracias")
+EXTENSIONS = ("bot.general", "bot.scoreboards", "bot.grass", "bot.gracias", "bot.graps")
 SORRY = "Something went wrong on my side; nothing was changed. The error has been logged."
 
 
