@@ -61,8 +61,10 @@ def overall_rows(
             else "-"
             for kind in kinds
         ]
+        # The name column comes first: the scoreboard image left-aligns it and gives it
+        # the room left over; the place goes in front of the name.
         name = names.get(entry.user_id, str(entry.user_id))
-        result.append((str(place), name, str(entry.games), str(entry.wins), *cells))
+        result.append((f"{place}. {name}", str(entry.games), str(entry.wins), *cells))
     return result
 
 
@@ -100,7 +102,7 @@ class Scoreboards(commands.Cog):
         from render.scoreboard import scoreboard_image
 
         titles = [bot.uis[kind].title for kind in kinds]
-        columns = ("#", "player", "games", "wins", *titles)
+        columns = ("player", "games", "wins", *titles)
         file = await bot.publisher.render(
             lambda _: scoreboard_image("Scoreboard, all games", columns, rows, 0),
             None,
