@@ -8,9 +8,11 @@ game can be exported as a replay file (docs/notation.md) and replayed.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -169,6 +171,7 @@ class Storage:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
@@ -210,16 +213,25 @@ class Storage:
         async with self._db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """One transaction at a time on the shared connection: coroutines interleave at
+        every await, and a BEGIN while another coroutine's transaction is open fails
+        (a click on a lobby message while its command is still being answered)."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
     async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
         """Run statements as one transaction."""
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self._transaction():
             for sql, params in statements:
                 await self._db.execute(sql, params)
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
 
     # -- lobby ---------------------------------------------------------------------
 
@@ -234,8 +246,7 @@ class Storage:
     ) -> int:
         """A new game in the lobby, with the host in seat 0."""
         now = time.time()
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self._transaction():
             cursor = await self._db.execute(
                 "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
@@ -247,10 +258,6 @@ class Storage:
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                 (game_id, host_id, host_name),
             )
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
         return game_id
 
     async def add_seat(self, game_id: int, user_id: int, name: str) -> None:
@@ -388,8 +395,7 @@ class Storage:
         """One transaction: the move row, the new state and version, the seats (by user
         id) whose controls changed meaning, and when the move ended the game, its
         results. `StaleVersion` if the stored version moved on."""
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self._transaction():
             cursor = await self._db.execute(
                 "UPDATE games SET state = ?, version = ?, updated_at = ?,"
                 " status = CASE WHEN ? THEN 'finished' ELSE status END"
@@ -421,10 +427,6 @@ class Storage:
                     " VALUES (?, ?, ?, ?, ?)",
                     (game_id, result.user_id, result.place, result.score, result.best_round),
                 )
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
 
     async def set_status(self, game_id: int, status: str) -> None:
         await self._write(
