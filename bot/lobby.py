@@ -130,20 +130,23 @@ async def open_lobby(
         )
         if opponent is not None:
             await bot.storage.add_seat(game_id, opponent.id, opponent.display_name)
-    row = await bot.storage.game(game_id)
-    assert row is not None
-    seats = await bot.storage.seats(game_id)
-    if opponent is not None:
-        # The challenged player is pinged, so Discord tells them; nobody else is.
-        text, view = challenge_message(ui, row, seats)
-        mentions = discord.AllowedMentions(users=[discord.Object(opponent.id)])
-    else:
-        # Seated players are listed as mentions (names that stay current) without pinging.
-        text, view = lobby_message(ui, row, seats)
-        mentions = discord.AllowedMentions.none()
-    await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
-    message = await interaction.original_response()
-    await bot.storage.set_table_message(game_id, message.id)
+    # The game's lock until its message id is stored: a click on the message as soon as
+    # it shows (Accept, Start) waits, so the started game's table is that message.
+    async with bot.sessions.lock(game_id):
+        row = await bot.storage.game(game_id)
+        assert row is not None
+        seats = await bot.storage.seats(game_id)
+        if opponent is not None:
+            # The challenged player is pinged, so Discord tells them; nobody else is.
+            text, view = challenge_message(ui, row, seats)
+            mentions = discord.AllowedMentions(users=[discord.Object(opponent.id)])
+        else:
+            # Seated players are listed as mentions (names that stay current), no ping.
+            text, view = lobby_message(ui, row, seats)
+            mentions = discord.AllowedMentions.none()
+        await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
+        message = await interaction.original_response()
+        await bot.storage.set_table_message(game_id, message.id)
 
 
 async def handle_lobby(
