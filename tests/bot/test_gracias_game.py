@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 
 from PIL import Image
 
@@ -17,10 +18,20 @@ from render.encode import to_png
 from render.gracias import round_score_image, table_image
 from tests.bot.gracias_play import MOVES, gracias_bot, open_table, play_move, reference  # noqa: F401
 from tests.bot.table import hand_dm
+from tests.fakediscord.model import Message
 
 
 def pixels(png: bytes) -> bytes:
     return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
+
+
+def says(*words: str) -> Callable[[Message], bool]:
+    return lambda message: all(word in message.text for word in words)
+
+
+def shows(control: str) -> Callable[[Message], bool]:
+    """The message carries a menu whose id contains `control` (":5:split")."""
+    return lambda message: any(control in s.custom_id for s in message.selects())
 
 
 def public_pictures() -> set[bytes]:
@@ -66,18 +77,14 @@ async def test_a_whole_4_player_game_from_start_to_scoreboard_c2_c5_c6_c8(
             # C5: the face-down card is shown to its taker alone, before the choice
             hidden = game.view_for(name).just_taken
             assert hidden is not None
-            shown = await used.wait_until(
-                lambda m, v=version: f":{v + 1}:split" in str([s.custom_id for s in m.selects()])
-            )
+            shown = await used.wait_until(shows(f":{version + 1}:split"))
             assert f"its face-down card is **{hidden.symbol} {hidden.id}**" in shown.text
         else:
             given = f"{name} kept {move['keep']}"
-            await table.wait_until(lambda m, g=given: g in m.text and "Gracias!" in m.text)
+            await table.wait_until(says(given, "Gracias!"))
         if any(event.kind == "round_scored" for event in events):
             scored += 1
-            sheet = await general.wait_message(
-                lambda m, r=scored: f"Round {r} scored" in m.content, after=mark
-            )
+            sheet = await general.wait_message(says(f"Round {scored} scored"), after=mark)
             assert sheet.images() and "(C6)" in sheet.content
     assert scored == 3
 
