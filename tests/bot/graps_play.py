@@ -1,0 +1,95 @@
+"""The Graps game the end-to-end tests play, and how a player plays it through the
+emulator. Stated rolls (the replay header's "rolls", through the bot's GAME_SETUP_FILE
+test hook) make every turn known in advance.
+
+ann challenges bob, so ann plays dark (row 1) and bob light (row 15). ann's vine runs
+along row 2 and up column O; bob's comes down column G. bob's grape at G2 prunes H1
+and H2 and cuts the rest of ann's vine off from her land (P5); ann, left with no
+pawn, rolls a blank with no legal cell and passes (P8); bob's blank at G1 reaches
+ann's land and wins (P7). ann rolls two grapes on the way (K2, O4).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.graps import Graps
+from tests.bot.table import control_ids, hand_dm
+from tests.fakediscord.emulator import FakeDiscord
+from tests.fakediscord.model import Message
+from tests.fakediscord.players import Player
+
+PLAYERS = ("ann", "bob")
+SEED = 5
+DARK_CELLS = ["H2", "I2", "J2", "K2", "L2", "M2", "N2", "O2", "O3", "O4", "O5", "O6", "O7"]
+LIGHT_CELLS = [f"G{row}" for row in range(14, 2, -1)] + ["G2"]
+ROLLS: list[str] = []
+for _turn in range(13):
+    ROLLS += ["grape" if _turn in (3, 9) else "blank", "grape" if _turn == 12 else "blank"]
+ROLLS += ["blank", "blank"]  # ann's passed turn (P8), then bob's winning blank (P7)
+
+MOVES: list[dict[str, Any]] = [{"by": "ann", "place": "H1"}, {"by": "bob", "place": "G15"}]
+for _dark, _light in zip(DARK_CELLS, LIGHT_CELLS, strict=True):
+    MOVES += [{"by": "ann", "place": _dark}, {"by": "bob", "place": _light}]
+MOVES.append({"by": "bob", "place": "G1"})
+PRUNING = 27
+"""The index of bob's grape at G2 in MOVES."""
+HEADER: dict[str, Any] = {
+    "game": "graps",
+    "players": list(PLAYERS),
+    "options": {"grape_faces": 3, "return_pruned": False},
+    "seed": SEED,
+    "rolls": ROLLS,
+}
+
+
+def expected_game(moves: int) -> Graps:
+    game = Graps.from_replay(HEADER)
+    for action in MOVES[:moves]:
+        game.apply_json(action)
+    return game
+
+
+@pytest.fixture
+async def graps_bot(start_bot, tmp_path: Path):
+    path = tmp_path / "graps-setup.json"
+    path.write_text(json.dumps({"graps": {"rolls": ROLLS}}), encoding="utf-8")
+    return await start_bot(env={"GAME_SETUP_FILE": str(path), "GAME_SEED": str(SEED)})
+
+
+async def open_game(general: Any, ann: Player, bob: Player) -> Message:
+    """ann challenges bob, bob accepts; returns the table message."""
+    challenge = await (await ann.slash(general, "graps start", opponent=bob)).message()
+    assert bob.mention in challenge.content and "Accept" in challenge.text
+    await (await bob.click(challenge, "Accept")).ack()
+    await challenge.wait_until(lambda m: "set-up grape" in m.text and "ann" in m.text)
+    return challenge
+
+
+def selects_by_verb(message: Message) -> dict[str, str]:
+    return {s.custom_id.split(":")[3]: s.custom_id for s in message.selects() if s.custom_id}
+
+
+async def place(emu: FakeDiscord, player: Player, version: int, cell: str) -> Message:
+    """Places on `cell` with the DM's menus: the cell menu when the legal cells fit in
+    one (25 at most), else the column menu then the row menu. Returns the DM."""
+    message = await hand_dm(emu, player, version)
+    menus = selects_by_verb(message)
+    if "place" in menus:
+        await (await player.select(message, menus["place"], [cell])).ack()
+        return message
+    assert "column" in menus, control_ids(message)
+    await (await player.select(message, menus["column"], [cell[0]])).ack()
+    await message.wait_until(lambda m: "which row" in m.text)
+    rows = selects_by_verb(message)["place"]
+    await (await player.select(message, rows, [cell])).ack()
+    return message
+
+
+async def place_move(emu: FakeDiscord, players: dict[str, Player], version: int) -> Message:
+    move = MOVES[version]
+    return await place(emu, players[move["by"]], version, move["place"])
