@@ -31,7 +31,7 @@ def crossed(image, cell: str) -> bool:
     return any(rgb.getpixel((x, y)) == ALERT for x in range(x0, x1, 2) for y in range(y0, y1, 2))
 
 
-async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot):
+async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot):  # noqa: F811
     emu = fake_discord
     ann, bob = emu.user("ann"), emu.user("bob")
     players = {"ann": ann, "bob": bob}
@@ -107,7 +107,7 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     assert emu.rejected == []
 
 
-async def test_the_rules_and_an_empty_scoreboard(fake_discord, graps_bot):
+async def test_the_rules_and_an_empty_scoreboard(fake_discord, graps_bot):  # noqa: F811
     ann = fake_discord.user("ann")
     general = fake_discord.channel("general")
     text = await answer(await ann.slash(general, "graps scoreboard"))
