@@ -87,6 +87,8 @@ async def test_a_whole_4_player_game_from_start_to_scoreboard_c2_c5_c6_c8(
             sheet = await general.wait_message(says(f"Round {scored} scored"), after=mark)
             assert sheet.images() and "(C6)" in sheet.content
     assert scored == 3
+    assert await emu.settle() == [], "every click was answered within Discord's 3 seconds"
+    assert emu.rejected == []
 
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == ("bob",)
