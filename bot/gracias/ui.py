@@ -113,8 +113,10 @@ class GraciasUI(GameUI):
 
     def table_words(self, session: Session) -> str:
         view = _public(session)
-        lines = [trio_text(trio) + (f" (taken by {trio.taken_by})" if trio.taken else "")
-                 for trio in view.trios]  # fmt: skip
+        lines = []
+        for trio in view.trios:
+            taken = f" (taken by {trio.taken_by})" if trio.taken else ""
+            lines.append(trio_text(trio) + taken)
         for seat in view.seats:
             if not seat.in_game:
                 lines.append(f"**{seat.name}** left the game · total {seat.total}")
@@ -193,8 +195,10 @@ class GraciasUI(GameUI):
     def results(self, session: Session) -> list[SeatResult]:
         """C8 places among the players still in; those who left come after them."""
         view = _public(session)
-        keys = {seat.name: (seat.in_game, *ranking_key(seat.total, seat.round_scores))
-                for seat in view.seats}  # fmt: skip
+        keys = {
+            seat.name: (seat.in_game, *ranking_key(seat.total, seat.round_scores))
+            for seat in view.seats
+        }
         results = []
         for seat in view.seats:
             place = 1 + sum(1 for other in keys.values() if other > keys[seat.name])
