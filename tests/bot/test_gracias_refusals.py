@@ -142,3 +142,18 @@ async def test_rules_and_an_empty_scoreboard(fake_discord, gracias_bot):  # noqa
     assert "No finished game" in await answer(await ann.slash(general, "scoreboard"))
     text = await answer(await ann.slash(general, "scoreboard", game="gracias"))
     assert "No finished Gracias game" in text
+
+
+async def test_without_attach_files_the_table_is_told_in_words(
+    fake_discord,
+    gracias_bot,  # noqa: F811
+):
+    emu = fake_discord
+    plain = emu.channel("plain", attach_files=False)
+    players, table = await open_table(emu, plain, names=("ann", "bob", "cy"))
+    assert "Attach Files" in table.text and not table.attachments
+    assert "trio 1:" in table.text and "a face-down card" in table.text
+    assert "**bob** · reserve" in table.text and "0 hidden" in table.text
+    await play_move(emu, players, 0, {"by": "ann", "trio": 2})
+    await table.wait_until(lambda m: "trio 2: " in m.text and "(taken by ann)" in m.text)
+    assert "**ann** · reserve" in table.text and "1 hidden" in table.text
