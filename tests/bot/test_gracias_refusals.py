@@ -157,3 +157,22 @@ async def test_without_attach_files_the_table_is_told_in_words(
     await play_move(emu, players, 0, {"by": "ann", "trio": 2})
     await table.wait_until(lambda m: "trio 2: " in m.text and "(taken by ann)" in m.text)
     assert "**ann** · reserve" in table.text and "1 hidden" in table.text
+
+
+async def test_leaving_while_holding_a_trio_passes_the_turn_on_leave_rule(
+    fake_discord,
+    gracias_bot,  # noqa: F811
+):
+    emu = fake_discord
+    general = emu.channel("general")
+    players, table = await open_table(emu, general)
+    ann, bob = players["ann"], players["bob"]
+    await play_move(emu, players, 0, MOVES[0])  # ann takes a trio, sees its hidden card
+    await hand_dm(emu, ann, 1)
+    assert "You left the game" in await answer(await ann.slash(general, "gracias leave"))
+    await table.wait_until(lambda m: "ann left the game" in m.text and "bob's turn" in m.text)
+    offered = options(await hand_dm(emu, bob, 2), "take")
+    assert str(MOVES[0]["trio"]) not in offered and len(offered) == 3
+    gone = await (await ann.slash(general, "gracias hand")).message()
+    assert "You left this game" in gone.text and not gone.selects()
+    assert "has left the game (leave)" in await answer(await ann.slash(general, "gracias leave"))
