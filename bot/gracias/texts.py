@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from bot.gameui import Refusal
 from games.gracias import Colour, ColourCounts, TrioView
 
 RULES_FILE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "gracias.md"
@@ -39,6 +40,17 @@ def trio_text(trio: TrioView) -> str:
 
 def split_label(keep: Colour, give: Colour, to: str) -> str:
     return f"Keep {colour_label(keep)}, give {colour_label(give)} to {to}"
+
+
+def parse_colour(text: str) -> Colour:
+    """A colour from its id, letter or symbol ("red", "R", "♥"), case ignored."""
+    wanted = text.strip().lower()
+    for colour in Colour:
+        if wanted in (colour.id, colour.letter.lower(), colour.symbol, colour_label(colour)):
+            return colour
+    raise Refusal(
+        f"{text!r} is not a Gracias colour; use red, orange, yellow, green, blue or purple (C1)."
+    )
 
 
 def rules_text() -> str:

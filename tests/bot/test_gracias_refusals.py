@@ -7,7 +7,13 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
-from tests.bot.gracias_play import MOVES, gracias_bot, open_table, play_move  # noqa: F401
+from tests.bot.gracias_play import (  # noqa: F401
+    MOVES,
+    gracias_bot,
+    open_table,
+    play_move,
+    reference,
+)
 from tests.bot.table import answer, hand_dm, menu, told
 
 
@@ -176,3 +182,32 @@ async def test_leaving_while_holding_a_trio_passes_the_turn_on_leave_rule(
     gone = await (await ann.slash(general, "gracias hand")).message()
     assert "You left this game" in gone.text and not gone.selects()
     assert "has left the game (leave)" in await answer(await ann.slash(general, "gracias leave"))
+
+
+async def test_a_turn_typed_take_then_give_with_autocomplete_c5(
+    fake_discord,
+    gracias_bot,  # noqa: F811
+):
+    emu = fake_discord
+    general = emu.channel("general")
+    players, table = await open_table(emu, general)
+    ann, bob = players["ann"], players["bob"]
+    await hand_dm(emu, ann, 0)
+    trios = await ann.autocomplete(general, "gracias take", "trio", "")
+    assert [c.value for c in trios] == ["1", "2", "3", "4"]
+    assert "a face-down card" in trios[0].name
+    assert await bob.autocomplete(general, "gracias take", "trio", "") == []  # not his turn
+    reply = await answer(await ann.slash(general, "gracias take", trio="3"))
+    game = reference()
+    game.apply_json({"by": "ann", "trio": 3})
+    hidden = game.view_for("ann").just_taken
+    assert hidden is not None and f"face-down card is **{hidden.symbol} {hidden.id}**" in reply
+    keeps = await ann.autocomplete(general, "gracias give", "keep", "")
+    face_up = game.public_view().trios[2].face_up
+    assert [c.value for c in keeps] == list(dict.fromkeys(c.id for c in face_up))
+    refused = await answer(await ann.slash(general, "gracias give", keep="mauve", to=bob))
+    assert "not a Gracias colour" in refused
+    said = await answer(await ann.slash(general, "gracias give", keep=face_up[0].letter, to=bob))
+    assert "You kept" in said
+    await table.wait_until(lambda m: f"gave {face_up[1].id} to bob — Gracias!" in m.text)
+    assert stored_moves(gracias_bot) == 2
