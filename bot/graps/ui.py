@@ -195,9 +195,9 @@ class GrapsUI(GameUI):
                 discord.SelectOption(
                     label=f"Column {letter}",
                     value=letter,
-                    description=f"{len(found)} cells: " + ", ".join(found),
+                    description=f"{len(columns[letter])} cells: " + ", ".join(columns[letter]),
                 )
-                for letter, found in columns.items()
+                for letter in sorted(columns)
             ]
             items.append(
                 GameSelect(

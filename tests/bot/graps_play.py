@@ -66,7 +66,7 @@ async def open_game(general: Any, ann: Player, bob: Player) -> Message:
     challenge = await (await ann.slash(general, "graps start", opponent=bob)).message()
     assert bob.mention in challenge.content and "Accept" in challenge.text
     await (await bob.click(challenge, "Accept")).ack()
-    await challenge.wait_until(lambda m: "set-up grape" in m.text and "ann" in m.text)
+    await challenge.wait_until(lambda m: "set-up grape" in m.text and ann.name in m.text)
     return challenge
 
 
