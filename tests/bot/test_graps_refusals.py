@@ -21,7 +21,7 @@ from tests.bot.graps_play import (  # noqa: F401
 from tests.bot.table import answer, hand_dm, told
 
 
-def stored(bot, sql: str) -> list[tuple]:
+def stored(bot, sql: str) -> list[tuple[int, ...]]:
     with sqlite3.connect(bot.database_path) as db:
         return list(db.execute(sql))
 
