@@ -1,0 +1,61 @@
+"""Restarts in the middle of a Graps game: every acknowledged placement is still there,
+the table is redrawn, a DM's menu drawn before the restart still places, and so does
+the row menu of a column picked before a crash (custom ids carry the game, the version
+and the column). Both a clean stop (Ctrl-C) and a crash (SIGKILL)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from tests.bot.graps_play import (  # noqa: F401
+    MOVES,
+    PRUNING,
+    graps_bot,
+    open_game,
+    place_move,
+    selects_by_verb,
+)
+from tests.bot.table import hand_dm
+
+
+def stored(bot) -> tuple[int, int]:
+    with sqlite3.connect(bot.database_path) as db:
+        moves = int(db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
+        version = int(db.execute("SELECT version FROM games").fetchone()[0])
+    return moves, version
+
+
+async def test_a_restart_loses_nothing_and_old_menus_still_place(fake_discord, graps_bot):  # noqa: F811
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    players = {"ann": ann, "bob": bob}
+    general = emu.channel("general")
+    table = await open_game(general, ann, bob)
+    for version in range(10):
+        await place_move(emu, players, version)
+    before = await hand_dm(emu, ann, 10)  # drawn before the restart
+
+    await graps_bot.restart()  # Ctrl-C, then start again
+    assert stored(graps_bot) == (10, 10)
+    edits = table.edits
+    await table.wait_until(lambda m: m.edits > edits)  # redrawn on start
+    assert (await hand_dm(emu, ann, 10)).id == before.id  # no duplicate DM
+    await (await ann.select(before, selects_by_verb(before)["place"], ["L2"])).ack()
+    await table.wait_until(lambda m: "ann placed a blank at L2" in m.text)
+
+    for version in range(11, PRUNING):
+        await place_move(emu, players, version)
+    dm = await hand_dm(emu, bob, PRUNING)
+    await (await bob.select(dm, selects_by_verb(dm)["column"], ["G"])).ack()
+    await dm.wait_until(lambda m: "which row" in m.text)
+
+    await graps_bot.restart(kill=True)  # a crash between the column and the row
+    assert stored(graps_bot) == (PRUNING, PRUNING)
+    mark = general.mark()
+    await (await bob.select(dm, selects_by_verb(dm)["place"], ["G2"])).ack()
+    await general.wait_message(lambda m: "pruned at G2" in m.content, after=mark)
+    await place_move(emu, players, PRUNING + 1)
+    await table.wait_until(lambda m: "Game over: bob wins" in m.text)
+    exported = await (await ann.slash(general, "graps export")).message()
+    assert json.loads(exported.attachments[0].data)["actions"] == MOVES
