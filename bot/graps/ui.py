@@ -70,7 +70,7 @@ class GrapsUI(GameUI):
     round_name: ClassVar[str] = "game"
     hand_command: ClassVar[str] = "board"
     hand_button: ClassVar[str] = "My board"
-    hand_words: ClassVar[str] = "your turns come to the channel"
+    hand_words: ClassVar[str] = "your board and controls stay in this channel"
 
     def table_image(self, public_view: Any) -> Image:
         from render.graps import board_image
