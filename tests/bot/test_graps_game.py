@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from games.replay import replay
-from render.graps import cell_box
+from render.graps import LEGAL, cell_box, cell_centre
 from render.toolkit import ALERT
 from tests.bot.graps_play import (  # noqa: F401
     MOVES,
@@ -31,6 +31,12 @@ def crossed(image, cell: str) -> bool:
     return any(rgb.getpixel((x, y)) == ALERT for x in range(x0, x1, 2) for y in range(y0, y1, 2))
 
 
+def dotted(image, cell: str) -> bool:
+    """Whether the cell carries the green dot of a legal cell (the mover's picture)."""
+    pixel = image.convert("RGB").getpixel(cell_centre(cell))
+    return bool(sum(abs(a - b) for a, b in zip(pixel, LEGAL, strict=True)) < 40)  # palette
+
+
 async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot):  # noqa: F811
     emu = fake_discord
     ann, bob = emu.user("ann"), emu.user("bob")
@@ -43,6 +49,10 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     # P2: ann's set-up grape, from the cell menu of her DM (15 cells of row 1)
     first = await hand_dm(emu, ann, 0)
     assert first.images() and "set-up grape anywhere on row 1" in first.text
+    # the mover's picture dots the legal cells; the channel's table does not
+    assert all(dotted(first.images()[0], f"{column}1") for column in "AHO")
+    assert not dotted(first.images()[0], "H2")
+    assert not any(dotted(table.images()[0], f"{column}1") for column in "AHO")
     ping = await general.wait_message(lambda m: ann.mention in m.content and "your turn" in m.text)
     assert "set-up grape" in ping.content
     await place_move(emu, players, 0)
