@@ -80,6 +80,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN controls_since INTEGER NOT NULL DEFAULT 0;
     """,
+    # 3: computer players and turn timers (issue 9, bot/turns.py). A seat played by the
+    # AI has a level (its user id is negative: nobody's); `left` marks a player who gave
+    # up. Deadlines are per seat, not per game, because several players may be awaited
+    # at once (a Paranoia pass); they are stored so timers survive a restart. The
+    # game's timer in minutes: NULL is the game's default, 0 is off.
+    """
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    ALTER TABLE seats ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN deadline REAL;
+    ALTER TABLE seats ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN expiries INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN turn_minutes INTEGER;
+    """,
 )
 
 
@@ -100,6 +113,8 @@ class GameRow:
     state: dict[str, JSON] | None
     version: int
     table_message_id: int | None
+    turn_minutes: int | None = None
+    """The turn timer chosen at start (issue 9): None for the game's default, 0 off."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +128,18 @@ class SeatRow:
     dm_signature: str | None
     dm_closed: bool
     controls_since: int = 0
+    ai_level: str | None = None
+    """"easy" or "hard" for a seat the computer plays (issue 9); None for a person."""
+    left_game: bool = False
+    deadline: float | None = None
+    """When an awaited person's time runs out (epoch seconds; the turn timer)."""
+    reminded: bool = False
+    expiries: int = 0
+    """Turns in a row the timer played for this person."""
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +176,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         state=json.loads(row[8]) if row[8] is not None else None,
         version=row[9],
         table_message_id=row[10],
+        turn_minutes=row[11],
     )
 
 
@@ -163,6 +191,11 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         dm_signature=row[6],
         dm_closed=bool(row[7]),
         controls_since=row[8],
+        ai_level=row[9],
+        left_game=bool(row[10]),
+        deadline=row[11],
+        reminded=bool(row[12]),
+        expiries=row[13],
     )
 
 
@@ -320,7 +353,7 @@ class Storage:
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._one(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id"
+            " version, table_message_id, turn_minutes"
             " FROM games WHERE id = ?",
             (game_id,),
         )
@@ -330,7 +363,7 @@ class Storage:
         """The channel's game of this kind in the lobby or running, if any."""
         row = await self._one(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id"
+            " version, table_message_id, turn_minutes"
             " FROM games WHERE channel_id = ? AND kind = ?"
             " AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1",
             (channel_id, kind),
@@ -341,7 +374,7 @@ class Storage:
         """The channel's most recent game of this kind, finished or not."""
         row = await self._one(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id"
+            " version, table_message_id, turn_minutes"
             " FROM games WHERE channel_id = ? AND kind = ?"
             " AND status != 'lobby' ORDER BY id DESC LIMIT 1",
             (channel_id, kind),
@@ -351,7 +384,7 @@ class Storage:
     async def running_games(self) -> list[GameRow]:
         rows = await self._all(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id"
+            " version, table_message_id, turn_minutes"
             " FROM games WHERE status = 'running' ORDER BY id"
         )
         return [_game(row) for row in rows]
@@ -359,7 +392,7 @@ class Storage:
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(
             "SELECT game_id, seat, user_id, name, dm_channel_id, dm_message_id, dm_signature,"
-            " dm_closed, controls_since"
+            " dm_closed, controls_since, ai_level, left_game, deadline, reminded, expiries"
             " FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
@@ -468,6 +501,65 @@ class Storage:
             ]
         )
 
+    # -- computer players and turn timers (issue 9) ----------------------------------
+
+    async def add_ai_seat(self, game_id: int, name: str, level: str) -> None:
+        """A lobby seat for the computer, with the next free negative user id."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO seats (game_id, seat, user_id, name, ai_level) VALUES (?,"
+                    " (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?),"
+                    " (SELECT MIN(MIN(user_id), 0) - 1 FROM seats WHERE game_id = ?), ?, ?)",
+                    (game_id, game_id, game_id, name, level),
+                )
+            ]
+        )
+
+    async def seat_to_ai(self, game_id: int, seat: int, level: str) -> None:
+        """A person's seat handed to the computer (kicked, or absent too long): it gets
+        a negative user id, so the person is no longer seated and gets no result."""
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET ai_level = ?, deadline = NULL, reminded = 0, expiries = 0,"
+                    " user_id = (SELECT MIN(MIN(user_id), 0) - 1 FROM seats WHERE game_id = ?)"
+                    " WHERE game_id = ? AND seat = ?",
+                    (level, game_id, game_id, seat),
+                )
+            ]
+        )
+
+    async def set_left(self, game_id: int, seat: int) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET left_game = 1, deadline = NULL"
+                    " WHERE game_id = ? AND seat = ?",
+                    (game_id, seat),
+                )
+            ]
+        )
+
+    async def set_seat_timer(
+        self, game_id: int, seat: int, deadline: float | None, reminded: bool, expiries: int
+    ) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET deadline = ?, reminded = ?, expiries = ?"
+                    " WHERE game_id = ? AND seat = ?",
+                    (deadline, int(reminded), expiries, game_id, seat),
+                )
+            ]
+        )
+
+    async def set_turn_minutes(self, game_id: int, minutes: int | None) -> None:
+        await self._write([("UPDATE games SET turn_minutes = ? WHERE id = ?", (minutes, game_id))])
+
+    async def set_host(self, game_id: int, user_id: int) -> None:
+        await self._write([("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))])
+
     # -- standings -----------------------------------------------------------------
 
     async def standings(self, guild_id: int, kind: str) -> list[Standing]:
@@ -476,7 +568,7 @@ class Storage:
         rows = await self._all(
             "SELECT r.user_id, COUNT(*), SUM(r.place = 1), SUM(r.score), MAX(r.best_round)"
             " FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished'"
+            " WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' AND r.user_id > 0"
             " GROUP BY r.user_id ORDER BY SUM(r.place = 1) DESC, SUM(r.score) DESC, r.user_id",
             (guild_id, kind),
         )
