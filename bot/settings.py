@@ -48,6 +48,12 @@ class Settings:
     game_setup: Mapping[str, Any] = field(default_factory=dict)
     """Tests and bug reproduction only: kind -> replay header keys for new games (Grass
     "decks", Graps "rolls"), so a test knows every card that will be dealt."""
+    ai_delay: float = 1.5
+    """Seconds a computer player waits before it moves, so its turn reads naturally."""
+    ai_seconds: float = 1.5
+    """The hard computer player's thinking budget per decision (at most 2 s, issue 9)."""
+    timer_minute: float = 60.0
+    """Seconds in one minute of a turn timer; tests shrink it to run timers quickly."""
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -82,6 +88,18 @@ def _optional_int(name: str, raw: str) -> int | None:
         raise SettingsError(f"{name} must be a whole number, not {raw!r}") from None
 
 
+def _seconds(name: str, raw: str, default: float) -> float:
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not 0 <= value <= 3600:
+        raise SettingsError(f"{name} must be between 0 and 3600 seconds, not {raw!r}")
+    return value
+
+
 def load_settings(
     environ: Mapping[str, str] | None = None, env_file: Path = Path(".env")
 ) -> Settings:
@@ -109,4 +127,7 @@ def load_settings(
         log_level=level,
         game_seed=_optional_int("GAME_SEED", values.get("GAME_SEED", "").strip()),
         game_setup=setup,
+        ai_delay=_seconds("AI_DELAY", values.get("AI_DELAY", "").strip(), 1.5),
+        ai_seconds=min(2.0, _seconds("AI_SECONDS", values.get("AI_SECONDS", "").strip(), 1.5)),
+        timer_minute=_seconds("TIMER_MINUTE", values.get("TIMER_MINUTE", "").strip(), 60.0),
     )
