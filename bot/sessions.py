@@ -14,7 +14,7 @@ import asyncio
 import dataclasses
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +91,11 @@ class Applied:
 
 
 ActionBuilder = Callable[[Session, str], Mapping[str, JSON]]
+Watcher = Callable[[Session, Sequence[Event], int | None, str | None], Awaitable[None]]
+"""Called after every committed and published move (and at a game's start and after a
+restart, with no events), under the game's lock: `(session, events, user id of the
+person who acted or None, the acting seat's name or None)`. Computer players and turn
+timers (bot/turns.py) schedule their work here."""
 
 
 class Sessions:
@@ -102,6 +107,7 @@ class Sessions:
         self.publisher: Publisher | None = None
         self._sessions: dict[int, Session] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self.watcher: Watcher | None = None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -130,6 +136,22 @@ class Sessions:
         # Two first uses may load at once: the first one stored wins, so every caller
         # shares one engine.
         return self._sessions.setdefault(game_id, session)
+
+    async def after(
+        self,
+        session: Session,
+        events: Sequence[Event] = (),
+        user_id: int | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Tell the watcher about a move (or a start, or a restart); call with the
+        game's lock held. Its failure is logged: the move stands."""
+        if self.watcher is None:
+            return
+        try:
+            await self.watcher(session, events, user_id, name)
+        except Exception:
+            log.exception("game %s: the watcher failed after a move", session.id)
 
     async def reload_seats(self, session: Session) -> None:
         session.seats = await self.storage.seats(session.id)
@@ -208,6 +230,7 @@ class Sessions:
                 log.debug(
                     "game %s: published in %.0f ms", game_id, (time.perf_counter() - started) * 1000
                 )
+            await self.after(session, events, user_id, name)
             if session.status != "running":
                 self.forget(game_id)  # finished games are read from the database when asked
             return applied
