@@ -194,5 +194,6 @@ class GameUI(abc.ABC):
 
 
 def mention(session: Session, name: str) -> str:
+    """A person's mention; a computer player's seat (negative user id) by its name."""
     user_id = session.user_of(name)
-    return f"<@{user_id}>" if user_id is not None else name
+    return f"<@{user_id}>" if user_id is not None and user_id > 0 else name

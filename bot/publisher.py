@@ -142,7 +142,7 @@ class Publisher:
 
     async def update_dm(self, session: Session, name: str, notify: bool) -> None:
         seat = session.seat_of(name)
-        if seat is None:
+        if seat is None or seat.is_ai:  # a computer player reads its view, not DMs
             return
         signature = self.uis[session.kind].message_signature(session, name)
         if signature == seat.dm_signature and not notify:
