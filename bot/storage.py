@@ -204,6 +204,8 @@ class Storage:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        # Reads take the lock too: on the shared connection, a read in the middle of
+        # another coroutine's transaction would see rows that may yet be rolled back.
         self._lock = asyncio.Lock()
 
     @classmethod
@@ -238,12 +240,16 @@ class Storage:
                 f"BEGIN; {script}; PRAGMA user_version = {number:d}; COMMIT;"
             )
 
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         async with self._db.execute(sql, params) as cursor:
             return await cursor.fetchone()
 
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        async with self._lock:
+            return await self._fetch_one(sql, params)
+
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> Iterable[Any]:
-        async with self._db.execute(sql, params) as cursor:
+        async with self._lock, self._db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
     @contextlib.asynccontextmanager
@@ -444,7 +450,9 @@ class Storage:
             )
             if cursor.rowcount != 1:
                 raise StaleVersion(f"game {game_id} is not at version {loaded_version}")
-            number_row = await self._one("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
+            number_row = await self._fetch_one(
+                "SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)
+            )
             await self._db.execute(
                 "INSERT INTO moves (game_id, number, actor_id, action, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, int(number_row[0]), actor_id, _dumps(dict(action)), time.time()),

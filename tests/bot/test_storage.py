@@ -144,3 +144,19 @@ async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
     (seat,) = await storage.seats(1)
     assert (seat.name, seat.controls_since) == ("ann", 0)
     await storage.close()
+
+
+async def test_concurrent_writers_on_one_connection_do_not_interleave(tmp_path):
+    """Coroutines share the bot's one connection: a transaction must never start inside
+    another's (sqlite3: "cannot start a transaction within a transaction")."""
+    import asyncio
+
+    storage = await Storage.open(tmp_path / "bot.sqlite3")
+    game_id = await storage.create_game(1, 2, "grass", {}, 10, "ann")
+    await asyncio.gather(
+        *(storage.add_seat(game_id, 11 + n, f"p{n}") for n in range(5)),
+        *(storage.set_table_message(game_id, 100 + n) for n in range(5)),
+        *(storage.create_game(1, 3 + n, "grass", {}, 10, "ann") for n in range(5)),
+    )
+    assert len(await storage.seats(game_id)) == 6
+    await storage.close()
