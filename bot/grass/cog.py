@@ -135,6 +135,31 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
         plays = [a.card for a in session.engine.legal_actions(name) if isinstance(a, Play)]
         return _choices(plays, typed)
 
+    @play.autocomplete("cover")
+    async def play_cover(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        """G12: the legal cover sets of the Protect card named in `card`."""
+        found = await self._legal(interaction)
+        card = str(getattr(interaction.namespace, "card", "") or "")
+        if found is None or not card:
+            return []
+        session, name = found
+        try:
+            chosen = parse_card(card)
+        except ValueError:
+            return []
+        covers = [
+            a.cover
+            for a in session.engine.legal_actions(name)
+            if isinstance(a, Play) and a.card is chosen and a.cover
+        ]
+        choices = []
+        for cover in covers:
+            label = " + ".join(card_label(c) for c in cover)
+            if typed.lower() in label.lower():
+                value = ", ".join(c.value for c in cover)
+                choices.append(app_commands.Choice(name=label[:100], value=value[:100]))
+        return choices[:25]
+
     @app_commands.command(name="discard", description="Discard a card from your hand")
     @app_commands.describe(card="One of the cards you may discard now")
     async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:

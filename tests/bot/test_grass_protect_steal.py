@@ -53,6 +53,8 @@ async def test_protect_covers_the_chosen_peddles_then_steal_takes_from_the_targe
 
     # G12: the card, then the set of peddles it covers (only sets within $50,000)
     message = await hand_dm(emu, ann, 6)
+    typed = await ann.autocomplete(general, "grass play", "cover", "", card="lust_conquers_all")
+    assert sorted(c.value for c in typed) == ["colombia", "home_grown", "home_grown, colombia"]
     await pick(emu, ann, 6, "play", "lust_conquers_all", where=message)
     await message.wait_until(lambda m: "which stash peddles" in m.text)
     covers = next(s for s in message.selects() if ":cover:" in (s.custom_id or ""))
