@@ -84,8 +84,15 @@ async def show_scores(
 
 async def export(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
     """The replay file of docs/notation.md: the header stored at start plus the move log."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
     session = await session_here(bot, interaction, kind, finished_too=True)
+    if session.status == "running":
+        # The header holds the seed (or the stacked decks): it would reveal every hand,
+        # hidden card and future draw or roll.
+        raise Refusal(
+            "The replay file reveals every hidden card, so it is given once the game is "
+            "over (or abandoned)."
+        )
+    await interaction.response.defer(ephemeral=True, thinking=True)
     async with session.lock:  # the log as of one version, never in the middle of a move
         moves = await bot.storage.moves(session.id)
     if session.row.header is not None:  # the header stored when the game started

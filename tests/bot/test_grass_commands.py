@@ -71,13 +71,16 @@ async def test_abandon_is_for_the_host_or_manage_server_and_records_nothing(
     assert "Join" in lobby.text
 
 
-async def test_export_mid_game_replays_to_the_stored_state(fake_discord, stacked_bot):
+async def test_export_waits_for_the_end_then_replays_to_the_stored_state(fake_discord, stacked_bot):
     emu = fake_discord
     general = emu.channel("general")
     players, _table = await start_game(emu, general)
     for version in range(4):
         await play_move(emu, players, general, version, MOVES[version])
     await hand_dm(emu, players["bob"], 4)
+    early = await answer(await players["cy"].slash(general, "grass export"))
+    assert "reveals every hidden card" in early  # the seed and decks tell every hand
+    await answer(await players["ann"].slash(general, "grass abandon"))
     exported = await (await players["cy"].slash(general, "grass export")).message()
     data = json.loads(exported.attachments[0].data)
     assert data["actions"] == MOVES[:4] and data["decks"]
