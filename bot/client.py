@@ -38,7 +38,14 @@ from games.protocol import IllegalAction
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.general", "bot.scoreboards", "bot.grass", "bot.gracias", "bot.graps")
+EXTENSIONS = (
+    "bot.general",
+    "bot.scoreboards",
+    "bot.turns",
+    "bot.grass",
+    "bot.gracias",
+    "bot.graps",
+)
 SORRY = "Something went wrong on my side; nothing was changed. The error has been logged."
 
 
@@ -186,6 +193,9 @@ class GameBot(commands.Bot):
                 if session is not None:
                     async with session.lock:
                         await self.publisher.refresh(session)
+                        # Stored deadlines rescheduled (an expired one fires at once),
+                        # awaited computer players resumed.
+                        await self.sessions.after(session)
             except Exception:
                 log.exception("could not restore game %s", row.id)
         log.info("restored running games")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ai import AI_VERBS, check_humans, lobby_ai, seat_line, timer_text
 from bot.controls import Control, GameButton, view_of
 from bot.gameui import GameUI, Refusal
 from bot.storage import GameRow, SeatRow
@@ -27,7 +28,9 @@ from games.registry import game_class
 if TYPE_CHECKING:
     from bot.client import GameBot
 
-LOBBY_VERBS = frozenset({"join", "leave", "start", "cancel", "accept_game", "decline_game"})
+LOBBY_VERBS = frozenset(
+    {"join", "leave", "start", "cancel", "accept_game", "decline_game", *AI_VERBS}
+)
 MAX_NAME = 24
 
 
@@ -50,10 +53,10 @@ def lobby_message(
     ui: GameUI, row: GameRow, seats: Sequence[SeatRow]
 ) -> tuple[str, discord.ui.View]:
     cls = game_class(row.kind)
-    seated = "\n".join(f"{n}. <@{seat.user_id}>" for n, seat in enumerate(seats, start=1))
+    seated = "\n".join(seat_line(n, seat) for n, seat in enumerate(seats, start=1))
     text = (
         f"**{ui.title}**: a new game, hosted by <@{row.host_id}>.\n"
-        f"{ui.lobby_options_text(row.options)}\n"
+        f"{ui.lobby_options_text(row.options)}\n{timer_text(row)}\n"
         f"Players ({len(seats)} of {cls.min_players} to {cls.max_players}):\n{seated}\n"
         f"Press **Join** to take a seat; the host presses **Start**."
     )
@@ -62,6 +65,10 @@ def lobby_message(
         GameButton(Control(row.id, 0, "leave"), "Leave"),
         GameButton(Control(row.id, 0, "start"), "Start", discord.ButtonStyle.success),
         GameButton(Control(row.id, 0, "cancel"), "Cancel", discord.ButtonStyle.danger),
+        # Issue 9: the host fills seats with computer players.
+        GameButton(Control(row.id, 0, "ai_easy"), "Add AI (easy)", row=1),
+        GameButton(Control(row.id, 0, "ai_hard"), "Add AI (hard)", row=1),
+        GameButton(Control(row.id, 0, "ai_remove"), "Remove AI", row=1),
     ]
     return text, view_of(items)
 
@@ -96,6 +103,7 @@ async def open_lobby(
     kind: str,
     options: Mapping[str, JSON],
     opponent: discord.abc.User | None = None,
+    timer: int | None = None,
 ) -> None:
     """`/<game> start`: check the options, refuse a second game, post the lobby (or,
     with `opponent`, a challenge to that one player, seated second)."""
@@ -130,6 +138,8 @@ async def open_lobby(
         )
         if opponent is not None:
             await bot.storage.add_seat(game_id, opponent.id, opponent.display_name)
+        if timer is not None:  # the turn timer in minutes (issue 9); None: the default
+            await bot.storage.set_turn_minutes(game_id, timer)
     # The game's lock until its message id is stored: a click on the message as soon as
     # it shows (Accept, Start) waits, so the started game's table is that message.
     async with bot.sessions.lock(game_id):
@@ -175,6 +185,8 @@ async def handle_lobby(
             if user_id == row.host_id:
                 raise Refusal("The host cannot leave the lobby; press Cancel to call it off.")
             await bot.storage.remove_seat(row.id, user_id)
+        elif verb in AI_VERBS:
+            await lobby_ai(bot, row, seats, user_id, verb)
         elif verb == "cancel":
             if user_id != row.host_id and not _manages_server(interaction):
                 raise Refusal("Only the host (or someone with Manage Server) can cancel.")
@@ -213,6 +225,7 @@ async def handle_lobby(
                     f"{ui.title} needs at least {cls.min_players} players; "
                     f"{len(seats)} seated so far."
                 )
+            check_humans(seats)
             await interaction.response.defer()
             await _start(bot, row, seats)
             return
@@ -244,6 +257,7 @@ async def _start(bot: GameBot, row: GameRow, seats: Sequence[SeatRow]) -> None:
     session = await bot.sessions.load(row.id)
     assert session is not None
     await bot.publisher.publish(session, [], ())
+    await bot.sessions.after(session)  # computer players and turn timers begin
 
 
 def _manages_server(interaction: discord.Interaction[Any]) -> bool:

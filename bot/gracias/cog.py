@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import commands as shared
+from bot.ai import kick as kick_player
 from bot.gameui import Refusal
 from bot.gracias.texts import colour_label, parse_colour, rules_text, trio_text
 from bot.gracias.ui import GraciasUI
@@ -37,8 +38,15 @@ class GraciasCog(commands.GroupCog, group_name="gracias", group_description="Pla
         super().__init__()
 
     @app_commands.command(name="start", description="Open a Gracias table in this channel")
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await open_lobby(self.bot, interaction, KIND, {})
+    @app_commands.describe(
+        timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3"
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        timer: app_commands.Range[int, 0, 60] | None = None,
+    ) -> None:
+        await open_lobby(self.bot, interaction, KIND, {}, timer=timer)
 
     @app_commands.command(name="hand", description="Your hidden cards and reserve, privately")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -133,6 +141,11 @@ class GraciasCog(commands.GroupCog, group_name="gracias", group_description="Pla
             lambda session, name: {"leave": True},
             "You left the game; your reserve and hidden cards left the round.",
         )
+
+    @app_commands.command(name="kick", description="Host: remove a player; the computer plays on")
+    @app_commands.describe(player="The player whose seat a computer player takes over")
+    async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        await kick_player(self.bot, interaction, KIND, player)
 
     @app_commands.command(name="abandon", description="End this channel's game, no result")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import commands as shared
+from bot.ai import kick as kick_player
 from bot.gameui import Refusal
 from bot.graps.texts import cell_note, figures, rules_text, status_line
 from bot.graps.ui import GrapsUI, legal_cells
@@ -48,6 +49,7 @@ class GrapsCog(commands.GroupCog, group_name="graps", group_description="Play Gr
         opponent="Who you challenge; you play dark (row 1) and place first (P1, P2)",
         grape_faces="How many of the die's 6 faces show a grape (P3), default 3",
         return_pruned="Pruned pawns go back to their owner's supply (P6), default off",
+        timer="Minutes per turn before the computer moves for an absent player; 0: off, default 2",
     )
     async def start(
         self,
@@ -55,9 +57,10 @@ class GrapsCog(commands.GroupCog, group_name="graps", group_description="Play Gr
         opponent: discord.User,
         grape_faces: app_commands.Range[int, 1, 5] = 3,
         return_pruned: bool = False,
+        timer: app_commands.Range[int, 0, 60] | None = None,
     ) -> None:
         options: dict[str, JSON] = {"grape_faces": grape_faces, "return_pruned": return_pruned}
-        await open_lobby(self.bot, interaction, KIND, options, opponent)
+        await open_lobby(self.bot, interaction, KIND, options, opponent, timer=timer)
 
     @app_commands.command(name="place", description="Place the pawn you rolled on a cell")
     @app_commands.describe(cell="One of your legal cells for this roll, like H8")
@@ -146,6 +149,11 @@ class GrapsCog(commands.GroupCog, group_name="graps", group_description="Play Gr
             file=discord.File(io.BytesIO(rules_text().encode()), filename="graps-rules.md"),
             ephemeral=True,
         )
+
+    @app_commands.command(name="kick", description="Host: remove a player; the computer plays on")
+    @app_commands.describe(player="The player whose seat a computer player takes over")
+    async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        await kick_player(self.bot, interaction, KIND, player)
 
     @app_commands.command(name="abandon", description="End this channel's game, no result")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import commands as shared
+from bot.ai import kick as kick_player
 from bot.gameui import Refusal
 from bot.grass.texts import card_label, effect, parse_card, parse_cards, rules_text
 from bot.grass.ui import GrassUI
@@ -74,6 +75,7 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
         heat_stacking="Heat On may land on an already blocked market (G8), default on",
         secret_trades="The table sees only that a trade happened (G20), default off",
         learning="Step-by-step decks for new players (G21), default off",
+        timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
     )
     async def start(
         self,
@@ -82,6 +84,7 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
         heat_stacking: bool = True,
         secret_trades: bool = False,
         learning: bool = False,
+        timer: app_commands.Range[int, 0, 60] | None = None,
     ) -> None:
         options: dict[str, JSON] = {
             "target": target,
@@ -89,7 +92,7 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
             "secret_trades": secret_trades,
             "learning": learning,
         }
-        await open_lobby(self.bot, interaction, KIND, options)
+        await open_lobby(self.bot, interaction, KIND, options, timer=timer)
 
     @app_commands.command(name="hand", description="Your hand and your controls, privately")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -293,6 +296,11 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
             lambda session, name: {"leave": True},
             "You left the game; your cards go to the discard pile.",
         )
+
+    @app_commands.command(name="kick", description="Host: remove a player; the computer plays on")
+    @app_commands.describe(player="The player whose seat a computer player takes over")
+    async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        await kick_player(self.bot, interaction, KIND, player)
 
     @app_commands.command(name="abandon", description="End this channel's game, no result")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:

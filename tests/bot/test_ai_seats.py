@@ -1,0 +1,109 @@
+"""Computer players in the bot (issue 9), through the emulator: the lobby's Add AI /
+Remove AI buttons, AI seats' names, a Grass game of one person and three easy AIs
+played to its end (the AIs' moves appear at the table like anyone's and no hidden
+card reaches the channel), and a game left to computers alone is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.bot.table import control_ids
+from tests.fakediscord.model import Message
+
+FAST = {"AI_DELAY": "0.01", "GAME_SEED": "7"}
+
+
+@pytest.fixture
+async def ai_bot(start_bot):
+    return await start_bot(env=FAST)
+
+
+async def open_with_ais(emu: Any, host: Any, general: Any, levels: list[str], **options: Any):
+    lobby = await (await host.slash(general, "grass start", **options)).message()
+    for level in levels:
+        await (await host.click(lobby, f"Add AI ({level})")).ack()
+    await lobby.wait_until(lambda m: f"{1 + len(levels)} of 2 to 6" in m.text)
+    return lobby
+
+
+def fresh_controls(player: Any, used: set[tuple[str, ...]]) -> Message | None:
+    messages = player.dm_messages()
+    if not messages:
+        return None
+    ids = tuple(control_ids(messages[-1]))
+    return messages[-1] if ids and ids not in used else None
+
+
+async def play_simply(player: Any, message: Message) -> None:
+    """A person who passes the first card, discards the first card, declines offers."""
+    for verb in ("pass", "discard"):
+        for select in message.selects():
+            if select.custom_id.split(":")[3] == verb:
+                await (await player.select(message, select.custom_id, [select.values[0]])).ack()
+                return
+    for label in ("Decline", "Withdraw my offer"):
+        if any(button.label == label for button in message.buttons()):
+            await (await player.click(message, label)).ack()
+            return
+    raise AssertionError(f"no simple move in {control_ids(message)}")
+
+
+async def test_lobby_adds_and_removes_named_ai_seats(fake_discord, ai_bot):
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    lobby = await open_with_ais(emu, ann, general, ["easy", "hard"])
+    assert "Bot Ann (easy)" in lobby.text and "Bot Bob (hard)" in lobby.text
+    assert "Turn timer: 3 minutes" in lobby.text  # issue 9: Grass's default
+    refused = await bob.click(lobby, "Add AI (easy)")
+    assert "Only the host" in (await refused.message()).text
+    await (await ann.click(lobby, "Remove AI")).ack()
+    await lobby.wait_until(lambda m: "Bot Bob (hard)" not in m.text and "2 of 2 to 6" in m.text)
+    assert "Bot Ann (easy)" in lobby.text
+
+
+async def test_one_person_and_three_easy_ais_play_grass_to_the_end(fake_discord, ai_bot):
+    emu = fake_discord
+    ann = emu.user("ann")
+    general = emu.channel("general")
+    table = await open_with_ais(emu, ann, general, ["easy"] * 3, target=25000)
+    await (await ann.click(table, "Start")).ack()
+    used: set[tuple[str, ...]] = set()
+    moves_by_ann = 0
+    while True:
+        found = await emu.wait_for(
+            lambda: "Game over" in table.text or fresh_controls(ann, used),
+            timeout=60,
+            what="ann's next moment or the end of the game",
+        )
+        if found is True:
+            break
+        assert isinstance(found, Message)
+        used.add(tuple(control_ids(found)))
+        await play_simply(ann, found)
+        moves_by_ann += 1
+    assert moves_by_ann > 0
+    # The computer players' moves are at the table like anyone's, by their names.
+    assert any("Bot " in version.content for version in table.versions)
+    over = await general.wait_message(lambda m: "Game over!" in m.text, after=0)
+    assert "Bot " in over.text
+    # Nothing was sent to a computer seat, and only ann got DMs.
+    assert emu.rejected == []
+    # The channel never showed a hand: hand messages are ann's DMs only.
+    assert all(m.visible_to is None for m in general.messages())
+
+
+async def test_a_game_left_to_computers_alone_is_abandoned(fake_discord, ai_bot):
+    emu = fake_discord
+    ann = emu.user("ann")
+    general = emu.channel("general")
+    # With one computer left, Grass would simply end (the last player wins); with two
+    # the game could go on among computers alone, which issue 9 refuses.
+    table = await open_with_ais(emu, ann, general, ["easy", "easy"])
+    await (await ann.click(table, "Start")).ack()
+    await (await ann.slash(general, "grass leave")).ack()
+    notice = await general.wait_message(lambda m: "Only computer players are left" in m.text)
+    assert "no result is recorded" in notice.text
+    await table.wait_until(lambda m: "abandoned" in m.text)
