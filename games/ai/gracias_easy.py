@@ -96,40 +96,54 @@ def colour_points(cards: list[list[float]], seats: Sequence[int], colour: int) -
 
 def score_choices(table: Table, choices: Sequence[tuple[int, int, int]]) -> list[float]:
     """The value of each (kept colour, given colour, receiver seat): own estimated
-    total minus the opponents' (the leader weighted most), after the choice. Only the
-    one or two colours a choice touches are scored again."""
+    total minus the opponents' (the leader weighted most), after the choice. A choice
+    changes one or two colours; each "one more card of colour c for seat p" is scored
+    once per call and reused (the rollouts call this thousands of times)."""
     seats = table.seats
     cards = table.cards
     me = table.me
-    position = {p: i for i, p in enumerate(seats)}
+    index = {p: i for i, p in enumerate(seats)}
     per_colour = [colour_points(cards, seats, c) for c in range(COLOURS)]
     base = [table.totals[p] + sum(points[i] for points in per_colour) for i, p in enumerate(seats)]
-    mine_at = position[me]
+    mine_at = index[me]
+    deltas: dict[tuple[int, int, int], list[float]] = {}
+
+    def delta(colour: int, first: int, second: int) -> list[float]:
+        """The score changes when `first` and `second` (-1: nobody) get one more."""
+        key = (colour, first, second)
+        found = deltas.get(key)
+        if found is None:
+            column = [cards[p][colour] for p in seats]
+            column[index[first]] += 1
+            if second >= 0:
+                column[index[second]] += 1
+            face = [n - PACKET if n >= PACKET else n for n in column]
+            most = max(face) - 1e-9
+            old = per_colour[colour]
+            found = [
+                (1.0 if column[i] >= PACKET else 0.0) + (n if 0 < n < most else 0.0) - old[i]
+                for i, n in enumerate(face)
+            ]
+            deltas[key] = found
+        return found
+
+    share = (1 - LEADER_WEIGHT) / max(1, len(seats) - 1)
     values = []
     for keep, give, receiver in choices:
-        scores = list(base)
-        for colour in {keep, give}:
-            old = per_colour[colour]
-            column = {p: cards[p][colour] for p in seats}
-            if colour == keep:
-                column[me] += 1
-            if colour == give:
-                column[receiver] += 1
-            face = [column[p] - PACKET if column[p] >= PACKET else column[p] for p in seats]
-            most = max(face)
-            for i, p in enumerate(seats):
-                n = face[i]
-                packet = 1.0 if column[p] >= PACKET else 0.0
-                scores[i] += packet + (n if 0 < n < most - 1e-9 else 0.0) - old[i]
-        others = [score for i, score in enumerate(scores) if i != mine_at]
-        if not others:
-            values.append(scores[mine_at])
+        if keep == give:
+            change = delta(keep, me, receiver)
+            scores = [b + c for b, c in zip(base, change, strict=True)]
+        else:
+            kept, given = delta(keep, me, -1), delta(give, receiver, -1)
+            scores = [b + k + g for b, k, g in zip(base, kept, given, strict=True)]
+        mine = scores[mine_at]
+        scores[mine_at] = float("-inf")
+        top = max(scores)
+        if top == float("-inf"):
+            values.append(mine)
             continue
-        values.append(
-            scores[mine_at]
-            - LEADER_WEIGHT * max(others)
-            - (1 - LEADER_WEIGHT) * sum(others) / len(others)
-        )
+        rest = sum(scores[:mine_at]) + sum(scores[mine_at + 1 :])
+        values.append(mine - LEADER_WEIGHT * top - share * rest)
     return values
 
 

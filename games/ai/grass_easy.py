@@ -1,9 +1,9 @@
 """Grass, easy level: a rule-aware priority list (G5-G16, G13 pass, G20 answers).
 
 On its turn, the first that applies:
-1. a Paranoia card whose cost now (the peddles it takes, G13) is at most half its
-   penalty if held at the end (G18), or at most the penalty once the draw pile runs
-   low: it never keeps one to the end when playing it costs less;
+1. a Paranoia card whose cost now (the peddles it takes and the turns it loses, G13)
+   is at most half its penalty if held at the end (G18), or at most the penalty once
+   the draw pile runs low: it never keeps one to the end when playing it costs less;
 2. Market Open on a closed market (G5); a matching Heat Off, a Nirvana or Pay Fine on a
    blocked one (G9-G11);
 3. a Nirvana that takes something from the opponents (G11);
@@ -26,12 +26,14 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from games.grass.cards import LIFTS, PARANOIA_PENALTIES, Card, Kind
+from games.grass.cards import LIFTS, PARANOIA_LOST_TURNS, PARANOIA_PENALTIES, Card, Kind
 from games.grass.notation import Accept, Decline, Discard, GrassAction, PassCard, Play
 from games.grass.views import GrassPlayerView, Offer
 from games.protocol import Action
 
 BONUS = 25_000  # G18
+TURN = 10_000  # what a lost turn costs (G13), early in a hand and near its end
+LATE_TURN = 4_000
 
 
 class StashLike(Protocol):
@@ -87,15 +89,17 @@ def keep_value(card: Card, me: SeatLike) -> float:
     }.get(kind, 5_000.0)
 
 
-def paranoia_cost(card: Card, me: SeatLike) -> int:
-    """G13: the peddles playing this Paranoia card throws away now (plus, for Utterly
-    Wiped Out, the Market Open it would need again)."""
+def paranoia_cost(card: Card, me: SeatLike, late: bool) -> int:
+    """G13: what playing this Paranoia card costs now: the peddles it throws away, the
+    turns it loses (worth less near the end of the hand) and, for Utterly Wiped Out,
+    the Market Open it would need again."""
     free = unprotected(me)
+    turns = PARANOIA_LOST_TURNS[card] * (LATE_TURN if late else TURN)
     if card is Card.SOLD_OUT:
-        return min(free, default=0)
+        return turns + min(free, default=0)
     if card is Card.DOUBLE_CROSSED:
-        return max(free, default=0)
-    return sum(free) + (20_000 if me.market_open else 0)
+        return turns + max(free, default=0)
+    return turns + sum(free) + (20_000 if me.market_open else 0)
 
 
 def worth(seat: SeatLike) -> int:
@@ -121,7 +125,7 @@ def choose_turn(
     best_paranoia: tuple[float, Play] | None = None
     for card in PARANOIA_PENALTIES:
         if card in plays:
-            cost = paranoia_cost(card, me)
+            cost = paranoia_cost(card, me, late)
             penalty = card.value_usd
             if cost <= penalty * (1.0 if late else 0.5):
                 gain = penalty - cost

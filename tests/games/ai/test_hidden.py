@@ -16,7 +16,7 @@ from games.ai.gracias_hard import sample_world as gracias_world
 from games.ai.graps_hard import sample_world as graps_world
 from games.ai.grass_hard import sample_world as grass_world
 from games.gracias import Gracias
-from games.grass import Grass
+from games.grass import Grass, MakeOffer
 from games.grass.cards import Card, deck_for_hand
 from games.protocol import Game
 from games.registry import game_class
@@ -203,3 +203,22 @@ def test_the_reachability_check_sees_through_views() -> None:
     game = advanced("grass", 3, 3)
     found = reachable(game.view_for("ann"))
     assert any(isinstance(item, tuple) and item and isinstance(item[0], Card) for item in found)
+
+
+def test_grass_sampled_games_give_the_proposer_the_cards_offered_G20() -> None:
+    game = advanced("grass", 3, 0, seed=4)
+    me = game.awaiting[0]
+    to = next(name for name in game.players if name != me)
+    hand = game.view_for(me).hand
+    game.apply(MakeOffer(me, to, give=(hand[0],), take=(Card.MARKET_CLOSE,)))
+    view = game.view_for(to)
+    assert view.offer is not None
+    for seed in range(6):
+        world = grass_world(view, random.Random(seed))
+        _same_view(game, world, to, ("recent",))
+        assert hand[0] in world.state.seat(me).hand  # type: ignore[union-attr]
+    for level in ("easy", "hard"):
+        answer = make_ai("grass", level, iterations=12).choose(
+            view, game.legal_actions(to), random.Random(1)
+        )
+        assert answer in game.legal_actions(to)
