@@ -35,9 +35,9 @@ async def controls_work(emu, table: Table, database) -> None:
         return
     engine = game.engine()
     player = table.players[engine.awaiting[0]]
-    hand_button = table.message.buttons()[0].label
+    hand_button = table.message.buttons()[0].label or ""
     reply = await (await player.click(table.message, hand_button)).message()
-    await emu.wait_for(lambda: not reply.loading and reply.selects() or reply.buttons())
+    await emu.wait_for(lambda: not reply.loading and (reply.selects() or reply.buttons()))
     assert reply.ephemeral
 
 
@@ -66,7 +66,7 @@ async def crash_run(emu, start_bot, kills: int, seed: int) -> None:
             # A random moment inside the move: after 0 to 7 more REST calls.
             calls = rng.randrange(8)
             await emu.wait_for(
-                lambda: len(emu.requests) >= before + calls or confirmed(interaction),
+                lambda i=interaction, n=before + calls: len(emu.requests) >= n or confirmed(i),
                 what="the move to get going",
             )
             await bot.kill()
@@ -78,7 +78,7 @@ async def crash_run(emu, start_bot, kills: int, seed: int) -> None:
             await bot.start()
             await controls_work(emu, table, database)
         else:
-            await emu.wait_for(lambda: confirmed(interaction), what=f"{action} confirmed")
+            await emu.wait_for(lambda i=interaction: confirmed(i), what=f"{action} confirmed")
             table.sent.append((game.version, action))
     for each in tables:
         check_confirmed(each, check_invariants(database, each.game_id))
