@@ -209,7 +209,7 @@ def command_for(table: Table, action: dict[str, Any]) -> tuple[Player, str, dict
     raise AssertionError(f"no command for {action}")
 
 
-CONFIRMED = re.compile(r"^You (played|discarded|passed|took|kept|placed)")
+CONFIRMED = re.compile(r"^You (played|discarded|passed|chose|took|kept|placed)")
 
 
 async def send(table: Table, action: dict[str, Any]) -> Interaction:
