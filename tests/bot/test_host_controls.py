@@ -1,0 +1,110 @@
+"""Host controls and spectators (issue 9), through the emulator: `kick` (the host or
+Manage Server; an easy computer player takes the seat and plays on), refusals, the
+host role passing to another person, and spectators reading the table and scores
+without any private card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.bot.table import answer
+
+FAST = {"AI_DELAY": "0.01", "GAME_SEED": "7"}
+
+
+@pytest.fixture
+async def fast_bot(start_bot):
+    return await start_bot(env=FAST)
+
+
+async def grass_table(general: Any, *players: Any) -> Any:
+    host, *others = players
+    table = await (await host.slash(general, "grass start")).message()
+    for player in others:
+        await (await player.click(table, "Join")).ack()
+    await table.wait_until(lambda m: f"{len(players)} of 2 to 6" in m.text)
+    await (await host.click(table, "Start")).ack()
+    await table.wait_until(lambda m: "ann's turn" in m.text)
+    return table
+
+
+async def test_the_host_kicks_a_player_and_the_computer_plays_the_seat(fake_discord, fast_bot):
+    emu = fake_discord
+    ann, bob, cy = emu.user("ann"), emu.user("bob"), emu.user("cy")
+    general = emu.channel("general")
+    table = await grass_table(general, ann, bob, cy)
+    refused = await answer(await bob.slash(general, "grass kick", player=cy))
+    assert "Only the game's host" in refused
+    refused = await answer(await ann.slash(general, "grass kick", player=ann))
+    assert "cannot kick yourself" in refused
+    outsider = emu.user("eve")
+    refused = await answer(await ann.slash(general, "grass kick", player=outsider))
+    assert "not playing in this game" in refused
+    # ann plays her turn, then kicks bob, whose turn it is.
+    hand = await emu.wait_for(
+        lambda: next((m for m in reversed(ann.dm_messages()) if m.selects()), None),
+        what="ann's hand",
+    )
+    discard = next(s for s in hand.selects() if s.custom_id.split(":")[3] == "discard")
+    await (await ann.select(hand, discard.custom_id, [discard.values[0]])).ack()
+    await table.wait_until(lambda m: "bob's turn" in m.text)
+    kicked = await answer(await ann.slash(general, "grass kick", player=bob))
+    assert "easy computer player now plays **bob**'s seat" in kicked
+    # The computer plays bob's turn at once; it is cy's turn next.
+    await table.wait_until(lambda m: "cy's turn" in m.text)
+    assert "not playing" in await answer(await bob.slash(general, "grass hand"))
+
+
+async def test_manage_server_may_kick_the_host_and_the_host_role_passes(fake_discord, fast_bot):
+    emu = fake_discord
+    ann, bob, cy = emu.user("ann"), emu.user("bob"), emu.user("cy")
+    mod = emu.user("dee", manage_guild=True)
+    general = emu.channel("general")
+    await grass_table(general, ann, bob, cy)
+    kicked = await answer(await mod.slash(general, "grass kick", player=ann))
+    assert "**ann**'s seat" in kicked
+    host = await general.wait_message(lambda m: "is now the host" in m.text)
+    assert bob.mention in host.text
+    # bob, the new host, may now use the host's commands; ann no longer may.
+    assert "Only the game's host" in await answer(await cy.slash(general, "grass kick", player=bob))
+    assert "Only the game's host" in await answer(await ann.slash(general, "grass abandon"))
+    done = await answer(await bob.slash(general, "grass abandon"))
+    assert "abandoned" in done
+
+
+async def test_the_host_leaving_passes_the_host_role(fake_discord, fast_bot):
+    emu = fake_discord
+    ann, bob, cy = emu.user("ann"), emu.user("bob"), emu.user("cy")
+    general = emu.channel("general")
+    await grass_table(general, ann, bob, cy)
+    await (await ann.slash(general, "grass leave")).ack()
+    host = await general.wait_message(lambda m: "is now the host" in m.text)
+    assert bob.mention in host.text
+
+
+async def test_spectators_see_the_table_and_scores_but_nothing_private(fake_discord, fast_bot):
+    emu = fake_discord
+    ann, bob, eve = emu.user("ann"), emu.user("bob"), emu.user("eve")
+    general = emu.channel("general")
+    table = await grass_table(general, ann, bob)
+    assert table.images(), "the table picture is in the channel for everyone"
+    scores = await (await eve.slash(general, "grass scores")).message()
+    assert "score sheet" in scores.text and scores.visible_to is None
+    assert "not playing" in await answer(await eve.slash(general, "grass hand"))
+    assert not eve.dm_messages()
+    refused = await eve.click(table, "Show my hand")
+    assert "not playing" in (await refused.message()).text
+
+
+async def test_graps_kick_hands_the_opponent_to_the_computer(fake_discord, fast_bot):
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    table = await (await ann.slash(general, "graps start", opponent=bob)).message()
+    await (await bob.click(table, "Accept")).ack()
+    await table.wait_until(lambda m: "Accept" not in m.text)
+    kicked = await answer(await ann.slash(general, "graps kick", player=bob))
+    assert "easy computer player now plays" in kicked
+    assert "not playing" in await answer(await bob.slash(general, "graps resign"))
