@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import multiprocessing
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -209,7 +210,10 @@ class Turns(commands.Cog):
         if level == "hard":
             try:
                 if self._pool is None:
-                    self._pool = ProcessPoolExecutor(max_workers=1)
+                    # spawn, not fork: the bot has threads (storage, rendering) that a
+                    # forked child would inherit in whatever state they were.
+                    spawn = multiprocessing.get_context("spawn")
+                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
                 loop = asyncio.get_running_loop()
                 return await loop.run_in_executor(
                     self._pool, decide, kind, level, view, legal, seed, moves, seconds

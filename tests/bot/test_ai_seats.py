@@ -107,3 +107,22 @@ async def test_a_game_left_to_computers_alone_is_abandoned(fake_discord, ai_bot)
     notice = await general.wait_message(lambda m: "Only computer players are left" in m.text)
     assert "no result is recorded" in notice.text
     await table.wait_until(lambda m: "abandoned" in m.text)
+
+
+async def test_a_hard_ai_decides_in_a_worker_process_and_plays(fake_discord, start_bot):
+    """The hard level searches off the event loop (a process), within its budget."""
+    await start_bot(env={**FAST, "AI_SECONDS": "0.05"})
+    emu = fake_discord
+    ann = emu.user("ann")
+    general = emu.channel("general")
+    table = await open_with_ais(emu, ann, general, ["hard"])
+    await (await ann.click(table, "Start")).ack()
+    used: set[tuple[str, ...]] = set()
+    for _ in range(2):  # ann moves twice, so the hard AI moved in between
+        found = await emu.wait_for(lambda: fresh_controls(ann, used), timeout=30, what="ann")
+        used.add(tuple(control_ids(found)))
+        await play_simply(ann, found)
+    await table.wait_until(lambda m: "Bot Ann (hard)" in m.text)
+    # While the AI thinks, the bot still answers at once.
+    scores = await (await ann.slash(general, "grass scores")).message()
+    assert "score sheet" in scores.text
