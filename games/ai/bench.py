@@ -34,6 +34,9 @@ from games.registry import game_class
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 PLAYERS = {"grass": 3, "gracias": 4, "graps": 2}
+ITERATIONS = {"grass": 100, "gracias": 200, "graps": 100}
+"""The hard level's iterations per decision in the benchmark (about 0.2 to 0.4 s each
+on one core; the bot's time budget of 1 s allows several times more)."""
 COMPARISONS = (("easy", "random"), ("hard", "easy"))
 
 
@@ -119,11 +122,11 @@ def run(matches: Sequence[Match], jobs: int) -> list[Result]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m games.ai.bench")
-    parser.add_argument("--games", type=int, default=40, help="games per comparison")
+    parser.add_argument("--games", type=int, default=30, help="games per comparison")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--kinds", default="graps,gracias,grass")
     parser.add_argument("--only", default="", help="one comparison, e.g. hard-easy")
-    parser.add_argument("--iterations", type=int, default=150, help="hard level iterations")
+    parser.add_argument("--iterations", type=int, default=0, help="hard level iterations")
     parser.add_argument("--seconds", type=float, default=0.0, help="time budget instead")
     parser.add_argument("--players", default="", help="e.g. grass=4,gracias=5")
     parser.add_argument("--max-actions", type=int, default=4000)
@@ -133,11 +136,14 @@ def main() -> None:
     for item in filter(None, args.players.split(",")):
         kind, count = item.split("=")
         players[kind] = int(count)
-    iterations = None if args.seconds > 0 else args.iterations
-    budget = f"{args.seconds:g} s" if args.seconds > 0 else f"{args.iterations} iterations"
-    print(
-        f"hard level budget: {budget} per decision; {args.games} games per line; jobs {args.jobs}"
-    )
+    iterations = dict(ITERATIONS)
+    if args.iterations:
+        iterations = dict.fromkeys(iterations, args.iterations)
+    if args.seconds > 0:
+        budget = f"{args.seconds:g} s"
+    else:
+        budget = ", ".join(f"{kind} {count} iterations" for kind, count in iterations.items())
+    print(f"hard level: {budget} per decision; {args.games} games per line; jobs {args.jobs}")
     print(
         f"{'game':<8}{'n':>2}  {'tested vs baseline':<18}{'win rate':>9}  {'95% CI':<15}"
         f"{'fair':>5}  {'decision ms: mean / p95 / max':<30}{'wall s':>7}"
@@ -153,7 +159,7 @@ def main() -> None:
                     baseline,
                     players[kind],
                     args.seed + i,
-                    iterations,
+                    None if args.seconds > 0 else iterations[kind],
                     args.seconds,
                     args.max_actions,
                 )
