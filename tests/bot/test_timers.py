@@ -116,3 +116,20 @@ async def test_stored_deadlines_resume_after_a_restart(fake_discord, start_bot):
     expired = await general.wait_message(lambda m: "ran out" in m.text, after=mark)
     assert expired.text.startswith(ann.mention) and "1 of 3" in expired.text
     assert deadline() is None or deadline() > time.time()
+
+
+async def test_a_gracias_table_left_to_its_timer_ends_with_computers_alone(fake_discord, start_bot):
+    """Gracias turns (a take, then a give) played by the timer and by AI seats: the
+    absent person's seat goes to the computer after three turns, and a table of
+    computers alone is abandoned."""
+    await start_bot(env={"TIMER_MINUTE": "0.3", "AI_DELAY": "0.01", "GAME_SEED": "3"})
+    emu = fake_discord
+    ann = emu.user("ann")
+    general = emu.channel("general")
+    lobby = await (await ann.slash(general, "gracias start", timer=1)).message()
+    for _ in range(2):
+        await (await ann.click(lobby, "Add AI (easy)")).ack()
+    await lobby.wait_until(lambda m: "3 of 3 to 6" in m.text)
+    await (await ann.click(lobby, "Start")).ack()
+    await general.wait_message(lambda m: "missed 3 turns in a row" in m.text, timeout=30)
+    await general.wait_message(lambda m: "Only computer players are left" in m.text)
