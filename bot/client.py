@@ -49,7 +49,57 @@ EXTENSIONS = (
 SORRY = "Something went wrong on my side; nothing was changed. The error has been logged."
 
 
+def _focused(options: Any) -> str | None:
+    """The name of the option being typed, however deep in subcommands."""
+    for option in options if isinstance(options, list) else []:
+        if not isinstance(option, Mapping):
+            continue
+        if option.get("focused"):
+            return str(option.get("name"))
+        inner = _focused(option.get("options"))
+        if inner is not None:
+            return inner
+    return None
+
+
 class GameTree(app_commands.CommandTree[Any]):
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """An autocomplete for an option that has none (Discord's client never sends one;
+        a forger does) gets no suggestions instead of an error that leaves it hanging."""
+        if interaction.type is not discord.InteractionType.autocomplete:
+            return True
+        data: Mapping[str, Any] = interaction.data or {}
+        command = interaction.command
+        focused = _focused(data.get("options"))
+        if isinstance(command, app_commands.Command) and any(
+            p.display_name == focused and p.autocomplete for p in command.parameters
+        ):
+            return True
+        try:
+            await interaction.response.autocomplete([])
+        except discord.HTTPException:
+            log.warning("could not answer autocomplete %s", interaction.id)
+        return False
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        """discord.py's dispatch, guarded: options of a shape Discord never sends (a user
+        option without an id, a number as text) make discord.py itself raise before our
+        command runs, and that error would leave the interaction unanswered."""
+        try:
+            await super()._call(interaction)
+        except app_commands.AppCommandError:
+            raise  # discord.py hands these to on_error
+        except Exception as error:
+            log.info("refused a malformed command: %r", error)
+            if interaction.type is discord.InteractionType.autocomplete:
+                if not interaction.response.is_done():
+                    try:
+                        await interaction.response.autocomplete([])
+                    except discord.HTTPException:
+                        log.warning("could not answer autocomplete %s", interaction.id)
+                return
+            await report(interaction, Refusal("That command's options are malformed."))
+
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -75,6 +125,10 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         text = str(error)
     elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
         text = str(error) or "You cannot use this command here."
+    elif isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
+        # Options this command does not have: an out-of-date client, or a forger.
+        log.info("refused a command that does not match ours: %s", error)
+        text = "That command does not match this bot's commands; type it again."
     else:
         log.error("unhandled error in an interaction", exc_info=error)
         text = SORRY
@@ -264,9 +318,13 @@ class GameBot(commands.Bot):
         else:
             step = ui.on_control(session, name, control, values)
         if isinstance(step, Show):
+            if interaction.message is None:  # a forged form submission, from no message
+                raise Refusal("That form does not belong to any message.")
             await interaction.response.edit_message(content=step.text, view=view_of(step.items))
             return
         if isinstance(step, Ask):
+            if interaction.type is discord.InteractionType.modal_submit:
+                raise Refusal("A form cannot open another form.")  # Discord refuses it
             await interaction.response.send_modal(step.modal)
             return
         await interaction.response.defer()
@@ -294,6 +352,9 @@ class GameBot(commands.Bot):
             return
         match = re.fullmatch(MODAL_TEMPLATE, str(data.get("custom_id", "")))
         if match is None:
+            # Every form the bot opens has an `m:` id; anything else is forged. Answer
+            # it, so that no interaction is left hanging.
+            await report(interaction, Refusal("That form does not exist (any more)."))
             return
         await self.handle_control(interaction, Control.from_match(match), modal_values(data))
 
