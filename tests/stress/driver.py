@@ -91,6 +91,12 @@ def connect(database: Path) -> sqlite3.Connection:
     return db
 
 
+def started_games(database: Path) -> list[int]:
+    with connect(database) as db:
+        rows = db.execute("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id").fetchall()
+    return [int(row[0]) for row in rows]
+
+
 def game_id_in(database: Path, channel: Channel, kind: str) -> int:
     with connect(database) as db:
         row = db.execute(
@@ -115,7 +121,9 @@ class Stored:
 
 
 def stored(database: Path, game_id: int) -> Stored:
-    with connect(database) as db:
+    db = connect(database)
+    try:
+        db.execute("BEGIN")  # one snapshot: the state and the log of the same commit
         row = db.execute(
             "SELECT kind, status, version, state, header FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -125,6 +133,9 @@ def stored(database: Path, game_id: int) -> Stored:
                 "SELECT action FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
             )
         ]
+        db.execute("COMMIT")
+    finally:
+        db.close()
     assert row is not None
     return Stored(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), moves)
 
