@@ -214,7 +214,9 @@ class GameBot(commands.Bot):
         """Called by each game's extension."""
         self.uis[ui.kind] = ui
 
-    async def setup_hook(self) -> None:
+    async def load_everything(self) -> None:
+        """Storage, the session service, the publisher and every extension: all of the
+        start-up that needs no gateway (tests load the command tree this way)."""
         self.add_dynamic_items(GameButton, GameSelect)
         self._storage = await Storage.open(self.settings.database_path)
         self._sessions = Sessions(self._storage, self.uis)
@@ -225,6 +227,9 @@ class GameBot(commands.Bot):
                 await self.load_extension(name)
             except commands.ExtensionError:
                 log.exception("extension %s failed to load", name)
+
+    async def setup_hook(self) -> None:
+        await self.load_everything()
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

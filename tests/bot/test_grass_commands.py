@@ -9,7 +9,7 @@ import sqlite3
 
 import discord
 
-from bot.client import GameBot
+from bot.client import EXTENSIONS, GameBot
 from bot.settings import Settings
 from games.replay import replay
 from tests.bot.scenario import MOVES, PLAYERS
@@ -94,15 +94,15 @@ async def test_export_waits_for_the_end_then_replays_to_the_stored_state(fake_di
 
 async def test_every_extension_loads_and_command_names_are_unique(tmp_path):
     bot = GameBot(Settings(token=None, database_path=tmp_path / "db.sqlite3"))
-    for name in ("bot.general", "bot.grass"):
-        await bot.load_extension(name)
+    await bot.load_everything()
+    assert set(bot.extensions) == set(EXTENSIONS)  # none failed to load
     names = []
     for command in bot.tree.walk_commands():
         if isinstance(command, discord.app_commands.Command):
             names.append(command.qualified_name)
     assert len(names) == len(set(names))
     assert {"ping", "grass start", "grass hand", "grass play", "grass scoreboard"} <= set(names)
-    assert "grass" in bot.uis
+    assert set(bot.uis) == {"grass", "gracias", "graps"}
     await bot.close()
 
 
