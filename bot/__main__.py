@@ -1,7 +1,8 @@
 """`python -m bot`: start the bot with the settings from the environment and `.env`.
 
 Exit statuses: 0 after a clean stop (Ctrl-C or SIGTERM); 2 when the token is missing
-or Discord rejects it (with a paragraph on how to set the bot up); 1 for a bad setting.
+or Discord rejects it (with a paragraph on how to set the bot up); 1 for a bad setting
+or when Discord cannot be reached.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 
 from bot.settings import Settings, SettingsError, load_settings
@@ -59,6 +61,10 @@ def _configure_logging(settings: Settings) -> None:
 async def _run(settings: Settings, token: str) -> None:
     from bot.client import GameBot
 
+    # The bot has no voice features: spare server owners two warnings about voice libraries.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
     bot = GameBot(settings)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -85,6 +91,13 @@ def main() -> int:
     except discord.LoginFailure:
         print("Discord rejected the token.\n\n" + SETUP_HELP, file=sys.stderr)
         return 2
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        print(
+            f"Cannot reach Discord ({error}). Check this machine's network connection "
+            "(and any proxy or firewall), then run the bot again.",
+            file=sys.stderr,
+        )
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
