@@ -14,7 +14,7 @@ fixed sample views in samples.py; `python -m render.gallery OUT_DIR` and
 
 
 def prepare() -> None:
-    """Draw every cached picture now (Grass card faces, the PNG palette: about a second)
+    """Draw every cached picture now (the Grass card faces: a fraction of a second)
     so that no player's move pays for them; the bot may call this at start-up,
     in its thread pool."""
     from render import encode, grass_cards
