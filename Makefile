@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test lint types unit bench gallery cli clean
+.PHONY: run test test-long lint types unit bench bench-ai gallery cli clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,9 +36,19 @@ types: $(VENV)/.installed-dev
 unit: $(VENV)/.installed-dev
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
+# The long variants: thousands of random games, 20+ crashes, long fuzzing (RUN_SLOW=1).
+test-long: $(VENV)/.installed-dev
+	RUN_SLOW=1 $(BIN)/pytest -n $(PYTEST_WORKERS)
+
+# Benchmarks print figures; they never fail on a slow machine.
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m games.bench
 	$(BIN)/python -m render.bench
+	$(BIN)/python -m tests.stress.bench
+
+# The computer players' strength (win rates with confidence intervals); a few minutes.
+bench-ai: $(VENV)/.installed-dev
+	$(BIN)/python -m games.ai.bench
 
 gallery: $(VENV)/.installed-dev
 	$(BIN)/python -m render.gallery gallery
