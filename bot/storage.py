@@ -93,6 +93,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE seats ADD COLUMN expiries INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN turn_minutes INTEGER;
     """,
+    # 4: a lobby opened as a challenge records the challenged member, so only that
+    # member's Accept starts it: a forged Start (or Join, Leave, Add AI) on a pending
+    # challenge is refused (bot/lobby.py). NULL for an open lobby.
+    """
+    ALTER TABLE games ADD COLUMN challenged_id INTEGER;
+    """,
 )
 
 
@@ -115,6 +121,8 @@ class GameRow:
     table_message_id: int | None
     turn_minutes: int | None = None
     """The turn timer chosen at start (issue 9): None for the game's default, 0 off."""
+    challenged_id: int | None = None
+    """The member a challenge lobby waits for (Accept or Decline); None otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +185,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         version=row[9],
         table_message_id=row[10],
         turn_minutes=row[11],
+        challenged_id=row[12],
     )
 
 
@@ -359,7 +368,7 @@ class Storage:
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._one(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes"
+            " version, table_message_id, turn_minutes, challenged_id"
             " FROM games WHERE id = ?",
             (game_id,),
         )
@@ -369,7 +378,7 @@ class Storage:
         """The channel's game of this kind in the lobby or running, if any."""
         row = await self._one(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes"
+            " version, table_message_id, turn_minutes, challenged_id"
             " FROM games WHERE channel_id = ? AND kind = ?"
             " AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1",
             (channel_id, kind),
@@ -380,7 +389,7 @@ class Storage:
         """The channel's most recent game of this kind, finished or not."""
         row = await self._one(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes"
+            " version, table_message_id, turn_minutes, challenged_id"
             " FROM games WHERE channel_id = ? AND kind = ?"
             " AND status != 'lobby' ORDER BY id DESC LIMIT 1",
             (channel_id, kind),
@@ -390,7 +399,7 @@ class Storage:
     async def running_games(self) -> list[GameRow]:
         rows = await self._all(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes"
+            " version, table_message_id, turn_minutes, challenged_id"
             " FROM games WHERE status = 'running' ORDER BY id"
         )
         return [_game(row) for row in rows]
@@ -559,6 +568,20 @@ class Storage:
                     " WHERE game_id = ? AND seat = ?",
                     (deadline, int(reminded), expiries, game_id, seat),
                 )
+            ]
+        )
+
+    async def add_challenged(self, game_id: int, user_id: int, name: str) -> None:
+        """The challenged member's seat (seat 1) and the game's record that it waits
+        for their answer, in one transaction."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,"
+                    " (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+                    (game_id, game_id, user_id, name),
+                ),
+                ("UPDATE games SET challenged_id = ? WHERE id = ?", (user_id, game_id)),
             ]
         )
 
