@@ -1,6 +1,9 @@
 """The lobby every game kind shares: open, Join, Leave, Start (host only), Cancel; or,
 for a game opened against a named opponent, a challenge: Accept or Decline (the
-opponent), Cancel (the challenger). An accepted challenge starts at once.
+opponent), Cancel (the challenger). An accepted challenge starts at once. A pending
+challenge is stored as such (games.challenged_id), so its Start, Join, Leave and AI
+buttons are refused even when forged. A game opened against the computer (`ai`, issue
+9) seats an AI second and starts at once.
 
 One open game per kind per channel. Seats are taken in join order (G2 and its
 Gracias/Graps equivalents seat players that way). The lobby message becomes the
@@ -18,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ai import AI_VERBS, check_humans, lobby_ai, seat_line, timer_text
+from bot.ai import AI_VERBS, LEVELS, ai_name, check_humans, lobby_ai, seat_line, timer_text
 from bot.controls import Control, GameButton, view_of
 from bot.gameui import GameUI, Refusal
 from bot.storage import GameRow, SeatRow
@@ -104,12 +107,18 @@ async def open_lobby(
     options: Mapping[str, JSON],
     opponent: discord.abc.User | None = None,
     timer: int | None = None,
+    ai: str | None = None,
 ) -> None:
     """`/<game> start`: check the options, refuse a second game, post the lobby (or,
-    with `opponent`, a challenge to that one player, seated second)."""
+    with `opponent`, a challenge to that one player, seated second; or, with `ai`, a
+    game against a computer player of that level, seated second, started at once)."""
     ui = bot.uis[kind]
     if interaction.guild_id is None or interaction.channel_id is None:
         raise Refusal("Games are played in a server channel, not in direct messages.")
+    if opponent is not None and ai is not None:
+        raise Refusal("Choose an opponent or a computer player (ai), not both.")
+    if ai is not None and ai not in LEVELS:
+        raise Refusal(f"Unknown computer level {ai!r}; choose {' or '.join(LEVELS)}.")
     if opponent is not None:
         if opponent.id == interaction.user.id:
             raise Refusal("You cannot challenge yourself; choose another member as opponent.")
@@ -137,7 +146,9 @@ async def open_lobby(
             member_name(interaction),
         )
         if opponent is not None:
-            await bot.storage.add_seat(game_id, opponent.id, opponent.display_name)
+            await bot.storage.add_challenged(game_id, opponent.id, opponent.display_name)
+        if ai is not None:
+            await bot.storage.add_ai_seat(game_id, ai_name([member_name(interaction)], ai), ai)
         if timer is not None:  # the turn timer in minutes (issue 9); None: the default
             await bot.storage.set_turn_minutes(game_id, timer)
     # The game's lock until its message id is stored: a click on the message as soon as
@@ -146,6 +157,16 @@ async def open_lobby(
         row = await bot.storage.game(game_id)
         assert row is not None
         seats = await bot.storage.seats(game_id)
+        if ai is not None:  # no lobby: the table message is this answer, started now
+            await interaction.response.send_message(
+                f"**{ui.title}**: <@{row.host_id}> plays against {seats[1].name}; "
+                "the game is starting.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            message = await interaction.original_response()
+            await bot.storage.set_table_message(game_id, message.id)
+            await _start(bot, row, seats)
+            return
         if opponent is not None:
             # The challenged player is pinged, so Discord tells them; nobody else is.
             text, view = challenge_message(ui, row, seats)
@@ -173,6 +194,14 @@ async def handle_lobby(
         seats = await bot.storage.seats(row.id)
         seated = any(seat.user_id == user_id for seat in seats)
         cls = game_class(row.kind)
+        challenged = fresh.challenged_id
+        if challenged is not None and verb not in ("accept_game", "decline_game", "cancel"):
+            # A challenge starts only by the challenged member's Accept; a forged Start
+            # (or Join, Leave, Add AI) from anyone, the challenger included, is refused.
+            raise Refusal(
+                f"This is a challenge to <@{challenged}>: only their **Accept** starts "
+                "the game (or **Decline** ends it); the challenger may **Cancel**."
+            )
         if verb == "join":
             if seated:
                 raise Refusal("You already have a seat at this table.")
@@ -196,7 +225,7 @@ async def handle_lobby(
             )
             return
         elif verb in ("accept_game", "decline_game"):
-            if not seated or user_id == row.host_id:
+            if challenged is None or user_id != challenged:
                 raise Refusal("Only the challenged player can answer this challenge.")
             if verb == "decline_game":
                 await bot.storage.set_status(row.id, "abandoned")
