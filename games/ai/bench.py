@@ -10,7 +10,12 @@ share (1 / players: what an equal player would win). How a comparison is built:
 - game i uses seed `--seed + i`; each seat's generator is seeded from it, so a run
   is reproduced exactly (the hard level runs a fixed number of iterations unless
   `--seconds` is given).
-It also prints the hard level's decision times (mean, 95th percentile, max).
+- every game has a duplicate: the same seed with the baseline level in the tested
+  seat too ("twin": that seat's win rate then). The same seed deals the same cards
+  (Grass and Gracias deal each hand or round from the seed) and rolls the same dice
+  (Graps), so the "paired gain" (win share minus the twin's, mean and 95% interval)
+  removes much of the luck a plain win rate carries.
+It also prints the tested level's decision times (mean, 95th percentile, max).
 
 Grass between random players rarely ends (random players throw their peddles away),
 so a game stops after `--max-actions`; the highest running total then wins.
@@ -55,6 +60,7 @@ class Match:
 @dataclass(frozen=True)
 class Result:
     credit: float  # the tested seat's share of the win
+    twin: float  # the same seat's share with the baseline level there (same seed)
     times: tuple[float, ...]  # the tested seat's decision times, seconds
 
 
@@ -82,13 +88,21 @@ def _standings(game: Game[Any, Any, Any]) -> tuple[str, ...]:
 
 
 def play(match: Match) -> Result:
-    """One game: the tested level in seat `seed % players`, the baseline elsewhere."""
+    """One game with the tested level in seat `seed % players` and the baseline
+    elsewhere, and its duplicate: the same seed with the baseline in every seat."""
+    seat = match.seed % match.players
+    credit, times = _game(match, seat, match.tested)
+    twin, _ = _game(match, seat, match.baseline)
+    return Result(credit, twin, times)
+
+
+def _game(match: Match, tested_seat: int, level: str) -> tuple[float, tuple[float, ...]]:
+    """The win share of `level` in `tested_seat` (baseline elsewhere), and its times."""
     names = list(NAMES[: match.players])
-    tested_seat = match.seed % match.players
     ais = {
         name: make_ai(
             match.kind,
-            match.tested if seat == tested_seat else match.baseline,
+            level if seat == tested_seat else match.baseline,
             seconds=match.seconds,
             iterations=match.iterations,
         )
@@ -109,8 +123,7 @@ def play(match: Match) -> Result:
             times.append(time.perf_counter() - start)
         game.apply(action)
     winners = _standings(game)
-    credit = 1.0 / len(winners) if tested in winners else 0.0
-    return Result(credit, tuple(times))
+    return (1.0 / len(winners) if tested in winners else 0.0), tuple(times)
 
 
 def run(matches: Sequence[Match], jobs: int) -> list[Result]:
@@ -145,8 +158,9 @@ def main() -> None:
         budget = ", ".join(f"{kind} {count} iterations" for kind, count in iterations.items())
     print(f"hard level: {budget} per decision; {args.games} games per line; jobs {args.jobs}")
     print(
-        f"{'game':<8}{'n':>2}  {'tested vs baseline':<18}{'win rate':>9}  {'95% CI':<15}"
-        f"{'fair':>5}  {'decision ms: mean / p95 / max':<30}{'wall s':>7}"
+        f"{'game':<8}{'n':>2}  {'tested vs baseline':<18}{'win rate':>9}  {'95% CI':<13}"
+        f"{'fair':>5}{'twin':>6}  {'paired gain, 95% CI':<21}"
+        f"{'decision ms: mean / p95 / max':<30}{'wall s':>7}"
     )
     for kind in args.kinds.split(","):
         for tested, baseline in COMPARISONS:
@@ -170,6 +184,11 @@ def main() -> None:
             wall = time.perf_counter() - start
             wins = sum(r.credit for r in results)
             low, high = wilson(wins, len(results))
+            twin = sum(r.twin for r in results) / len(results)
+            gains = [r.credit - r.twin for r in results]
+            gain = statistics.fmean(gains)
+            spread = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 1
+            paired = f"{gain:+.2f} [{gain - spread:+.2f}, {gain + spread:+.2f}]"
             times = sorted(t for r in results for t in r.times)
             timing = ""
             if times:
@@ -180,8 +199,8 @@ def main() -> None:
                 )
             print(
                 f"{kind:<8}{players[kind]:>2}  {tested + ' vs ' + baseline:<18}"
-                f"{wins / len(results):>9.2f}  [{low:.2f}, {high:.2f}]   "
-                f"{1 / players[kind]:>5.2f}  {timing:<30}{wall:>7.1f}",
+                f"{wins / len(results):>9.2f}  [{low:.2f}, {high:.2f}] "
+                f"{1 / players[kind]:>5.2f}{twin:>6.2f}  {paired:<21}{timing:<30}{wall:>7.1f}",
                 flush=True,
             )
 
