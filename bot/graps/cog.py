@@ -2,7 +2,9 @@
 
 Every command body is a call into the shared machinery (bot/commands.py, the lobby's
 challenge, the session service); the words and controls live in bot/graps/ui.py and
-texts.py. The challenger plays dark (row 1) and places first (P1, P2).
+texts.py. The challenger plays dark (row 1) and places first (P1, P2). `/graps start
+ai:` instead plays against the computer at once (issue 9): the member plays dark and
+places first, the AI seat light; its moves come from bot/turns.py like any AI seat's.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import commands as shared
+from bot.ai import LEVELS
 from bot.ai import kick as kick_player
 from bot.gameui import Refusal
 from bot.graps.texts import cell_note, figures, rules_text, status_line
@@ -44,23 +47,33 @@ class GrapsCog(commands.GroupCog, group_name="graps", group_description="Play Gr
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="start", description="Challenge a member to a game of Graps")
+    @app_commands.command(
+        name="start", description="Challenge a member, or play the computer, at Graps"
+    )
     @app_commands.describe(
         opponent="Who you challenge; you play dark (row 1) and place first (P1, P2)",
+        ai="Or play the computer at this level, starting at once; you play dark (P1, P2)",
         grape_faces="How many of the die's 6 faces show a grape (P3), default 3",
         return_pruned="Pruned pawns go back to their owner's supply (P6), default off",
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 2",
     )
+    @app_commands.choices(ai=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     async def start(
         self,
         interaction: discord.Interaction[Any],
-        opponent: discord.User,
+        opponent: discord.User | None = None,
+        ai: str | None = None,
         grape_faces: app_commands.Range[int, 1, 5] = 3,
         return_pruned: bool = False,
         timer: app_commands.Range[int, 0, 60] | None = None,
     ) -> None:
+        if (opponent is None) == (ai is None):  # Graps is for two: one opponent, exactly
+            raise Refusal(
+                "Choose exactly one opponent: a member to challenge (`opponent`) or the "
+                "computer (`ai: easy` or `ai: hard`)."
+            )
         options: dict[str, JSON] = {"grape_faces": grape_faces, "return_pruned": return_pruned}
-        await open_lobby(self.bot, interaction, KIND, options, opponent, timer=timer)
+        await open_lobby(self.bot, interaction, KIND, options, opponent, timer=timer, ai=ai)
 
     @app_commands.command(name="place", description="Place the pawn you rolled on a cell")
     @app_commands.describe(cell="One of your legal cells for this roll, like H8")
