@@ -2,7 +2,10 @@
 
 Every renderer draws with these, so the games look like one product. Text uses
 Pillow's built-in scalable font (`ImageFont.load_default(size)`, Aileron); bold is
-the same font with a one-pixel stroke. Images are designed about 900 px wide:
+the same font with a one-pixel stroke. Aileron has Latin letters only: characters it
+lacks (player names in Cyrillic, Greek, accented Latin) are drawn in runs of the
+shipped fallback font, and characters no font has are left out or marked
+(typeface.py). Images are designed about 900 px wide:
 Discord shows them 400-550 px wide on phones, so body text is 22 px or more here.
 
 Thread safety: the renderers run in a thread pool. FreeType faces are not shared
@@ -19,6 +22,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render import typeface
+from render.typeface import Face
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont
@@ -73,12 +79,19 @@ def font(size: int) -> Font:
     return found
 
 
+def _run_font(face: Face, size: int) -> Font:
+    return font(size) if face is Face.MAIN else typeface.fallback_font(size)
+
+
 @functools.lru_cache(maxsize=16384)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """Width of `text` in px (its advance; bold adds the stroke). Cached: measuring costs
     more than pasting a cached mask, and the same names and figures come back on every
     render."""
-    return math.ceil(font(size).getlength(plain(text))) + (2 if bold else 0)
+    advance = sum(
+        _run_font(face, size).getlength(piece) for face, piece in typeface.runs(plain(text))
+    )
+    return math.ceil(advance) + (2 if bold else 0)
 
 
 def fit_size(text: str, max_width: int, size: int, min_size: int = 12, bold: bool = False) -> int:
@@ -119,7 +132,8 @@ def wrap(text: str, max_width: int, size: int, bold: bool = False) -> list[str]:
 
 
 # The built-in font has Latin letters and common punctuation but no dashes, arrows or
-# math signs; event texts written by the engines may use them.
+# math signs; event texts written by the engines may use them. The fallback font has
+# them, but these look-alikes keep engine texts in one font.
 _SUBSTITUTES = str.maketrans(
     {"−": "-", "–": "-", "—": "-", "→": "->", "←": "<-", "×": "x", "\u00a0": " "}
 )
@@ -151,15 +165,23 @@ def _text_mask(content: str, size: int, bold: bool) -> tuple[Image.Image, int, i
     f = font(size)
     content = plain(content)
     # Sized from the advance and the line metrics (measuring the exact ink box would
-    # cost another layout pass); the mask starts at the anchor, stroke included.
+    # cost another layout pass); the mask starts at the anchor, stroke included, and
+    # grows upwards and downwards if a fallback run stands taller than the main font.
     ascent, descent = f.getmetrics()
+    pieces = [(face, piece, _run_font(face, size)) for face, piece in typeface.runs(content)]
+    up = max([0] + [run_font.getmetrics()[0] - ascent for _, _, run_font in pieces])
+    down = max([0] + [run_font.getmetrics()[1] - descent for _, _, run_font in pieces])
     width = text_width(content, size, bold)
-    mask = Image.new("L", (max(1, width), ascent + descent + 2 * stroke), 0)
-    ImageDraw.Draw(mask).text(
-        (stroke, stroke), content, font=f, fill=255, anchor="la", stroke_width=stroke,
-        stroke_fill=255,
-    )  # fmt: skip
-    made = (mask, -stroke, -stroke)
+    mask = Image.new("L", (max(1, width), up + ascent + descent + down + 2 * stroke), 0)
+    draw = ImageDraw.Draw(mask)
+    x: float = stroke
+    for _, piece, run_font in pieces:
+        draw.text(
+            (x, stroke + up + ascent), piece, font=run_font, fill=255, anchor="ls",
+            stroke_width=stroke, stroke_fill=255,
+        )  # fmt: skip
+        x += run_font.getlength(piece)
+    made = (mask, -stroke, -stroke - up)
     with _TEXT_LOCK:
         _TEXT_CACHE[key] = made
         if len(_TEXT_CACHE) > _TEXT_CACHE_SIZE:
