@@ -1,0 +1,146 @@
+"""Graps against the computer (issue 9), through the emulator: `/graps start ai:easy`
+starts at once with a named AI seat, the member playing dark and placing first (P1,
+P2), and the AI's moves come through the session service like anyone's; a whole game
+is played to its end (P7). `/graps start` needs exactly one of `opponent` and `ai`.
+A pending challenge is stored as one, so a forged Start from the challenger is refused
+and only the challenged member's Accept starts the game.
+
+Rolls are stated (the bot's GAME_SETUP_FILE test hook): all blanks, so the game is a
+race and ends the same way every run; the member places on the first cell offered.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.replay import replay
+from tests.bot.graps_play import selects_by_verb
+from tests.bot.table import answer, control_ids
+from tests.fakediscord.model import Message
+
+ROLLS = ["blank"] * 40
+AI = "Bot Ann (easy)"
+
+
+@pytest.fixture
+async def ai_graps_bot(start_bot, tmp_path: Path):
+    path = tmp_path / "graps-setup.json"
+    path.write_text(json.dumps({"graps": {"rolls": ROLLS}}), encoding="utf-8")
+    return await start_bot(env={"GAME_SETUP_FILE": str(path), "GAME_SEED": "5", "AI_DELAY": "0.01"})
+
+
+def statuses(bot) -> list[str]:
+    with sqlite3.connect(bot.database_path) as db:
+        return [row[0] for row in db.execute("SELECT status FROM games ORDER BY id")]
+
+
+def control_version(message: Message) -> int | None:
+    """The state version the message's controls were drawn for (ids "s:game:version:")."""
+    ids = control_ids(message)
+    return int(ids[0].split(":")[2]) if ids else None
+
+
+def fresh_dm(player: Any, done: set[int]) -> Message | None:
+    """The player's latest DM when it holds controls for a version not played yet (a
+    column menu's row step keeps the version, so it is not taken for a new turn)."""
+    messages = player.dm_messages()
+    version = control_version(messages[-1]) if messages else None
+    return messages[-1] if version is not None and version not in done else None
+
+
+async def place_first_offered(player: Any, message: Message) -> None:
+    """The first cell of the cell menu, or the first column then its first row."""
+    menus = {s.custom_id.split(":")[3]: s for s in message.selects() if s.custom_id}
+    if "place" in menus:
+        await (
+            await player.select(message, menus["place"].custom_id, [menus["place"].values[0]])
+        ).ack()
+        return
+    column = menus["column"]
+    await (await player.select(message, column.custom_id, [column.values[0]])).ack()
+    await message.wait_until(lambda m: "place" in selects_by_verb(m))
+    rows = next(s for s in message.selects() if s.custom_id.split(":")[3] == "place")
+    await (await player.select(message, rows.custom_id, [rows.values[0]])).ack()
+
+
+async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_graps_bot):
+    emu = fake_discord
+    ann = emu.user("ann")
+    general = emu.channel("general")
+    table = await (await ann.slash(general, "graps start", ai="easy")).message()
+    await table.wait_until(lambda m: "set-up grape" in m.text)
+    # P1, P2: the member plays dark and places first; the AI seat is named like the
+    # lobby's AI seats (bot/ai.py).
+    assert f"ann (dark, row 1) vs {AI} (light, row 15)" in table.text
+    assert statuses(ai_graps_bot) == ["running"]
+
+    done: set[int] = set()
+    moves_by_ann = 0
+    while True:
+        found = await emu.wait_for(
+            lambda: "Game over" in table.text or fresh_dm(ann, done),
+            timeout=60,
+            what="ann's next turn or the end of the game",
+        )
+        if found is True:
+            break
+        assert isinstance(found, Message)
+        version = control_version(found)
+        assert version is not None
+        done.add(version)
+        await place_first_offered(ann, found)
+        moves_by_ann += 1
+
+    over = await general.wait_message(lambda m: "Game over" in m.text, after=0)
+    assert f"{AI} reached ann's land, row 1 (P7)" in over.text
+    assert moves_by_ann > 10
+    # The AI's moves were at the table like anyone's, by its name.
+    assert any(f"{AI} placed" in version.content for version in table.versions)
+
+    exported = await (await ann.slash(general, "graps export")).message()
+    data = json.loads(exported.attachments[0].data)
+    assert data["players"] == ["ann", AI]
+    assert data["actions"][0]["by"] == "ann"
+    assert [action["by"] for action in data["actions"]] == ["ann", AI] * moves_by_ann
+    outcome = replay(data).outcome()
+    assert outcome is not None and outcome.winners == (AI,)
+    assert statuses(ai_graps_bot) == ["finished"]
+    assert ann.dm_messages() and emu.rejected == []
+
+
+async def test_start_needs_exactly_one_of_opponent_and_ai(fake_discord, ai_graps_bot):
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    neither = await answer(await ann.slash(general, "graps start"))
+    assert "Choose exactly one opponent" in neither
+    both = await answer(await ann.slash(general, "graps start", opponent=bob, ai="hard"))
+    assert "Choose exactly one opponent" in both
+    assert statuses(ai_graps_bot) == []
+
+
+async def test_a_forged_start_on_a_pending_challenge_is_refused(fake_discord, ai_graps_bot):
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    challenge = await (await ann.slash(general, "graps start", opponent=bob)).message()
+    accept = next(b for b in challenge.buttons() if b.label == "Accept").custom_id
+    start = accept.replace("accept_game", "start")
+    # A forger's payload: the challenge message with a Start button on it.
+    doctored = copy.copy(challenge)
+    doctored.components = json.loads(json.dumps(challenge.components).replace(accept, start))
+    forged = await ann.forge(
+        general, 3, {"custom_id": start, "component_type": 2}, message=doctored
+    )
+    assert "only their **Accept** starts the game" in await answer(forged)
+    assert statuses(ai_graps_bot) == ["lobby"]
+    # The challenge still stands: bob's Accept starts it.
+    await (await bob.click(challenge, "Accept")).ack()
+    await challenge.wait_until(lambda m: "set-up grape" in m.text)
+    assert statuses(ai_graps_bot) == ["running"]
