@@ -1,0 +1,134 @@
+"""Names in other scripts (typeface.py): characters the main font lacks are drawn
+with the shipped fallback font, characters no font has are left out or marked, never
+drawn as empty boxes ("tofu")."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from render import encode, toolkit, typeface
+from render.scoreboard import scoreboard_image
+from render.typeface import MARK, Face
+from tests.render.helpers import assert_image_similar
+
+PAPER = toolkit.PAPER
+INK = toolkit.INK_DARK
+NAMES = ["ann", "José Müller", "Иван Петров", "Ελένη", "Zoë 🔥", "山田太郎", "🔥🔥", "Łukasz Żółć"]
+
+
+def _drawn(content: str, size: int = 28, bold: bool = True) -> Image.Image:
+    image = Image.new("RGB", (420, 60), PAPER)
+    toolkit.text(image, (10, 10), content, size, INK, bold)
+    return image
+
+
+def _tofu(content: str, size: int = 28, bold: bool = True) -> Image.Image:
+    """What the main font alone draws: a box for every character it lacks."""
+    image = Image.new("RGB", (420, 60), PAPER)
+    draw = ImageDraw.Draw(image)
+    stroke = 1 if bold else 0
+    draw.text((10, 10), content, font=toolkit.font(size), fill=INK, stroke_width=stroke,
+              stroke_fill=INK)  # fmt: skip
+    return image
+
+
+def _differs(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a, b).getbbox() is not None
+
+
+def test_latin_text_is_one_run_of_the_main_font_unchanged():
+    assert typeface.runs("ann played Felony, $25,000!") == (
+        (Face.MAIN, "ann played Felony, $25,000!"),
+    )
+    assert typeface.runs("") == ()
+
+
+def test_characters_the_main_font_lacks_go_to_the_fallback_per_run():
+    assert typeface.runs("José") == ((Face.MAIN, "Jos"), (Face.FALLBACK, "é"))
+    assert typeface.runs("Иван Петров") == ((Face.FALLBACK, "Иван Петров"),)
+    # a space stays with the run before it (fewer runs; the fonts' spaces are alike)
+    assert typeface.runs("Ελένη 2") == ((Face.FALLBACK, "Ελένη "), (Face.MAIN, "2"))
+    # a decomposed accent is composed first, so it stays on its letter
+    assert typeface.runs("e\u0301cole") == ((Face.FALLBACK, "é"), (Face.MAIN, "cole"))
+
+
+def test_emoji_are_left_out_and_letters_no_font_has_are_marked():
+    assert typeface.runs("ann 🔥 bob") == ((Face.MAIN, "ann bob"),)
+    assert typeface.runs("🔥 bob 👍🏽") == ((Face.MAIN, "bob"),)
+    assert typeface.runs("👨\u200d👩\u200d👧 fay") == ((Face.MAIN, "fay"),)
+    assert typeface.runs("山田 bob") == ((Face.FALLBACK, MARK * 2 + " "), (Face.MAIN, "bob"))
+    # nothing else to show: the name keeps a mark per symbol rather than vanish
+    assert typeface.runs("🔥🔥") == ((Face.FALLBACK, MARK * 2),)
+    assert typeface.runs("👍🏽") == ((Face.FALLBACK, MARK),)
+
+
+def test_the_fonts_character_maps():
+    main, fallback = typeface.main_chars(), typeface.fallback_chars()
+    assert ord("A") in main and ord("Ж") not in main and ord("é") not in main
+    assert {ord(c) for c in "ЖжΩωéŁżשא" + MARK} <= fallback
+    assert ord("🔥") not in fallback and ord("山") not in fallback
+
+
+@pytest.mark.parametrize("name", ["Иван Петров", "Ελένη", "Łukasz Żółć"])
+@pytest.mark.parametrize("bold", [False, True])
+def test_other_scripts_draw_glyphs_not_boxes(name, bold):
+    drawn = _drawn(name, bold=bold)
+    assert _differs(drawn, Image.new("RGB", drawn.size, PAPER)), "nothing drawn"
+    assert _differs(drawn, _tofu(name, bold=bold)), "drawn as the main font's boxes"
+    # real glyphs differ from letter to letter; boxes are all alike
+    assert _differs(_drawn(name[:1], bold=bold), _drawn(name[1:2], bold=bold))
+
+
+def test_an_emoji_name_draws_no_box():
+    assert toolkit.text_width("Zoë 🔥", 28, True) == toolkit.text_width("Zoë", 28, True)
+    assert not _differs(_drawn("Zoë 🔥"), _drawn("Zoë"))
+    assert not _differs(_drawn("🔥🔥"), _drawn(MARK * 2))
+    assert _differs(_drawn("🔥🔥"), _tofu("🔥🔥"))
+
+
+def test_fallback_text_fits_the_measured_width_and_the_line():
+    for name in NAMES:
+        width = toolkit.text_width(name, 28, True)
+        mask, left, top = toolkit._text_mask(name, 28, True)
+        assert mask.width == max(1, width) and left == -1 and top <= -1
+        ink = mask.getbbox()
+        assert ink is not None and ink[2] <= mask.width
+    cut = toolkit.ellipsize("Александра Константиновна", 200, 28, True)
+    assert cut.endswith("…") and toolkit.text_width(cut, 28, True) <= 200
+
+
+def test_scoreboard_with_names_in_many_scripts_matches_golden():
+    rows = [[name, "3", "$250,000"] for name in NAMES]
+    image = scoreboard_image("Scores — Ελληνικά", ["player", "wins", "total"], rows, 1)
+    assert_image_similar(image, "scoreboard-names")
+
+
+def _names_png(size: int) -> bytes:
+    rows = [[name, str(size), "$5,000"] for name in NAMES]
+    return encode.to_png(scoreboard_image(f"Scores {size}", ["player", "wins", "total"], rows))
+
+
+def test_fallback_text_renders_the_same_from_many_threads():
+    expected = [_names_png(size) for size in range(4)]
+    # start cold, so the threads load their own fallback faces and draw fresh masks
+    with toolkit._TEXT_LOCK:
+        toolkit._TEXT_CACHE.clear()
+    toolkit.text_width.cache_clear()
+    typeface.runs.cache_clear()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(_names_png, [size for _ in range(3) for size in range(4)]))
+    assert results == expected * 3
+
+
+def test_every_shipped_font_has_its_licence_beside_it():
+    fonts = Path(typeface.FONTS)
+    assert typeface.FALLBACK.exists()
+    assert sorted(path.name for path in fonts.glob("*.ttf")) == [typeface.FALLBACK.name]
+    licence = (fonts / "LICENSE.txt").read_text(encoding="utf-8")
+    assert "Bitstream" in licence and typeface.FALLBACK.name in licence
+    total = sum(path.stat().st_size for path in fonts.iterdir())
+    assert total < 2 * 1024 * 1024
