@@ -1,0 +1,179 @@
+"""Secrecy (issue 10): over whole games, nothing a player can see shows another
+player's private cards (G13, G20 for Grass; C5 for Gracias).
+
+Each game is played twice through the bot, as the players do (hand-message menus and
+buttons, `/grass trade`), from deals that differ only in cards that stay private for
+the whole game, found and checked on reference engines (tests/stress/secrecy.py):
+- every state of every public message (texts, embeds, components, every image
+  decoded pixel for pixel) is identical between the two runs, while some player's DMs
+  differ (the deals really differ);
+- every public image is a render of the reference engine's public view at some point
+  (render/grass.py, render/gracias.py, through render.encode.to_png);
+- Grass: no player ever reads the name of a card that was only ever private to others
+  (their whole history: channel, their ephemerals, their DMs).
+The default runs a whole Grass game (two hands, a declined offer whose contents differ
+between the runs, an accepted trade, a Paranoia pass) and Gracias round 1 (scored);
+RUN_SLOW=1 plays all three Gracias rounds.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from render.encode import to_png
+from tests.bot.scenario import DECLINED, HAND_1, HAND_2, MOVES, OPTIONS, PLAYERS
+from tests.bot.table import play_move
+from tests.fakediscord.model import TEXT_CHANNEL
+from tests.stress.secrecy import (
+    dm_count,
+    dm_record,
+    grass_forbidden,
+    grass_game,
+    grass_variant,
+    public_record,
+    steps,
+    texts,
+)
+
+GRASS_HEADER: dict[str, Any] = {
+    "game": "grass",
+    "players": list(PLAYERS),
+    "options": OPTIONS,
+    "seed": 5,
+}
+# G20: the declined offer asks bob for another card in the second run; its contents
+# are private to ann and bob, so only their DMs may differ.
+OTHER_OFFER = {**DECLINED, "take": ["pay_fine"]}
+MOVES_B = [{**m, "offer": OTHER_OFFER} if m.get("offer") == DECLINED else m for m in MOVES]
+DEALT = 6 * len(PLAYERS)
+# Lines of hand messages (bot/grass/ui.py, bot/gracias/ui.py) that no channel message
+# may carry.
+PRIVATE_WORDS = (
+    "You just drew",
+    "Your Grass hand",
+    "offers you a trade (G20):",
+    "You chose to pass",
+    "Hidden cards",
+    "face-down card is",
+)
+
+
+def pixels(png: bytes) -> bytes:
+    return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
+
+
+def setup_file(tmp_path: Path, tag: str, setup: dict[str, Any]) -> str:
+    path = tmp_path / f"setup-{tag}.json"
+    path.write_text(json.dumps(setup), encoding="utf-8")
+    return str(path)
+
+
+def forget_dms(emu, players) -> None:
+    """The next run's bot numbers its game 1 too: its controls would look like this
+    run's, so this run's DMs are deleted once recorded (the players no longer see them)."""
+    for player in players:
+        for message in player.dm_messages():
+            emu.delete_message(message)
+
+
+# -- Grass -------------------------------------------------------------------------
+
+
+async def grass_run(emu, start_bot, tmp_path, tag: str, decks, moves) -> dict[str, Any]:
+    setup = setup_file(tmp_path, tag, {"grass": {"decks": decks}})
+    bot = await start_bot(env={"GAME_SETUP_FILE": setup, "GAME_SEED": "5"})
+    players = {name: emu.user(name) for name in PLAYERS}
+    before = {name: dm_count(p) for name, p in players.items()}
+    seen_before = {name: len(p.history()) for name, p in players.items()}
+    channel = emu.channel(f"secrecy-{tag}")
+    ann = players["ann"]
+    table = await (await ann.slash(channel, "grass start", target=100000)).message()
+    for name in PLAYERS[1:]:
+        await (await players[name].click(table, "Join")).ack()
+    await table.wait_until(lambda m: f"{len(PLAYERS)} of" in m.text)
+    await (await ann.click(table, "Start")).ack()
+    await table.wait_until(lambda m: "ann's turn" in m.text)
+    for version, move in enumerate(moves):
+        await play_move(emu, players, channel, version, move)
+    await table.wait_until(lambda m: "Game over" in m.text and not m.buttons())
+    await channel.wait_message(lambda m: "Game over" in m.content)
+    assert await emu.settle() == []
+    await bot.stop()
+    forget_dms(emu, players.values())
+    return {
+        "public": public_record(channel),
+        "dms": {name: dm_record(p, channel, before[name]) for name, p in players.items()},
+        "seen": {name: p.history()[seen_before[name] :] for name, p in players.items()},
+        "channel": channel,
+    }
+
+
+def grass_pictures(decks, moves) -> set[bytes]:
+    """Every picture the channel may show: the table after each move and the score
+    sheets, drawn from the reference engine's public view only."""
+    from render.grass import table_image
+    from render.grass_scores import score_sheet_image
+
+    allowed = set()
+    for game in steps(grass_game(GRASS_HEADER, decks), moves):
+        view = game.public_view()
+        allowed.add(pixels(to_png(table_image(view))))
+        if view.scores:
+            allowed.add(pixels(to_png(score_sheet_image(view))))
+    return allowed
+
+
+def check_public_pictures(channel, allowed: set[bytes]) -> int:
+    count = 0
+    for message in channel.all_messages:
+        if message.visible_to is not None:
+            continue
+        for version in message.versions:
+            for attachment in version.attachments:
+                count += 1
+                assert pixels(attachment.data) in allowed, (
+                    f"{attachment.filename} in the channel is no render of a public view"
+                )
+    return count
+
+
+def check_no_forbidden_names(seen, forbidden) -> None:
+    for name, history in seen.items():
+        cards = forbidden[name]
+        for message, version in history:
+            words = texts(version)
+            for card in cards:
+                assert card.title not in words and f'"{card.value}"' not in words, (
+                    f"{name} could read {card.title}, private to another player: {words[:300]}"
+                )
+            if message.visible_to is None and message.channel.kind == TEXT_CHANNEL:
+                for private in PRIVATE_WORDS:
+                    assert private not in words, f"the channel says {private!r}"
+
+
+async def test_grass_channel_is_the_same_for_different_private_deals_g13_g20(
+    fake_discord, start_bot, tmp_path
+):
+    decks_a = [HAND_1, HAND_2]
+    decks_b = grass_variant(GRASS_HEADER, decks_a, MOVES, MOVES_B, 0, DEALT)
+    decks_b = grass_variant(GRASS_HEADER, decks_b, MOVES, MOVES_B, 1, DEALT)
+    a = await grass_run(fake_discord, start_bot, tmp_path, "a", decks_a, MOVES)
+    b = await grass_run(fake_discord, start_bot, tmp_path, "b", decks_b, MOVES_B)
+
+    assert len(a["public"]) >= 3 and sum(map(len, a["public"])) > len(MOVES)
+    assert a["public"] == b["public"], "the channel showed something of the private deal"
+    assert a["dms"]["ann"] != b["dms"]["ann"], "the deals differ for ann"
+    assert a["dms"]["bob"] != b["dms"]["bob"], "the offers differ for bob"
+    # cy's private cards and everything cy took part in are the same in both runs
+    assert a["dms"]["cy"] == b["dms"]["cy"]
+
+    assert check_public_pictures(a["channel"], grass_pictures(decks_a, MOVES)) > len(MOVES)
+    for run, decks, moves in ((a, decks_a, MOVES), (b, decks_b, MOVES_B)):
+        forbidden = grass_forbidden(GRASS_HEADER, decks, moves)
+        assert all(forbidden.values()), f"every player has cards to keep from: {forbidden}"
+        check_no_forbidden_names(run["seen"], forbidden)
