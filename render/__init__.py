@@ -7,17 +7,23 @@ Renderers (each returns a PIL image, thread-safe, from views only):
 - scoreboard.py: `scoreboard_image(title, columns, rows, highlight=None)`
 - encode.py: `to_png(image) -> bytes`
 
-Shared drawing in toolkit.py; card faces in grass_cards.py and gracias_cards.py;
+Shared drawing in toolkit.py; which font draws which character (the shipped
+fallback font in fonts/ for names in other scripts) in typeface.py; the PNG
+palette in palette_data.py, made by `python -m render.make_palette`; card faces
+in grass_cards.py and gracias_cards.py;
 fixed sample views in samples.py; `python -m render.gallery OUT_DIR` and
 `python -m render.bench` for people to look at the images and their speed.
 """
 
 
 def prepare() -> None:
-    """Draw every cached picture now (the Grass card faces: a fraction of a second)
-    so that no player's move pays for them; the bot may call this at start-up,
-    in its thread pool."""
-    from render import encode, grass_cards
+    """Draw every cached picture now (the Grass card faces, the fonts' character maps:
+    a fraction of a second) so that no player's move pays for them; the bot may call
+    this at start-up, in its thread pool."""
+    from render import encode, grass_cards, typeface
 
     grass_cards.prepare()
+    typeface.main_chars()
+    typeface.fallback_chars()
+    typeface.fallback_scale()
     encode.palette()

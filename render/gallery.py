@@ -25,6 +25,8 @@ from render.encode import to_png
 from render.scoreboard import scoreboard_image
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
+# Discord names in other scripts: fallback-font runs, an emoji left out, CJK marked.
+WORLD_NAMES = ("José Müller", "Иван Петров", "Ελένη", "Zoë 🔥", "山田太郎", "Łukasz Żółć")
 Game = Any  # an engine instance (games.protocol.Game)
 
 
@@ -39,10 +41,15 @@ def _step(game: Game, rng: random.Random) -> None:
 
 
 def play_until(
-    kind: str, players: int, seed: int, stop: Callable[[Game], bool], limit: int = 20_000
+    kind: str,
+    players: int,
+    seed: int,
+    stop: Callable[[Game], bool],
+    limit: int = 20_000,
+    names: tuple[str, ...] = NAMES,
 ) -> Game:
     """A new seeded game played until `stop(game)` holds (or it ends, or `limit`)."""
-    game = game_class(kind).create(list(NAMES[:players]), None, seed)
+    game = game_class(kind).create(list(names[:players]), None, seed)
     rng = random.Random(seed)
     for _ in range(limit):
         if stop(game) or game.outcome() is not None:
@@ -109,6 +116,8 @@ def images() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
     gover = play_until("grass", 3, 2, lambda g: False)
     yield "grass-table-3p-over.png", lambda: grass.table_image(gover.public_view())
     yield "grass-score-sheet-3p-over.png", lambda: grass.score_sheet_image(gover.public_view())
+    gw = play_until("grass", 6, 11, _grass_crowded, names=WORLD_NAMES)
+    yield "grass-table-6p-names.png", lambda: grass.table_image(gw.public_view())
 
     c6 = _gracias_choosing(6, 4, 20)
     yield "gracias-table-6p.png", lambda: gracias.table_image(c6.public_view())
