@@ -3,13 +3,24 @@
 - The table message (one per game) is edited with the rendered public table and the
   last actions in words; it is drawn from `public_view` only, so the channel never
   shows a private card.
-- Extra channel posts (score sheets, winners) and a short message mentioning the
-  players whose moment begins.
+- Extra channel posts (score sheets, winners).
+- The turn line: the table message's first line mentions the players whose moment it
+  is. The new DM their turn starts with is what notifies them, so a separate channel
+  ping is sent only to players whose DMs are closed (and the previous such ping is
+  deleted). One notification per turn, one channel message per game.
 - Each player's hand message by DM, from their own view only: a new DM when their
   turn starts (so Discord notifies them), an edit otherwise, nothing when neither
-  their private view nor their controls changed (a signature stored per seat).
+  their private view nor their controls changed (a signature stored per seat). The
+  older DM is not edited to retire its controls: a click on them is answered "out of
+  date" with fresh controls. A player who just lost their controls and whose hand
+  did not change keeps the message as it is until their next turn's new DM (the
+  table shows the move). When the move came from a click on the player's own hand
+  message, that message is edited through the interaction's response, which does
+  not count against Discord's global rate limit.
   Closed DMs are announced in the channel once, without revealing anything.
-Images are drawn in a thread pool, off the event loop.
+Images are drawn in a thread pool, off the event loop, all of a move's at once, and
+a picture whose view did not change is not drawn again (a small cache by view).
+The REST calls of a move that do not depend on each other go out at once.
 """
 
 from __future__ import annotations
@@ -18,6 +29,7 @@ import asyncio
 import dataclasses
 import io
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar
@@ -35,15 +47,46 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 MISSING_PERMISSIONS = 50013
 T = TypeVar("T")
+Interaction = discord.Interaction[Any]
 RENDER_TIMEOUT = 20.0
 """Seconds a picture may take before the words go out without it (a stuck renderer must
 never hold a game's lock for ever)."""
+
+
+IMAGE_CACHE = 128
+"""Pictures kept by view (PNG bytes, tens of KB each): enough for the hand and table
+messages redrawn with an unchanged picture (new controls, `/grass hand`)."""
 
 
 def _png(draw: Callable[[Any], Any], view: Any) -> bytes:
     from render.encode import to_png
 
     return to_png(draw(view))
+
+
+def _closed_hint(ui: GameUI) -> str:
+    return f"\n(DMs closed: play with `/{ui.command} {ui.hand_command}`.)"
+
+
+def _clicked_message(via: Interaction | None) -> int | None:
+    """The message whose control made the move (a component on it, not a command)."""
+    if via is None or via.type is not discord.InteractionType.component:
+        return None
+    return via.message.id if via.message is not None else None
+
+
+def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str]:
+    """Views are frozen dataclasses: their repr is their whole content."""
+    return getattr(draw, "__qualname__", repr(draw)), repr(view)
+
+
+def _hand_key(view: Any) -> str:
+    """A player's view without its public part (which the table shows)."""
+    if dataclasses.is_dataclass(view) and not isinstance(view, type):
+        fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+        fields.pop("public", None)
+        return repr(sorted(fields.items()))
+    return repr(view)
 
 
 class Publisher:
@@ -59,22 +102,33 @@ class Publisher:
         self.uis = uis
         self.executor = executor
         self._pings: dict[int, int] = {}
-        """game id -> the last "your turn" message, deleted when the next one is sent so
-        the channel does not fill up with pings (the table message keeps the story)."""
+        """game id -> the last "your turn" message (sent to closed DMs only), deleted when
+        the next one is sent so the channel does not fill up (the table keeps the story)."""
+        self._images: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._shown: dict[tuple[int, str], str] = {}
+        """(game id, seat name) -> the hand (`_hand_key`) their DM shows, this process."""
 
     async def render(
         self, draw: Callable[[Any], Any], view: Any, filename: str
     ) -> discord.File | None:
         """The picture as an attachment, drawn in the thread pool; None if drawing fails
         (the words still go out: a broken image must never stop a game)."""
-        loop = asyncio.get_running_loop()
-        try:
-            data = await asyncio.wait_for(
-                loop.run_in_executor(self.executor, _png, draw, view), RENDER_TIMEOUT
-            )
-        except Exception:
-            log.exception("drawing %s failed", filename)
-            return None
+        key = _image_key(draw, view)
+        data = self._images.get(key)
+        if data is None:
+            loop = asyncio.get_running_loop()
+            try:
+                data = await asyncio.wait_for(
+                    loop.run_in_executor(self.executor, _png, draw, view), RENDER_TIMEOUT
+                )
+            except Exception:
+                log.exception("drawing %s failed", filename)
+                return None
+            self._images[key] = data
+            if len(self._images) > IMAGE_CACHE:
+                self._images.popitem(last=False)
+        else:
+            self._images.move_to_end(key)
         return discord.File(io.BytesIO(data), filename=filename)
 
     def channel(self, session: Session) -> discord.PartialMessageable:
@@ -90,9 +144,23 @@ class Publisher:
         label = self.uis[session.kind].hand_button
         return [GameButton(Control(session.id, 0, "hand"), label)]
 
+    def turn_line(self, session: Session) -> str | None:
+        """Who is awaited now, mentioned (an edit does not notify; their DM does)."""
+        if session.status != "running" or not session.engine.awaiting:
+            return None
+        ui = self.uis[session.kind]
+        awaiting = list(session.engine.awaiting)
+        line = ui.turn_text(session, awaiting)
+        if line and any(seat.dm_closed and seat.name in awaiting for seat in session.seats):
+            line += _closed_hint(ui)
+        return line
+
     async def update_table(self, session: Session) -> None:
         ui = self.uis[session.kind]
         text = ui.table_text(session)
+        line = self.turn_line(session)
+        if line:
+            text = f"{line}\n{text}"[:2000]
         file = await self.render(ui.table_image, session.engine.public_view(), "table.png")
         files = [file] if file else []
         view = view_of(self.table_items(session))
@@ -140,40 +208,62 @@ class Publisher:
         items = ui.controls(session, name) if with_controls else []
         return ui.private_text(session, name), [file] if file else [], view_of(items)
 
-    async def update_dm(self, session: Session, name: str, notify: bool) -> None:
+    async def update_dm(
+        self, session: Session, name: str, notify: bool, via: Interaction | None = None
+    ) -> None:
+        """One player's hand message brought up to date; `via` is the interaction of the
+        move, whose response edits the player's message if they clicked on it."""
         seat = session.seat_of(name)
         if seat is None or seat.is_ai:  # a computer player reads its view, not DMs
             return
-        signature = self.uis[session.kind].message_signature(session, name)
+        ui = self.uis[session.kind]
+        signature = ui.message_signature(session, name)
         if signature == seat.dm_signature and not notify:
             return
         if seat.dm_closed and not notify:
             return
-        content, files, view = await self.private_message(session, name)
+        hand = _hand_key(session.engine.view_for(name))
+        clicked = _clicked_message(via)
+        own = clicked is not None and clicked == seat.dm_message_id
+        if (
+            not notify
+            and not own
+            and seat.dm_message_id is not None
+            and self._shown.get((session.id, name)) == hand
+            and not ui.controls(session, name)
+        ):
+            # Their turn ended and their hand did not change: the next turn's new DM
+            # replaces this message; its old controls answer "out of date" meanwhile.
+            return
+        content, files, items = await self.private_message(session, name)
         try:
             channel_id = seat.dm_channel_id
-            if channel_id is None:
-                channel_id = (await self.client.create_dm(discord.Object(seat.user_id))).id
-            dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             message_id = seat.dm_message_id
-            edited = False
-            if message_id is not None and not notify:
-                try:
-                    await dm.get_partial_message(message_id).edit(
-                        content=content, attachments=files, view=view
-                    )
-                    edited = True
-                except discord.NotFound:
-                    pass
-            if not edited:
-                if message_id is not None:
-                    await self._retire(dm, message_id)
-                message_id = (await dm.send(content=content, files=files, view=view)).id
+            if own and not notify and via is not None:
+                await via.edit_original_response(content=content, attachments=files, view=items)
+            else:
+                if channel_id is None:
+                    channel_id = (await self.client.create_dm(discord.Object(seat.user_id))).id
+                dm = self.client.get_partial_messageable(
+                    channel_id, type=discord.ChannelType.private
+                )
+                edited = False
+                if message_id is not None and not notify:
+                    try:
+                        await dm.get_partial_message(message_id).edit(
+                            content=content, attachments=files, view=items
+                        )
+                        edited = True
+                    except discord.NotFound:
+                        pass
+                if not edited:
+                    message_id = (await dm.send(content=content, files=files, view=items)).id
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
             await self._dm_closed(session, seat.user_id, name, announce=not seat.dm_closed)
             return
+        self._shown[(session.id, name)] = hand
         await self.storage.set_dm(session.id, seat.user_id, channel_id, message_id, signature)
         self._replace_seat(
             session,
@@ -183,13 +273,6 @@ class Publisher:
             dm_signature=signature,
             dm_closed=False,
         )
-
-    async def _retire(self, dm: discord.PartialMessageable, message_id: int) -> None:
-        """An older hand message loses its controls when a new one is sent."""
-        try:
-            await dm.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException:
-            log.debug("could not retire DM %s", message_id)
 
     async def _dm_closed(self, session: Session, user_id: int, name: str, announce: bool) -> None:
         await self.storage.set_dm_closed(session.id, user_id, True)
@@ -212,29 +295,50 @@ class Publisher:
     # -- everything after a move -----------------------------------------------------
 
     async def publish(
-        self, session: Session, events: Sequence[Event], before_awaiting: Sequence[str]
+        self,
+        session: Session,
+        events: Sequence[Event],
+        before_awaiting: Sequence[str],
+        via: Interaction | None = None,
     ) -> None:
         """Everything after a move. Each step is guarded on its own: a failed DM must
-        not keep the table or the other players' hands from updating."""
+        not keep the table or the other players' hands from updating. The table, the
+        posts and every hand are drawn and sent at once; the closed-DM ping comes
+        last, when the DMs have said whose are closed."""
         ui = self.uis[session.kind]
-        await self._guarded(session, "table", self.update_table(session))
-        for post in ui.posts(session, events):
-            await self._guarded(session, "post", self.post(session, post))
         awaiting = session.engine.awaiting if session.status == "running" else ()
         again = ui.turn_starts(events)
         newly = [name for name in awaiting if name not in before_awaiting or name in again]
-        for seat in list(session.seats):
-            notify = seat.name in newly
-            await self._guarded(session, "hand", self.update_dm(session, seat.name, notify))
-        text = ui.turn_text(session, newly) if newly else None
-        closed = [seat for seat in session.seats if seat.name in newly and seat.dm_closed]
-        if text and closed:
-            who = ", ".join(f"<@{seat.user_id}>" for seat in closed)
-            text += f"\n{who}: your DMs are closed; play with `/{ui.command} {ui.hand_command}`."
+        posts = ui.posts(session, events)
+        await asyncio.gather(
+            self._guarded(session, "table", self.update_table(session)),
+            self._guarded(session, "post", self._posts(session, posts)),
+            *(
+                self._guarded(
+                    session, "hand", self.update_dm(session, seat.name, seat.name in newly, via)
+                )
+                for seat in list(session.seats)
+            ),
+        )
+        closed = [seat.name for seat in session.seats if seat.name in newly and seat.dm_closed]
+        text = ui.turn_text(session, closed) if closed else None
         if text:
+            text += _closed_hint(ui)
             await self._guarded(session, "turn", self._ping(session, text))
-        elif session.status != "running" and session.id in self._pings:
+        elif session.id in self._pings and (session.status != "running" or newly):
             await self._guarded(session, "turn", self._unping(session, self._pings.pop(session.id)))
+        if session.status != "running":
+            self.forget(session.id)
+
+    def forget(self, game_id: int) -> None:
+        """A finished game's per-process notes dropped."""
+        self._pings.pop(game_id, None)
+        for key in [key for key in self._shown if key[0] == game_id]:
+            del self._shown[key]
+
+    async def _posts(self, session: Session, posts: Sequence[Post]) -> None:
+        for post in posts:  # in their order
+            await self.post(session, post)
 
     async def _ping(self, session: Session, text: str) -> None:
         channel = self.channel(session)
@@ -258,9 +362,13 @@ class Publisher:
 
     async def refresh(self, session: Session) -> None:
         """After a restart: the table message redrawn, hand messages brought up to date."""
-        await self._guarded(session, "table", self.update_table(session))
-        for seat in list(session.seats):
-            await self._guarded(session, "hand", self.update_dm(session, seat.name, False))
+        await asyncio.gather(
+            self._guarded(session, "table", self.update_table(session)),
+            *(
+                self._guarded(session, "hand", self.update_dm(session, seat.name, False))
+                for seat in list(session.seats)
+            ),
+        )
 
 
 NO_FILES_NOTE = (

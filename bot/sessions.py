@@ -163,11 +163,18 @@ class Sessions:
         build: ActionBuilder | Mapping[str, JSON],
         version: int | None = None,
         actor_name: str | None = None,
+        via: Any = None,
+        committed: Callable[[], Awaitable[None]] | None = None,
     ) -> Applied:
         """Apply one action for a user (or for `actor_name` when the bot acts for a
         seat). `version` is the state version a control was drawn for: a different
         current version raises `StaleControl`. `IllegalAction` leaves everything as it
-        was. Returns once the move is committed and published."""
+        was. Returns once the move is committed and published.
+
+        `via`: the interaction that made the move (a `discord.Interaction`, deferred),
+        so the publisher can edit the clicked hand message through its response.
+        `committed`: called once the move is committed, before publishing, to answer
+        the player as early as is safe (its failure is logged; the move stands)."""
         async with self.lock(game_id):
             session = await self.load(game_id)
             if session is None:
@@ -222,11 +229,16 @@ class Sessions:
             ]
             applied = Applied(session, name, events)
             log.debug("game %s: %s committed as version %s", game_id, action, session.version)
+            if committed is not None:
+                try:
+                    await committed()
+                except Exception:
+                    log.exception("game %s: answering the move failed", game_id)
             if self.publisher is not None:
                 # The move is committed; a failed publication is logged and repaired
                 # by the next move or the next start, never by undoing the move.
                 started = time.perf_counter()
-                await self.publisher.publish(session, events, before_awaiting)
+                await self.publisher.publish(session, events, before_awaiting, via)
                 log.debug(
                     "game %s: published in %.0f ms", game_id, (time.perf_counter() - started) * 1000
                 )
