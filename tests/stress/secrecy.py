@@ -100,8 +100,8 @@ def grass_variant(
 
 
 def gracias_variant(
-    header: dict[str, Any], decks: Sequence[Sequence[int]], moves: Sequence[dict[str, Any]]
-) -> list[list[int]]:
+    header: dict[str, Any], decks: Sequence[Sequence[str]], moves: Sequence[dict[str, Any]]
+) -> list[list[str]]:
     """`decks` with two cards of round 1 exchanged such that the public views stay equal
     through all `moves` while a player's view differs: in practice two face-down cards
     (C5) that end among the same player's hidden cards, in a different order."""

@@ -26,12 +26,16 @@ from typing import Any
 from PIL import Image
 
 from render.encode import to_png
+from tests.bot import gracias_play
 from tests.bot.scenario import DECLINED, HAND_1, HAND_2, MOVES, OPTIONS, PLAYERS
-from tests.bot.table import play_move
+from tests.bot.table import hand_dm, play_move
 from tests.fakediscord.model import TEXT_CHANNEL
+from tests.stress.driver import SLOW
 from tests.stress.secrecy import (
     dm_count,
     dm_record,
+    gracias_game,
+    gracias_variant,
     grass_forbidden,
     grass_game,
     grass_variant,
@@ -101,8 +105,9 @@ async def grass_run(emu, start_bot, tmp_path, tag: str, decks, moves) -> dict[st
     for version, move in enumerate(moves):
         await play_move(emu, players, channel, version, move)
     await table.wait_until(lambda m: "Game over" in m.text and not m.buttons())
-    await channel.wait_message(lambda m: "Game over" in m.content)
+    await channel.wait_message(lambda m: "Game over!" in m.content)
     assert await emu.settle() == []
+    await quiet(emu)
     await bot.stop()
     forget_dms(emu, players.values())
     return {
@@ -177,3 +182,71 @@ async def test_grass_channel_is_the_same_for_different_private_deals_g13_g20(
         forbidden = grass_forbidden(GRASS_HEADER, decks, moves)
         assert all(forbidden.values()), f"every player has cards to keep from: {forbidden}"
         check_no_forbidden_names(run["seen"], forbidden)
+
+
+# -- Gracias -----------------------------------------------------------------------
+
+GRACIAS_MOVES = gracias_play.MOVES if SLOW else gracias_play.MOVES[:32]
+"""Round 1 (4 turns x 4 players x take and split) and its scoring; all 3 rounds slow."""
+
+
+async def quiet(emu) -> None:
+    """A round trip through the bot in another channel, so that the posts and DM edits
+    of the last move are done before the run is recorded."""
+    eve = emu.user("eve")
+    for _ in range(2):
+        await (await eve.slash(emu.channel("elsewhere"), "ping")).message()
+
+
+async def gracias_run(emu, start_bot, tmp_path, tag: str, decks, moves) -> dict[str, Any]:
+    setup = setup_file(tmp_path, tag, {"gracias": {"decks": decks}})
+    bot = await start_bot(env={"GAME_SETUP_FILE": setup, "GAME_SEED": str(gracias_play.SEED)})
+    before = {name: dm_count(emu.user(name)) for name in gracias_play.PLAYERS}
+    channel = emu.channel(f"secrecy-{tag}")
+    players, table = await gracias_play.open_table(emu, channel)
+    for version, move in enumerate(moves):
+        await gracias_play.play_move(emu, players, version, move)
+    rounds = len(moves) // 32
+    await channel.wait_message(lambda m: f"Round {rounds} scored" in m.content)
+    if rounds == 3:
+        await table.wait_until(lambda m: "Game over" in m.text and not m.buttons())
+    else:
+        await hand_dm(emu, players[gracias_play.MOVES[len(moves)]["by"]], len(moves))
+    assert await emu.settle() == []
+    await quiet(emu)
+    await bot.stop()
+    forget_dms(emu, players.values())
+    return {
+        "public": public_record(channel),
+        "dms": {name: dm_record(p, channel, before[name]) for name, p in players.items()},
+        "channel": channel,
+    }
+
+
+def gracias_pictures(decks, moves) -> set[bytes]:
+    """The table after each move and the round scores, from public views only."""
+    from render.gracias import round_score_image, table_image
+
+    allowed = set()
+    for game in steps(gracias_game(gracias_play.HEADER, decks), moves):
+        view = game.public_view()
+        allowed.add(pixels(to_png(table_image(view))))
+        if view.last_round is not None:
+            allowed.add(pixels(to_png(round_score_image(view))))
+    return allowed
+
+
+async def test_gracias_channel_is_the_same_for_different_face_down_cards_c5(
+    fake_discord, start_bot, tmp_path
+):
+    decks_a = gracias_play.DECKS
+    decks_b = gracias_variant(gracias_play.HEADER, decks_a, gracias_play.MOVES)
+    a = await gracias_run(fake_discord, start_bot, tmp_path, "a", decks_a, GRACIAS_MOVES)
+    b = await gracias_run(fake_discord, start_bot, tmp_path, "b", decks_b, GRACIAS_MOVES)
+
+    assert sum(map(len, a["public"])) > len(GRACIAS_MOVES)
+    assert a["public"] == b["public"], "the channel showed a face-down or hidden card"
+    differ = [name for name in gracias_play.PLAYERS if a["dms"][name] != b["dms"][name]]
+    assert differ, "the deals differ for some player"
+    pictures = check_public_pictures(a["channel"], gracias_pictures(decks_a, GRACIAS_MOVES))
+    assert pictures > len(GRACIAS_MOVES)
