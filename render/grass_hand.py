@@ -66,11 +66,15 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
     public = view.public
-    seat = public.seat(view.name)
+    # G22: a player who left has no seat any more, yet their (empty) hand is drawn.
+    seat = next((s for s in public.seats if s.name == view.name), None)
     draw.rectangle((0, 0, width, 80), fill=FELT_DARK)
     title = ellipsize(f"{view.name}'s hand", width // 2, 30, True)
     text(image, (MARGIN + 16, 40), title, 30, GOLD, True, "lm")
-    status = f"hand {public.hand}  ·  {seat.market.value} market  ·  {money(seat.total)}"
+    if seat is None:
+        status = f"hand {public.hand}  ·  you left this game"
+    else:
+        status = f"hand {public.hand}  ·  {seat.market.value} market  ·  {money(seat.total)}"
     if public.to_move == view.name and not public.over:
         status = "your turn  ·  " + status
     size = fit_size(status, width // 2 - 40, 21, 14)
