@@ -81,10 +81,12 @@ def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str]:
 
 
 def _hand_key(view: Any) -> str:
-    """A player's view without its public part (which the table shows)."""
+    """A player's view without its public part (which the table shows) and without the
+    choices their controls offer (`legal`, empty once their turn is over)."""
     if dataclasses.is_dataclass(view) and not isinstance(view, type):
         fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
         fields.pop("public", None)
+        fields.pop("legal", None)
         return repr(sorted(fields.items()))
     return repr(view)
 

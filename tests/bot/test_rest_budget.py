@@ -1,0 +1,77 @@
+"""REST calls per move outside interaction responses (issue 10: Discord's global limit of
+50 requests per second per bot counts them; interaction callbacks and follow-ups are
+exempt). A short scripted sequence of moves typed as commands in each game, counted
+from the emulator's request record: an upper bound on what a move costs, not a timing.
+
+What a move may cost (docs/performance.md): the table edit (one per move; the turn line
+is its first line, so no separate ping), a new DM for each player whose turn begins
+(the notification), an edit of each other player whose hand changed. The mover's own
+hand message is edited with a separate call here because the moves are typed as
+commands; a click on the hand message edits it through the interaction response.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+
+import pytest
+
+from tests.fakediscord.emulator import FakeDiscord
+from tests.stress.driver import (
+    Table,
+    answer_text,
+    choose,
+    game_id_in,
+    open_table,
+    send,
+    stored,
+)
+
+EXEMPT = ("/api/v10/interactions", "/api/v10/webhooks", "/interactions", "/webhooks")
+MOVES = 12
+BOUNDS = {"graps": (2.0, 2), "gracias": (3.0, 4), "grass": (4.5, 5)}
+"""kind -> (mean per move at most, any single move at most), three players in the card
+games: a Paranoia pass that completes changes every hand (table + 3 edits + the next
+mover's new DM). Before the publisher's rework these were 6.1, 4.5 and 6.1 on average."""
+
+
+async def quiet(emu: FakeDiscord) -> None:
+    """Until the bot's REST calls stop (the game start's publication may still run)."""
+    count = -1
+    while count != len(emu.requests):
+        count = len(emu.requests)
+        await asyncio.sleep(0.3)
+
+
+async def counted_moves(emu: FakeDiscord, database, table: Table, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    calls = []
+    await quiet(emu)
+    for _ in range(MOVES):
+        game = stored(database, table.game_id)
+        action = choose(game.engine(), rng) if game.status == "running" else None
+        if action is None:
+            break
+        first = len(emu.requests)
+        text = await answer_text(emu, await send(table, action))
+        assert text.startswith("You "), f"{action} was refused: {text}"
+        # The answer follows the publication (Sessions.act returns after it).
+        outside = [r for r in emu.requests[first:] if not r.path.startswith(EXEMPT)]
+        calls.append(len(outside))
+    return calls
+
+
+@pytest.mark.parametrize("kind", ["graps", "gracias", "grass"])
+async def test_rest_calls_per_typed_move_stay_within_the_budget(fake_discord, start_bot, kind):
+    emu = fake_discord
+    bot = await start_bot(env={"GAME_SEED": "7"})
+    table = await open_table(emu, kind, emu.channel(f"budget-{kind}"))
+    table.game_id = game_id_in(bot.database_path, table.channel, kind)
+    calls = await counted_moves(emu, bot.database_path, table, seed=7)
+    assert len(calls) >= MOVES // 2, "the sequence was too short to mean anything"
+    mean_bound, move_bound = BOUNDS[kind]
+    print(f"{kind}: REST calls per move {calls}, mean {statistics.mean(calls):.2f}")
+    assert statistics.mean(calls) <= mean_bound, calls
+    assert max(calls) <= move_bound, calls
