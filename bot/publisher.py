@@ -107,6 +107,8 @@ class Publisher:
         """game id -> the last "your turn" message (sent to closed DMs only), deleted when
         the next one is sent so the channel does not fill up (the table keeps the story)."""
         self._images: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._writes: dict[int, set[asyncio.Future[None]]] = {}
+        """game id -> DM bookkeeping still being written (`_write_later`)."""
         self._shown: dict[tuple[int, str], str] = {}
         """(game id, seat name) -> the hand (`_hand_key`) their DM shows, this process."""
 
@@ -266,7 +268,11 @@ class Publisher:
             await self._dm_closed(session, seat.user_id, name, announce=not seat.dm_closed)
             return
         self._shown[(session.id, name)] = hand
-        await self.storage.set_dm(session.id, seat.user_id, channel_id, message_id, signature)
+        write = self.storage.set_dm(session.id, seat.user_id, channel_id, message_id, signature)
+        if message_id == seat.dm_message_id and channel_id == seat.dm_channel_id:
+            self._write_later(session.id, write)  # an edit: only the signature is new
+        else:
+            await write  # a new message: a restart must edit it, not send another
         self._replace_seat(
             session,
             name,
@@ -275,6 +281,26 @@ class Publisher:
             dm_signature=signature,
             dm_closed=False,
         )
+
+    def _write_later(self, game_id: int, write: Awaitable[None]) -> None:
+        """An edited hand message's new signature is written after the move's answer,
+        not before: an fsync per DM would hold up the move. The game's next publication
+        waits for these writes first (`flush`); a crash in between only makes a restart
+        edit the message once more."""
+        task = asyncio.ensure_future(write)
+        self._writes.setdefault(game_id, set()).add(task)
+        task.add_done_callback(lambda done: self._written(game_id, done))
+
+    def _written(self, game_id: int, task: asyncio.Future[None]) -> None:
+        self._writes.get(game_id, set()).discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("game %s: storing a DM's place failed", game_id, exc_info=task.exception())
+
+    async def flush(self, game_id: int) -> None:
+        """Waits for the game's pending writes (see `_write_later`)."""
+        pending = list(self._writes.pop(game_id, ()))
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
 
     async def _dm_closed(self, session: Session, user_id: int, name: str, announce: bool) -> None:
         await self.storage.set_dm_closed(session.id, user_id, True)
@@ -307,6 +333,7 @@ class Publisher:
         not keep the table or the other players' hands from updating. The table, the
         posts and every hand are drawn and sent at once; the closed-DM ping comes
         last, when the DMs have said whose are closed."""
+        await self.flush(session.id)
         ui = self.uis[session.kind]
         awaiting = session.engine.awaiting if session.status == "running" else ()
         again = ui.turn_starts(events)
@@ -364,6 +391,7 @@ class Publisher:
 
     async def refresh(self, session: Session) -> None:
         """After a restart: the table message redrawn, hand messages brought up to date."""
+        await self.flush(session.id)
         await asyncio.gather(
             self._guarded(session, "table", self.update_table(session)),
             *(
