@@ -64,6 +64,12 @@ def _png(draw: Callable[[Any], Any], view: Any) -> bytes:
     return to_png(draw(view))
 
 
+def _retrieved(drawing: asyncio.Future[bytes]) -> None:
+    """A drawing nobody awaited (a prefetch for a failed commit) must not warn."""
+    if not drawing.cancelled():
+        drawing.exception()
+
+
 def _closed_hint(ui: GameUI) -> str:
     return f"\n(DMs closed: play with `/{ui.command} {ui.hand_command}`.)"
 
@@ -106,7 +112,7 @@ class Publisher:
         self._pings: dict[int, int] = {}
         """game id -> the last "your turn" message (sent to closed DMs only), deleted when
         the next one is sent so the channel does not fill up (the table keeps the story)."""
-        self._images: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._images: OrderedDict[tuple[str, str], asyncio.Future[bytes]] = OrderedDict()
         self._writes: dict[int, set[asyncio.Future[None]]] = {}
         """game id -> DM bookkeeping still being written (`_write_later`)."""
         self._shown: dict[tuple[int, str], str] = {}
@@ -117,23 +123,45 @@ class Publisher:
     ) -> discord.File | None:
         """The picture as an attachment, drawn in the thread pool; None if drawing fails
         (the words still go out: a broken image must never stop a game)."""
-        key = _image_key(draw, view)
-        data = self._images.get(key)
-        if data is None:
-            loop = asyncio.get_running_loop()
-            try:
-                data = await asyncio.wait_for(
-                    loop.run_in_executor(self.executor, _png, draw, view), RENDER_TIMEOUT
-                )
-            except Exception:
-                log.exception("drawing %s failed", filename)
-                return None
-            self._images[key] = data
-            if len(self._images) > IMAGE_CACHE:
-                self._images.popitem(last=False)
-        else:
-            self._images.move_to_end(key)
+        drawing = self._drawing(draw, view)
+        try:
+            data = await asyncio.shield(drawing)
+        except Exception:
+            log.exception("drawing %s failed", filename)
+            return None
         return discord.File(io.BytesIO(data), filename=filename)
+
+    def _drawing(self, draw: Callable[[Any], Any], view: Any) -> asyncio.Future[bytes]:
+        """The PNG of `draw(view)`: from the cache, being drawn, or started now."""
+        key = _image_key(draw, view)
+        drawing = self._images.get(key)
+        failed = (
+            drawing is not None
+            and drawing.done()
+            and (drawing.cancelled() or drawing.exception() is not None)
+        )
+        if drawing is not None and not failed:
+            self._images.move_to_end(key)
+            return drawing
+        loop = asyncio.get_running_loop()
+        drawing = asyncio.ensure_future(
+            asyncio.wait_for(loop.run_in_executor(self.executor, _png, draw, view), RENDER_TIMEOUT)
+        )
+        drawing.add_done_callback(_retrieved)
+        self._images[key] = drawing
+        if len(self._images) > IMAGE_CACHE:
+            self._images.popitem(last=False)
+        return drawing
+
+    def prefetch(self, session: Session, names: Sequence[str]) -> None:
+        """Starts drawing the table and these players' hands while the move is being
+        committed; `publish` then finds them drawn or half-way (the same views)."""
+        ui = self.uis[session.kind]
+        self._drawing(ui.table_image, session.engine.public_view())
+        for name in names:
+            seat = session.seat_of(name)
+            if seat is not None and not seat.is_ai and not seat.dm_closed:
+                self._drawing(ui.private_image, session.engine.view_for(name))
 
     def channel(self, session: Session) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(

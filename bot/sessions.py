@@ -201,11 +201,15 @@ class Sessions:
                 ]
             if results is not None:
                 session.status = "finished"
-            changed = [
-                seat.user_id
+            changed_names = [
+                seat.name
                 for seat in session.seats
                 if ui.private_signature(session, seat.name) != before[seat.name]
             ]
+            changed = [seat.user_id for seat in session.seats if seat.name in changed_names]
+            if self.publisher is not None:
+                # The pictures are drawn in the thread pool while SQLite commits.
+                self.publisher.prefetch(session, changed_names)
             try:
                 await self.storage.record_move(
                     game_id,
