@@ -259,6 +259,7 @@ class Publisher:
         own = clicked is not None and clicked == seat.dm_message_id
         if (
             not notify
+            and session.status == "running"  # the last message says how it ended
             and not own
             and seat.dm_message_id is not None
             and self._shown.get((session.id, name)) == hand
