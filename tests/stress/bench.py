@@ -32,6 +32,9 @@ from tests.fakediscord.process import BotProcess
 from tests.stress.driver import Table, choose, confirmed, game_id_in, open_table, send, stored
 
 KIND_SEATS = {"grass": 4, "gracias": 4, "graps": 2}
+VERBS = {"POST": "new", "PATCH": "edit", "DELETE": "delete"}
+"""REST calls outside interaction responses by what they do (new messages and DM
+channels, edits, deletions)."""
 
 
 def p(values: list[float], q: float) -> float:
@@ -56,7 +59,7 @@ async def timed_move(emu: FakeDiscord, database: Path, table: Table, rng: random
         r for r in mine if not r.path.startswith(("/api/v10/interactions", "/api/v10/webhooks"))
     ]
     outside = [r for r in outside if not r.path.startswith(("/interactions", "/webhooks"))]
-    return last - interaction.created, len(outside)
+    return last - interaction.created, len(outside), [VERBS.get(r.method, "other") for r in outside]
 
 
 async def new_table(emu: FakeDiscord, database: Path, kind: str, name: str) -> Table:
@@ -72,6 +75,7 @@ async def per_move(emu: FakeDiscord, database: Path, moves: int) -> dict[str, An
     for kind in KIND_SEATS:
         times: list[float] = []
         calls: list[int] = []
+        verbs: list[str] = []
         count = 0
         while len(times) < moves:
             table = await new_table(emu, database, kind, f"{kind}-{count}")
@@ -82,7 +86,8 @@ async def per_move(emu: FakeDiscord, database: Path, moves: int) -> dict[str, An
                     break
                 times.append(result[0])
                 calls.append(result[1])
-        rows[kind] = (times, calls)
+                verbs.extend(result[2])
+        rows[kind] = (times, calls, verbs)
     ping: list[float] = []
     ann = emu.user("ann")
     for _ in range(moves):
@@ -90,7 +95,7 @@ async def per_move(emu: FakeDiscord, database: Path, moves: int) -> dict[str, An
         await interaction.message()
         mine = [r for r in emu.requests if r.started >= interaction.created]
         ping.append(max(r.finished for r in mine) - interaction.created)
-    rows["ping"] = (ping, [0] * len(ping))
+    rows["ping"] = (ping, [0] * len(ping), [])
     return rows
 
 
@@ -239,11 +244,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {sys.version.split()[0]}, {args.moves} moves per kind, through the emulator")
     goals = "   goal p50<=40, p99<=150, REST<=1.5"
     print(f"{'per move':<12}{'p50 ms':>8}{'p99 ms':>8}{'REST/move':>11}{goals}")
-    for kind, (times, calls) in rows.items():
+    for kind, (times, calls, verbs) in rows.items():
         label = "/ping" if kind == "ping" else kind
+        split = ", ".join(f"{verbs.count(v) / len(calls):.2f} {v}" for v in sorted(set(verbs)))
         print(
             f"{label:<12}{ms(statistics.median(times)):>8}{ms(p(times, 0.99)):>8}"
-            f"{statistics.mean(calls):>11.2f}"
+            f"{statistics.mean(calls):>11.2f}   {split}"
         )
     print(f"{'ramp':<12}{'games':>8}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}")
     for level, rate, median, p99 in steps:
