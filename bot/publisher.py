@@ -14,9 +14,9 @@
   older DM is not edited to retire its controls: a click on them is answered "out of
   date" with fresh controls. A player who just lost their controls and whose hand
   did not change keeps the message as it is until their next turn's new DM (the
-  table shows the move). When the move came from a click on the player's own hand
-  message, that message is edited through the interaction's response, which does
-  not count against Discord's global rate limit.
+  table shows the move). When the move's interaction is passed along (`via`) and came
+  from a click on the player's own hand message, that message is edited through the
+  interaction's response, which does not count against Discord's global rate limit.
   Closed DMs are announced in the channel once, without revealing anything.
 Images are drawn in a thread pool, off the event loop, all of a move's at once, and
 a picture whose view did not change is not drawn again (a small cache by view).
