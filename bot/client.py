@@ -109,8 +109,18 @@ class GameTree(app_commands.CommandTree[Any]):
         await report(interaction, original)
 
 
+MESSAGE_LIMIT = 2000
+"""Characters Discord accepts in a message's content."""
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`text` cut to what one message holds (a refusal may quote long input)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was acknowledged already."""
+    text = fit(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:

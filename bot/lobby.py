@@ -25,7 +25,7 @@ from bot.ai import AI_VERBS, LEVELS, ai_name, check_humans, lobby_ai, seat_line,
 from bot.controls import Control, GameButton, view_of
 from bot.gameui import GameUI, Refusal
 from bot.storage import GameRow, SeatRow
-from games.protocol import JSON, GameError
+from games.protocol import JSON, GameError, quoted
 from games.registry import game_class
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ async def open_lobby(
     if opponent is not None and ai is not None:
         raise Refusal("Choose an opponent or a computer player (ai), not both.")
     if ai is not None and ai not in LEVELS:
-        raise Refusal(f"Unknown computer level {ai!r}; choose {' or '.join(LEVELS)}.")
+        raise Refusal(f"Unknown computer level {quoted(ai)}; choose {' or '.join(LEVELS)}.")
     if opponent is not None:
         if opponent.id == interaction.user.id:
             raise Refusal("You cannot challenge yourself; choose another member as opponent.")

@@ -31,6 +31,16 @@ JSON = Any
 """A value that `json.dumps` accepts."""
 
 
+QUOTE_LIMIT = 40
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`repr(value)` cut to `limit` characters: error messages echo what was typed,
+    and what was typed can be thousands of characters (a chat message holds 2,000)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class GameError(ValueError):
     """Base of every error an engine raises on purpose."""
 

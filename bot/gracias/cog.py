@@ -23,7 +23,7 @@ from bot.gracias.ui import GraciasUI
 from bot.lobby import open_lobby
 from bot.sessions import Session
 from games.gracias import Gracias, GraciasPublicView
-from games.protocol import JSON
+from games.protocol import JSON, quoted
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -68,7 +68,7 @@ class GraciasCog(commands.GroupCog, group_name="gracias", group_description="Pla
     @app_commands.describe(trio="The trio's number on the table")
     async def take(self, interaction: discord.Interaction[Any], trio: str) -> None:
         if not trio.strip().isdigit():
-            raise Refusal(f"{trio!r} is not a trio number; the table numbers them 1, 2, 3...")
+            raise Refusal(f"{quoted(trio)} is not a trio number; the table numbers them 1, 2, 3...")
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await shared.session_here(self.bot, interaction, KIND)
         applied = await self.bot.sessions.act(session.id, interaction.user.id, {"trio": int(trio)})

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from games.grass.cards import Card, Kind, money
-from games.protocol import JSON
+from games.protocol import JSON, quoted
 
 RULES_FILE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "grass.md"
 
@@ -63,7 +63,7 @@ def parse_card(text: str) -> Card:
     for card in Card:
         if wanted in (_squash(card.value), _squash(card.title)):
             return card
-    raise ValueError(f"{text!r} is not a Grass card; try a name such as Panama or Bust")
+    raise ValueError(f"{quoted(text)} is not a Grass card; try a name such as Panama or Bust")
 
 
 def parse_cards(text: str | None) -> list[Card]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from games.gracias.cards import COLOURS, Colour, parse_colour
-from games.protocol import JSON, Action, MalformedAction
+from games.protocol import JSON, Action, MalformedAction, quoted
 
 
 class GraciasAction(Action):
@@ -123,7 +123,7 @@ def parse_action(data: Mapping[str, JSON]) -> GraciasAction:
     if keep is None:
         raise MalformedAction(
             f'"keep" must be a colour id (red, orange, yellow, green, blue, purple), '
-            f"not {data['keep']!r}"
+            f"not {quoted(data['keep'])}"
         )
     give_to = data["give_to"]
     if not isinstance(give_to, str) or not give_to:

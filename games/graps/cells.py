@@ -9,7 +9,7 @@ while it plays.
 
 from __future__ import annotations
 
-from games.protocol import MalformedAction
+from games.protocol import MalformedAction, quoted
 
 SIZE = 15
 """Cells per row and rows per board (P1)."""
@@ -38,7 +38,7 @@ def parse_cell(text: object) -> int:
         if index is not None:
             return index
     raise MalformedAction(
-        f"{text!r} is not a cell: write a column A..O then a row 1..15, like H8", "P1"
+        f"{quoted(text)} is not a cell: write a column A..O then a row 1..15, like H8", "P1"
     )
 
 

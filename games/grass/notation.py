@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from games.grass.cards import Card
 from games.grass.views import Offer
-from games.protocol import JSON, Action, MalformedAction
+from games.protocol import JSON, Action, MalformedAction, quoted
 
 
 class GrassAction(Action):
@@ -130,7 +130,7 @@ def _card(value: JSON) -> Card:
     try:
         return Card.parse(value)
     except ValueError:
-        raise MalformedAction(f"{value!r} is not a Grass card id", "G1") from None
+        raise MalformedAction(f"{quoted(value)} is not a Grass card id", "G1") from None
 
 
 def _cards(value: JSON, key: str) -> tuple[Card, ...]:

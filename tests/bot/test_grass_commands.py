@@ -161,3 +161,12 @@ async def test_the_proposer_can_withdraw_an_offer_g20(fake_discord, stacked_bot)
     await table.wait_until(lambda m: "ann withdrew the trade offer" in m.text)
     after = await hand_dm(emu, players["ann"], 8)  # ann's turn goes on
     assert "Your turn" in after.text
+
+
+async def test_a_refusal_quoting_very_long_input_fits_one_message(fake_discord, bot_process):
+    """Options may hold thousands of characters; the refusal quotes only the start."""
+    ann = fake_discord.user("ann")
+    general = fake_discord.channel("general")
+    refused = await answer(await ann.slash(general, "grass rules", card="🂡" * 3000))
+    assert "is not a Grass card" in refused and len(refused) < 200
+    assert fake_discord.rejected == []

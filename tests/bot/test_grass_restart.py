@@ -5,6 +5,7 @@ start). Both a clean stop (Ctrl-C) and a crash (SIGKILL)."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 from tests.bot.scenario import MOVES, PLAYERS
@@ -16,6 +17,12 @@ def stored(bot) -> tuple[int, int]:
         moves = int(db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
         version = int(db.execute("SELECT version FROM games").fetchone()[0])
     return moves, version
+
+
+def stored_dm(bot, user_id: int) -> int | None:
+    with sqlite3.connect(bot.database_path) as db:
+        row = db.execute("SELECT dm_message_id FROM seats WHERE user_id = ?", (user_id,)).fetchone()
+    return None if row is None else row[0]
 
 
 async def test_a_restart_loses_nothing_and_old_buttons_still_work(fake_discord, stacked_bot):
@@ -58,6 +65,13 @@ async def test_a_pre_restart_hand_message_keeps_working(fake_discord, stacked_bo
     await table.wait_until(lambda m: "(2 of" in m.text)
     await (await ann.click(table, "Start")).ack()
     before = await hand_dm(emu, ann, 0)
+    # The DM reaches Discord just before its place is committed; a kill in between
+    # may only make the restarted bot send the hand again, so the kill waits for it.
+    for _ in range(500):  # a write the emulator does not see: polled, for up to 10 s
+        if stored_dm(stacked_bot, ann.id) == before.id:
+            break
+        await asyncio.sleep(0.02)
+    assert stored_dm(stacked_bot, ann.id) == before.id, "ann's DM was never stored"
     edits = table.edits
     await stacked_bot.restart(kill=True)
     await table.wait_until(lambda m: m.edits > edits)  # redrawn on start

@@ -105,7 +105,7 @@ async def grass_run(emu, start_bot, tmp_path, tag: str, decks, moves) -> dict[st
     for version, move in enumerate(moves):
         await play_move(emu, players, channel, version, move)
     await table.wait_until(lambda m: "Game over" in m.text and not m.buttons())
-    await channel.wait_message(lambda m: "Game over!" in m.content)
+    await channel.wait_message(lambda m: "Game over!" in m.content and m.id != table.id)
     assert await emu.settle() == []
     await quiet(emu)
     await bot.stop()
@@ -207,7 +207,8 @@ async def gracias_run(emu, start_bot, tmp_path, tag: str, decks, moves) -> dict[
     for version, move in enumerate(moves):
         await gracias_play.play_move(emu, players, version, move)
     rounds = len(moves) // 32
-    await channel.wait_message(lambda m: f"Round {rounds} scored" in m.content)
+    # the round's score post (the table's log says "Round N scored" too, a bit earlier)
+    await channel.wait_message(lambda m: f"Round {rounds} scored" in m.content and m.id != table.id)
     if rounds == 3:
         await table.wait_until(lambda m: "Game over" in m.text and not m.buttons())
     else:
