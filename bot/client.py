@@ -348,6 +348,7 @@ class GameBot(commands.Bot):
             interaction.user.id,
             step.action,
             version=control.version if versioned else None,
+            via=interaction,  # a click on one's DM hand: its response edits that message
         )
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:

@@ -18,6 +18,7 @@ import statistics
 
 import pytest
 
+from tests.bot.table import hand_dm
 from tests.fakediscord.emulator import FakeDiscord
 from tests.stress.driver import (
     Table,
@@ -75,3 +76,29 @@ async def test_rest_calls_per_typed_move_stay_within_the_budget(fake_discord, st
     print(f"{kind}: REST calls per move {calls}, mean {statistics.mean(calls):.2f}")
     assert statistics.mean(calls) <= mean_bound, calls
     assert max(calls) <= move_bound, calls
+
+
+async def test_a_move_clicked_on_the_hand_message_edits_it_through_the_response(
+    fake_discord, start_bot
+):
+    """The mover's hand after a click on it is redrawn by the click's own response
+    (exempt from the global limit), not by a REST edit of the DM."""
+    emu = fake_discord
+    await start_bot(env={"GAME_SEED": "7"})
+    table = await open_table(emu, "grass", emu.channel("budget-click"))
+    ann = table.players["ann"]
+    hand = await hand_dm(emu, ann, 0)
+    await quiet(emu)
+    first = len(emu.requests)
+    play = next(s for s in hand.selects() if s.custom_id and s.custom_id.split(":")[3] == "play")
+    click = await ann.select(hand, play.custom_id, [list(play.values)[0]])
+    await click.ack()
+    await table.message.wait_until(lambda m: "ann played" in m.text)
+    await quiet(emu)
+    calls = emu.requests[first:]
+    assert ann.dm is not None
+    own_dm = [r for r in calls if f"/channels/{ann.dm.id}/" in r.path]
+    assert own_dm == [], own_dm
+    through_response = [r for r in calls if r.interaction_id == click.id and r.method == "PATCH"]
+    assert through_response, "the hand was not redrawn through the click's response"
+    assert hand.edits > 0
