@@ -91,7 +91,7 @@ async def test_a_move_clicked_on_the_hand_message_edits_it_through_the_response(
     await quiet(emu)
     first = len(emu.requests)
     play = next(s for s in hand.selects() if s.custom_id and s.custom_id.split(":")[3] == "play")
-    click = await ann.select(hand, play.custom_id, [list(play.values)[0]])
+    click = await ann.select(hand, play.custom_id, [play.values[0]])
     await click.ack()
     await table.message.wait_until(lambda m: "ann played" in m.text)
     await quiet(emu)
