@@ -20,6 +20,7 @@ import pytest
 
 from tests.bot.table import hand_dm
 from tests.fakediscord.emulator import FakeDiscord
+from tests.stress.clicks import clicked_move
 from tests.stress.driver import (
     Table,
     answer_text,
@@ -102,3 +103,27 @@ async def test_a_move_clicked_on_the_hand_message_edits_it_through_the_response(
     through_response = [r for r in calls if r.interaction_id == click.id and r.method == "PATCH"]
     assert through_response, "the hand was not redrawn through the click's response"
     assert hand.edits > 0
+
+
+CLICKED_BOUNDS = {"graps": 2.0, "gracias": 2.0, "grass": 3.0}
+"""kind -> mean REST calls per move clicked on the hand message, three players in the
+card games: the table edit and the next mover's new DM; a Gracias take only edits the
+table; a completed Paranoia pass edits every other hand."""
+
+
+@pytest.mark.parametrize("kind", ["graps", "gracias", "grass"])
+async def test_rest_calls_per_clicked_move_stay_within_the_budget(fake_discord, start_bot, kind):
+    emu = fake_discord
+    bot = await start_bot(env={"GAME_SEED": "7"})
+    table = await open_table(emu, kind, emu.channel(f"clicks-{kind}"))
+    table.game_id = game_id_in(bot.database_path, table.channel, kind)
+    rng = random.Random(7)
+    calls = []
+    for _ in range(MOVES):
+        result = await clicked_move(emu, bot.database_path, table, rng)
+        if result is None:
+            break
+        calls.append(len(result[1]))
+    assert len(calls) >= MOVES // 2, "the sequence was too short to mean anything"
+    print(f"{kind}: REST calls per clicked move {calls}, mean {statistics.mean(calls):.2f}")
+    assert statistics.mean(calls) <= CLICKED_BOUNDS[kind], calls

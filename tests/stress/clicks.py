@@ -1,0 +1,127 @@
+"""Moves made the way most players make them: a pick in the menu of their own DM hand
+message (not a typed command). Used by the benchmark and the REST budget test to count
+what a clicked move costs: the click's own response redraws the mover's hand, exempt
+from Discord's global rate limit.
+
+Only the moves one menu pick makes are chosen: Grass plays without a target or a cover,
+discards and Paranoia passes; Gracias takes and splits; Graps placements (a column
+first when the legal cells do not fit one menu).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+from tests.fakediscord.emulator import FakeDiscord
+from tests.fakediscord.interactions import Interaction
+from tests.fakediscord.model import Message
+from tests.fakediscord.players import Player
+from tests.stress.driver import Table, stored
+
+EXEMPT = ("/api/v10/interactions", "/api/v10/webhooks", "/interactions", "/webhooks")
+"""Interaction callbacks and follow-ups: not counted by Discord's global rate limit."""
+METHODS = {"POST": "new", "PATCH": "edit", "DELETE": "delete"}
+
+VERBS = ("play", "discard", "pass", "take", "split", "place")
+
+
+def clickable(engine: Any, rng: random.Random) -> dict[str, Any] | None:
+    """A random legal action one menu pick makes; None when there is none (or the game
+    is over)."""
+    if engine.outcome() is not None or not engine.awaiting:
+        return None
+    names = list(engine.awaiting)
+    rng.shuffle(names)
+    for name in names:
+        actions = [dict(a.to_json()) for a in engine.legal_actions(name)]
+        simple = [
+            a
+            for a in actions
+            if set(a) - {"by"} <= {"play", "discard", "pass", "place", "keep", "give_to"}
+            or set(a) - {"by"} == {"trio", "keep", "give_to"}
+        ]
+        if simple:
+            action = rng.choice(simple)
+            if "trio" in action:  # a whole Gracias turn: the first pick takes the trio
+                return {"by": action["by"], "trio": action["trio"]}
+            return action
+    return None
+
+
+def _menu(message: Message, verb: str) -> str | None:
+    for select in message.selects():
+        if select.custom_id and select.custom_id.split(":")[3] == verb:
+            return str(select.custom_id)
+    return None
+
+
+def _hand(player: Player, verbs: tuple[str, ...]) -> Message | None:
+    """The player's newest DM offering one of these menus."""
+    for message in reversed(player.dm_messages()):
+        if any(_menu(message, verb) for verb in verbs):
+            return message
+    return None
+
+
+def _pick(engine: Any, action: dict[str, Any]) -> tuple[str, str]:
+    """The menu and the value a player picks for `action`."""
+    if "trio" in action:
+        return "take", str(action["trio"])
+    if "keep" in action:
+        seats = [seat.name for seat in engine.public_view().seats]
+        return "split", f"{action['keep']}:{seats.index(action['give_to'])}"
+    verb = next(v for v in ("play", "discard", "pass", "place") if v in action)
+    return verb, str(action[verb])
+
+
+async def click(emu: FakeDiscord, table: Table, engine: Any, action: dict[str, Any]) -> Interaction:
+    """Makes `action` from the player's hand message; returns the move's interaction
+    (acknowledged)."""
+    player = table.players[action["by"]]
+    verb, value = _pick(engine, action)
+    wanted = ("place", "column") if verb == "place" else (verb,)
+    hand = await emu.wait_for(lambda: _hand(player, wanted), what=f"{player.name}'s {verb} menu")
+    if verb == "place" and _menu(hand, "place") is None:
+        column = _menu(hand, "column")
+        assert column is not None
+        await (await player.select(hand, column, [value[0]])).ack()
+        await hand.wait_until(lambda m: _menu(m, "place") is not None)
+    menu = _menu(hand, verb)
+    assert menu is not None, f"no {verb} menu on {hand!r}"
+    interaction = await player.select(hand, menu, [value])
+    await interaction.ack()
+    return interaction
+
+
+async def quiet(emu: FakeDiscord, seconds: float = 0.15) -> None:
+    """Until the bot has made no REST call for `seconds` (a move's publication is done)."""
+    count = -1
+    while count != len(emu.requests):
+        count = len(emu.requests)
+        await asyncio.sleep(seconds)
+
+
+async def clicked_move(
+    emu: FakeDiscord, database: Path, table: Table, rng: random.Random
+) -> tuple[float, list[str]] | None:
+    """One random move clicked on the hand message, once the last one's publication is
+    over: (server-side seconds, the REST calls outside interaction responses by what
+    they do), or None once no such move is left."""
+    await quiet(emu)
+    game = stored(database, table.game_id)
+    engine = game.engine() if game.status == "running" else None
+    action = clickable(engine, rng) if engine is not None else None
+    if engine is None or action is None:
+        return None
+    edits = table.message.edits
+    first = len(emu.requests)
+    interaction = await click(emu, table, engine, action)
+    await table.message.wait_until(lambda m: m.edits > edits)  # every move edits the table
+    await quiet(emu)
+    assert stored(database, table.game_id).version == game.version + 1, f"{action} not applied"
+    mine = [r for r in emu.requests[first:] if r.started >= interaction.created]
+    outside = [METHODS.get(r.method, "other") for r in mine if not r.path.startswith(EXEMPT)]
+    return max(r.finished for r in mine) - interaction.created, outside
