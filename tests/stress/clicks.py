@@ -58,10 +58,11 @@ def _menu(message: Message, verb: str) -> str | None:
     return None
 
 
-def _hand(player: Player, verbs: tuple[str, ...]) -> Message | None:
-    """The player's newest DM offering one of these menus."""
+def _hand(player: Player, verbs: tuple[str, ...], version: int | None = None) -> Message | None:
+    """The player's newest DM offering one of these menus (drawn at `version`)."""
     for message in reversed(player.dm_messages()):
-        if any(_menu(message, verb) for verb in verbs):
+        menus = [_menu(message, verb) for verb in verbs]
+        if any(m and (version is None or m.split(":")[2] == str(version)) for m in menus):
             return message
     return None
 
@@ -83,7 +84,14 @@ async def click(emu: FakeDiscord, table: Table, engine: Any, action: dict[str, A
     player = table.players[action["by"]]
     verb, value = _pick(engine, action)
     wanted = ("place", "column") if verb == "place" else (verb,)
-    hand = await emu.wait_for(lambda: _hand(player, wanted), what=f"{player.name}'s {verb} menu")
+    try:  # the controls drawn for this version: a turn's new DM, a take's redrawn hand
+        hand = await emu.wait_for(
+            lambda: _hand(player, wanted, engine.moves), timeout=3.0, what="fresh controls"
+        )
+    except TimeoutError:  # still valid older ones: a Paranoia pass others answered first
+        hand = await emu.wait_for(
+            lambda: _hand(player, wanted), what=f"{player.name}'s {verb} menu"
+        )
     if verb == "place" and _menu(hand, "place") is None:
         column = _menu(hand, "column")
         assert column is not None
