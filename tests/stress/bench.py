@@ -25,18 +25,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.process import BotProcess
-from tests.stress.clicks import clicked_move
+from tests.stress.clicks import EXEMPT, METHODS, clicked_move
 from tests.stress.driver import Table, choose, confirmed, game_id_in, open_table, send, stored
 
 KIND_SEATS = {"grass": 4, "gracias": 4, "graps": 2}
-VERBS = {"POST": "new", "PATCH": "edit", "DELETE": "delete"}
-"""REST calls outside interaction responses by what they do (new messages and DM
-channels, edits, deletions)."""
 
 
 def p(values: list[float], q: float) -> float:
@@ -44,9 +42,12 @@ def p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+Mover = Callable[[FakeDiscord, Path, Table, random.Random], Awaitable[Any]]
+
+
 async def timed_move(emu: FakeDiscord, database: Path, table: Table, rng: random.Random) -> Any:
-    """One move: (server-side seconds, REST calls outside interaction responses), or
-    None once the game is over."""
+    """One move typed as a command: (server-side seconds, the REST calls outside
+    interaction responses by what they do), or None once the game is over."""
     game = stored(database, table.game_id)
     action = choose(game.engine(), rng) if game.status == "running" else None
     if action is None:
@@ -56,12 +57,8 @@ async def timed_move(emu: FakeDiscord, database: Path, table: Table, rng: random
     await emu.wait_for(lambda: confirmed(interaction), what=f"{action} confirmed")
     mine = [r for r in emu.requests[first:] if r.started >= interaction.created]
     table.sent.append((game.version, action))
-    last = max(r.finished for r in mine)
-    outside = [
-        r for r in mine if not r.path.startswith(("/api/v10/interactions", "/api/v10/webhooks"))
-    ]
-    outside = [r for r in outside if not r.path.startswith(("/interactions", "/webhooks"))]
-    return last - interaction.created, len(outside), [VERBS.get(r.method, "other") for r in outside]
+    outside = [METHODS.get(r.method, "other") for r in mine if not r.path.startswith(EXEMPT)]
+    return max(r.finished for r in mine) - interaction.created, outside
 
 
 async def new_table(emu: FakeDiscord, database: Path, kind: str, name: str) -> Table:
@@ -71,25 +68,35 @@ async def new_table(emu: FakeDiscord, database: Path, kind: str, name: str) -> T
     return table
 
 
-async def per_move(emu: FakeDiscord, database: Path, moves: int) -> dict[str, Any]:
-    rng = random.Random(1)
+async def kind_rows(
+    emu: FakeDiscord, database: Path, moves: int, mover: Mover, label: str
+) -> dict[str, Any]:
+    """kind -> (seconds per move, REST calls per move, what those calls did), `moves`
+    moves of each game kind made by `mover`, new games opened as games end."""
+    rng = random.Random(label)
     rows: dict[str, Any] = {}
     for kind in KIND_SEATS:
         times: list[float] = []
-        calls: list[int] = []
-        verbs: list[str] = []
+        verbs: list[list[str]] = []
         count = 0
         while len(times) < moves:
-            table = await new_table(emu, database, kind, f"{kind}-{count}")
+            table = await new_table(emu, database, kind, f"{label}-{kind}-{count}")
             count += 1
             while len(times) < moves:
-                result = await timed_move(emu, database, table, rng)
+                result = await mover(emu, database, table, rng)
                 if result is None:
                     break
                 times.append(result[0])
-                calls.append(result[1])
-                verbs.extend(result[2])
-        rows[kind] = (times, calls, verbs)
+                verbs.append(result[1])
+        rows[f"{kind} {label}"] = (times, [len(v) for v in verbs], [v for vs in verbs for v in vs])
+    return rows
+
+
+async def per_move(emu: FakeDiscord, database: Path, moves: int) -> dict[str, Any]:
+    """Typed moves, clicked moves (tests/stress/clicks.py: the mover's hand is redrawn
+    through the click's response, exempt from the limit) and a bare `/ping`."""
+    rows = await kind_rows(emu, database, moves, timed_move, "typed")
+    rows.update(await kind_rows(emu, database, moves, clicked_move, "click"))
     ping: list[float] = []
     ann = emu.user("ann")
     for _ in range(moves):
@@ -97,29 +104,7 @@ async def per_move(emu: FakeDiscord, database: Path, moves: int) -> dict[str, An
         await interaction.message()
         mine = [r for r in emu.requests if r.started >= interaction.created]
         ping.append(max(r.finished for r in mine) - interaction.created)
-    rows["ping"] = (ping, [0] * len(ping), [])
-    return rows
-
-
-async def clicked(emu: FakeDiscord, database: Path, moves: int) -> dict[str, Any]:
-    """Moves picked in the menus of the players' DM hand messages (tests/stress/clicks.py):
-    the mover's hand is redrawn through the click's response, exempt from the limit."""
-    rng = random.Random(2)
-    rows: dict[str, Any] = {}
-    for kind in KIND_SEATS:
-        times: list[float] = []
-        verbs: list[list[str]] = []
-        count = 0
-        while len(times) < moves:
-            table = await new_table(emu, database, kind, f"click-{kind}-{count}")
-            count += 1
-            while len(times) < moves:
-                result = await clicked_move(emu, database, table, rng)
-                if result is None:
-                    break
-                times.append(result[0])
-                verbs.append(result[1])
-        rows[f"{kind} click"] = (times, [len(v) for v in verbs], [v for vs in verbs for v in vs])
+    rows["/ping"] = (ping, [0] * len(ping), [])
     return rows
 
 
@@ -245,7 +230,6 @@ async def through_the_bot(moves: int, levels: list[int], seconds: float) -> tupl
             await bot.start()
             try:
                 rows = await per_move(emu, bot.database_path, moves)
-                rows.update(await clicked(emu, bot.database_path, moves))
                 steps = await ramp(emu, bot.database_path, levels, seconds)
             finally:
                 await bot.stop()
@@ -270,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     goals = "   goal p50<=40, p99<=150, REST<=1.5"
     print(f"{'per move':<16}{'p50 ms':>8}{'p99 ms':>8}{'REST/move':>11}{goals}")
     for kind, (times, calls, verbs) in rows.items():
-        label = "/ping" if kind == "ping" else kind if kind.endswith("click") else f"{kind} typed"
+        label = kind
         split = ", ".join(f"{verbs.count(v) / len(calls):.2f} {v}" for v in sorted(set(verbs)))
         print(
             f"{label:<16}{ms(statistics.median(times)):>8}{ms(p(times, 0.99)):>8}"
