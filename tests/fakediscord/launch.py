@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import runpy
+import signal
 import sys
 from typing import Any
 
@@ -39,6 +40,9 @@ def main() -> None:
         sys.exit("usage: python -m tests.fakediscord.launch MODULE [ARGS...]")
     module = sys.argv[1]
     sys.argv = [module, *sys.argv[2:]]
+    # Ctrl-C stops the bot as it does in a terminal, even when the test run itself was
+    # started in the background by a shell, which makes its children ignore SIGINT.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     configure(
         os.environ["FAKEDISCORD_URL"],
         float(os.environ.get("FAKEDISCORD_GUILD_READY_TIMEOUT", "0.05")),
