@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from games.protocol import StateFormatError
@@ -28,8 +29,14 @@ def _replay(path: str) -> int:
     except ReplayStopped as stop:
         print(f"action {stop.index} is illegal: {stop.error}", file=sys.stderr)
         return 2
-    json.dump(game.state_json(), sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    try:
+        json.dump(game.state_json(), sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Read by `head` or a pager that quit early: not an error. Python's docs advise
+        # pointing stdout at devnull so the flush at exit does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

@@ -209,3 +209,20 @@ def test_cli_replay_exit_1_for_a_malformed_file(tmp_path: Path, content: str) ->
     done = run_cli(tmp_path, content)
     assert done.returncode == 1
     assert done.stderr
+
+
+def test_cli_replay_read_by_a_reader_that_quits_early_is_no_error(tmp_path: Path) -> None:
+    """`python -m games replay FILE | head`: a closed pipe ends quietly, status 0."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"game": "gracias", "players": ["ann", "bob", "cy"], "seed": 4}))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "games", "replay", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader is gone before the state is written
+    error = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 0, error
+    assert "Traceback" not in error and "BrokenPipe" not in error
