@@ -113,21 +113,27 @@ def choose_turn(
     seats: Sequence[SeatLike],
     draw_pile: int,
     legal: Sequence[GrassAction],
+    sharp: bool = False,
 ) -> GrassAction:
-    """The priority list of the module docstring, over `legal` (plays and discards)."""
+    """The priority list of the module docstring, over `legal` (plays and discards).
+
+    `sharp` (the hard level's own choices, measured stronger against this level):
+    Paranoia cards are kept until the draw pile is empty (passed on meanwhile), and
+    Heat On goes to the opponent with the most at stake whose market is not yet
+    blocked, or is saved for later when a clear market has better to do."""
     plays: dict[Card, list[Play]] = {}
     for action in legal:
         if type(action) is Play:
             plays.setdefault(action.card, []).append(action)
     others = [seat for seat in seats if seat.name != me.name]
-    late = draw_pile <= 2 * len(seats)
+    late = draw_pile <= (0 if sharp else 2 * len(seats))
     # 1. Paranoia (G13)
     best_paranoia: tuple[float, Play] | None = None
     for card in PARANOIA_PENALTIES:
         if card in plays:
             cost = paranoia_cost(card, me, late)
             penalty = card.value_usd
-            if cost <= penalty * (1.0 if late else 0.5):
+            if cost <= penalty * (1.0 if late else -1.0 if sharp else 0.5):
                 gain = penalty - cost
                 if best_paranoia is None or gain > best_paranoia[0]:
                     best_paranoia = (gain, plays[card][0])
@@ -175,7 +181,11 @@ def choose_turn(
     heat = [a for card, actions in plays.items() if card.kind is Kind.HEAT_ON for a in actions]
     if heat:
         by_name = {seat.name: seat for seat in seats}
-        return max(heat, key=lambda a: worth(by_name[a.target]) if a.target else 0)
+        if not sharp:
+            return max(heat, key=lambda a: worth(by_name[a.target]) if a.target else 0)
+        target = max(heat, key=lambda a: _at_stake(by_name[a.target]) if a.target else 0)
+        if not clear or not (target.target and by_name[target.target].heat):
+            return target
     if clear:
         if peddles:
             return plays[peddles[0]][0]
@@ -190,6 +200,11 @@ def choose_turn(
     if discards:
         return min(discards, key=lambda a: keep_value(a.card, me))
     return legal[0]
+
+
+def _at_stake(seat: SeatLike) -> int:
+    """What a Heat On would hold back: the seat's standing, more while unblocked."""
+    return worth(seat) + (0 if seat.heat else 30_000)
 
 
 def _best_cover(plays: dict[Card, list[Play]]) -> Play | None:
@@ -233,7 +248,10 @@ def wants_offer(view: GrassPlayerView, offer: Offer) -> bool:
 
 
 class GrassEasy:
-    """The easy level over a player's view."""
+    """The easy level over a player's view (`sharp`: see `choose_turn`)."""
+
+    def __init__(self, sharp: bool = False) -> None:
+        self.sharp = sharp
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         assert isinstance(view, GrassPlayerView)
@@ -250,4 +268,4 @@ class GrassEasy:
             return next(a for a in actions if type(a) is Decline)
         if type(first) not in (Play, Discard):
             return first  # withdrawing its own offer: it never makes any
-        return choose_turn(me, view.hand, public.seats, public.draw_pile, actions)
+        return choose_turn(me, view.hand, public.seats, public.draw_pile, actions, self.sharp)

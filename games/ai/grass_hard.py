@@ -128,8 +128,9 @@ def sample_world(view: GrassPlayerView, rng: random.Random) -> Grass:
     return Grass.from_json(world_document(view, rng))
 
 
-def rollout_choice(game: Grass, rng: random.Random) -> GrassAction:
-    """The easy level for the first awaited player, on the sampled game's own seats."""
+def rollout_choice(game: Grass, rng: random.Random, me: str = "") -> GrassAction:
+    """The easy level for the first awaited player, on the sampled game's own seats
+    (its sharp variant for `me`)."""
     state = game.state
     name = game.awaiting[0]
     legal = game.legal_actions(name)
@@ -144,7 +145,7 @@ def rollout_choice(game: Grass, rng: random.Random) -> GrassAction:
         return next(a for a in legal if type(a) is Decline)
     if first is not Play and first is not Discard:
         return legal[0]
-    return choose_turn(seat, seat.hand, state.seats, len(state.draw), legal)
+    return choose_turn(seat, seat.hand, state.seats, len(state.draw), legal, name == me)
 
 
 def evaluate(game: Grass, me: str, before: int = 0) -> float:
@@ -198,7 +199,7 @@ class GrassHard:
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
         self.stats = SearchStats()
-        self.easy = GrassEasy()
+        self.easy = GrassEasy(sharp=True)
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         assert isinstance(view, GrassPlayerView)
@@ -221,7 +222,7 @@ class GrassHard:
             game = sample_world(view, rng)
             game.apply(options[arm])
             while game.outcome() is None and game.state.hand_no == hand_no:
-                game.apply(rollout_choice(game, rng))
+                game.apply(rollout_choice(game, rng, me))
             return evaluate(game, me, before)
 
         best = paired_search(len(options), simulate, self.budget, rng, prior, self.stats)
