@@ -10,9 +10,12 @@ offer's proposer surely holds the cards they offer, G20) and to the draw pile. A
 player who has chosen a pass card gets one of their sampled cards as the choice.
 Later hands shuffle from a sampled seed.
 
-The root candidates are the easy level's choice and the other distinct plays and
-cheapest discards; each sample plays every candidate (`paired_search`), then every
-player follows the easy level with a little noise until the hand is scored (G18); the
+The root candidates are its default choice (the easy rules, `sharp`: Paranoia kept
+until the last draw, Heat On spread; see `grass_easy.choose_turn`) and the other
+distinct plays and cheapest discards; each sample plays every candidate
+(`paired_search`, which keeps the default unless another is clearly better), then
+every player follows the easy level (its own seat the sharp rules) with a little noise
+until the hand is scored (G18); the
 value is the margin over the best opponent's running total (a win or loss once the
 game is over, G19).
 """
@@ -194,7 +197,8 @@ def candidates(
 
 
 class GrassHard:
-    """The hard level: paired sampling over a few candidate actions."""
+    """The hard level: paired sampling over a few candidate actions, around the sharp
+    rules' choice."""
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
