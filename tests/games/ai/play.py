@@ -7,8 +7,11 @@ import random
 from typing import Any
 
 from games.ai import Player, make_ai
+from games.grass import Grass
 from games.protocol import Game
 from games.registry import game_class
+
+from ..grass.helpers import game_with, seat_of
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 AnyGame = Game[Any, Any, Any]
@@ -37,3 +40,15 @@ def play_game(
         game.apply(action)
         chosen.append(action)
     return game, chosen
+
+
+FILL = ["immunity", "immunity", "a_breeze_to_fly", "a_breeze_to_fly"]
+
+
+def grass(hand: list[str], **ann: object) -> Grass:
+    """ann to move with `hand` (6 cards; she draws a Heat Off), bob and cy idle."""
+    game = game_with({"ann": hand}, draws=["charges_dropped"], players=["ann", "bob", "cy"])
+    seat = seat_of(game, "ann")
+    for key, value in ann.items():
+        setattr(seat, key, value)
+    return game

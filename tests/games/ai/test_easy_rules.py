@@ -15,6 +15,7 @@ from games.grass.state import Peddle
 
 from ..graps.positions import position
 from ..grass.helpers import game_with, move, seat_of
+from .play import FILL, grass
 
 
 def easy_choice(kind: str, game: Grass | Gracias, name: str) -> object:
@@ -22,18 +23,6 @@ def easy_choice(kind: str, game: Grass | Gracias, name: str) -> object:
     action = make_ai(kind, "easy").choose(game.view_for(name), legal, random.Random(1))
     assert action in legal
     return action
-
-
-def grass(hand: list[str], **ann: object) -> Grass:
-    """ann to move with `hand` (6 cards; she draws a Heat Off), bob and cy idle."""
-    game = game_with({"ann": hand}, draws=["charges_dropped"], players=["ann", "bob", "cy"])
-    seat = seat_of(game, "ann")
-    for key, value in ann.items():
-        setattr(seat, key, value)
-    return game
-
-
-FILL = ["immunity", "immunity", "a_breeze_to_fly", "a_breeze_to_fly"]
 
 
 def test_grass_opens_its_market_G5() -> None:

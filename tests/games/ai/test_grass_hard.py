@@ -12,18 +12,8 @@ from games.grass import Grass, Play
 from games.grass.cards import Card
 from games.grass.state import Peddle
 
-from ..grass.helpers import game_with, seat_of
-
-FILL = ["immunity", "immunity", "a_breeze_to_fly", "a_breeze_to_fly"]
-
-
-def grass(hand: list[str], **ann: object) -> Grass:
-    """ann to move with `hand` (6 cards; she draws a Heat Off), bob and cy idle."""
-    game = game_with({"ann": hand}, draws=["charges_dropped"], players=["ann", "bob", "cy"])
-    seat = seat_of(game, "ann")
-    for key, value in ann.items():
-        setattr(seat, key, value)
-    return game
+from ..grass.helpers import seat_of
+from .play import FILL, grass
 
 
 def choice(player: object, game: Grass, name: str = "ann") -> object:
