@@ -120,8 +120,10 @@ class GrapsUI(GameUI):
             lines.append(status_line(public))
         elif view.your_turn:
             lines.append(your_move_text(public, name))
-        else:
-            lines.append(f"Waiting: {status_line(public)}")
+        else:  # stable words: a waiting player's DM is not edited at every move
+            lines.append(
+                f"Waiting for your turn; the board in <#{session.row.channel_id}> shows the game."
+            )
         return "\n".join(lines)
 
     def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:

@@ -154,7 +154,10 @@ class GrassUI(GameUI):
         elif public.over:
             lines.append(self.status_line(public))
         elif name not in public.awaiting:
-            lines.append(f"Waiting: {self.status_line(public)}")
+            # No name here: a DM is not edited at every move, so whose turn it is would
+            # go stale; the table message always says it.
+            table = f"<#{session.row.channel_id}>"
+            lines.append(f"Waiting for your turn; the table in {table} shows whose it is.")
         elif public.phase is Phase.PASS:
             lines.append("Paranoia pass (G13): choose the card to pass to your left.")
         elif public.phase is Phase.OFFER and view.offer is not None:

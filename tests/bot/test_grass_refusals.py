@@ -81,7 +81,7 @@ async def test_an_out_of_date_control_says_so_and_offers_fresh_controls(fake_dis
     stale = await ann.select(old, menu(old, "discard"), ["bust"])
     reply = await told(emu, stale, "out of date")
     # with the fresh hand: no controls now, as it is bob's turn
-    assert reply.ephemeral and "Waiting: bob's turn" in reply.text and not reply.selects()
+    assert reply.ephemeral and "Waiting for your turn" in reply.text and not reply.selects()
     assert "Bust" in reply.text
     assert stored_moves(stacked_bot) == 1
 
