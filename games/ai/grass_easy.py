@@ -127,13 +127,13 @@ def choose_turn(
             plays.setdefault(action.card, []).append(action)
     others = [seat for seat in seats if seat.name != me.name]
     late = draw_pile <= (0 if sharp else 2 * len(seats))
-    # 1. Paranoia (G13)
+    # 1. Paranoia (G13); the sharp choice keeps it to pass on until the last draw
     best_paranoia: tuple[float, Play] | None = None
     for card in PARANOIA_PENALTIES:
-        if card in plays:
+        if card in plays and (late or not sharp):
             cost = paranoia_cost(card, me, late)
             penalty = card.value_usd
-            if cost <= penalty * (1.0 if late else -1.0 if sharp else 0.5):
+            if cost <= penalty * (1.0 if late else 0.5):
                 gain = penalty - cost
                 if best_paranoia is None or gain > best_paranoia[0]:
                     best_paranoia = (gain, plays[card][0])
