@@ -28,7 +28,7 @@ from bot.controls import (
     GameSelect,
     view_of,
 )
-from bot.gameui import Act, Ask, GameUI, Refusal, Show, StaleControl
+from bot.gameui import Act, Ask, GameUI, Refusal, Show, StaleControl, fit
 from bot.lobby import LOBBY_VERBS, handle_lobby
 from bot.publisher import Publisher
 from bot.sessions import Sessions
@@ -107,15 +107,6 @@ class GameTree(app_commands.CommandTree[Any]):
         if isinstance(error, app_commands.CommandInvokeError):
             original = error.original
         await report(interaction, original)
-
-
-MESSAGE_LIMIT = 2000
-"""Characters Discord accepts in a message's content."""
-
-
-def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """`text` cut to what one message holds (a refusal may quote long input)."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:

@@ -25,6 +25,16 @@ if TYPE_CHECKING:
     from bot.sessions import Session
 
 
+MESSAGE_LIMIT = 2000
+"""Characters Discord accepts in a message's content."""
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`text` cut to what one message holds (a refusal may quote long input, a table's
+    words may run long)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class Refusal(Exception):
     """A request the bot turns down; the message is shown to the user, ephemerally."""
 

@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.controls import Control, GameButton, view_of
-from bot.gameui import GameUI, Post
+from bot.gameui import MESSAGE_LIMIT, GameUI, Post, fit
 from bot.sessions import Session
 from bot.storage import Storage
 from games.protocol import Event
@@ -192,7 +192,7 @@ class Publisher:
         text = ui.table_text(session)
         line = self.turn_line(session)
         if line:
-            text = f"{line}\n{text}"[:2000]
+            text = fit(f"{line}\n{text}")
         file = await self.render(ui.table_image, session.engine.public_view(), "table.png")
         files = [file] if file else []
         view = view_of(self.table_items(session))
@@ -451,4 +451,4 @@ async def _without_files_if_refused(
         if error.code != MISSING_PERMISSIONS or not files:
             raise
         fallback = f"{text}\n{words}" if words else text
-        return await send([], fallback[: 2000 - len(NO_FILES_NOTE)] + NO_FILES_NOTE)
+        return await send([], fit(fallback, MESSAGE_LIMIT - len(NO_FILES_NOTE)) + NO_FILES_NOTE)
