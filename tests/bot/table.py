@@ -39,11 +39,19 @@ async def hand_dm(emu: FakeDiscord, player: Player, version: int) -> Message:
     )
 
 
-def menu(message: Message, verb: str) -> str:
+def find_menu(message: Message, verb: str) -> str | None:
+    """The custom id of the message's `verb` menu ("play", "take", "place"...), if any."""
     for select in message.selects():
         if select.custom_id and select.custom_id.split(":")[3] == verb:
-            return select.custom_id
-    raise AssertionError(f"no {verb!r} menu on {message!r}: {control_ids(message)}")
+            return str(select.custom_id)
+    return None
+
+
+def menu(message: Message, verb: str) -> str:
+    found = find_menu(message, verb)
+    if found is None:
+        raise AssertionError(f"no {verb!r} menu on {message!r}: {control_ids(message)}")
+    return found
 
 
 async def pick(

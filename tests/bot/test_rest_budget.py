@@ -12,15 +12,14 @@ commands; a click on the hand message edits it through the interaction response.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import statistics
 
 import pytest
 
-from tests.bot.table import hand_dm
+from tests.bot.table import hand_dm, menu
 from tests.fakediscord.emulator import FakeDiscord
-from tests.stress.clicks import clicked_move
+from tests.stress.clicks import EXEMPT, clicked_move, quiet
 from tests.stress.driver import (
     Table,
     answer_text,
@@ -31,7 +30,6 @@ from tests.stress.driver import (
     stored,
 )
 
-EXEMPT = ("/api/v10/interactions", "/api/v10/webhooks", "/interactions", "/webhooks")
 MOVES = 12
 BOUNDS = {
     "typed": {"graps": (2.0, 2), "gracias": (3.0, 4), "grass": (4.5, 5)},
@@ -44,18 +42,10 @@ average. Clicked: the mover's own hand is redrawn through the click's response, 
 move costs the table edit and the next mover's new DM; a Gracias take, the table edit."""
 
 
-async def quiet(emu: FakeDiscord) -> None:
-    """Until the bot's REST calls stop (the game start's publication may still run)."""
-    count = -1
-    while count != len(emu.requests):
-        count = len(emu.requests)
-        await asyncio.sleep(0.3)
-
-
 async def counted_moves(emu: FakeDiscord, database, table: Table, seed: int) -> list[int]:
     rng = random.Random(seed)
     calls = []
-    await quiet(emu)
+    await quiet(emu, 0.3)
     for _ in range(MOVES):
         game = stored(database, table.game_id)
         action = choose(game.engine(), rng) if game.status == "running" else None
@@ -108,13 +98,13 @@ async def test_a_move_clicked_on_the_hand_message_edits_it_through_the_response(
     table = await open_table(emu, "grass", emu.channel("budget-click"))
     ann = table.players["ann"]
     hand = await hand_dm(emu, ann, 0)
-    await quiet(emu)
+    await quiet(emu, 0.3)
     first = len(emu.requests)
-    play = next(s for s in hand.selects() if s.custom_id and s.custom_id.split(":")[3] == "play")
-    click = await ann.select(hand, play.custom_id, [play.values[0]])
+    play = next(s for s in hand.selects() if s.custom_id == menu(hand, "play"))
+    click = await ann.select(hand, menu(hand, "play"), [play.values[0]])
     await click.ack()
     await table.message.wait_until(lambda m: "ann played" in m.text)
-    await quiet(emu)
+    await quiet(emu, 0.3)
     calls = emu.requests[first:]
     assert ann.dm is not None
     own_dm = [r for r in calls if f"/channels/{ann.dm.id}/" in r.path]

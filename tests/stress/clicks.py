@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from tests.bot.table import find_menu
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.interactions import Interaction
 from tests.fakediscord.model import Message
@@ -24,8 +25,6 @@ from tests.stress.driver import Table, stored
 EXEMPT = ("/api/v10/interactions", "/api/v10/webhooks", "/interactions", "/webhooks")
 """Interaction callbacks and follow-ups: not counted by Discord's global rate limit."""
 METHODS = {"POST": "new", "PATCH": "edit", "DELETE": "delete"}
-
-VERBS = ("play", "discard", "pass", "take", "split", "place")
 
 
 def clickable(engine: Any, rng: random.Random) -> dict[str, Any] | None:
@@ -51,17 +50,10 @@ def clickable(engine: Any, rng: random.Random) -> dict[str, Any] | None:
     return None
 
 
-def _menu(message: Message, verb: str) -> str | None:
-    for select in message.selects():
-        if select.custom_id and select.custom_id.split(":")[3] == verb:
-            return str(select.custom_id)
-    return None
-
-
 def _hand(player: Player, verbs: tuple[str, ...], version: int | None = None) -> Message | None:
     """The player's newest DM offering one of these menus (drawn at `version`)."""
     for message in reversed(player.dm_messages()):
-        menus = [_menu(message, verb) for verb in verbs]
+        menus = [find_menu(message, verb) for verb in verbs]
         if any(m and (version is None or m.split(":")[2] == str(version)) for m in menus):
             return message
     return None
@@ -92,12 +84,12 @@ async def click(emu: FakeDiscord, table: Table, engine: Any, action: dict[str, A
         hand = await emu.wait_for(
             lambda: _hand(player, wanted), what=f"{player.name}'s {verb} menu"
         )
-    if verb == "place" and _menu(hand, "place") is None:
-        column = _menu(hand, "column")
+    if verb == "place" and find_menu(hand, "place") is None:
+        column = find_menu(hand, "column")
         assert column is not None
         await (await player.select(hand, column, [value[0]])).ack()
-        await hand.wait_until(lambda m: _menu(m, "place") is not None)
-    menu = _menu(hand, verb)
+        await hand.wait_until(lambda m: find_menu(m, "place") is not None)
+    menu = find_menu(hand, verb)
     assert menu is not None, f"no {verb} menu on {hand!r}"
     interaction = await player.select(hand, menu, [value])
     await interaction.ack()
