@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -154,7 +154,7 @@ async def scoreboard(
     player: discord.abc.User | None,
 ) -> None:
     """This server's standings over finished games of this kind, as an image."""
-    from render.scoreboard import scoreboard_image
+    from render.scoreboard import Scoreboard, board_image
 
     ui = bot.uis[kind]
     if interaction.guild_id is None:
@@ -164,7 +164,7 @@ async def scoreboard(
     names = await bot.storage.player_names(interaction.guild_id, [s.user_id for s in standings])
     money = ui.money
     columns = ("#", "player", "games", "wins", "total", f"best {ui.round_name}")
-    rows: list[Sequence[str]] = []
+    rows: list[tuple[str, ...]] = []
     highlight = None
     for place, standing in enumerate(standings, start=1):
         if player is not None and standing.user_id == player.id:
@@ -197,10 +197,8 @@ async def scoreboard(
         return
     else:
         text = f"**{ui.title} scoreboard** of this server ({len(rows)} players)."
-    title = f"{ui.title} scoreboard"
-    file = await bot.publisher.render(
-        lambda _: scoreboard_image(title, columns, rows, highlight), None, "scoreboard.png"
-    )
+    board = Scoreboard(f"{ui.title} scoreboard", columns, tuple(rows), highlight)
+    file = await bot.publisher.render(board_image, board, "scoreboard.png")
     await interaction.followup.send(
         text, files=[file] if file else [], allowed_mentions=discord.AllowedMentions.none()
     )

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import inspect
 import io
 import logging
 from collections import OrderedDict
@@ -81,9 +82,16 @@ def _clicked_message(via: Interaction | None) -> int | None:
     return via.message.id if via.message is not None else None
 
 
-def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str]:
-    """Views are frozen dataclasses: their repr is their whole content."""
-    return getattr(draw, "__qualname__", repr(draw)), repr(view)
+def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str] | None:
+    """The cache key of `draw(view)`: the function's name and the view's repr (views are
+    frozen dataclasses: their repr is their whole content). None, not cached, when the
+    name does not say everything the picture is drawn from: a lambda or closure carries
+    input of its own (two servers' scoreboards drawn by `lambda _: ...` would share one
+    key), and another callable's name is not a promise either."""
+    function = getattr(draw, "__func__", draw)  # a bound method: its function
+    if not inspect.isfunction(function) or function.__closure__ or function.__name__ == "<lambda>":
+        return None
+    return function.__qualname__, repr(view)
 
 
 def _hand_key(view: Any) -> str:
@@ -134,7 +142,7 @@ class Publisher:
     def _drawing(self, draw: Callable[[Any], Any], view: Any) -> asyncio.Future[bytes]:
         """The PNG of `draw(view)`: from the cache, being drawn, or started now."""
         key = _image_key(draw, view)
-        drawing = self._images.get(key)
+        drawing = self._images.get(key) if key is not None else None
         failed = (
             drawing is not None
             and drawing.done()
@@ -148,9 +156,10 @@ class Publisher:
             asyncio.wait_for(loop.run_in_executor(self.executor, _png, draw, view), RENDER_TIMEOUT)
         )
         drawing.add_done_callback(_retrieved)
-        self._images[key] = drawing
-        if len(self._images) > IMAGE_CACHE:
-            self._images.popitem(last=False)
+        if key is not None:
+            self._images[key] = drawing
+            if len(self._images) > IMAGE_CACHE:
+                self._images.popitem(last=False)
         return drawing
 
     def prefetch(self, session: Session, names: Sequence[str]) -> None:

@@ -99,15 +99,12 @@ class Scoreboards(commands.Cog):
         if not rows:
             await interaction.followup.send("No finished game on this server yet.")
             return
-        from render.scoreboard import scoreboard_image
+        from render.scoreboard import Scoreboard, board_image
 
         titles = [bot.uis[kind].title for kind in kinds]
         columns = ("player", "games", "wins", *titles)
-        file = await bot.publisher.render(
-            lambda _: scoreboard_image("Scoreboard, all games", columns, rows, 0),
-            None,
-            "scoreboard.png",
-        )
+        board = Scoreboard("Scoreboard, all games", columns, tuple(rows), 0)
+        file = await bot.publisher.render(board_image, board, "scoreboard.png")
         await interaction.followup.send(
             f"**Scoreboard** of this server, all games ({len(rows)} players; "
             "per game: wins/games).",

@@ -9,6 +9,7 @@ colour too.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -174,3 +175,18 @@ def scoreboard_image(
             image, (WIDTH / 2, top + HEAD + ROW / 2), "No games played yet", 22, MUTED, False, "mm"
         )
     return image
+
+
+@dataclass(frozen=True, slots=True)
+class Scoreboard:
+    """A scoreboard's whole content, as a value: what `board_image` draws, and so all a
+    cache of drawn pictures needs to tell two boards apart."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    highlight: int | None = None
+
+
+def board_image(board: Scoreboard) -> Image.Image:
+    return scoreboard_image(board.title, board.columns, board.rows, board.highlight)

@@ -44,6 +44,8 @@ class FakeDiscord:
         self.bot_user = User(self.application_id, bot_name, bot=True)
         self.token = f"{secrets.token_urlsafe(18)}.fake.{secrets.token_urlsafe(27)}"
         self.guild_id = self.ids.next()
+        self.guild_ids: list[int] = [self.guild_id]
+        """Every server the bot is in: the first one, then any `add_server()` made."""
         self.owner = User(self.ids.next(), "server-owner")
         self.manager_role_id = self.ids.next()
         self.interaction_deadline = interaction_deadline
@@ -220,15 +222,29 @@ class FakeDiscord:
             return self.owner
         return self.player_by_id(user_id)
 
-    def channel(self, name: str, *, attach_files: bool = True) -> Channel:
-        """The guild text channel `name` (created on first use; the bot is told if connected).
+    def add_server(self) -> int:
+        """Another server with the same members, which the bot joins now (GUILD_CREATE if
+        connected); its channels come from `channel(name, server=...)`. Guild commands are
+        synced to the first server only: start the bot with `dev_guild=False` to use
+        commands in another."""
+        guild_id = self.ids.next()
+        self.guild_ids.append(guild_id)
+        self.gateway.dispatch("GUILD_CREATE", self.guild_payload(guild_id))
+        return guild_id
+
+    def channel(
+        self, name: str, *, attach_files: bool = True, server: int | None = None
+    ) -> Channel:
+        """The guild text channel `name` (created on first use; the bot is told if connected),
+        in the first server or in `server` (an id from `add_server`).
         attach_files=False: the bot may not attach files there (Discord answers 50013)."""
+        guild_id = self.guild_id if server is None else server
+        if guild_id not in self.guild_ids:
+            raise ValueError(f"no server {guild_id}: make one with add_server()")
         for channel in self.channels.values():
-            if channel.name == name and channel.kind != DM_CHANNEL:
+            if channel.name == name and channel.guild_id == guild_id:
                 return channel
-        channel = Channel(
-            self, self.ids.next(), name, guild_id=self.guild_id, attach_files=attach_files
-        )
+        channel = Channel(self, self.ids.next(), name, guild_id=guild_id, attach_files=attach_files)
         channel.position = len(self.channels)
         self.channels[channel.id] = channel
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload())
@@ -319,8 +335,8 @@ class FakeDiscord:
     def member_payload(self, user: User, channel: Channel | None = None) -> dict[str, Any]:
         return guild.member_payload(self, user, channel)
 
-    def guild_payload(self) -> dict[str, Any]:
-        return guild.guild_payload(self)
+    def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        return guild.guild_payload(self, self.guild_id if guild_id is None else guild_id)
 
     def ready_payload(self, session_id: str, shard: Any) -> dict[str, Any]:
         return guild.ready_payload(self, session_id, shard)

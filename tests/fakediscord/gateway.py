@@ -140,7 +140,8 @@ class Gateway:
         self.sessions[session.id] = session
         self.current = session
         self.dispatch("READY", self.emu.ready_payload(session.id, data.get("shard")))
-        self.dispatch("GUILD_CREATE", self.emu.guild_payload())
+        for guild_id in self.emu.guild_ids:
+            self.dispatch("GUILD_CREATE", self.emu.guild_payload(guild_id))
         self.emu.note_ready()
 
     async def _resume(self, connection: Connection, data: dict[str, Any]) -> None:

@@ -39,11 +39,11 @@ def interaction_payload(emu: FakeDiscord, interaction: Interaction) -> dict[str,
     }
     if channel.guild_id is not None:
         body.update(
-            guild_id=str(emu.guild_id),
-            guild={"id": str(emu.guild_id), "locale": "en-US", "features": []},
+            guild_id=str(channel.guild_id),
+            guild={"id": str(channel.guild_id), "locale": "en-US", "features": []},
             guild_locale="en-US",
             member=emu.member_payload(interaction.user, channel),
-            authorizing_integration_owners={"0": str(emu.guild_id)},
+            authorizing_integration_owners={"0": str(channel.guild_id)},
             context=0,
         )
     else:
@@ -85,10 +85,10 @@ def member_payload(emu: FakeDiscord, user: User, channel: Channel | None = None)
     }
 
 
-def guild_payload(emu: FakeDiscord) -> dict[str, Any]:
+def guild_payload(emu: FakeDiscord, guild_id: int) -> dict[str, Any]:
     members = [emu.bot_user, emu.owner, *emu.players.values()]
     everyone = {
-        "id": str(emu.guild_id),
+        "id": str(guild_id),
         "name": "@everyone",
         "permissions": str(EVERYONE_PERMISSIONS),
     }
@@ -98,8 +98,8 @@ def guild_payload(emu: FakeDiscord) -> dict[str, Any]:
         "permissions": str(MANAGE_GUILD),
     }
     return {
-        "id": str(emu.guild_id),
-        "name": "Emulated Server",
+        "id": str(guild_id),
+        "name": "Emulated Server" if guild_id == emu.guild_id else f"Emulated Server {guild_id}",
         "icon": None,
         "owner_id": str(emu.owner.id),
         "unavailable": False,
@@ -121,7 +121,7 @@ def guild_payload(emu: FakeDiscord) -> dict[str, Any]:
         ],
         "emojis": [],
         "stickers": [],
-        "channels": [c.payload() for c in emu.channels.values() if c.kind != DM_CHANNEL],
+        "channels": [c.payload() for c in emu.channels.values() if c.guild_id == guild_id],
         "threads": [],
         "members": [emu.member_payload(m) for m in members],
         "voice_states": [],
@@ -136,7 +136,7 @@ def ready_payload(emu: FakeDiscord, session_id: str, shard: Any) -> dict[str, An
     body: dict[str, Any] = {
         "v": 10,
         "user": {**emu.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-        "guilds": [{"id": str(emu.guild_id), "unavailable": True}],
+        "guilds": [{"id": str(guild_id), "unavailable": True} for guild_id in emu.guild_ids],
         "session_id": session_id,
         "session_type": "normal",
         "resume_gateway_url": emu.ws_url,

@@ -96,7 +96,7 @@ class RestApi:
         if request.match_info["app"] != str(self.emu.application_id):
             raise ApiError(403, 50001, "Missing Access")
         guild = request.match_info.get("guild")
-        if guild is not None and int(guild) != self.emu.guild_id:
+        if guild is not None and int(guild) not in self.emu.guild_ids:
             raise ApiError(403, 50001, "Missing Access")
         return None if guild is None else int(guild)
 
@@ -119,13 +119,12 @@ class RestApi:
 
     # --- guild ---
     async def get_guild(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        return json_response(self.emu.guild_payload())
+        return json_response(self.emu.guild_payload(self._guild(request)))
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
-        self._guild(request)
+        guild_id = self._guild(request)
         return json_response(
-            [c.payload() for c in self.emu.channels.values() if c.kind != DM_CHANNEL]
+            [c.payload() for c in self.emu.channels.values() if c.guild_id == guild_id]
         )
 
     async def get_member(self, request: web.Request) -> web.Response:
@@ -133,9 +132,11 @@ class RestApi:
         user = self.emu.user_by_id(int(request.match_info["user"]))
         return json_response(self.emu.member_payload(user))
 
-    def _guild(self, request: web.Request) -> None:
-        if int(request.match_info["guild"]) != self.emu.guild_id:
+    def _guild(self, request: web.Request) -> int:
+        guild_id = int(request.match_info["guild"])
+        if guild_id not in self.emu.guild_ids:
             raise ApiError(404, 10004, "Unknown Guild")
+        return guild_id
 
     # --- channels and messages ---
     def _channel(self, request: web.Request) -> Channel:
