@@ -1,8 +1,9 @@
 """`python -m bot`: start the bot with the settings from the environment and `.env`.
 
 Exit statuses: 0 after a clean stop (Ctrl-C or SIGTERM); 2 when the token is missing
-or Discord rejects it (with a paragraph on how to set the bot up); 1 for a bad setting
-or when Discord cannot be reached.
+or Discord rejects it (with a paragraph on how to set the bot up); 1 for a bad setting,
+a database it must not use (another bot has it open, or a newer bot wrote it) or when
+Discord cannot be reached.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import aiohttp
 import discord
 
 from bot.settings import Settings, SettingsError, load_settings
+from bot.storage import StorageError
 
 SETUP_HELP = """\
 The bot needs a valid DISCORD_TOKEN (in the environment or in a .env file; see \
@@ -33,16 +35,27 @@ log = logging.getLogger("bot")
 
 
 class _RedactToken(logging.Filter):
-    """Belt and braces: no log record may carry the token, whoever formats it."""
+    """Belt and braces: no log record may carry the token, whoever formats it: not in
+    its message, nor in the text of an exception it carries (an error from a library
+    may quote a header or a URL)."""
 
     def __init__(self, token: str) -> None:
         super().__init__()
         self._token = token
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if self._token and self._token in record.getMessage():
+        if not self._token:
+            return True
+        if self._token in record.getMessage():
             record.msg = record.getMessage().replace(self._token, "********")
             record.args = None
+        if record.exc_info and not record.exc_text:
+            # The formatter uses `exc_text` when it is set: set it, redacted.
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text and self._token in record.exc_text:
+            record.exc_text = record.exc_text.replace(self._token, "********")
+        if record.stack_info and self._token in record.stack_info:
+            record.stack_info = record.stack_info.replace(self._token, "********")
         return True
 
 
@@ -54,8 +67,12 @@ def _configure_logging(settings: Settings) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(settings.log_level)
-    # discord.py's HTTP debug lines are noise even at DEBUG.
-    logging.getLogger("discord.http").setLevel(max(logging.INFO, root.level))
+    # Libraries whose DEBUG lines carry private things whole: discord.py's gateway logs
+    # every event (the cards a player picked in a DM's menu), its webhooks every
+    # interaction's token (which can answer as the bot), aiosqlite every statement with
+    # its parameters (every hand of every game); discord.py's HTTP lines are noise.
+    for name in ("discord.http", "discord.gateway", "discord.webhook", "aiosqlite"):
+        logging.getLogger(name).setLevel(max(logging.INFO, root.level))
 
 
 async def _run(settings: Settings, token: str) -> None:
@@ -91,6 +108,9 @@ def main() -> int:
     except discord.LoginFailure:
         print("Discord rejected the token.\n\n" + SETUP_HELP, file=sys.stderr)
         return 2
+    except StorageError as error:
+        print(f"Cannot use the database: {error}", file=sys.stderr)
+        return 1
     except (aiohttp.ClientConnectionError, OSError) as error:
         print(
             f"Cannot reach Discord ({error}). Check this machine's network connection "

@@ -28,13 +28,14 @@ from bot.controls import (
     GameSelect,
     view_of,
 )
-from bot.gameui import Act, Ask, GameUI, Refusal, Show, StaleControl, fit
+from bot.gameui import Act, Ask, GameUI, Refusal, Show, ShowingFailed, StaleControl, fit
 from bot.lobby import LOBBY_VERBS, handle_lobby
 from bot.publisher import Publisher
 from bot.sessions import Sessions
 from bot.settings import Settings
-from bot.storage import Storage
-from games.protocol import IllegalAction
+from bot.storage import GameRow, Storage
+from games.protocol import Event, IllegalAction
+from games.registry import game_class
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,10 @@ EXTENSIONS = (
     "bot.graps",
 )
 SORRY = "Something went wrong on my side; nothing was changed. The error has been logged."
+RECORDED = (
+    "Your move was recorded, but showing it to you failed; the table shows it. "
+    "The error has been logged."
+)
 
 
 def _focused(options: Any) -> str | None:
@@ -126,6 +131,9 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         text = str(error)
     elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
         text = str(error) or "You cannot use this command here."
+    elif isinstance(error, ShowingFailed):
+        log.error("answering a recorded move failed", exc_info=error.__cause__ or error)
+        text = RECORDED
     elif isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
         # Options this command does not have: an out-of-date client, or a forger.
         log.info("refused a command that does not match ours: %s", error)
@@ -244,21 +252,57 @@ class GameBot(commands.Bot):
         self._restoring = asyncio.create_task(self._restore())
 
     async def _restore(self) -> None:
+        """Every running game's table and hands redrawn and its timers and computer
+        players resumed; every game whose last moves were committed but not shown
+        before the stop (a crash between the two) shown now, finished ones included:
+        the moves' events are replayed from the move log, so the table's story, the
+        score sheets and game-over posts and the new turns' DMs go out as they would
+        have."""
         await self.wait_until_ready()
-        for row in await self.storage.running_games():
+        for row in await self.storage.games_to_restore():
             if row.kind not in self.uis:
                 continue
             try:
                 session = await self.sessions.load(row.id)
-                if session is not None:
-                    async with session.lock:
+                if session is None:
+                    continue
+                async with session.lock:
+                    missed = await self._missed(row)
+                    if missed is not None:
+                        events, before_awaiting = missed
+                        await self.publisher.publish(session, events, before_awaiting)
+                    else:
                         await self.publisher.refresh(session)
-                        # Stored deadlines rescheduled (an expired one fires at once),
-                        # awaited computer players resumed.
-                        await self.sessions.after(session)
+                    await self.publisher.flush(session.id)
+                    # Stored deadlines rescheduled (an expired one fires at once),
+                    # awaited computer players resumed.
+                    await self.sessions.after(session)
+                if session.status != "running":
+                    self.sessions.forget(session.id)
             except Exception:
                 log.exception("could not restore game %s", row.id)
         log.info("restored running games")
+
+    async def _missed(self, row: GameRow) -> tuple[list[Event], tuple[str, ...]] | None:
+        """The events of the moves committed after the last full publication, and who was
+        awaited before them, by replaying the move log; None when there are none or the
+        game cannot be replayed (a change without a move, a game stored without header:
+        then it is simply redrawn)."""
+        shown = row.published_version
+        if shown is None or shown >= row.version or row.header is None or row.state is None:
+            return None
+        moves = await self.storage.moves(row.id)
+        engine = game_class(row.kind).from_replay(row.header)
+        for action in moves[:shown]:
+            engine.apply_json(action)
+        before_awaiting = tuple(engine.awaiting)
+        events: list[Event] = []
+        for action in moves[shown:]:
+            events.extend(engine.apply_json(action))
+        if engine.to_json() != game_class(row.kind).from_json(row.state).to_json():
+            log.error("game %s: its move log does not replay to its state", row.id)
+            return None
+        return events, before_awaiting
 
     async def close(self) -> None:
         await super().close()
@@ -344,8 +388,13 @@ class GameBot(commands.Bot):
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:
             # An ephemeral hand (/grass hand): redraw it; the publisher keeps the DMs.
-            content, files, view = await self.publisher.private_message(session, name)
-            await interaction.edit_original_response(content=content, attachments=files, view=view)
+            try:
+                content, files, view = await self.publisher.private_message(session, name)
+                await interaction.edit_original_response(
+                    content=content, attachments=files, view=view
+                )
+            except Exception as error:
+                raise ShowingFailed() from error
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Form submissions are routed like clicks, by their custom id (`m:...`), so a
@@ -389,5 +438,5 @@ class GameBot(commands.Bot):
                 session, name, with_controls
             )
         await interaction.followup.send(
-            (note + "\n\n" + content).strip(), files=files, view=view, ephemeral=True
+            fit((note + "\n\n" + content).strip()), files=files, view=view, ephemeral=True
         )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.gameui import Refusal
+from bot.gameui import Refusal, ShowingFailed
 from bot.sessions import Session
 from games.protocol import JSON
 from games.replay import export as replay_export
@@ -66,7 +66,10 @@ async def act(
     await interaction.response.defer(ephemeral=True, thinking=True)
     session = await session_here(bot, interaction, kind)
     await bot.sessions.act(session.id, interaction.user.id, build)
-    await interaction.followup.send(done, ephemeral=True)
+    try:
+        await interaction.followup.send(done, ephemeral=True)
+    except Exception as error:
+        raise ShowingFailed() from error
 
 
 async def show_scores(
@@ -124,9 +127,7 @@ async def abandon(bot: GameBot, interaction: discord.Interaction[Any], kind: str
         session = await bot.sessions.load(row.id)
         if session is not None:
             session.status = "abandoned"
-            await bot.publisher.update_table(session)
-            for seat in session.seats:
-                await bot.publisher.update_dm(session, seat.name, notify=False)
+            await bot.publisher.refresh(session)
             bot.sessions.forget(row.id)
         elif row.table_message_id is not None:
             channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)

@@ -39,6 +39,11 @@ class Refusal(Exception):
     """A request the bot turns down; the message is shown to the user, ephemerally."""
 
 
+class ShowingFailed(Exception):
+    """A move was committed, but answering or showing it failed afterwards: the player
+    must not read that nothing was changed. The original error is the `__cause__`."""
+
+
 class StaleControl(Refusal):
     """A control drawn for an earlier version of the game."""
 

@@ -143,14 +143,11 @@ class Publisher:
         """The PNG of `draw(view)`: from the cache, being drawn, or started now."""
         key = _image_key(draw, view)
         drawing = self._images.get(key) if key is not None else None
-        failed = (
-            drawing is not None
-            and drawing.done()
-            and (drawing.cancelled() or drawing.exception() is not None)
-        )
-        if drawing is not None and not failed:
-            self._images.move_to_end(key)
-            return drawing
+        if key is not None and drawing is not None:
+            failed = drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
+            if not failed:
+                self._images.move_to_end(key)
+                return drawing
         loop = asyncio.get_running_loop()
         drawing = asyncio.ensure_future(
             asyncio.wait_for(loop.run_in_executor(self.executor, _png, draw, view), RENDER_TIMEOUT)
@@ -200,8 +197,7 @@ class Publisher:
         ui = self.uis[session.kind]
         text = ui.table_text(session)
         line = self.turn_line(session)
-        if line:
-            text = fit(f"{line}\n{text}")
+        text = fit(f"{line}\n{text}" if line else text)
         file = await self.render(ui.table_image, session.engine.public_view(), "table.png")
         files = [file] if file else []
         view = view_of(self.table_items(session))
@@ -234,7 +230,7 @@ class Publisher:
             files = [file] if file else []
         channel = self.channel(session)
         await _without_files_if_refused(
-            lambda f, t: channel.send(content=t, files=f), files, post.text
+            lambda f, t: channel.send(content=t, files=f), files, fit(post.text)
         )
 
     # -- hands -----------------------------------------------------------------------
@@ -247,7 +243,7 @@ class Publisher:
         view = session.engine.view_for(name)
         file = await self.render(ui.private_image, view, "hand.png")
         items = ui.controls(session, name) if with_controls else []
-        return ui.private_text(session, name), [file] if file else [], view_of(items)
+        return fit(ui.private_text(session, name)), [file] if file else [], view_of(items)
 
     async def update_dm(
         self, session: Session, name: str, notify: bool, via: Interaction | None = None
@@ -330,7 +326,11 @@ class Publisher:
         task.add_done_callback(lambda done: self._written(game_id, done))
 
     def _written(self, game_id: int, task: asyncio.Future[None]) -> None:
-        self._writes.get(game_id, set()).discard(task)
+        pending = self._writes.get(game_id)
+        if pending is not None:
+            pending.discard(task)
+            if not pending:  # no empty set left behind per game ever played
+                del self._writes[game_id]
         if not task.cancelled() and task.exception() is not None:
             log.error("game %s: storing a DM's place failed", game_id, exc_info=task.exception())
 
@@ -377,7 +377,7 @@ class Publisher:
         again = ui.turn_starts(events)
         newly = [name for name in awaiting if name not in before_awaiting or name in again]
         posts = ui.posts(session, events)
-        await asyncio.gather(
+        shown = await asyncio.gather(
             self._guarded(session, "table", self.update_table(session)),
             self._guarded(session, "post", self._posts(session, posts)),
             *(
@@ -394,8 +394,16 @@ class Publisher:
             await self._guarded(session, "turn", self._ping(session, text))
         elif session.id in self._pings and (session.status != "running" or newly):
             await self._guarded(session, "turn", self._unping(session, self._pings.pop(session.id)))
+        if all(shown):
+            self.shown(session)
         if session.status != "running":
             self.forget(session.id)
+
+    def shown(self, session: Session) -> None:
+        """The game is shown in full as of its version: a start after a crash need not
+        show it again (`Storage.games_to_restore`). Written after the move's answer, like
+        a DM's signature; a crash before the write only shows the game once more."""
+        self._write_later(session.id, self.storage.set_published(session.id, session.version))
 
     def forget(self, game_id: int) -> None:
         """A finished game's per-process notes dropped."""
@@ -409,7 +417,9 @@ class Publisher:
 
     async def _ping(self, session: Session, text: str) -> None:
         channel = self.channel(session)
-        message = await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        message = await channel.send(
+            fit(text), allowed_mentions=discord.AllowedMentions(users=True)
+        )
         previous = self._pings.get(session.id)
         self._pings[session.id] = message.id
         if previous is not None:
@@ -421,22 +431,29 @@ class Publisher:
         except discord.HTTPException:
             log.debug("could not delete turn message %s", message_id)
 
-    async def _guarded(self, session: Session, what: str, step: Awaitable[Any]) -> None:
+    async def _guarded(self, session: Session, what: str, step: Awaitable[Any]) -> bool:
+        """False, logged, if the step failed: the next move or the next start repairs it."""
         try:
             await step
         except Exception:
             log.exception("game %s: publishing the %s failed", session.id, what)
+            return False
+        return True
 
     async def refresh(self, session: Session) -> None:
-        """After a restart: the table message redrawn, hand messages brought up to date."""
+        """The table message redrawn and hand messages brought up to date (after a
+        restart, an abandon): what the game is now, whatever was shown before."""
         await self.flush(session.id)
-        await asyncio.gather(
+        shown = await asyncio.gather(
             self._guarded(session, "table", self.update_table(session)),
             *(
                 self._guarded(session, "hand", self.update_dm(session, seat.name, False))
                 for seat in list(session.seats)
             ),
         )
+        if all(shown):
+            self.shown(session)
+        await self.flush(session.id)
 
 
 NO_FILES_NOTE = (

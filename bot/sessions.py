@@ -90,6 +90,12 @@ class Applied:
     events: list[Event]
 
 
+def action_kind(action: Mapping[str, JSON]) -> str:
+    """What sort of action this is ("play", "pass", "offer"...), for logs: the first key
+    of the notation besides "by", never its cards or targets."""
+    return next((key for key in action if key != "by"), "action")
+
+
 ActionBuilder = Callable[[Session, str], Mapping[str, JSON]]
 Watcher = Callable[[Session, Sequence[Event], int | None, str | None], Awaitable[None]]
 """Called after every committed and published move (and at a game's start and after a
@@ -232,7 +238,15 @@ class Sessions:
                 for seat in session.seats
             ]
             applied = Applied(session, name, events)
-            log.debug("game %s: %s committed as version %s", game_id, action, session.version)
+            # The kind of action only: its cards (a Paranoia pass, a secret trade) are
+            # private, and logs are read by people who do not play.
+            log.debug(
+                "game %s: %s's %s committed as version %s",
+                game_id,
+                name,
+                action_kind(action),
+                session.version,
+            )
             if committed is not None:
                 try:
                     await committed()

@@ -1,16 +1,25 @@
 """SQLite storage for every game kind: all of the bot's SQL lives in this module.
 
-Schema by numbered migrations (`PRAGMA user_version`), WAL journal, foreign keys on.
-Every accepted move is one transaction: the new state, its version and the move row
-(plus the results when the move ended the game). The move log is append-only, so any
-game can be exported as a replay file (docs/notation.md) and replayed.
+Schema by numbered migrations (`PRAGMA user_version`), WAL journal with
+`synchronous = FULL` (a move the player was told about survives a power cut), foreign
+keys on. Every accepted move is one transaction: the new state, its version and the
+move row (plus the results when the move ended the game). The move log is append-only,
+so any game can be exported as a replay file (docs/notation.md) and replayed.
+
+One process owns a database file: it holds an exclusive lock on `<file>.lock` while
+open, and a second bot started on the same file is refused (two processes would both
+answer every click and both run every timer). A database written by a newer version
+of the bot is refused too, before anything is read from it. The file and its lock are
+created readable by their owner only: they hold every hand of every game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
+import os
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -99,11 +108,24 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN challenged_id INTEGER;
     """,
+    # 5: the version of the game last shown in full (table, posts, DMs). A move commits
+    # before it is shown, so a crash in between leaves the channel behind the database:
+    # at start the bot shows every game whose publication is behind (bot/client.py),
+    # finished ones included. NULL: a change without a version (an abandon, a new host)
+    # is still to be shown. Games stored before this column was added were shown.
+    """
+    ALTER TABLE games ADD COLUMN published_version INTEGER;
+    UPDATE games SET published_version = version;
+    """,
 )
 
 
 class StaleVersion(Exception):
     """The stored version is not the one the caller loaded: someone else moved first."""
+
+
+class StorageError(Exception):
+    """The database cannot be used by this bot; the message says why and what to do."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +145,8 @@ class GameRow:
     """The turn timer chosen at start (issue 9): None for the game's default, 0 off."""
     challenged_id: int | None = None
     """The member a challenge lobby waits for (Accept or Decline); None otherwise."""
+    published_version: int | None = None
+    """The version last shown in full; None when a change is still to be shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +210,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         table_message_id=row[10],
         turn_minutes=row[11],
         challenged_id=row[12],
+        published_version=row[13],
     )
 
 
@@ -208,29 +233,74 @@ def _seat(row: Sequence[Any]) -> SeatRow:
     )
 
 
+def _owner_lock(path: Path) -> int:
+    """An exclusive lock on `<database>.lock`, held by this process while the database
+    is open (the operating system drops it when the process dies, however it dies)."""
+    lock_path = path.with_name(path.name + ".lock")
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise StorageError(
+            f"The database {path} is already in use by another running bot. Two bots on "
+            "one database would both answer every click and both run every timer: stop the "
+            "other one, or give this one its own DATABASE_PATH."
+        ) from None
+    return fd
+
+
+def _create_private(path: Path) -> None:
+    """The database file made readable by its owner only, before SQLite creates it
+    (SQLite gives its -wal and -shm files the database file's permissions)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+
+
 class Storage:
     """One connection to the database; open with `await Storage.open(path)`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, lock_fd: int | None = None) -> None:
         self._db = db
+        self._lock_fd = lock_fd
         # Reads take the lock too: on the shared connection, a read in the middle of
         # another coroutine's transaction would see rows that may yet be rolled back.
         self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
+        """The database at `path`, migrated; `StorageError` if another bot has it open
+        or it was written by a newer version of the bot."""
+        lock_fd = None
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        storage = cls(db)
-        await storage.migrate()
+            path = Path(path)
+            _create_private(path)
+            lock_fd = _owner_lock(path)
+        try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+        except BaseException:
+            if lock_fd is not None:
+                os.close(lock_fd)
+            raise
+        storage = cls(db, lock_fd)
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = FULL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            await storage.migrate()
+        except BaseException:
+            await storage.close()
+            raise
         return storage
 
     async def close(self) -> None:
-        await self._db.close()
+        try:
+            await self._db.close()
+        finally:
+            if self._lock_fd is not None:
+                os.close(self._lock_fd)  # closing the file releases the lock
+                self._lock_fd = None
 
     async def schema_version(self) -> int:
         async with self._db.execute("PRAGMA user_version") as cursor:
@@ -238,8 +308,16 @@ class Storage:
         return int(row[0]) if row else 0
 
     async def migrate(self) -> None:
-        """Apply every migration newer than the database, each in its own transaction."""
+        """Apply every migration newer than the database, each in its own transaction.
+        A database newer than this code is refused: its rows may mean what this code
+        cannot know, and writing them would break it for the newer bot too."""
         current = await self.schema_version()
+        if current > len(MIGRATIONS):
+            raise StorageError(
+                f"This database has schema version {current}, but this version of the bot "
+                f"knows only up to {len(MIGRATIONS)}: it was written by a newer version of "
+                "the bot. Run that newer version (or restore a backup made before it)."
+            )
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue
@@ -270,10 +348,14 @@ class Storage:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                # Whatever failed, the body or the COMMIT itself (a deferred constraint, a
+                # full disk), the shared connection must leave the transaction, or every
+                # later write of every game would fail.
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
 
     async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
         """Run statements as one transaction."""
@@ -368,7 +450,7 @@ class Storage:
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._one(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes, challenged_id"
+            " version, table_message_id, turn_minutes, challenged_id, published_version"
             " FROM games WHERE id = ?",
             (game_id,),
         )
@@ -378,7 +460,7 @@ class Storage:
         """The channel's game of this kind in the lobby or running, if any."""
         row = await self._one(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes, challenged_id"
+            " version, table_message_id, turn_minutes, challenged_id, published_version"
             " FROM games WHERE channel_id = ? AND kind = ?"
             " AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1",
             (channel_id, kind),
@@ -389,7 +471,7 @@ class Storage:
         """The channel's most recent game of this kind, finished or not."""
         row = await self._one(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes, challenged_id"
+            " version, table_message_id, turn_minutes, challenged_id, published_version"
             " FROM games WHERE channel_id = ? AND kind = ?"
             " AND status != 'lobby' ORDER BY id DESC LIMIT 1",
             (channel_id, kind),
@@ -399,8 +481,19 @@ class Storage:
     async def running_games(self) -> list[GameRow]:
         rows = await self._all(
             "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes, challenged_id"
+            " version, table_message_id, turn_minutes, challenged_id, published_version"
             " FROM games WHERE status = 'running' ORDER BY id"
+        )
+        return [_game(row) for row in rows]
+
+    async def games_to_restore(self) -> list[GameRow]:
+        """At start: every running game (its timers and computer players resume) and
+        every started game whose last change was not shown in full before a stop."""
+        rows = await self._all(
+            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
+            " version, table_message_id, turn_minutes, challenged_id, published_version"
+            " FROM games WHERE status = 'running' OR (state IS NOT NULL AND status != 'lobby'"
+            " AND (published_version IS NULL OR published_version < version)) ORDER BY id"
         )
         return [_game(row) for row in rows]
 
@@ -479,11 +572,24 @@ class Storage:
                 )
 
     async def set_status(self, game_id: int, status: str) -> None:
+        """A new status, to be shown (`published_version` cleared until it is)."""
         await self._write(
             [
                 (
-                    "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                    "UPDATE games SET status = ?, published_version = NULL, updated_at = ?"
+                    " WHERE id = ?",
                     (status, time.time(), game_id),
+                )
+            ]
+        )
+
+    async def set_published(self, game_id: int, version: int) -> None:
+        """The game was shown in full as of `version` (unless it moved on meanwhile)."""
+        await self._write(
+            [
+                (
+                    "UPDATE games SET published_version = ? WHERE id = ? AND version = ?",
+                    (version, game_id, version),
                 )
             ]
         )

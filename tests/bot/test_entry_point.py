@@ -1,5 +1,5 @@
-"""`python -m bot` when Discord cannot be reached: a clear sentence, exit status 1, no
-traceback and no token in what it prints."""
+"""`python -m bot` when Discord cannot be reached, or when another bot has its database:
+a clear sentence, exit status 1, no traceback and no token in what it prints."""
 
 from __future__ import annotations
 
@@ -42,3 +42,15 @@ def test_an_unreachable_discord_is_explained_without_a_traceback(tmp_path: Path)
     assert "Traceback" not in output
     assert token not in output
     assert "voice will NOT be supported" not in output
+
+
+async def test_a_second_bot_on_the_same_database_is_refused(fake_discord, start_bot, tmp_path):
+    """Audit finding 14: two bot processes on one SQLite file would both answer every
+    click and both run every timer; the second one stops with a clear sentence."""
+    first = await start_bot()
+    second = await start_bot(database_path=first.database_path, wait=False)
+    assert await second.wait_exit(timeout=30) == 1
+    log = second.log_text()
+    assert "Cannot use the database" in log and "already in use by another running bot" in log
+    assert "Traceback" not in log
+    assert first.running

@@ -33,7 +33,7 @@ async def resigned_game(channel: Any, host: Any, opponent: Any) -> None:
 
 
 async def board(asker: Any, channel: Any, command: str, **options: Any) -> Message:
-    message = await (await asker.slash(channel, command, **options)).message()
+    message: Message = await (await asker.slash(channel, command, **options)).message()
     assert message.images(), message.text
     return message
 

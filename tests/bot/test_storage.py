@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from bot.storage import MIGRATIONS, Result, StaleVersion, Storage
+from bot.storage import MIGRATIONS, Result, StaleVersion, Storage, StorageError
 from games.grass import Grass
 from games.replay import replay
 
@@ -160,3 +160,53 @@ async def test_concurrent_writers_on_one_connection_do_not_interleave(tmp_path):
     )
     assert len(await storage.seats(game_id)) == 6
     await storage.close()
+
+
+async def test_a_failed_commit_leaves_the_connection_usable(tmp_path):
+    """Audit finding 7: a COMMIT that fails (here a deferred foreign key) must not leave
+    the shared connection inside its transaction, where every later write would fail."""
+    storage = await Storage.open(tmp_path / "bot.sqlite3")
+    with pytest.raises(sqlite3.IntegrityError):
+        await storage._write(
+            [
+                ("PRAGMA defer_foreign_keys = ON", ()),
+                ("INSERT INTO seats (game_id, seat, user_id, name) VALUES (99, 0, 1, 'ann')", ()),
+            ]
+        )
+    game_id = await storage.create_game(1, 2, "grass", {}, 100, "bob")
+    assert [seat.name for seat in await storage.seats(game_id)] == ["bob"]
+    assert await storage.seats(99) == []
+    await storage.close()
+
+
+async def test_a_database_newer_than_the_code_is_refused_untouched(tmp_path):
+    """Audit finding 14: a database written by a newer bot opens with a clear refusal,
+    not silently (to fail later, or to be written in a shape it does not know)."""
+    path = tmp_path / "bot.sqlite3"
+    storage = await Storage.open(path)
+    await storage.close()
+    newer = len(MIGRATIONS) + 1
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {newer}")
+    with pytest.raises(StorageError, match=f"schema version {newer}.*newer version of the bot"):
+        await Storage.open(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == newer
+    # The refusal let go of the file: the right version of the bot could open it now.
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+    await (await Storage.open(path)).close()
+
+
+async def test_one_bot_per_database_file_private_to_its_owner_and_fully_synced(tmp_path):
+    """Audit finding 14: a second bot on the same file is refused (both would answer
+    every click and run every timer); the file is its owner's only; FULL sync."""
+    path = tmp_path / "data" / "bot.sqlite3"
+    storage = await Storage.open(path)
+    with pytest.raises(StorageError, match="already in use by another running bot"):
+        await Storage.open(path)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert path.parent.stat().st_mode & 0o777 == 0o700
+    assert await storage._fetch_one("PRAGMA synchronous") == (2,)  # FULL
+    await storage.close()
+    await (await Storage.open(path)).close()  # free again once the first one closed

@@ -9,9 +9,11 @@ player's hand and menus). The long variant (RUN_SLOW=1) kills the bot 24 times."
 from __future__ import annotations
 
 import random
+from sqlite3 import connect
 
 import pytest
 
+from tests.bot.graps_play import open_game as open_graps
 from tests.stress.driver import (
     KINDS,
     SLOW,
@@ -93,3 +95,47 @@ async def test_sigkill_at_random_moments_loses_no_confirmed_move(fake_discord, s
 @pytest.mark.skipif(not SLOW, reason="long variant: set RUN_SLOW=1")
 async def test_twenty_four_sigkills_lose_no_confirmed_move(fake_discord, start_bot):
     await crash_run(fake_discord, start_bot, kills=24, seed=12)
+
+
+async def test_a_kill_between_the_final_move_and_its_showing_is_shown_at_start(
+    fake_discord, start_bot
+):
+    """Audit finding 8: the last move commits `finished` before the table is edited; a
+    kill in between once left the table running for ever (start-up redrew only running
+    games), with no game-over post and dead controls. The table's edit is held up (a
+    long rate limit) and the bot killed while it waits."""
+    emu = fake_discord
+    bot = await start_bot(env={"GAME_SEED": "3"})
+    # Start-up's own redraw of running games done, so that the held edit is the move's.
+    await emu.wait_for(lambda: "restored running games" in bot.log_text(), what="start-up")
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    table = await open_graps(general, ann, bob)
+    await ann.dms(at_least=1)
+    await bob.dms(at_least=1)
+    held = emu.fail_next(
+        f"/channels/{general.id}/messages/{table.id}",
+        method="PATCH",
+        status=429,
+        retry_after=60,
+    )
+    await bob.slash(general, "graps resign")
+
+    def stored() -> tuple[str, int, int | None]:
+        with connect(bot.database_path) as db:
+            row = db.execute("SELECT status, version, published_version FROM games").fetchone()
+        return row[0], row[1], row[2]
+
+    await emu.wait_for(
+        lambda: held.hits >= 1 and stored()[0] == "finished",
+        what="the final move committed and the table's edit held up",
+    )
+    await bot.kill()
+    status, version, shown = stored()
+    assert status == "finished" and shown is not None and shown < version
+    assert "Game over" not in table.text and table.buttons()
+
+    await bot.start()
+    await table.wait_until(lambda m: "Game over: ann wins" in m.text and not m.buttons())
+    await general.wait_message(lambda m: m.id != table.id and "Game over" in m.text)
+    await emu.wait_for(lambda: stored()[2] == version, what="the game to be marked as shown")
