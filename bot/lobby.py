@@ -14,8 +14,8 @@ members' display names, made unique; the seats table maps them back to user ids.
 from __future__ import annotations
 
 import dataclasses
-import random
 import re
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,7 @@ LOBBY_VERBS = frozenset(
     {"join", "leave", "start", "cancel", "accept_game", "decline_game", *AI_VERBS}
 )
 MAX_NAME = 24
+SEED_BITS = 128
 
 
 def unique_names(names: Sequence[str]) -> list[str]:
@@ -269,7 +270,9 @@ async def _start(bot: GameBot, row: GameRow, seats: Sequence[SeatRow]) -> None:
     names = unique_names([seat.name for seat in seats])
     seed = bot.settings.game_seed
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        # Every hidden card derives from the seed: 128 bits, so that no search from a
+        # player's own cards finds it (31 bits once took hours).
+        seed = secrets.randbits(SEED_BITS)
     setup = bot.settings.game_setup.get(row.kind)
     if setup:
         header = {**setup, "game": row.kind, "players": names, "options": row.options}
