@@ -14,6 +14,7 @@ import asyncio
 import dataclasses
 import logging
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -105,18 +106,30 @@ timers (bot/turns.py) schedule their work here."""
 
 
 class Sessions:
-    """Sessions by game id, loaded from storage on first use."""
+    """Running games' sessions by game id, loaded from storage on first use. A finished
+    or abandoned game is loaded afresh at each look (a score sheet, an export) and not
+    kept: memory holds what is being played, not every game ever touched."""
 
     def __init__(self, storage: Storage, uis: Mapping[str, GameUI]) -> None:
         self.storage = storage
         self.uis = uis
         self.publisher: Publisher | None = None
         self._sessions: dict[int, Session] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        """A game's lock lives while someone holds it, waits for it or keeps its session:
+        everyone asking meanwhile gets the same lock, and nothing is left per game after."""
         self.watcher: Watcher | None = None
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    @property
+    def cached(self) -> int:
+        """Sessions held in memory (running games looked at since the start)."""
+        return len(self._sessions)
 
     def forget(self, game_id: int) -> None:
         """Drop the cached session: the next use reloads it from the database."""
@@ -139,6 +152,8 @@ class Sessions:
             table_message_id=row.table_message_id,
             lock=self.lock(game_id),
         )
+        if session.status != "running":
+            return session
         # Two first uses may load at once: the first one stored wins, so every caller
         # shares one engine.
         return self._sessions.setdefault(game_id, session)

@@ -54,12 +54,22 @@ def _options(cards: Sequence[Card]) -> list[discord.SelectOption]:
     ]
 
 
+FORM_SECONDS = 15 * 60.0
+"""How long discord.py keeps an opened trade form (Discord's own interaction lifetime)."""
+
+
 class TradeForm(discord.ui.Modal):
     """The offer's four lists (G20) as text: card names or ids separated by commas. The
     answer is routed by the custom id (bot/client.py), not by this object."""
 
     def __init__(self, control: Control, partner: str) -> None:
-        super().__init__(title=f"Trade with {partner}"[:45], custom_id=control.custom_id("m"))
+        # discord.py keeps every opened form until it is sent or times out; one closed
+        # without sending would stay for ever. Its answer is routed by id anyway.
+        super().__init__(
+            title=f"Trade with {partner}"[:45],
+            custom_id=control.custom_id("m"),
+            timeout=FORM_SECONDS,
+        )
         fields = (
             ("Cards you give from your hand", "e.g. Home Grown, Bust"),
             (f"Cards you ask from {partner}'s hand"[:45], "e.g. Panama"),
