@@ -43,6 +43,7 @@ EXTENSIONS = (
     "bot.general",
     "bot.scoreboards",
     "bot.turns",
+    "bot.expiry",
     "bot.grass",
     "bot.gracias",
     "bot.graps",

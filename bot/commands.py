@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.gameui import Refusal, ShowingFailed
+from bot.gameui import Refusal, ShowingFailed, fit
 from bot.sessions import Session
+from bot.storage import GameRow
 from games.protocol import JSON
 from games.replay import export as replay_export
 
@@ -113,31 +114,52 @@ async def export(bot: GameBot, interaction: discord.Interaction[Any], kind: str)
 
 
 async def abandon(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
-    """The host, or someone with Manage Server, ends the game; no result is recorded."""
+    """The host, or someone with Manage Server, ends the game; so may any seated player
+    once nothing happened in it for a day (bot/expiry.py). No result is recorded."""
+    from bot.expiry import IDLE_MINUTES, idle
+
     ui = bot.uis[kind]
     row = await bot.storage.open_game(interaction.channel_id or 0, kind)
     if row is None:
         raise Refusal(f"No {ui.title} game is open in this channel.")
     permissions = getattr(interaction, "permissions", None)
     if interaction.user.id != row.host_id and not (permissions and permissions.manage_guild):
-        raise Refusal("Only the game's host (or someone with Manage Server) can abandon it.")
-    await interaction.response.defer(thinking=True)
-    async with bot.sessions.lock(row.id):
-        await bot.storage.set_status(row.id, "abandoned")
-        session = await bot.sessions.load(row.id)
-        if session is not None:
-            session.status = "abandoned"
-            await bot.publisher.refresh(session)
-            bot.sessions.forget(row.id)
-        elif row.table_message_id is not None:
-            channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-            await channel.get_partial_message(row.table_message_id).edit(
-                content=f"~~{ui.title} lobby~~: abandoned.", view=None
+        seated = any(s.user_id == interaction.user.id for s in await bot.storage.seats(row.id))
+        if not (seated and row.status == "running" and idle(row, bot.settings.timer_minute)):
+            hours = IDLE_MINUTES // 60
+            raise Refusal(
+                "Only the game's host (or someone with Manage Server) can abandon it; its "
+                f"players can too once nothing has happened in it for {hours} hours."
             )
+    await interaction.response.defer(thinking=True)
+    await end_without_result(bot, row)
     await interaction.followup.send(
         f"The {ui.title} game was abandoned by <@{interaction.user.id}>; no result is recorded.",
         allowed_mentions=discord.AllowedMentions.none(),
     )
+
+
+async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = None) -> None:
+    """A started game (or a lobby) abandoned: the table and hands say so, their controls
+    go; `announce` is posted in the channel. Nothing if it ended meanwhile."""
+    ui = bot.uis[row.kind]
+    async with bot.sessions.lock(row.id):
+        fresh = await bot.storage.game(row.id)
+        if fresh is None or fresh.status not in ("lobby", "running"):
+            return
+        await bot.storage.set_status(row.id, "abandoned")
+        session = await bot.sessions.load(row.id)
+        channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        if session is not None:
+            bot.sessions.forget(row.id)
+            session.status = "abandoned"
+            await bot.publisher.refresh(session)
+        elif row.table_message_id is not None:
+            await channel.get_partial_message(row.table_message_id).edit(
+                content=f"~~{ui.title} lobby~~: abandoned.", view=None
+            )
+        if announce is not None:
+            await channel.send(fit(announce), allowed_mentions=discord.AllowedMentions.none())
 
 
 def money_or_points(value: int | None, money: bool) -> str:

@@ -14,8 +14,10 @@ members' display names, made unique; the seats table maps them back to user ids.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import re
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -31,11 +33,32 @@ from games.registry import game_class
 if TYPE_CHECKING:
     from bot.client import GameBot
 
+log = logging.getLogger(__name__)
+
 LOBBY_VERBS = frozenset(
     {"join", "leave", "start", "cancel", "accept_game", "decline_game", *AI_VERBS}
 )
 MAX_NAME = 24
 SEED_BITS = 128
+LOBBY_MINUTES = 60
+"""An open lobby that has not started by then is closed (bot/expiry.py)."""
+CHALLENGE_MINUTES = 15
+"""A challenge not answered by then is called off."""
+
+
+def lobby_expired(row: GameRow, minute: float, now: float | None = None) -> bool:
+    """Whether a lobby (or challenge) that has not started is past its time."""
+    limit = CHALLENGE_MINUTES if row.challenged_id is not None else LOBBY_MINUTES
+    return row.status == "lobby" and (now or time.time()) - row.created_at >= limit * minute
+
+
+def expiry_text(title: str, row: GameRow) -> str:
+    if row.challenged_id is not None:
+        return (
+            f"~~{title} challenge~~: <@{row.challenged_id}> did not answer within "
+            f"{CHALLENGE_MINUTES} minutes, so it was called off."
+        )
+    return f"~~{title} lobby~~: closed, as it did not start within {LOBBY_MINUTES} minutes."
 
 
 def unique_names(names: Sequence[str]) -> list[str]:
@@ -132,6 +155,9 @@ async def open_lobby(
         raise Refusal(f"Those options cannot be used: {error}") from None
     async with bot.lobby_lock:
         existing = await bot.storage.open_game(interaction.channel_id, kind)
+        if existing is not None and lobby_expired(existing, bot.settings.timer_minute):
+            await close_lobby(bot, existing, expiry_text(ui.title, existing))
+            existing = await bot.storage.open_game(interaction.channel_id, kind)
         if existing is not None:
             state = "waiting for players" if existing.status == "lobby" else "being played"
             raise Refusal(
@@ -295,3 +321,21 @@ async def _start(bot: GameBot, row: GameRow, seats: Sequence[SeatRow]) -> None:
 def _manages_server(interaction: discord.Interaction[Any]) -> bool:
     permissions = getattr(interaction, "permissions", None)
     return bool(permissions and permissions.manage_guild)
+
+
+async def close_lobby(bot: GameBot, row: GameRow, text: str) -> None:
+    """A lobby or challenge that never started, closed: its message says why and loses
+    its buttons. Nothing if it started or closed meanwhile."""
+    async with bot.sessions.lock(row.id):
+        fresh = await bot.storage.game(row.id)
+        # Without a message yet, the lobby is being opened right now: not expired.
+        if fresh is None or fresh.status != "lobby" or fresh.table_message_id is None:
+            return
+        await bot.storage.set_status(row.id, "abandoned")
+    channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+    try:
+        await channel.get_partial_message(fresh.table_message_id).edit(
+            content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException:
+        log.info("could not edit the closed lobby of game %s", row.id)

@@ -147,6 +147,9 @@ class GameRow:
     """The member a challenge lobby waits for (Accept or Decline); None otherwise."""
     published_version: int | None = None
     """The version last shown in full; None when a change is still to be shown."""
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    """When the game last changed (a move, a new status): epoch seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +198,13 @@ def _dumps(value: JSON) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+SELECT_GAMES = (
+    "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state, version,"
+    " table_message_id, turn_minutes, challenged_id, published_version, created_at,"
+    " updated_at FROM games "
+)
+
+
 def _game(row: Sequence[Any]) -> GameRow:
     return GameRow(
         id=row[0],
@@ -211,6 +221,8 @@ def _game(row: Sequence[Any]) -> GameRow:
         turn_minutes=row[11],
         challenged_id=row[12],
         published_version=row[13],
+        created_at=row[14],
+        updated_at=row[15],
     )
 
 
@@ -447,55 +459,59 @@ class Storage:
 
     # -- reading -------------------------------------------------------------------
 
+    async def _games(self, condition: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        """Games matching `condition`: a constant text of this module, with ? parameters."""
+        rows = await self._all(SELECT_GAMES + condition, params)
+        return [_game(row) for row in rows]
+
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self._one(
-            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes, challenged_id, published_version"
-            " FROM games WHERE id = ?",
-            (game_id,),
-        )
-        return _game(row) if row else None
+        found = await self._games("WHERE id = ?", (game_id,))
+        return found[0] if found else None
 
     async def open_game(self, channel_id: int, kind: str) -> GameRow | None:
         """The channel's game of this kind in the lobby or running, if any."""
-        row = await self._one(
-            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes, challenged_id, published_version"
-            " FROM games WHERE channel_id = ? AND kind = ?"
-            " AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1",
+        found = await self._games(
+            "WHERE channel_id = ? AND kind = ? AND status IN ('lobby', 'running')"
+            " ORDER BY id DESC LIMIT 1",
             (channel_id, kind),
         )
-        return _game(row) if row else None
+        return found[0] if found else None
 
     async def latest_game(self, channel_id: int, kind: str) -> GameRow | None:
         """The channel's most recent game of this kind, finished or not."""
-        row = await self._one(
-            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes, challenged_id, published_version"
-            " FROM games WHERE channel_id = ? AND kind = ?"
-            " AND status != 'lobby' ORDER BY id DESC LIMIT 1",
+        found = await self._games(
+            "WHERE channel_id = ? AND kind = ? AND status != 'lobby' ORDER BY id DESC LIMIT 1",
             (channel_id, kind),
         )
-        return _game(row) if row else None
+        return found[0] if found else None
 
     async def running_games(self) -> list[GameRow]:
-        rows = await self._all(
-            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes, challenged_id, published_version"
-            " FROM games WHERE status = 'running' ORDER BY id"
-        )
-        return [_game(row) for row in rows]
+        return await self._games("WHERE status = 'running' ORDER BY id")
 
     async def games_to_restore(self) -> list[GameRow]:
         """At start: every running game (its timers and computer players resume) and
         every started game whose last change was not shown in full before a stop."""
-        rows = await self._all(
-            "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
-            " version, table_message_id, turn_minutes, challenged_id, published_version"
-            " FROM games WHERE status = 'running' OR (state IS NOT NULL AND status != 'lobby'"
+        return await self._games(
+            "WHERE status = 'running' OR (state IS NOT NULL AND status != 'lobby'"
             " AND (published_version IS NULL OR published_version < version)) ORDER BY id"
         )
-        return [_game(row) for row in rows]
+
+    async def lobbies_opened_before(
+        self, lobby_before: float, challenge_before: float
+    ) -> list[GameRow]:
+        """Lobbies opened before `lobby_before` and challenges before `challenge_before`
+        that never started (they expire: bot/expiry.py)."""
+        return await self._games(
+            "WHERE status = 'lobby' AND created_at <"
+            " CASE WHEN challenged_id IS NULL THEN ? ELSE ? END ORDER BY id",
+            (lobby_before, challenge_before),
+        )
+
+    async def running_unchanged_since(self, before: float) -> list[GameRow]:
+        """Running games in which nothing happened since `before` (epoch seconds)."""
+        return await self._games(
+            "WHERE status = 'running' AND updated_at < ? ORDER BY id", (before,)
+        )
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(
