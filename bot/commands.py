@@ -14,7 +14,7 @@ import discord
 
 from bot.gameui import Refusal, ShowingFailed, fit
 from bot.sessions import Session
-from bot.storage import GameRow
+from bot.storage import GameRow, Standing
 from games.protocol import JSON
 from games.replay import export as replay_export
 
@@ -113,9 +113,16 @@ async def export(bot: GameBot, interaction: discord.Interaction[Any], kind: str)
     )
 
 
+YOUNG_MOVES_PER_SEAT = 4
+"""The host alone may abandon a game until it has this many moves per seat (two Gracias
+turns of a take and a give each, four Grass or Graps turns); later it takes Manage
+Server, or a game idle for a day."""
+
+
 async def abandon(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
-    """The host, or someone with Manage Server, ends the game; so may any seated player
-    once nothing happened in it for a day (bot/expiry.py). No result is recorded."""
+    """Ends the game without a result: the host early in the game, someone with Manage
+    Server at any time, any seated player once nothing happened in it for a day
+    (bot/expiry.py)."""
     from bot.expiry import IDLE_MINUTES, idle
 
     ui = bot.uis[kind]
@@ -123,14 +130,29 @@ async def abandon(bot: GameBot, interaction: discord.Interaction[Any], kind: str
     if row is None:
         raise Refusal(f"No {ui.title} game is open in this channel.")
     permissions = getattr(interaction, "permissions", None)
-    if interaction.user.id != row.host_id and not (permissions and permissions.manage_guild):
-        seated = any(s.user_id == interaction.user.id for s in await bot.storage.seats(row.id))
-        if not (seated and row.status == "running" and idle(row, bot.settings.timer_minute)):
-            hours = IDLE_MINUTES // 60
+    seats = await bot.storage.seats(row.id)
+    # Late in a game the host alone could erase the others' win: from then on it takes
+    # Manage Server, or a game idle for a day (then any of its players may).
+    young = row.status == "lobby" or row.version < YOUNG_MOVES_PER_SEAT * len(seats)
+    host = interaction.user.id == row.host_id
+    seated = any(seat.user_id == interaction.user.id for seat in seats)
+    if not (
+        (permissions and permissions.manage_guild)
+        or (host and young)
+        or (seated and row.status == "running" and idle(row, bot.settings.timer_minute))
+    ):
+        hours = IDLE_MINUTES // 60
+        if host:
             raise Refusal(
-                "Only the game's host (or someone with Manage Server) can abandon it; its "
-                f"players can too once nothing has happened in it for {hours} hours."
+                "This game is well under way, so ending it without a result takes someone "
+                "with Manage Server; or any of its players, once nothing has happened in it "
+                f"for {hours} hours. To stop playing yourself, use `/{ui.command} "
+                f"{ui.leave_command}`."
             )
+        raise Refusal(
+            "Only the game's host (early in the game) or someone with Manage Server can "
+            f"abandon it; its players can too once nothing has happened in it for {hours} hours."
+        )
     await interaction.response.defer(thinking=True)
     await end_without_result(bot, row)
     await interaction.followup.send(
@@ -160,6 +182,13 @@ async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = 
             )
         if announce is not None:
             await channel.send(fit(announce), allowed_mentions=discord.AllowedMentions.none())
+
+
+def wins_text(standing: Standing) -> str:
+    """Wins, with those in games where the computer played a seat shown as such."""
+    if standing.computer_wins:
+        return f"{standing.wins} ({standing.computer_wins} vs computer)"
+    return str(standing.wins)
 
 
 def money_or_points(value: int | None, money: bool) -> str:
@@ -197,23 +226,24 @@ async def scoreboard(
                 str(place),
                 names.get(standing.user_id, str(standing.user_id)),
                 str(standing.games),
-                str(standing.wins),
+                wins_text(standing),
                 money_or_points(standing.total, money),
                 money_or_points(standing.best_round, money),
             )
         )
     if player is not None:
-        mine = [row for row, s in zip(rows, standings, strict=True) if s.user_id == player.id]
+        mine = [(row, s) for row, s in zip(rows, standings, strict=True) if s.user_id == player.id]
         if not mine:
             await interaction.followup.send(
                 f"<@{player.id}> has no finished {ui.title} game on this server yet.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
-        row = mine[0]
+        row, standing = mine[0]
+        versus = f" ({standing.computer_wins} vs computer)" if standing.computer_wins else ""
         text = (
-            f"<@{player.id}> on this server: place {row[0]}, {row[2]} games, {row[3]} wins, "
-            f"total {row[4]}, best {ui.round_name} {row[5]}."
+            f"<@{player.id}> on this server: place {row[0]}, {row[2]} games, "
+            f"{standing.wins} wins{versus}, total {row[4]}, best {ui.round_name} {row[5]}."
         )
     elif not rows:
         await interaction.followup.send(f"No finished {ui.title} game on this server yet.")

@@ -112,6 +112,8 @@ class GameUI(abc.ABC):
     """The subcommand showing a player's own message ephemerally: "/grass hand"."""
     hand_button: ClassVar[str] = "Show my hand"
     """The table's button doing the same."""
+    leave_command: ClassVar[str] = "leave"
+    """The subcommand giving up one's seat: "/grass leave"."""
     hand_words: ClassVar[str] = "your cards stay with me"
     """Why a player with closed DMs must come and look, for the channel notice."""
 

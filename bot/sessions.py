@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot.gameui import GameUI, Refusal, StaleControl
+from bot.gameui import GameUI, Refusal, SeatResult, StaleControl
 from bot.storage import GameRow, Result, SeatRow, Storage
 from games.protocol import JSON, Event, Game
 from games.registry import game_class
@@ -89,6 +89,26 @@ class Applied:
     session: Session
     name: str
     events: list[Event]
+
+
+def final_results(
+    session: Session, ranked: Sequence[SeatResult], events: Sequence[Event]
+) -> list[Result]:
+    """A finished game's results: the game's own places for the seats that saw it
+    through (people and computer seats), then everyone who gave up or whose seat the
+    computer took over (kicked, or absent), sharing the last place with no score.
+    Leaving a lost game, or being kicked from it, must not keep a clean record."""
+    left = {seat.name for seat in session.seats if seat.left_game and not seat.is_ai}
+    left |= {event.actor for event in events if event.kind == "leave" and event.actor}
+    stayed = [result for result in ranked if result.name not in left]
+    last = 1 + len(stayed)
+    results = [Result(session.user_of(r.name) or 0, r.place, r.score, r.best_round) for r in stayed]
+    for seat in session.seats:
+        if seat.name in left:
+            results.append(Result(seat.user_id, last, 0))
+        if seat.replaced_user_id is not None:
+            results.append(Result(seat.replaced_user_id, last, 0))
+    return results
 
 
 def action_kind(action: Mapping[str, JSON]) -> str:
@@ -216,10 +236,7 @@ class Sessions:
             events = session.engine.apply_json(action)  # IllegalAction: nothing changed
             results = None
             if session.engine.outcome() is not None:
-                results = [
-                    Result(session.user_of(r.name) or 0, r.place, r.score, r.best_round)
-                    for r in ui.results(session)
-                ]
+                results = final_results(session, ui.results(session), events)
             if results is not None:
                 session.status = "finished"
             changed_names = [

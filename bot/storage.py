@@ -117,6 +117,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN published_version INTEGER;
     UPDATE games SET published_version = version;
     """,
+    # 6: the person a seat was taken from when the computer took it over (kicked, or
+    # absent three turns in a row), so that person still gets a result, ranked last:
+    # being kicked out of a lost game must not keep a clean record.
+    """
+    ALTER TABLE seats ADD COLUMN replaced_user_id INTEGER;
+    """,
 )
 
 
@@ -171,6 +177,8 @@ class SeatRow:
     reminded: bool = False
     expiries: int = 0
     """Turns in a row the timer played for this person."""
+    replaced_user_id: int | None = None
+    """The person whose seat the computer took over (kicked or absent); None otherwise."""
 
     @property
     def is_ai(self) -> bool:
@@ -192,6 +200,8 @@ class Standing:
     wins: int
     total: int
     best_round: int | None
+    computer_wins: int = 0
+    """Of the wins, those in games where the computer played a seat."""
 
 
 def _dumps(value: JSON) -> str:
@@ -242,6 +252,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
         deadline=row[11],
         reminded=bool(row[12]),
         expiries=row[13],
+        replaced_user_id=row[14],
     )
 
 
@@ -516,7 +527,8 @@ class Storage:
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(
             "SELECT game_id, seat, user_id, name, dm_channel_id, dm_message_id, dm_signature,"
-            " dm_closed, controls_since, ai_level, left_game, deadline, reminded, expiries"
+            " dm_closed, controls_since, ai_level, left_game, deadline, reminded, expiries,"
+            " replaced_user_id"
             " FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
@@ -657,11 +669,13 @@ class Storage:
 
     async def seat_to_ai(self, game_id: int, seat: int, level: str) -> None:
         """A person's seat handed to the computer (kicked, or absent too long): it gets
-        a negative user id, so the person is no longer seated and gets no result."""
+        a negative user id, so the person is no longer seated; the person is remembered
+        in `replaced_user_id` and gets a result at the end, ranked last."""
         await self._write(
             [
                 (
                     "UPDATE seats SET ai_level = ?, deadline = NULL, reminded = 0, expiries = 0,"
+                    " replaced_user_id = COALESCE(replaced_user_id, user_id),"
                     " user_id = (SELECT MIN(MIN(user_id), 0) - 1 FROM seats WHERE game_id = ?)"
                     " WHERE game_id = ? AND seat = ?",
                     (level, game_id, game_id, seat),
@@ -717,15 +731,23 @@ class Storage:
 
     async def standings(self, guild_id: int, kind: str) -> list[Standing]:
         """Every player's figures over the server's finished games of this kind, best
-        first (wins, then total)."""
+        first: wins against people, then all wins, then total. A game where the computer
+        played a seat (an AI seat, or one it took over) counts its win as a computer win:
+        beating the computer that took a kicked winner's seat must not climb the board."""
         rows = await self._all(
-            "SELECT r.user_id, COUNT(*), SUM(r.place = 1), SUM(r.score), MAX(r.best_round)"
+            "SELECT r.user_id, COUNT(*), SUM(r.place = 1), SUM(r.score), MAX(r.best_round),"
+            " SUM(r.place = 1 AND EXISTS (SELECT 1 FROM results c"
+            " WHERE c.game_id = r.game_id AND c.user_id < 0)) AS computer_wins"
             " FROM results r JOIN games g ON g.id = r.game_id"
             " WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' AND r.user_id > 0"
-            " GROUP BY r.user_id ORDER BY SUM(r.place = 1) DESC, SUM(r.score) DESC, r.user_id",
+            " GROUP BY r.user_id"
+            " ORDER BY SUM(r.place = 1) - computer_wins DESC, SUM(r.place = 1) DESC,"
+            " SUM(r.score) DESC, r.user_id",
             (guild_id, kind),
         )
-        return [Standing(row[0], row[1], int(row[2]), int(row[3]), row[4]) for row in rows]
+        return [
+            Standing(row[0], row[1], int(row[2]), int(row[3]), row[4], int(row[5])) for row in rows
+        ]
 
     async def player_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
         """The name each user last played under on this server."""

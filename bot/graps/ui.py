@@ -69,6 +69,7 @@ class GrapsUI(GameUI):
     command: ClassVar[str] = "graps"
     round_name: ClassVar[str] = "game"
     hand_command: ClassVar[str] = "board"
+    leave_command: ClassVar[str] = "resign"
     hand_button: ClassVar[str] = "My board"
     hand_words: ClassVar[str] = "your board and controls stay in this channel"
 
