@@ -61,6 +61,24 @@ def expiry_text(title: str, row: GameRow) -> str:
     return f"~~{title} lobby~~: closed, as it did not start within {LOBBY_MINUTES} minutes."
 
 
+def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+    """The channel permissions a game needs that the bot lacks here, by their names in
+    Discord's settings. Without them the table would stay a lobby all game and every
+    move would repeat a refused request (which Discord counts toward a ban). Attach
+    Files is not among them: without it the table is shown in words."""
+    permissions = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = [
+        (permissions.view_channel, "View Channel"),
+        (
+            permissions.send_messages_in_threads if in_thread else permissions.send_messages,
+            "Send Messages in Threads" if in_thread else "Send Messages",
+        ),
+        (permissions.read_message_history, "Read Message History"),
+    ]
+    return [name for granted, name in needed if not granted]
+
+
 def unique_names(names: Sequence[str]) -> list[str]:
     """Display names made fit for the engine: trimmed, short, and unique ("ann 2")."""
     result: list[str] = []
@@ -139,6 +157,13 @@ async def open_lobby(
     ui = bot.uis[kind]
     if interaction.guild_id is None or interaction.channel_id is None:
         raise Refusal("Games are played in a server channel, not in direct messages.")
+    missing = missing_permissions(interaction)
+    if missing:
+        raise Refusal(
+            f"I cannot host a game in this channel: I am missing the {' and '.join(missing)} "
+            f"permission{'s' if len(missing) > 1 else ''} here. Ask someone who manages "
+            "the server to give them to me, or start the game in another channel."
+        )
     if opponent is not None and ai is not None:
         raise Refusal("Choose an opponent or a computer player (ai), not both.")
     if ai is not None and ai not in LEVELS:

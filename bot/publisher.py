@@ -17,7 +17,10 @@
   table shows the move). When the move's interaction is passed along (`via`) and came
   from a click on the player's own hand message, that message is edited through the
   interaction's response, which does not count against Discord's global rate limit.
-  Closed DMs are announced in the channel once, without revealing anything.
+  Closed DMs are announced in the channel once, without revealing anything, and not
+  tried again in that game.
+- A channel where Discord refuses the bot (a permission taken away during a game) is
+  left alone for CHANNEL_PAUSE instead of being refused at every move.
 Images are drawn in a thread pool, off the event loop, all of a move's at once, and
 a picture whose view did not change is not drawn again (a small cache by view).
 The REST calls of a move that do not depend on each other go out at once.
@@ -30,6 +33,7 @@ import dataclasses
 import inspect
 import io
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
@@ -46,7 +50,12 @@ from games.protocol import Event
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+CHANNEL_PAUSE = 600.0
+"""Seconds the bot leaves a channel alone after Discord refused it there (a permission
+taken away): every refused request counts toward Discord's limit of invalid requests
+(10,000 in 10 minutes, then a ban), so a move must not repeat it."""
 T = TypeVar("T")
 Interaction = discord.Interaction[Any]
 RENDER_TIMEOUT = 20.0
@@ -69,6 +78,10 @@ def _retrieved(drawing: asyncio.Future[bytes]) -> None:
     """A drawing nobody awaited (a prefetch for a failed commit) must not warn."""
     if not drawing.cancelled():
         drawing.exception()
+
+
+class ChannelPaused(Exception):
+    """The game's channel refused the bot a short while ago: it is left alone."""
 
 
 def _closed_hint(ui: GameUI) -> str:
@@ -125,6 +138,8 @@ class Publisher:
         """game id -> DM bookkeeping still being written (`_write_later`)."""
         self._shown: dict[tuple[int, str], str] = {}
         """(game id, seat name) -> the hand (`_hand_key`) their DM shows, this process."""
+        self._paused: dict[int, float] = {}
+        """channel id -> when Discord refused the bot there (`CHANNEL_PAUSE`)."""
 
     async def render(
         self, draw: Callable[[Any], Any], view: Any, filename: str
@@ -174,6 +189,20 @@ class Publisher:
             session.row.channel_id, guild_id=session.row.guild_id
         )
 
+    def _usable(self, session: Session) -> discord.PartialMessageable:
+        """The game's channel, unless Discord refused the bot there lately."""
+        channel_id = session.row.channel_id
+        since = self._paused.get(channel_id)
+        if since is not None:
+            if time.monotonic() - since < CHANNEL_PAUSE:
+                raise ChannelPaused()
+            del self._paused[channel_id]
+        return self.channel(session)
+
+    def paused(self, channel_id: int) -> bool:
+        since = self._paused.get(channel_id)
+        return since is not None and time.monotonic() - since < CHANNEL_PAUSE
+
     # -- the table -------------------------------------------------------------------
 
     def table_items(self, session: Session) -> list[discord.ui.Item[Any]]:
@@ -201,7 +230,7 @@ class Publisher:
         file = await self.render(ui.table_image, session.engine.public_view(), "table.png")
         files = [file] if file else []
         view = view_of(self.table_items(session))
-        channel = self.channel(session)
+        channel = self._usable(session)
         if session.table_message_id is not None:
             target = channel.get_partial_message(session.table_message_id)
             try:
@@ -228,7 +257,7 @@ class Publisher:
         if post.image is not None:
             file = await self.render(post.image, session.engine.public_view(), post.filename)
             files = [file] if file else []
-        channel = self.channel(session)
+        channel = self._usable(session)
         await _without_files_if_refused(
             lambda f, t: channel.send(content=t, files=f), files, fit(post.text)
         )
@@ -257,7 +286,10 @@ class Publisher:
         signature = ui.message_signature(session, name)
         if signature == seat.dm_signature and not notify:
             return
-        if seat.dm_closed and not notify:
+        if seat.dm_closed:
+            # Refused once in this game: asking again at every turn would only add to
+            # Discord's count of invalid requests. They play with the hand command; a
+            # new game tries their DMs again.
             return
         hand = _hand_key(session.engine.view_for(name))
         clicked = _clicked_message(via)
@@ -345,7 +377,7 @@ class Publisher:
         self._replace_seat(session, name, dm_closed=True)
         if announce:
             ui = self.uis[session.kind]
-            await self.channel(session).send(
+            await self._usable(session).send(
                 f"<@{user_id}>, I cannot send you direct messages, so {ui.hand_words}: "
                 f"use `/{ui.command} {ui.hand_command}` (or the table's **{ui.hand_button}** "
                 "button) to see them and play.",
@@ -416,7 +448,7 @@ class Publisher:
             await self.post(session, post)
 
     async def _ping(self, session: Session, text: str) -> None:
-        channel = self.channel(session)
+        channel = self._usable(session)
         message = await channel.send(
             fit(text), allowed_mentions=discord.AllowedMentions(users=True)
         )
@@ -427,14 +459,33 @@ class Publisher:
 
     async def _unping(self, session: Session, message_id: int) -> None:
         try:
-            await self.channel(session).get_partial_message(message_id).delete()
-        except discord.HTTPException:
+            await self._usable(session).get_partial_message(message_id).delete()
+        except (discord.HTTPException, ChannelPaused):
             log.debug("could not delete turn message %s", message_id)
 
     async def _guarded(self, session: Session, what: str, step: Awaitable[Any]) -> bool:
-        """False, logged, if the step failed: the next move or the next start repairs it."""
+        """False, logged, if the step failed: the next move or the next start repairs it.
+        A channel that refuses the bot is left alone for a while (`CHANNEL_PAUSE`)."""
         try:
             await step
+        except ChannelPaused:
+            return False
+        except discord.Forbidden as error:
+            if error.code not in (MISSING_ACCESS, MISSING_PERMISSIONS):
+                log.exception("game %s: publishing the %s failed", session.id, what)
+                return False
+            channel_id = session.row.channel_id
+            if not self.paused(channel_id):
+                self._paused[channel_id] = time.monotonic()
+                log.warning(
+                    "game %s: Discord refused the bot in channel %s (%s); leaving that "
+                    "channel alone for %.0f minutes",
+                    session.id,
+                    channel_id,
+                    error.text or error.code,
+                    CHANNEL_PAUSE / 60,
+                )
+            return False
         except Exception:
             log.exception("game %s: publishing the %s failed", session.id, what)
             return False

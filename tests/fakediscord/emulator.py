@@ -233,18 +233,34 @@ class FakeDiscord:
         return guild_id
 
     def channel(
-        self, name: str, *, attach_files: bool = True, server: int | None = None
+        self,
+        name: str,
+        *,
+        attach_files: bool = True,
+        server: int | None = None,
+        bot_denied: int = 0,
     ) -> Channel:
         """The guild text channel `name` (created on first use; the bot is told if connected),
         in the first server or in `server` (an id from `add_server`).
-        attach_files=False: the bot may not attach files there (Discord answers 50013)."""
+        attach_files=False: the bot may not attach files there (Discord answers 50013).
+        bot_denied: permission bits (tests.fakediscord.core) the bot lacks there; its channel
+        requests are refused as Discord would (no View Channel: 50001 on every route; no Send
+        Messages: 50013 on sends; no Read Message History: 50001 on reading or editing a
+        message)."""
         guild_id = self.guild_id if server is None else server
         if guild_id not in self.guild_ids:
             raise ValueError(f"no server {guild_id}: make one with add_server()")
         for channel in self.channels.values():
             if channel.name == name and channel.guild_id == guild_id:
                 return channel
-        channel = Channel(self, self.ids.next(), name, guild_id=guild_id, attach_files=attach_files)
+        channel = Channel(
+            self,
+            self.ids.next(),
+            name,
+            guild_id=guild_id,
+            attach_files=attach_files,
+            bot_denied=bot_denied,
+        )
         channel.position = len(self.channels)
         self.channels[channel.id] = channel
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload())

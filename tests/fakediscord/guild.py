@@ -65,6 +65,8 @@ def permissions(emu: FakeDiscord, user: User, channel: Channel | None = None) ->
         value |= MANAGE_GUILD
     if channel is not None and channel.kind != DM_CHANNEL and not channel.attach_files:
         value &= ~ATTACH_FILES
+    if channel is not None and user is emu.bot_user:
+        value &= ~channel.bot_denied
     return value & ~ADMINISTRATOR
 
 

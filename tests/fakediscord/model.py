@@ -261,6 +261,8 @@ class Channel:
     guild_id: int | None = None
     recipient: Player | None = None
     attach_files: bool = True
+    bot_denied: int = 0
+    """Permission bits the bot lacks in this channel (a member overwrite on the bot)."""
     position: int = 0
     all_messages: list[Message] = field(default_factory=list)
 
@@ -315,6 +317,11 @@ class Channel:
             # Deny on the @everyone role (its id is the guild id): the bot cannot attach files.
             overwrites.append(
                 {"id": str(self.guild_id), "type": 0, "allow": "0", "deny": str(ATTACH_FILES)}
+            )
+        if self.bot_denied:
+            bot_id = self.emu.bot_user.id
+            overwrites.append(
+                {"id": str(bot_id), "type": 1, "allow": "0", "deny": str(self.bot_denied)}
             )
         return {
             "id": str(self.id),

@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from tests.fakediscord.core import ApiError, invalid_form
+from tests.fakediscord.core import (
+    ATTACH_FILES,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    ApiError,
+    invalid_form,
+)
 from tests.fakediscord.model import DM_CHANNEL, Channel, Message
 from tests.fakediscord.payloads import apply_message, read_body
 
@@ -140,10 +147,18 @@ class RestApi:
 
     # --- channels and messages ---
     def _channel(self, request: web.Request) -> Channel:
+        """The channel of a channel route, which the bot must be able to see."""
         channel = self.emu.channels.get(int(request.match_info["channel"]))
         if channel is None:
             raise ApiError(404, 10003, "Unknown Channel")
+        if channel.bot_denied & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
         return channel
+
+    def _history(self, channel: Channel) -> None:
+        """Reading or editing a message takes Read Message History."""
+        if channel.bot_denied & READ_MESSAGE_HISTORY:
+            raise ApiError(403, 50001, "Missing Access")
 
     def _message(self, request: web.Request, channel: Channel) -> Message:
         message = self.emu.messages.get(int(request.match_info["message"]))
@@ -177,11 +192,14 @@ class RestApi:
             assert channel.recipient is not None
             if not channel.recipient.dms_open:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
-        elif with_files and not channel.attach_files:
+        elif channel.bot_denied & SEND_MESSAGES or (
+            with_files and (not channel.attach_files or channel.bot_denied & ATTACH_FILES)
+        ):
             raise ApiError(403, 50013, "Missing Permissions")
 
     async def list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        self._history(channel)
         limit = min(int(request.query.get("limit", 50)), 100)
         before = int(request.query.get("before", 2**64))
         after = int(request.query.get("after", 0))
@@ -204,10 +222,12 @@ class RestApi:
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        self._history(channel)
         return json_response(self._message(request, channel).payload())
 
     async def edit_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        self._history(channel)
         message = self._message(request, channel)
         if message.author is not self.emu.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")

@@ -1,0 +1,54 @@
+"""Audit finding 6: the bot checks its own permissions and does not repeat refused requests.
+
+Without View Channel, Send Messages or Read Message History the table could never be
+shown, and every move repeated a refused request (Discord counts them: 10,000 invalid
+requests in 10 minutes, then a ban). A game is refused at its start with the missing
+permissions named; a permission taken away during a game costs one refused request, not
+one per move; closed DMs are tried once per game, not at every turn.
+"""
+
+from __future__ import annotations
+
+from tests.bot.scenario import MOVES
+from tests.bot.table import answer, play_move
+from tests.bot.test_grass_commands import start_game
+from tests.fakediscord.core import READ_MESSAGE_HISTORY, SEND_MESSAGES, VIEW_CHANNEL
+
+
+async def test_a_game_is_refused_where_the_bot_lacks_a_permission(fake_discord, bot_process):
+    emu = fake_discord
+    ann = emu.user("ann")
+    hidden = emu.channel("hidden", bot_denied=VIEW_CHANNEL | READ_MESSAGE_HISTORY)
+    said = await answer(await ann.slash(hidden, "grass start"))
+    assert "missing the View Channel and Read Message History permissions" in said
+    mute = emu.channel("mute", bot_denied=SEND_MESSAGES)
+    said = await answer(await ann.slash(mute, "graps start", opponent=emu.user("bob")))
+    assert "missing the Send Messages permission here" in said
+    assert [m for m in hidden.messages() + mute.messages() if not m.ephemeral] == []
+
+
+async def test_a_permission_taken_away_mid_game_is_refused_once(fake_discord, stacked_bot):
+    emu = fake_discord
+    general = emu.channel("general")
+    players, table = await start_game(emu, general)
+    general.bot_denied = READ_MESSAGE_HISTORY  # a manager changes the channel mid-game
+    for version, move in enumerate(MOVES[:6]):
+        await play_move(emu, players, general, version, move)
+    refused = [r for r in emu.rejected if f"/channels/{general.id}/" in r.path]
+    assert 1 <= len(refused) <= 2, refused  # the first move's table edit (and its post)
+    assert "ann's turn" in table.text  # the table stayed as it was
+
+
+async def test_closed_dms_are_tried_once_per_game(fake_discord, stacked_bot):
+    emu = fake_discord
+    general = emu.channel("general")
+    emu.user("cy", dms_open=False)
+    players, table = await start_game(emu, general)
+    for version, move in enumerate(MOVES[:6]):  # cy moves twice, by typed commands
+        if move["by"] == "cy":
+            await answer(await players["cy"].slash(general, "grass play", card=move["play"]))
+            await table.wait_until(lambda m, n=version: f"{MOVES[n + 1]['by']}'s turn" in m.text)
+        else:
+            await play_move(emu, players, general, version, move)
+    closed = [r for r in emu.rejected if r.code == 50007]
+    assert len(closed) == 1, closed
