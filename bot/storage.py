@@ -727,6 +727,32 @@ class Storage:
     async def set_host(self, game_id: int, user_id: int) -> None:
         await self._write([("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))])
 
+    # -- housekeeping --------------------------------------------------------------
+
+    async def prune(self, lobbies_before: float, games_before: float | None) -> tuple[int, int]:
+        """Deletes lobbies that never started, opened before `lobbies_before`, and, when
+        `games_before` is given, finished and abandoned games that last changed before
+        it, with their seats, move logs and results; then gives the space back. Returns
+        (lobbies, games) deleted. Running games are never touched."""
+        async with self._transaction():
+            lobbies = await self._db.execute(
+                "DELETE FROM games WHERE state IS NULL AND status IN ('lobby', 'abandoned')"
+                " AND created_at < ?",
+                (lobbies_before,),
+            )
+            games = 0
+            if games_before is not None:
+                cursor = await self._db.execute(
+                    "DELETE FROM games WHERE state IS NOT NULL"
+                    " AND status IN ('finished', 'abandoned') AND updated_at < ?",
+                    (games_before,),
+                )
+                games = cursor.rowcount
+            counts = (lobbies.rowcount, games)
+        async with self._lock:
+            await self._db.execute("VACUUM")
+        return counts
+
     # -- standings -----------------------------------------------------------------
 
     async def standings(self, guild_id: int, kind: str) -> list[Standing]:

@@ -1,0 +1,91 @@
+"""`python -m bot.maintenance`: back up the database safely, prune what is no longer needed.
+
+    python -m bot.maintenance backup FILE
+        A consistent copy of the whole database into FILE (SQLite's online backup: safe
+        while the bot runs and with the WAL journal, where copying the file is not).
+    python -m bot.maintenance prune [--lobbies-older-than DAYS] [--games-older-than DAYS]
+        With the bot stopped: deletes lobbies and challenges that never started, older than
+        DAYS (default 7), and, only if asked, finished and abandoned games older than DAYS
+        with their move logs and results (the scoreboards then forget them). Then VACUUM.
+
+The database is the one of the bot's settings (`DATABASE_PATH`, default
+data/bot.sqlite3). Exit status 0 when done, 1 with a sentence when not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sqlite3
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.settings import SettingsError, load_settings
+from bot.storage import Storage, StorageError
+
+DAY = 24 * 3600.0
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
+def backup(database: Path, target: Path) -> None:
+    """SQLite's online backup of `database` into `target`, created for its owner only."""
+    if not database.exists():
+        raise StorageError(f"There is no database at {database}.")
+    if target.exists():
+        raise StorageError(f"{target} exists already; choose a new file for the backup.")
+    os.close(os.open(target, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+    source = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    copy = sqlite3.connect(target)
+    try:
+        source.backup(copy)
+    finally:
+        copy.close()
+        source.close()
+
+
+async def prune(database: Path, lobby_days: float, game_days: float | None) -> tuple[int, int]:
+    storage = await Storage.open(database)  # refused while the bot runs on it
+    try:
+        now = time.time()
+        game_before = None if game_days is None else now - game_days * DAY
+        return await storage.prune(now - lobby_days * DAY, game_before)
+    finally:
+        await storage.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.maintenance", description=__doc__)
+    verbs = parser.add_subparsers(dest="verb", required=True)
+    backup_verb = verbs.add_parser("backup", help="a consistent copy of the database")
+    backup_verb.add_argument("file", type=Path)
+    prune_verb = verbs.add_parser("prune", help="delete what is no longer needed")
+    prune_verb.add_argument("--lobbies-older-than", type=float, default=7.0, metavar="DAYS")
+    prune_verb.add_argument("--games-older-than", type=float, default=None, metavar="DAYS")
+    args = parser.parse_args(argv)
+    try:
+        database = load_settings().database_path
+        if args.verb == "backup":
+            backup(database, args.file)
+            print(f"Backed up {database} to {args.file}.")
+            return 0
+        lobbies, games = asyncio.run(
+            prune(database, args.lobbies_older_than, args.games_older_than)
+        )
+    except (SettingsError, StorageError, sqlite3.Error) as error:
+        print(f"Not done: {error}", file=sys.stderr)
+        return 1
+    print(
+        f"Deleted {_count(lobbies, 'lobby', 'lobbies')} that never started and "
+        f"{_count(games, 'finished game', 'finished games')}."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
