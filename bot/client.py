@@ -48,6 +48,8 @@ EXTENSIONS = (
     "bot.gracias",
     "bot.graps",
 )
+STOP_SECONDS = 5.0
+"""How long a stop waits for the moves under way."""
 SORRY = "Something went wrong on my side; nothing was changed. The error has been logged."
 RECORDED = (
     "Your move was recorded, but showing it to you failed; the table shows it. "
@@ -271,7 +273,7 @@ class GameBot(commands.Bot):
                     missed = await self._missed(row)
                     if missed is not None:
                         events, before_awaiting = missed
-                        await self.publisher.publish(session, events, before_awaiting)
+                        await self.publisher.publish(session, events, before_awaiting, repeat=True)
                     else:
                         await self.publisher.refresh(session)
                     await self.publisher.flush(session.id)
@@ -306,6 +308,15 @@ class GameBot(commands.Bot):
         return events, before_awaiting
 
     async def close(self) -> None:
+        """Stops between moves: the moves under way finish (within STOP_SECONDS) and what
+        they showed is recorded, so a start shows nothing twice."""
+        if self._sessions is not None:
+            try:
+                await asyncio.wait_for(self._sessions.settle(), STOP_SECONDS)
+            except TimeoutError:
+                log.warning("stopping with a move still under way")
+        if self._publisher is not None:
+            await self._publisher.flush_all()
         await super().close()
         if self._storage is not None:
             await self._storage.close()

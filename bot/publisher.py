@@ -275,16 +275,23 @@ class Publisher:
         return fit(ui.private_text(session, name)), [file] if file else [], view_of(items)
 
     async def update_dm(
-        self, session: Session, name: str, notify: bool, via: Interaction | None = None
+        self,
+        session: Session,
+        name: str,
+        notify: bool,
+        via: Interaction | None = None,
+        repeat: bool = False,
     ) -> None:
         """One player's hand message brought up to date; `via` is the interaction of the
-        move, whose response edits the player's message if they clicked on it."""
+        move, whose response edits the player's message if they clicked on it. `repeat`:
+        the move is shown once more after a stop (`Storage.games_to_restore`): a DM that
+        already shows this state was sent before the stop, and is not sent twice."""
         seat = session.seat_of(name)
         if seat is None or seat.is_ai:  # a computer player reads its view, not DMs
             return
         ui = self.uis[session.kind]
         signature = ui.message_signature(session, name)
-        if signature == seat.dm_signature and not notify:
+        if signature == seat.dm_signature and (repeat or not notify):
             return
         if seat.dm_closed:
             # Refused once in this game: asking again at every turn would only add to
@@ -372,6 +379,11 @@ class Publisher:
         if pending:
             await asyncio.gather(*pending, return_exceptions=True)
 
+    async def flush_all(self) -> None:
+        """Every game's pending writes, before the bot stops."""
+        for game_id in list(self._writes):
+            await self.flush(game_id)
+
     async def _dm_closed(self, session: Session, user_id: int, name: str, announce: bool) -> None:
         await self.storage.set_dm_closed(session.id, user_id, True)
         self._replace_seat(session, name, dm_closed=True)
@@ -398,11 +410,13 @@ class Publisher:
         events: Sequence[Event],
         before_awaiting: Sequence[str],
         via: Interaction | None = None,
+        repeat: bool = False,
     ) -> None:
         """Everything after a move. Each step is guarded on its own: a failed DM must
         not keep the table or the other players' hands from updating. The table, the
         posts and every hand are drawn and sent at once; the closed-DM ping comes
-        last, when the DMs have said whose are closed."""
+        last, when the DMs have said whose are closed. `repeat`: moves shown once more
+        after a stop, whose DMs may have gone out before it (`update_dm`)."""
         await self.flush(session.id)
         ui = self.uis[session.kind]
         awaiting = session.engine.awaiting if session.status == "running" else ()
@@ -414,7 +428,9 @@ class Publisher:
             self._guarded(session, "post", self._posts(session, posts)),
             *(
                 self._guarded(
-                    session, "hand", self.update_dm(session, seat.name, seat.name in newly, via)
+                    session,
+                    "hand",
+                    self.update_dm(session, seat.name, seat.name in newly, via, repeat),
                 )
                 for seat in list(session.seats)
             ),

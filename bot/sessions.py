@@ -146,6 +146,14 @@ class Sessions:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
+    async def settle(self) -> None:
+        """Waits until no game is in the middle of a move (its lock is free), so that a
+        stop comes between moves: a move's messages sent but not yet recorded would be
+        sent again after the restart."""
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
     @property
     def cached(self) -> int:
         """Sessions held in memory (running games looked at since the start)."""

@@ -20,6 +20,7 @@ import contextlib
 import fcntl
 import json
 import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -375,9 +376,11 @@ class Storage:
             except BaseException:
                 # Whatever failed, the body or the COMMIT itself (a deferred constraint, a
                 # full disk), the shared connection must leave the transaction, or every
-                # later write of every game would fail.
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
+                # later write of every game would fail. The original error is the one
+                # raised, even if the connection is gone (closed at a stop).
+                with contextlib.suppress(ValueError, sqlite3.Error):
+                    if self._db.in_transaction:
+                        await self._db.execute("ROLLBACK")
                 raise
 
     async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:

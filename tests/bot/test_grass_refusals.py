@@ -96,7 +96,16 @@ async def test_double_clicks_apply_once(fake_discord, stacked_bot):
     second = await ann.select(message, custom_id, ["market_open"])
     await asyncio.gather(first.ack(), second.ack())
     await hand_dm(emu, bob, 1)
-    await told(emu, second, "out of date")
+    # Both clicks reach the bot at once: whichever takes the game first plays the card,
+    # the other is told its menu is out of date.
+    await emu.wait_for(
+        lambda: any(
+            message is not None and not message.loading and "out of date" in message.text
+            for click in (first, second)
+            for message in (click.original, *click.followups)
+        ),
+        what="one of the two clicks told it is out of date",
+    )
     assert stored_moves(stacked_bot) == 1
     await table.wait_until(lambda m: m.text.count("ann played Market Open") == 1)
 
