@@ -176,7 +176,10 @@ async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = 
             bot.sessions.forget(row.id)
             session.status = "abandoned"
             await bot.publisher.refresh(session)
-        elif row.table_message_id is not None:
+            if announce is not None:
+                await bot.publisher.say(session, announce, ping=False)
+            return
+        if row.table_message_id is not None:
             await channel.get_partial_message(row.table_message_id).edit(
                 content=f"~~{ui.title} lobby~~: abandoned.", view=None
             )

@@ -17,11 +17,26 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-_TAIL = r":(?P<game>\d{1,19}):(?P<ver>\d{1,9}):(?P<verb>[a-z_]{1,20})(?P<args>(?::[\w.+-]*)*)"
+# ASCII only: `\d` and `\w` would also accept other scripts' digits and letters ("٣", "²"),
+# which a forged id could carry into `int()`.
+_TAIL = (
+    r":(?P<game>[0-9]{1,19}):(?P<ver>[0-9]{1,9}):(?P<verb>[a-z_]{1,20})"
+    r"(?P<args>(?::[A-Za-z0-9_.+-]*)*)"
+)
 BUTTON_TEMPLATE = "g" + _TAIL
 SELECT_TEMPLATE = "s" + _TAIL
 MODAL_TEMPLATE = "m" + _TAIL
 MAX_CUSTOM_ID = 100
+
+
+def small_index(text: str, size: int = 1000) -> int | None:
+    """`text` as a number below `size` (a seat index, a trio number), or None: plain ASCII
+    digits only, at most three, so nothing a player or a forger types reaches `int()`
+    unchecked ("²".isdigit() is true, and `int("²")` raises)."""
+    if re.fullmatch("[0-9]{1,3}", text) is None:
+        return None
+    index = int(text)
+    return index if index < size else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -152,6 +152,13 @@ class GameUI(abc.ABC):
         (a player who moves again after everyone else lost their turn): they get a new
         DM and a ping, so Discord notifies them."""
         return set()
+
+    def notice_turn(self, session: Session) -> Hashable | None:
+        """What tells one turn from the next, for games where a player may become awaited
+        several times in one turn (a Grass partner offered trade after trade): each is
+        notified once per turn, later moments only update their hand message. None:
+        every moment is notified."""
+        return None
 
     def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
         """Extra channel messages caused by these events."""

@@ -35,7 +35,7 @@ import io
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
@@ -138,6 +138,8 @@ class Publisher:
         """game id -> DM bookkeeping still being written (`_write_later`)."""
         self._shown: dict[tuple[int, str], str] = {}
         """(game id, seat name) -> the hand (`_hand_key`) their DM shows, this process."""
+        self._notified: dict[int, tuple[Hashable, set[str]]] = {}
+        """game id -> (the turn, who was notified in it), for `GameUI.notice_turn`."""
         self._paused: dict[int, float] = {}
         """channel id -> when Discord refused the bot there (`CHANNEL_PAUSE`)."""
 
@@ -261,6 +263,17 @@ class Publisher:
         await _without_files_if_refused(
             lambda f, t: channel.send(content=t, files=f), files, fit(post.text)
         )
+
+    async def say(self, session: Session, text: str, ping: bool = True) -> bool:
+        """A notice in the game's channel (a timer's reminder, a new host, an ending),
+        cut to Discord's limit and guarded like every step of a move: False if it could
+        not be said."""
+
+        async def send() -> None:
+            mentions = discord.AllowedMentions(users=ping)
+            await self._usable(session).send(fit(text), allowed_mentions=mentions)
+
+        return await self._guarded(session, "notice", send())
 
     # -- hands -----------------------------------------------------------------------
 
@@ -422,6 +435,7 @@ class Publisher:
         awaiting = session.engine.awaiting if session.status == "running" else ()
         again = ui.turn_starts(events)
         newly = [name for name in awaiting if name not in before_awaiting or name in again]
+        newly = self._once_per_turn(session, newly, again)
         posts = ui.posts(session, events)
         shown = await asyncio.gather(
             self._guarded(session, "table", self.update_table(session)),
@@ -447,6 +461,19 @@ class Publisher:
         if session.status != "running":
             self.forget(session.id)
 
+    def _once_per_turn(self, session: Session, newly: list[str], again: set[str]) -> list[str]:
+        """`newly` without the players already notified in this turn (`notice_turn`),
+        except those whose own turn begins."""
+        turn = self.uis[session.kind].notice_turn(session)
+        if turn is None:
+            return newly
+        seen_turn, seen = self._notified.get(session.id, (None, set()))
+        if seen_turn != turn:
+            seen = set()
+        kept = [name for name in newly if name not in seen or name in again]
+        self._notified[session.id] = (turn, seen | set(newly))
+        return kept
+
     def shown(self, session: Session) -> None:
         """The game is shown in full as of its version: a start after a crash need not
         show it again (`Storage.games_to_restore`). Written after the move's answer, like
@@ -456,6 +483,7 @@ class Publisher:
     def forget(self, game_id: int) -> None:
         """A finished game's per-process notes dropped."""
         self._pings.pop(game_id, None)
+        self._notified.pop(game_id, None)
         for key in [key for key in self._shown if key[0] == game_id]:
             del self._shown[key]
 

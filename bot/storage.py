@@ -31,6 +31,8 @@ import aiosqlite
 
 from games.protocol import JSON
 
+MAX_ROW_ID = 2**63 - 1
+"""SQLite's largest integer, so the largest id a row can have."""
 MIGRATIONS: tuple[str, ...] = (
     # 1: games, seats, the move log, results.
     """
@@ -479,6 +481,10 @@ class Storage:
         return [_game(row) for row in rows]
 
     async def game(self, game_id: int) -> GameRow | None:
+        """The game with this id, or None. Ids come from control ids a forger may write:
+        one beyond SQLite's integers is no game rather than an OverflowError."""
+        if not 0 < game_id <= MAX_ROW_ID:
+            return None
         found = await self._games("WHERE id = ?", (game_id,))
         return found[0] if found else None
 
@@ -526,6 +532,16 @@ class Storage:
         return await self._games(
             "WHERE status = 'running' AND updated_at < ? ORDER BY id", (before,)
         )
+
+    async def running_with_turns(self) -> list[int]:
+        """Running games with a computer seat or a turn timer running: the ones whose
+        turns bot/turns.py plays or watches."""
+        rows = await self._all(
+            "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id"
+            " WHERE games.status = 'running'"
+            " AND (seats.ai_level IS NOT NULL OR seats.deadline IS NOT NULL) ORDER BY games.id"
+        )
+        return [int(row[0]) for row in rows]
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(

@@ -8,12 +8,19 @@ committed, logged and published exactly like a person's. The session service cal
 - starts a task for each awaited AI seat: a short natural pause (AI_DELAY), a decision
   off the event loop (games.ai.decide: a process for the hard level, a thread for the
   easy one), then the move, with the state version it was decided for (a move decided
-  on an out-of-date view is refused as stale and decided again);
-- keeps a stored deadline per awaited person (they survive restarts: an expired one
-  fires at once), reminds them at half time, and on expiry lets the easy AI play
-  their turn and says so; after three expiries in a row the computer takes the seat;
+  on an out-of-date view is refused as stale and decided again; a decision the engine
+  refuses is replaced by a random legal move; a failure is tried again after a pause
+  that doubles, up to FAILURES_BEFORE_REST times);
+- keeps a stored deadline per awaited person, set when their turn or moment begins
+  (they survive restarts: an expired one fires at once), reminds them at half time,
+  and on expiry lets the easy AI play their turn and says so; after three expiries in
+  a row the computer takes the seat;
 - marks players who left, passes the host role to another person when the host
   leaves or loses the seat, and abandons a game where only computers are left.
+
+A sweep once a clock minute (`Settings.timer_minute` seconds) starts again any awaited
+computer seat or running timer left without a task, so that no failure, however
+unexpected, freezes a table until the next restart.
 """
 
 from __future__ import annotations
@@ -23,18 +30,18 @@ import contextlib
 import dataclasses
 import logging
 import multiprocessing
+import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
-import discord
 from discord.ext import commands
 
 from bot.ai import EXPIRIES_TO_REPLACE, turn_minutes
 from bot.gameui import Refusal, StaleControl, mention
-from bot.sessions import Session
+from bot.sessions import Session, action_kind
 from bot.storage import SeatRow
 from games.ai import decide
 from games.protocol import Action, Event, GameError
@@ -47,7 +54,13 @@ log = logging.getLogger(__name__)
 MAX_COVER_ACTIONS = 8
 """Actions the timer plays at most for one absent player's turn (a Gracias turn is a
 take and a give; a Nirvana extra turn adds more)."""
-MAX_FAILURES = 3
+MAX_STALE = 3
+"""Decisions in a row overtaken by another move before the task waits for the next one."""
+FAILURES_BEFORE_REST = 5
+"""Failed attempts in a row (an error, not a refusal) before a computer player's task
+rests; the sweep starts it again a clock minute later."""
+MAX_BACKOFF_SECONDS = 60
+MIN_SWEEP_SECONDS = 0.05
 Key = tuple[int, str]
 
 
@@ -60,13 +73,17 @@ class Turns(commands.Cog):
         self._covering: set[Key] = set()
         """Seats the timer is playing for right now: their deadline is left alone."""
         self._pool: ProcessPoolExecutor | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         self.bot.sessions.watcher = self.watch
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="turn sweep")
 
     async def cog_unload(self) -> None:
         self.bot.sessions.watcher = None
         tasks = [*self._ai_tasks.values(), *self._timer_tasks.values()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -112,7 +129,9 @@ class Turns(commands.Cog):
             deadline, reminded = seat.deadline, seat.reminded
             if not awaited or timer <= 0 or seat.left_game:
                 deadline, reminded = None, False
-            elif deadline is None or acted or seat.name in starts:
+            elif deadline is None or seat.name in starts:
+                # From the moment the player is awaited, not from their last action: a
+                # turn of many actions (Grass offers and withdrawals) cannot run on.
                 deadline, reminded = now + timer, False
             if (deadline, reminded, expiries) != (seat.deadline, seat.reminded, seat.expiries):
                 await self._set_timer(session, seat, deadline, reminded, expiries)
@@ -143,14 +162,47 @@ class Turns(commands.Cog):
         await self._say(session, f"<@{host.user_id}> is now the host of this game.")
         return True
 
-    def _spawn(self, tasks: dict[Key, asyncio.Task[None]], key: Key, work: Any) -> None:
+    def _spawn(self, tasks: dict[Key, asyncio.Task[None]], key: Key, work: Any) -> bool:
         """One task per seat: a running one (re-reading the game after every wait) is
-        kept; the task calling from inside its own move is kept too."""
+        kept; the task calling from inside its own move is kept too. True if started."""
         task = tasks.get(key)
         if task is not None and not task.done():
             work.close()
-            return
+            return False
         tasks[key] = asyncio.create_task(work, name=f"game {key[0]}: {key[1]}")
+        return True
+
+    # -- the sweep -----------------------------------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            await asyncio.sleep(max(MIN_SWEEP_SECONDS, self.bot.settings.timer_minute))
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the turn sweep failed")
+
+    async def sweep(self) -> None:
+        """Awaited computer seats and running timers without a live task get one."""
+        for game_id in await self.bot.storage.running_with_turns():
+            session = await self.bot.sessions.load(game_id)
+            if session is None:
+                continue
+            async with session.lock:
+                if session.status != "running":
+                    continue
+                awaiting = session.engine.awaiting
+                for seat in session.seats:
+                    key = (game_id, seat.name)
+                    if seat.is_ai and seat.name in awaiting:
+                        restarted = self._spawn(self._ai_tasks, key, self._play_ai(*key))
+                    elif not seat.is_ai and seat.deadline is not None:
+                        restarted = self._spawn(self._timer_tasks, key, self._run_timer(*key))
+                    else:
+                        continue
+                    if restarted:
+                        log.warning("game %s: %s's turn was left without a task; resumed", *key)
 
     def _poke(self, key: Key) -> None:
         event = self._wake.get(key)
@@ -169,12 +221,7 @@ class Turns(commands.Cog):
         _replace(session, seat, deadline=deadline, reminded=reminded, expiries=expiries)
 
     async def _say(self, session: Session, text: str) -> None:
-        try:
-            await self.bot.publisher.channel(session).send(
-                text, allowed_mentions=discord.AllowedMentions(users=True)
-            )
-        except discord.HTTPException:
-            log.warning("game %s: could not say %r", session.id, text)
+        await self.bot.publisher.say(session, text)
 
     # -- deciding ----------------------------------------------------------------------
 
@@ -224,13 +271,19 @@ class Turns(commands.Cog):
         return await asyncio.to_thread(decide, kind, level, view, legal, seed, moves, seconds)
 
     async def _move(self, game_id: int, name: str, level: str, ai_seat: bool) -> bool:
-        """Decide and play one move for the seat; False when it is not its moment."""
-        for _ in range(MAX_FAILURES):
+        """Decide and play one move for the seat; False when it is not its moment. A
+        decision the engine refuses (a fault of the computer player) is replaced by a
+        random legal move, so the table goes on."""
+        refused = False
+        for _ in range(MAX_STALE + 1):
             found = await self._snapshot(game_id, name, ai_seat)
             if found is None:
                 return False
             session, view, legal, version, seed = found
-            action = await self._decide(session.kind, level, view, legal, seed, version)
+            if refused:
+                action = random.Random(seed * 1_000_003 + version).choice(legal)
+            else:
+                action = await self._decide(session.kind, level, view, legal, seed, version)
             try:
                 await self.bot.sessions.act(
                     game_id, None, action.to_json(), version=version, actor_name=name
@@ -238,27 +291,59 @@ class Turns(commands.Cog):
                 return True
             except StaleControl:
                 continue  # the game moved under the decision: decide again
-            except (GameError, Refusal):
-                log.exception("game %s: %s's move %s was refused", game_id, name, action)
+            except (GameError, Refusal) as error:
+                if refused:
+                    raise  # even a listed legal move was refused: the sweep tries later
+                refused = True
+                # The kind of move only: the refusal's text may name the seat's cards.
+                log.error(
+                    "game %s: %s's %s (%s level) was refused (%s); playing a random legal "
+                    "move instead",
+                    game_id,
+                    name,
+                    action_kind(action.to_json()),
+                    level,
+                    type(error).__name__,
+                )
         return False
 
     # -- computer players --------------------------------------------------------------
 
     async def _play_ai(self, game_id: int, name: str) -> None:
-        """An AI seat's moves for as long as it is awaited."""
-        try:
-            while True:
-                await asyncio.sleep(self.bot.settings.ai_delay)
+        """An AI seat's moves for as long as it is awaited. A failure (the storage busy, a
+        worker process lost...) is tried again after a pause that doubles each time."""
+        failures = 0
+        while True:
+            await asyncio.sleep(self._pause(failures))
+            try:
                 session = await self.bot.sessions.load(game_id)
                 seat = session.seat_of(name) if session is not None else None
                 if seat is None or seat.ai_level is None:
                     return
                 if not await self._move(game_id, name, seat.ai_level, ai_seat=True):
                     return
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("game %s: the computer player %s failed", game_id, name)
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception(
+                    "game %s: the computer player %s failed (%d of %d in a row)",
+                    game_id,
+                    name,
+                    failures,
+                    FAILURES_BEFORE_REST,
+                )
+                if failures >= FAILURES_BEFORE_REST:
+                    return  # the sweep starts it again
+
+    def _pause(self, failures: int) -> float:
+        """Before a computer move: the natural pause; after failures, 1, 2, 4... clock
+        seconds (at most a minute), so a passing fault is outlived without hammering."""
+        if failures == 0:
+            return self.bot.settings.ai_delay
+        second = self.bot.settings.timer_minute / 60
+        return float(min(MAX_BACKOFF_SECONDS, 2 ** (failures - 1))) * second
 
     # -- turn timers -------------------------------------------------------------------
 
