@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot import commands as shared
 from bot.ai import kick as kick_player
+from bot.controls import small_index
 from bot.gameui import Refusal
 from bot.gracias.texts import colour_label, parse_colour, rules_text, trio_text
 from bot.gracias.ui import GraciasUI
@@ -67,17 +68,18 @@ class GraciasCog(commands.GroupCog, group_name="gracias", group_description="Pla
     @app_commands.command(name="take", description="Take a trio on your turn (C5)")
     @app_commands.describe(trio="The trio's number on the table")
     async def take(self, interaction: discord.Interaction[Any], trio: str) -> None:
-        if not trio.strip().isdigit():
+        number = small_index(trio.strip())
+        if number is None:
             raise Refusal(f"{quoted(trio)} is not a trio number; the table numbers them 1, 2, 3...")
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await shared.session_here(self.bot, interaction, KIND)
-        applied = await self.bot.sessions.act(session.id, interaction.user.id, {"trio": int(trio)})
+        applied = await self.bot.sessions.act(session.id, interaction.user.id, {"trio": number})
         async with applied.session.lock:
             view = applied.session.engine.view_for(applied.name)
         taken = view.just_taken
         seen = f": its face-down card is **{colour_label(taken)}**" if taken else ""
         await interaction.followup.send(
-            f"You took trio {int(trio)}{seen}. Now keep one face-up card and give the other "
+            f"You took trio {number}{seen}. Now keep one face-up card and give the other "
             "with `/gracias give` (or your hand message's menu).",
             ephemeral=True,
         )

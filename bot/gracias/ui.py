@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.controls import Control, GameSelect
+from bot.controls import Control, GameSelect, small_index
 from bot.gameui import Act, GameUI, Post, Refusal, SeatResult, Step, mention
 from bot.gracias.texts import colour_label, colour_list, counts_text, split_label, trio_text
 from games.gracias import (
@@ -246,13 +246,16 @@ class GraciasUI(GameUI):
     def on_control(
         self, session: Session, name: str, control: Control, values: Sequence[str]
     ) -> Step:
-        if control.verb == "take" and len(values) == 1 and values[0].isdigit():
-            return Act({"trio": int(values[0])})  # the engine refuses a taken trio (C5)
+        if control.verb == "take" and len(values) == 1:
+            trio = small_index(values[0])
+            if trio is not None:
+                return Act({"trio": trio})  # the engine refuses a taken trio (C5)
         if control.verb == "split" and len(values) == 1:
-            colour, _, index = values[0].partition(":")
+            colour, _, text = values[0].partition(":")
             seats = _public(session).seats
-            if colour in {c.id for c in COLOURS} and index.isdigit() and int(index) < len(seats):
-                return Act({"keep": colour, "give_to": seats[int(index)].name})
+            index = small_index(text, len(seats))
+            if colour in {c.id for c in COLOURS} and index is not None:
+                return Act({"keep": colour, "give_to": seats[index].name})
         raise Refusal("This control is not understood; use `/gracias hand` for fresh controls.")
 
     # -- change detection ------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.bot.table import hand_dm
 from tests.fakediscord.core import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -29,6 +30,7 @@ from tests.stress.driver import (
     KINDS,
     SLOW,
     Table,
+    answer_text,
     bot_log_errors,
     check_invariants,
     choose,
@@ -48,6 +50,8 @@ UNICODE = [
     "🂡" * 2000,
     "'; DROP TABLE games;--",
     "9" * 40,
+    "²",
+    "٣",
 ]
 VERBS = [
     "join",
@@ -77,10 +81,10 @@ def garbage(rng: random.Random) -> str:
 
 def forged_id(rng: random.Random, game_ids: list[int]) -> str:
     prefix = rng.choice("gsm")
-    game = rng.choice([*game_ids, 0, 10**18, rng.randrange(1000)])
+    game = rng.choice([*game_ids, 0, 10**18, 2**63, 10**19 - 1, rng.randrange(1000)])
     version = rng.choice([0, 1, 2, 5, 30, 999_999_999, rng.randrange(100)])
     args = [
-        rng.choice(["0", "1", "7", "market_open", "red", "H8", "-1", "x" * 30])
+        rng.choice(["0", "1", "7", "market_open", "red", "H8", "-1", "x" * 30, "²", "٣"])
         for _ in range(rng.randrange(3))
     ]
     text = ":".join([prefix, str(game), str(version), rng.choice(VERBS), *args])
@@ -264,3 +268,58 @@ async def test_three_hundred_random_interactions(fake_discord, start_bot):
 @pytest.mark.skipif(not SLOW, reason="long variant: set RUN_SLOW=1")
 async def test_three_thousand_random_interactions(fake_discord, start_bot):
     await fuzz(fake_discord, start_bot, steps=3000, seed=32)
+
+
+def forged_command(emu: FakeDiscord, path: str, **values: Any) -> dict[str, Any]:
+    """A slash command's data as a forger would write it, values unchecked."""
+    words = path.split()
+    command = next(c for c in emu.commands.listing(emu.guild_id) if c["name"] == words[0])
+    options = [{"name": k, "type": 4, "value": v} for k, v in values.items()]
+    data: dict[str, Any] = {"id": command["id"], "name": words[0], "type": 1}
+    data["options"] = [{"name": words[1], "type": 1, "options": options}] if words[1:] else options
+    return data
+
+
+async def test_the_audits_inputs_are_refused_in_plain_words(fake_discord, start_bot):
+    """Audit finding 12: digits of other scripts ("²" passes str.isdigit but not int(),
+    "٣" passes both), a game number beyond SQLite's integers in a form id, and options
+    outside their declared ranges each get a plain refusal, never "Something went wrong"
+    and a traceback."""
+    emu = fake_discord
+    bot = await start_bot()
+    table = await open_table(emu, "gracias", emu.channel("fuzz-gracias"))
+    mover = next(iter(table.players.values()))
+    for trio in ("²", "٣", "9" * 40):
+        typed = await mover.slash(table.channel, "gracias take", trio=trio)
+        assert "is not a trio number" in await answer_text(emu, typed)
+
+    hand = await hand_dm(emu, mover, 0)
+    take = next(s.custom_id for s in hand.selects() if ":take" in s.custom_id)
+    for value in ("²", "٣"):
+        data = {"custom_id": take, "component_type": 3, "values": [value]}
+        clicked = await mover.forge(hand.channel, MESSAGE_COMPONENT, data, message=hand)
+        assert "not understood" in await answer_text(emu, clicked)
+
+    for custom_id, words in (
+        (f"m:{10**19 - 1}:0:offer:1", "no longer exists"),
+        (f"m:{2**63}:0:offer:1", "no longer exists"),
+        ("m:٣:0:offer:1", "does not exist"),
+    ):
+        field = {"type": 4, "custom_id": "0", "value": "x"}
+        data = {"custom_id": custom_id, "components": [{"type": 1, "components": [field]}]}
+        submitted = await mover.forge(table.channel, MODAL_SUBMIT, data)
+        assert words in await answer_text(emu, submitted)
+
+    for path, values, words in (
+        ("grass start", {"target": 5}, "The target option must be from 25,000 to 10,000,000."),
+        ("gracias start", {"timer": 10**6}, "The timer option must be from 0 to 60."),
+        ("graps start", {"grape_faces": -3}, "The grape_faces option must be from 1 to 5."),
+    ):
+        channel = emu.channel(f"ranges-{path.split()[0]}")
+        data = forged_command(emu, path, **values)
+        typed = await mover.forge(channel, APPLICATION_COMMAND, data)
+        assert await answer_text(emu, typed) == words
+        assert not any("Join" in m.text for m in channel.messages(mover))  # no lobby
+
+    assert await emu.settle() == []
+    assert bot_log_errors(bot.log_text()) == []
