@@ -10,7 +10,7 @@ four card lists) or with `/grass trade`; the engine judges it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -202,6 +202,12 @@ class GrassUI(GameUI):
     def turn_starts(self, events: Sequence[Event]) -> set[str]:
         # G3: every turn (and a Nirvana extra turn, G11) starts with the mover's draw.
         return {event.actor for event in events if event.kind == "draw" and event.actor}
+
+    def notice_turn(self, session: Session) -> Hashable:
+        # Every turn draws a card (G3), so the hand and the pile's size tell turns apart;
+        # a partner offered trade after trade in one turn (G20) is notified once.
+        view = _public(session)
+        return (view.hand, view.draw_pile, view.to_move)
 
     def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
         posts: list[Post] = []

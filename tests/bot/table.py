@@ -1,15 +1,20 @@
 """Acting as Grass players through the emulator: find a player's hand message with the
 controls of a given state version, pick from its menus, click its buttons. Waiting is
-event-driven (the emulator's wait_for), never a sleep."""
+event-driven (the emulator's wait_for); only what the bot writes to its database after
+its last request is polled (`polled`)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import Message
 from tests.fakediscord.players import Player
+
+T = TypeVar("T")
 
 
 def control_ids(message: Message) -> list[str]:
@@ -37,6 +42,18 @@ async def hand_dm(emu: FakeDiscord, player: Player, version: int) -> Message:
             + repr([control_ids(m) for m in player.dm_messages()[-2:]])
         ),
     )
+
+
+async def polled(predicate: Callable[[], T | None], what: str, timeout: float = 10.0) -> T:
+    """The first truthy value of `predicate`, polled: for what the bot writes to its
+    database after its last request, which the emulator cannot signal."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (result := predicate()):
+        if loop.time() > deadline:
+            raise TimeoutError(f"timed out after {timeout:g}s waiting for {what}")
+        await asyncio.sleep(0.02)
+    return result
 
 
 def find_menu(message: Message, verb: str) -> str | None:

@@ -5,11 +5,10 @@ start). Both a clean stop (Ctrl-C) and a crash (SIGKILL)."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 
 from tests.bot.scenario import MOVES, PLAYERS
-from tests.bot.table import hand_dm, menu, play_move
+from tests.bot.table import hand_dm, menu, play_move, polled
 
 
 def stored(bot) -> tuple[int, int]:
@@ -67,11 +66,7 @@ async def test_a_pre_restart_hand_message_keeps_working(fake_discord, stacked_bo
     before = await hand_dm(emu, ann, 0)
     # The DM reaches Discord just before its place is committed; a kill in between
     # may only make the restarted bot send the hand again, so the kill waits for it.
-    for _ in range(500):  # a write the emulator does not see: polled, for up to 10 s
-        if stored_dm(stacked_bot, ann.id) == before.id:
-            break
-        await asyncio.sleep(0.02)
-    assert stored_dm(stacked_bot, ann.id) == before.id, "ann's DM was never stored"
+    await polled(lambda: stored_dm(stacked_bot, ann.id) == before.id, "ann's DM stored")
     edits = table.edits
     await stacked_bot.restart(kill=True)
     await table.wait_until(lambda m: m.edits > edits)  # redrawn on start
