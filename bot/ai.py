@@ -10,7 +10,7 @@ three turns in a row) gets such an id too, so that person is no longer seated.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -63,22 +63,30 @@ def seat_line(number: int, seat: SeatRow) -> str:
 
 
 async def lobby_ai(
-    bot: GameBot, row: GameRow, seats: Sequence[SeatRow], user_id: int, verb: str
+    bot: GameBot,
+    row: GameRow,
+    seats: Sequence[SeatRow],
+    user_id: int,
+    verb: str,
+    acknowledge: Callable[[], Awaitable[None]],
 ) -> None:
     """The lobby's Add AI (easy / hard) and Remove AI buttons: the host's choice.
-    Called by the lobby with the game's lock held."""
+    Called by the lobby with the game's lock held; `acknowledge` answers the click
+    once the checks passed, before the write."""
     if user_id != row.host_id:
         raise Refusal("Only the host can add or remove computer players.")
     if verb == "ai_remove":
         ais = [seat for seat in seats if seat.is_ai]
         if not ais:
             raise Refusal("There is no computer player at this table to remove.")
+        await acknowledge()
         await bot.storage.remove_seat(row.id, ais[-1].user_id)
         return
     cls = game_class(row.kind)
     if len(seats) >= cls.max_players:
         raise Refusal(f"The table is full: {row.kind.title()} is for at most {cls.max_players}.")
     level = verb.removeprefix("ai_")
+    await acknowledge()
     await bot.storage.add_ai_seat(row.id, ai_name([seat.name for seat in seats], level), level)
 
 

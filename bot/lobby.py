@@ -259,20 +259,23 @@ async def handle_lobby(
                 raise Refusal("You already have a seat at this table.")
             if len(seats) >= cls.max_players:
                 raise Refusal(f"The table is full: {ui.title} is for at most {cls.max_players}.")
+            await _acknowledge(interaction)
             await bot.storage.add_seat(row.id, user_id, member_name(interaction))
         elif verb == "leave":
             if not seated:
                 raise Refusal("You have no seat at this table.")
             if user_id == row.host_id:
                 raise Refusal("The host cannot leave the lobby; press Cancel to call it off.")
+            await _acknowledge(interaction)
             await bot.storage.remove_seat(row.id, user_id)
         elif verb in AI_VERBS:
-            await lobby_ai(bot, row, seats, user_id, verb)
+            await lobby_ai(bot, row, seats, user_id, verb, lambda: _acknowledge(interaction))
         elif verb == "cancel":
             if user_id != row.host_id and not _manages_server(interaction):
                 raise Refusal("Only the host (or someone with Manage Server) can cancel.")
+            await _acknowledge(interaction)
             await bot.storage.set_status(row.id, "abandoned")
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=f"~~{ui.title} lobby~~: cancelled by <@{user_id}>.", view=None
             )
             return
@@ -280,15 +283,16 @@ async def handle_lobby(
             if challenged is None or user_id != challenged:
                 raise Refusal("Only the challenged player can answer this challenge.")
             if verb == "decline_game":
+                await _acknowledge(interaction)
                 await bot.storage.set_status(row.id, "abandoned")
-                await interaction.response.edit_message(
+                await interaction.edit_original_response(
                     content=f"~~{ui.title} challenge~~: <@{user_id}> declined "
                     f"<@{row.host_id}>'s challenge.",
                     view=None,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 return
-            await interaction.response.defer()
+            await _acknowledge(interaction)
             # The accepting member's own display name, as for a seat taken with Join.
             named = [
                 dataclasses.replace(seat, name=member_name(interaction))
@@ -307,13 +311,22 @@ async def handle_lobby(
                     f"{len(seats)} seated so far."
                 )
             check_humans(seats)
-            await interaction.response.defer()
+            await _acknowledge(interaction)
             await _start(bot, row, seats)
             return
         else:
             raise Refusal("Unknown lobby button.")
         text, view = lobby_message(ui, row, await bot.storage.seats(row.id))
-        await interaction.response.edit_message(content=text, view=view)
+        await interaction.edit_original_response(content=text, view=view)
+
+
+async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Before a lobby click writes: the click is answered at once (the lobby message is
+    edited when the write is done), so a database kept busy by another writer (a backup,
+    a script) cannot push the answer past Discord's 3 seconds. Refusals come before it,
+    as ordinary replies."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
 
 
 async def _start(bot: GameBot, row: GameRow, seats: Sequence[SeatRow]) -> None:

@@ -284,14 +284,21 @@ def _create_private(path: Path) -> None:
 
 
 class Storage:
-    """One connection to the database; open with `await Storage.open(path)`."""
+    """The database; open with `await Storage.open(path)`. Two connections: one writes,
+    one transaction at a time; the other only reads, so that a write waiting for the
+    database (another program holding it: a backup, a script) keeps no click from
+    reading meanwhile. WAL lets the reads run beside the writes, each seeing the last
+    commit."""
 
     def __init__(self, db: aiosqlite.Connection, lock_fd: int | None = None) -> None:
         self._db = db
         self._lock_fd = lock_fd
-        # Reads take the lock too: on the shared connection, a read in the middle of
-        # another coroutine's transaction would see rows that may yet be rolled back.
         self._lock = asyncio.Lock()
+        # Until `open` adds the reader (never for a database in memory, which is one
+        # connection's only), reads share the writer and its lock: a read in the middle
+        # of another coroutine's transaction would see rows that may yet be rolled back.
+        self._reader = db
+        self._read_lock = self._lock
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
@@ -313,8 +320,15 @@ class Storage:
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = FULL")
             await db.execute("PRAGMA foreign_keys = ON")
+            # How long a statement waits for a lock another program holds, then fails.
             await db.execute("PRAGMA busy_timeout = 5000")
             await storage.migrate()
+            if lock_fd is not None:
+                reader = await aiosqlite.connect(str(path), isolation_level=None)
+                storage._reader = reader
+                storage._read_lock = asyncio.Lock()
+                await reader.execute("PRAGMA query_only = ON")
+                await reader.execute("PRAGMA busy_timeout = 5000")
         except BaseException:
             await storage.close()
             raise
@@ -322,6 +336,8 @@ class Storage:
 
     async def close(self) -> None:
         try:
+            if self._reader is not self._db:
+                await self._reader.close()
             await self._db.close()
         finally:
             if self._lock_fd is not None:
@@ -358,11 +374,11 @@ class Storage:
             return await cursor.fetchone()
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self._lock:
-            return await self._fetch_one(sql, params)
+        async with self._read_lock, self._reader.execute(sql, params) as cursor:
+            return await cursor.fetchone()
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> Iterable[Any]:
-        async with self._lock, self._db.execute(sql, params) as cursor:
+        async with self._read_lock, self._reader.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
     @contextlib.asynccontextmanager

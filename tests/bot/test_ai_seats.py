@@ -103,6 +103,7 @@ async def test_a_game_left_to_computers_alone_is_abandoned(fake_discord, ai_bot)
     # the game could go on among computers alone, which issue 9 refuses.
     table = await open_with_ais(emu, ann, general, ["easy", "easy"])
     await (await ann.click(table, "Start")).ack()
+    await ann.dms()  # the game has started: her hand came
     await (await ann.slash(general, "grass leave")).ack()
     notice = await general.wait_message(lambda m: "Only computer players are left" in m.text)
     assert "no result is recorded" in notice.text
