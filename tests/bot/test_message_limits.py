@@ -1,0 +1,63 @@
+"""Audit finding 16: no text the bot writes for a game needs Discord's 2,000-character
+cut. With the longest names the lobby allows (bot.lobby.MAX_NAME, plus a " 2" made
+unique) at full tables, random whole games of each kind are followed move by move, and
+every text is measured: the table's words (with and without its picture), each
+player's hand message, the turn ping and the extra posts, up to the game's end. The
+publisher cuts every text with `bot.gameui.fit` as well; this shows the cut never has
+to hide anything in play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.gameui import MESSAGE_LIMIT, GameUI
+from bot.gracias.ui import GraciasUI
+from bot.graps.ui import GrapsUI
+from bot.grass.ui import GrassUI
+from bot.lobby import MAX_NAME
+from bot.sessions import Session
+from bot.storage import GameRow, SeatRow
+from games.registry import game_class
+
+MAX_STEPS = 3000
+
+
+def longest_names(count: int) -> list[str]:
+    return [("W" * MAX_NAME)[: MAX_NAME - 1] + chr(ord("a") + n) + " 2" for n in range(count)]
+
+
+def texts(ui: GameUI, session: Session, events: Any) -> list[str]:
+    names = [seat.name for seat in session.seats]
+    found = [ui.table_text(session), ui.table_words(session)]
+    found += [ui.private_text(session, name) for name in names]
+    found.append(ui.turn_text(session, names) or "")
+    found += [post.text for post in ui.posts(session, events)]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("ui", "players", "options"),
+    [(GrassUI(), 6, {"target": 25_000}), (GraciasUI(), 6, {}), (GrapsUI(), 2, {})],
+    ids=["grass", "gracias", "graps"],
+)
+def test_every_game_text_fits_one_message(ui: GameUI, players: int, options: Any) -> None:
+    names = longest_names(players)
+    engine = game_class(ui.kind).create(names, options, 16)
+    row = GameRow(1, 1, 1, ui.kind, options, "running", 100, None, None, 0, None)
+    seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(names)]
+    rng = random.Random(16)
+    longest = 0
+    for _ in range(MAX_STEPS):
+        awaiting = engine.awaiting
+        if engine.outcome() is not None or not awaiting:
+            break
+        legal = list(engine.legal_actions(awaiting[0]))
+        events = engine.apply(rng.choice(legal))
+        status = "running" if engine.outcome() is None else "finished"
+        session = Session(row, engine, seats, status, None)
+        longest = max(longest, *(len(text) for text in texts(ui, session, events)))
+    assert engine.outcome() is not None, "the game did not end"
+    assert longest <= MESSAGE_LIMIT
