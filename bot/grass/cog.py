@@ -73,7 +73,7 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
     @app_commands.describe(
         target="Running total that ends the game (G19), default 250000",
         heat_stacking="Heat On may land on an already blocked market (G8), default on",
-        secret_trades="The table sees only that a trade happened (G20), default off",
+        secret_trades="Trades show the table only that they happened; hand cards only; default off",
         learning="Step-by-step decks for new players (G21), default off",
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
     )
@@ -210,8 +210,8 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
         player="Who you offer the trade to",
         give="Cards from your hand you give, separated by commas",
         take="Cards you ask from their hand, separated by commas",
-        give_stash="Peddles from your stash you give",
-        take_stash="Peddles you ask from their stash",
+        give_stash="Peddles from your stash you give (not when trades are secret)",
+        take_stash="Peddles you ask from their stash (not when trades are secret)",
     )
     async def trade(
         self,
@@ -259,7 +259,10 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
         if found is None:
             return []
         session, name = found
-        seat = session.engine.public_view().seat(name)
+        public = session.engine.public_view()
+        if public.options.secret_trades:  # only hand cards: stashes lie face up (G20)
+            return []
+        seat = public.seat(name)
         return self._list_choices([p.card for p in seat.stash if not p.covered], typed)
 
     @trade.autocomplete("take_stash")
@@ -270,9 +273,10 @@ class GrassCog(commands.GroupCog, group_name="grass", group_description="Play Gr
             return []
         session, _name = found
         other = session.name_of(partner.id)
-        if other is None:
+        public = session.engine.public_view()
+        if other is None or public.options.secret_trades:
             return []
-        seat = session.engine.public_view().seat(other)
+        seat = public.seat(other)
         return self._list_choices([p.card for p in seat.stash if not p.covered], typed)
 
     def _list_choices(self, cards: list[Card], typed: str) -> Choices:

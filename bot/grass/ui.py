@@ -5,7 +5,8 @@ illegal choice: pick a card, then its target (Heat On G8, Steal G14) or the pedd
 to cover (Protect G12); discard (G4); the card to pass (Paranoia G13); accept,
 decline or withdraw an offer (G20). The engine does not list trade offers (there are
 too many), so the mover builds one with "Offer a trade…" (a partner, then a form of
-four card lists) or with `/grass trade`; the engine judges it.
+four card lists, or two when trades are secret and only hand cards may move) or with
+`/grass trade`; the engine judges it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.controls import Control, GameButton, GameSelect
+from bot.controls import Control, GameButton, GameSelect, small_index
 from bot.gameui import Act, Ask, GameUI, Post, Refusal, SeatResult, Show, Step, mention
 from bot.grass.texts import card_label, card_list, effect, options_text, parse_cards
 from games.grass import Card, GrassPlayerView, GrassPublicView, Phase
@@ -54,15 +55,46 @@ def _options(cards: Sequence[Card]) -> list[discord.SelectOption]:
     ]
 
 
+def _seat_index(text: str, seats: Sequence[Any]) -> int:
+    """A seat number from a control's id; a seat that is gone (or a forged number)
+    is refused in words."""
+    index = small_index(text, len(seats))
+    if index is None:
+        raise Refusal("That player is no longer at the table.")
+    return index
+
+
+def _trading_note(view: GrassPlayerView) -> str:
+    """What the mover's hand message says of trades this turn (G20, G21)."""
+    if not view.public.trading or len(view.hand) != 7:
+        return ""
+    left = view.offers_left
+    if left <= 0:
+        return " (no trade offers left this turn)"
+    what = "trades of hand cards" if view.public.options.secret_trades else "trades"
+    return f" (you may offer {what} first: {left} offer{'s' * (left != 1)} left this turn)"
+
+
 FORM_SECONDS = 15 * 60.0
 """How long discord.py keeps an opened trade form (Discord's own interaction lifetime)."""
 
 
-class TradeForm(discord.ui.Modal):
-    """The offer's four lists (G20) as text: card names or ids separated by commas. The
-    answer is routed by the custom id (bot/client.py), not by this object."""
+HAND_LISTS = ("give", "take")
+ALL_LISTS = ("give", "take", "give_stash", "take_stash")
 
-    def __init__(self, control: Control, partner: str) -> None:
+
+def trade_lists(secret: bool) -> tuple[str, ...]:
+    """The offer's lists the trade form asks for: with secret trades only hand cards
+    may be traded (stashes lie face up), so the stash fields are left out."""
+    return HAND_LISTS if secret else ALL_LISTS
+
+
+class TradeForm(discord.ui.Modal):
+    """The offer's lists (G20) as text: card names or ids separated by commas; the
+    stash lists only where trades are public. The answer is routed by the custom id
+    (bot/client.py), not by this object."""
+
+    def __init__(self, control: Control, partner: str, secret: bool = False) -> None:
         # discord.py keeps every opened form until it is sent or times out; one closed
         # without sending would stay for ever. Its answer is routed by id anyway.
         super().__init__(
@@ -70,13 +102,14 @@ class TradeForm(discord.ui.Modal):
             custom_id=control.custom_id("m"),
             timeout=FORM_SECONDS,
         )
-        fields = (
-            ("Cards you give from your hand", "e.g. Home Grown, Bust"),
-            (f"Cards you ask from {partner}'s hand"[:45], "e.g. Panama"),
-            ("Peddles you give from your stash", "unprotected ones only"),
-            (f"Peddles you ask from {partner}'s stash"[:45], "unprotected ones only"),
-        )
-        for label, hint in fields:
+        fields = {
+            "give": ("Cards you give from your hand", "e.g. Home Grown, Bust"),
+            "take": (f"Cards you ask from {partner}'s hand"[:45], "e.g. Panama"),
+            "give_stash": ("Peddles you give from your stash", "unprotected ones only"),
+            "take_stash": (f"Peddles you ask from {partner}'s stash"[:45], "unprotected ones only"),
+        }
+        for key in trade_lists(secret):
+            label, hint = fields[key]
             self.add_item(
                 discord.ui.TextInput(label=label, placeholder=hint, required=False, max_length=200)
             )
@@ -179,7 +212,7 @@ class GrassUI(GameUI):
             else:
                 lines.append(f"Your offer to {offer.to} waits for an answer.")
         else:
-            lines.append("Your turn: play or discard one card (you may offer trades first).")
+            lines.append(f"Your turn: play or discard one card{_trading_note(view)}.")
         if view.pass_choice is not None:
             lines.append(f"You chose to pass {card_label(view.pass_choice)}.")
         return "\n".join(lines)
@@ -267,6 +300,7 @@ class GrassUI(GameUI):
             and public.trading
             and len(view.hand) == 7  # G20: only while holding the drawn card
             and len(public.seats) > 1
+            and view.offers_left > 0  # the cap on offers per turn (G20)
         ):
             items.append(GameButton(Control(game, version, "trade"), "Offer a trade…", row=4))
         for cls, verb, label, style in (
@@ -288,35 +322,32 @@ class GrassUI(GameUI):
             return Act({verb: values[0]})
         if verb == "play" and len(values) == 1:
             return self._play_step(session, name, values[0])
-        if verb == "target" and len(args) == 2 and args[1].isdigit():
+        if verb == "target" and len(args) == 2:
             seats = _public(session).seats
-            index = int(args[1])
-            if index >= len(seats):
-                raise Refusal("That player is no longer at the table.")
-            return Act({"play": args[0], "target": seats[index].name})
+            return Act({"play": args[0], "target": seats[_seat_index(args[1], seats)].name})
         if verb == "cover" and len(args) == 1 and len(values) == 1:
             return Act({"play": args[0], "cover": values[0].split("+")})
         if verb == "trade":
             return self._trade_partner(session, name)
-        if verb == "tradeto" and len(args) == 1 and args[0].isdigit():
-            seats = _public(session).seats
-            if int(args[0]) >= len(seats):
-                raise Refusal("That player is no longer at the table.")
+        if verb == "tradeto" and len(args) == 1:
+            public = _public(session)
+            partner = public.seats[_seat_index(args[0], public.seats)].name
             form = Control(session.id, session.version, "offer", args)
-            return Ask(TradeForm(form, seats[int(args[0])].name))
-        if verb == "offer" and len(args) == 1 and args[0].isdigit() and len(values) == 4:
-            seats = _public(session).seats
-            if int(args[0]) >= len(seats):
-                raise Refusal("That player is no longer at the table.")
-            offer: dict[str, JSON] = {"to": seats[int(args[0])].name}
-            for key, text in zip(("give", "take", "give_stash", "take_stash"), values, strict=True):
-                try:
-                    cards = [card.value for card in parse_cards(text)]
-                except ValueError as error:
-                    raise Refusal(str(error)) from None
-                if cards:
-                    offer[key] = list(cards)
-            return Act({"offer": offer})
+            return Ask(TradeForm(form, partner, public.options.secret_trades))
+        if verb == "offer" and len(args) == 1:
+            public = _public(session)
+            lists = trade_lists(public.options.secret_trades)
+            if len(values) == len(lists):
+                seats = public.seats
+                offer: dict[str, JSON] = {"to": seats[_seat_index(args[0], seats)].name}
+                for key, text in zip(lists, values, strict=True):
+                    try:
+                        cards = [card.value for card in parse_cards(text)]
+                    except ValueError as error:
+                        raise Refusal(str(error)) from None
+                    if cards:
+                        offer[key] = list(cards)
+                return Act({"offer": offer})
         raise Refusal("This control is not understood; use `/grass hand` for fresh controls.")
 
     def _trade_partner(self, session: Session, name: str) -> Step:

@@ -45,6 +45,7 @@ def deal_hand(state: State, out: list[Event]) -> None:
         seat.chosen = None
     state.discard.clear()
     state.offer = None
+    state.offers = 0
     deck = shuffled_deck(state, hand)
     seats = state.seats
     first = next(i for i, seat in enumerate(seats) if seat.name == state.starter)
@@ -82,6 +83,7 @@ def begin_turn(state: State, seat: Seat, out: list[Event]) -> None:
     """G3: lost turns first, then the draw; an empty draw pile ends the hand (G17)."""
     state.drawn = None
     state.extra_turn = False
+    state.offers = 0  # the cap on trade offers is per turn (trades.py)
     while seat.skip:
         seat.skip -= 1
         out.append(
@@ -180,6 +182,7 @@ def end_game(state: State, winners: tuple[str, ...], why: str, out: list[Event])
     state.mover = None
     state.next_mover = None
     state.offer = None
+    state.offers = 0
     state.winners = winners
     text = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
     out.append(Event("game_over", f"Game over: {text} ({why})", data={"winners": list(winners)}))

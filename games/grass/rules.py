@@ -232,6 +232,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     def _offer(self, seat: Seat, offer: Offer, out: list[Event]) -> None:
         state = self._state
         trades.check_offer(state, seat, offer)
+        state.offers += 1  # counted whatever the answer (the cap of trades.py)
         state.offer = offer
         state.phase = Phase.OFFER
         detail = trades.describe(offer)
@@ -257,6 +258,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             flow.draw_for(state, seat, out)  # G11: the extra turn's draw
             if state.hand_no == hand:
                 state.extra_turn = True
+                state.offers = 0  # an extra turn is a turn: its offers count afresh
         elif kind is Kind.PARANOIA:
             state.phase = Phase.PASS  # G13
             state.drawn = None

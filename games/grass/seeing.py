@@ -8,7 +8,7 @@ player(s) concerned.
 from __future__ import annotations
 
 from games.grass.state import Seat, State
-from games.grass.trades import trading_allowed
+from games.grass.trades import offers_left, trading_allowed
 from games.grass.views import (
     GrassPlayerView,
     GrassPublicView,
@@ -80,6 +80,7 @@ def player_view(state: State, name: str) -> GrassPlayerView:
         drawn=state.drawn if mine else None,
         pass_choice=seat.chosen if seat else None,
         offer=offer if offer is not None and name in (offer.by, offer.to) else None,
+        offers_left=offers_left(state, name),
     )
 
 
@@ -123,6 +124,7 @@ def state_json(state: State) -> dict[str, JSON]:
         "winners": list(state.winners),
         "left": list(state.left),
         "extra_turn": state.extra_turn,
+        "offers": state.offers,
         "offer": None
         if state.offer is None
         else {

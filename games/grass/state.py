@@ -147,6 +147,7 @@ class State:
         "mover",
         "next_mover",
         "offer",
+        "offers",
         "options",
         "phase",
         "recent",
@@ -180,6 +181,7 @@ class State:
         self.draw: list[Card] = []  # the draw pile, top card LAST (pop() draws)
         self.discard: list[Card] = []  # oldest first
         self.offer: Offer | None = None
+        self.offers = 0  # trade offers the mover made this turn (G20's cap, trades.py)
         self.scores: list[HandScore] = []
         self.winners: tuple[str, ...] = ()
         self.recent: list[str] = []
@@ -217,6 +219,7 @@ class State:
         other.draw = self.draw.copy()
         other.discard = self.discard.copy()
         other.offer = self.offer
+        other.offers = self.offers
         other.scores = self.scores.copy()
         other.winners = self.winners
         other.recent = self.recent.copy()
@@ -244,6 +247,7 @@ class State:
             "draw": [c.value for c in reversed(self.draw)],  # top card first
             "discard": [c.value for c in self.discard],
             "offer": None if offer is None else offer_json(offer),
+            "offers": self.offers,
             "scores": [
                 {"hand": hs.hand, "rows": [_row_json(row) for row in hs.rows]} for hs in self.scores
             ],
@@ -272,6 +276,7 @@ class State:
             state.draw = [Card(c) for c in reversed(data["draw"])]
             state.discard = [Card(c) for c in data["discard"]]
             state.offer = parse_offer(data["offer"]) if data["offer"] else None
+            state.offers = _count(data.get("offers", 0))  # absent from older saves
             state.scores = [
                 HandScore(int(hs["hand"]), tuple(ScoreRow(**row) for row in hs["rows"]))
                 for hs in data["scores"]
@@ -281,6 +286,12 @@ class State:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise StateFormatError(f"not a saved Grass state: {error!r}") from error
         return state
+
+
+def _count(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"a count must be a whole number from 0, not {value!r}")
+    return value
 
 
 def _row_json(row: ScoreRow) -> dict[str, JSON]:

@@ -7,6 +7,12 @@ checked only when that player accepts: checking them earlier would tell the prop
 what the other player holds (a project reading of G20; at a real table you would
 simply be told "I don't have that").
 
+Two limits are this project's decisions (docs/rules/grass.md, G20): a turn allows at
+most `MAX_OFFERS_PER_TURN` offers, whatever their answers, so offering and withdrawing
+can neither stall the table nor flood the partner; and with `secret_trades` only hand
+cards are traded, since stashes lie face up and a peddle changing stash would show the
+table what the "secret" trade moved.
+
 Offers are validated here but never listed by `legal_actions` (there are far too
 many); random play therefore does not trade and the tests cover trades directly.
 """
@@ -19,6 +25,8 @@ from games.grass.cards import Card
 from games.grass.state import Peddle, Seat, State
 from games.grass.views import Offer, Phase
 from games.protocol import Event, IllegalAction
+
+MAX_OFFERS_PER_TURN = 10
 
 
 def trading_allowed(state: State) -> bool:
@@ -49,11 +57,23 @@ def check_offer(state: State, seat: Seat, offer: Offer) -> Seat:
         raise IllegalAction("trades are proposed while holding 7 cards, before you play", "G20")
     if not trading_allowed(state):
         raise IllegalAction("the first learning hand is played without trading", "G21")
+    if state.offers >= MAX_OFFERS_PER_TURN:
+        raise IllegalAction(
+            f"you have made {MAX_OFFERS_PER_TURN} trade offers this turn, the most a turn "
+            "allows: play or discard a card",
+            "G20",
+        )
     other = state.seat(offer.to)
     if other is None:
         raise IllegalAction(f"{offer.to} is not playing in this game", "G20")
     if other is seat:
         raise IllegalAction("you cannot trade with yourself", "G20")
+    if state.options.secret_trades and (offer.give_stash or offer.take_stash):
+        raise IllegalAction(
+            "in this game trades are secret, so only hand cards can be traded: "
+            "stashes lie face up on the table",
+            "G20",
+        )
     if len(offer.give) != len(offer.take):
         raise IllegalAction(
             "hand cards are traded one for one, so hands stay at 7 and 6: give as many as you take",
@@ -79,6 +99,17 @@ def check_offer(state: State, seat: Seat, offer: Offer) -> Seat:
                 "G20",
             )
     return other
+
+
+def offers_left(state: State, name: str) -> int:
+    """How many more offers `name` may make in this turn: 0 when it is not theirs or
+    when this hand is played without trading (G21)."""
+    mover = state.mover
+    if mover is None or mover.name != name or state.phase not in (Phase.TURN, Phase.OFFER):
+        return 0
+    if not trading_allowed(state):
+        return 0
+    return max(0, MAX_OFFERS_PER_TURN - state.offers)
 
 
 def check_accept(state: State, seat: Seat) -> Offer:

@@ -168,3 +168,7 @@ class GrassPlayerView:
     drawn: Card | None  # the card drawn at the start of this turn, while it is theirs
     pass_choice: Card | None  # the card they chose to pass, until the pass is done
     offer: Offer | None  # the offer they are a party to, in full
+    # How many more trade offers they may make this turn (G20's cap of ten per turn;
+    # 0 when it is not their turn or the hand has no trading, G21). Last and with a
+    # default, so views built before it existed still build.
+    offers_left: int = 0

@@ -129,8 +129,28 @@ async def test_secret_trades_show_only_that_a_trade_happened_g20(fake_discord, s
         await (await player.click(table, "Join")).ack()
     await table.wait_until(lambda m: "(3 of" in m.text)
     await (await ann.click(table, "Start")).ack()
-    for version in range(11):  # through the accepted trade of bob and cy
+    for version in range(9):  # to bob's turn, his Mexico and cy's Jamaica in their stashes
         await play_move(emu, players, general, version, MOVES[version])
+    # Audit finding 13: stashes lie face up, so a secret trade moves hand cards only
+    refused = await answer(
+        await bob.slash(general, "grass trade", player=cy, take="detained", give_stash="mexico")
+    )
+    assert "only hand cards can be traded" in refused
+    message = await hand_dm(emu, bob, 9)
+    assert "trades of hand cards first: 10 offers left" in message.text
+    await (await bob.click(message, "Offer a trade…")).ack()
+    await message.wait_until(lambda m: "to whom" in m.text)
+    form = await (await bob.click(message, "cy")).modal()
+    assert [f.label for f in form.fields] == [
+        "Cards you give from your hand",
+        "Cards you ask from cy's hand",
+    ]
+    fields = {
+        "Cards you give from your hand": "Colombia",
+        "Cards you ask from cy's hand": "detained",
+    }
+    await (await bob.submit(form, **fields)).ack()
+    await play_move(emu, players, general, 10, MOVES[10])
     await table.wait_until(lambda m: "bob and cy traded" in m.text)
     assert "Colombia" not in table.text and "Detained" not in table.text
     assert "Detained" in (await hand_dm(emu, bob, 11)).text  # bob knows what he got
