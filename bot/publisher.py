@@ -52,6 +52,7 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+THREAD_ARCHIVED = 50083
 CHANNEL_PAUSE = 600.0
 """Seconds the bot leaves a channel alone after Discord refused it there (a permission
 taken away): every refused request counts toward Discord's limit of invalid requests
@@ -224,7 +225,7 @@ class Publisher:
             line += _closed_hint(ui)
         return line
 
-    async def update_table(self, session: Session) -> None:
+    async def update_table(self, session: Session, reopened: bool = False) -> None:
         ui = self.uis[session.kind]
         text = ui.table_text(session)
         line = self.turn_line(session)
@@ -245,6 +246,15 @@ class Publisher:
                 return
             except discord.NotFound:
                 log.info("table message of game %s is gone; posting a new one", session.id)
+            except discord.HTTPException as error:
+                if error.code != THREAD_ARCHIVED or reopened:
+                    raise
+                # A thread Discord archived while nobody wrote (a slow game) keeps its
+                # messages as they are until it is reopened, which Send Messages allows
+                # when the thread is not locked (a locked one refuses: the channel pauses).
+                await self.client.http.edit_channel(session.row.channel_id, archived=False)
+                await self.update_table(session, reopened=True)
+                return
         message = await _without_files_if_refused(
             lambda f, t: channel.send(content=t, files=f, view=view),
             files,

@@ -52,3 +52,24 @@ async def test_closed_dms_are_tried_once_per_game(fake_discord, stacked_bot):
             await play_move(emu, players, general, version, move)
     closed = [r for r in emu.rejected if r.code == 50007]
     assert len(closed) == 1, closed
+
+
+async def test_a_game_in_an_archived_thread_reopens_it(fake_discord, stacked_bot):
+    """Discord archives a thread after an idle hour; a slow game's table there could not
+    be edited any more. The bot reopens the thread (Send Messages allows it) and edits
+    the table; a locked thread (only moderators reopen it) pauses, refused once."""
+    emu = fake_discord
+    slow = emu.thread("slow", emu.channel("general"))
+    players, table = await start_game(emu, slow)
+    emu.archive(slow)
+    await play_move(emu, players, slow, 0, MOVES[0])
+    await table.wait_until(lambda m: f"{MOVES[1]['by']}'s turn" in m.text)
+    assert not slow.archived
+    emu.archive(slow, locked=True)
+    for version, move in enumerate(MOVES[1:6], start=1):
+        await play_move(emu, players, slow, version, move)
+    refused = [r for r in emu.rejected if f"/channels/{slow.id}" in r.path]
+    # Once per archiving: the table edit (archived thread); then, locked, its reopening.
+    assert [r.code for r in refused] == [50083, 50083, 50013], refused
+    assert slow.archived and slow.locked
+    assert f"{MOVES[1]['by']}'s turn" in table.text

@@ -18,7 +18,7 @@ from tests.fakediscord.core import Signal, SnowflakeFactory
 from tests.fakediscord.faults import Fault, RateLimits, RequestRecord, make_middleware
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.interactions import Interaction
-from tests.fakediscord.model import DM_CHANNEL, Channel, Message, User
+from tests.fakediscord.model import DM_CHANNEL, PUBLIC_THREAD, Channel, Message, User
 from tests.fakediscord.players import Player
 from tests.fakediscord.rest import RestApi
 
@@ -265,6 +265,26 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
+
+    def thread(self, name: str, parent: Channel) -> Channel:
+        """A public thread `name` in the text channel `parent` (created on first use); the
+        bot's permissions there are the parent's (`bot_denied` of the parent)."""
+        for channel in self.channels.values():
+            if channel.name == name and channel.parent is parent:
+                return channel
+        thread = Channel(
+            self, self.ids.next(), name, kind=PUBLIC_THREAD, guild_id=parent.guild_id, parent=parent
+        )
+        self.channels[thread.id] = thread
+        self.gateway.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return thread
+
+    def archive(self, thread: Channel, *, locked: bool = False) -> None:
+        """Discord archives a thread nobody wrote in for its auto-archive time (an hour
+        here): from then on its messages cannot be edited (50083) until it is reopened."""
+        thread.archived, thread.locked = True, locked
+        self.gateway.dispatch("THREAD_UPDATE", thread.payload())
+        self.changed()
 
     def dm_channel(self, player: Player) -> Channel:
         if player.dm is None:

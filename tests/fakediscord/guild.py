@@ -63,6 +63,8 @@ def permissions(emu: FakeDiscord, user: User, channel: Channel | None = None) ->
     value = EVERYONE_PERMISSIONS
     if isinstance(user, Player) and user.manage_guild:
         value |= MANAGE_GUILD
+    if channel is not None and channel.parent is not None:
+        channel = channel.parent  # a thread has its channel's permissions
     if channel is not None and channel.kind != DM_CHANNEL and not channel.attach_files:
         value &= ~ATTACH_FILES
     if channel is not None and user is emu.bot_user:

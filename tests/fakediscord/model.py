@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tests.fakediscord.emulator import FakeDiscord
     from tests.fakediscord.players import Player
 
-TEXT_CHANNEL, DM_CHANNEL = 0, 1
+TEXT_CHANNEL, DM_CHANNEL, PUBLIC_THREAD = 0, 1, 11
 
 
 class User:
@@ -264,6 +264,13 @@ class Channel:
     bot_denied: int = 0
     """Permission bits the bot lacks in this channel (a member overwrite on the bot)."""
     position: int = 0
+    parent: Channel | None = None
+    """A thread's channel (threads are channels of their own, kind PUBLIC_THREAD)."""
+    archived: bool = False
+    """A thread closed for inactivity: its messages cannot be edited until it is reopened
+    (sending a message reopens it, unless it is also locked)."""
+    locked: bool = False
+    """A thread only members who manage threads may reopen."""
     all_messages: list[Message] = field(default_factory=list)
 
     def messages(self, viewer: User | None = None) -> list[Message]:
@@ -323,6 +330,27 @@ class Channel:
             overwrites.append(
                 {"id": str(bot_id), "type": 1, "allow": "0", "deny": str(self.bot_denied)}
             )
+        if self.kind == PUBLIC_THREAD:
+            assert self.parent is not None
+            return {
+                "id": str(self.id),
+                "type": PUBLIC_THREAD,
+                "guild_id": str(self.guild_id),
+                "name": self.name,
+                "parent_id": str(self.parent.id),
+                "owner_id": str(self.emu.owner.id),
+                "message_count": len(self.all_messages),
+                "member_count": 1,
+                "rate_limit_per_user": 0,
+                "last_message_id": None,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": self.archived,
+                    "locked": self.locked,
+                    "auto_archive_duration": 60,
+                    "archive_timestamp": iso_time(1700000000),
+                },
+            }
         return {
             "id": str(self.id),
             "type": TEXT_CHANNEL,

@@ -11,13 +11,15 @@ from aiohttp import web
 
 from tests.fakediscord.core import (
     ATTACH_FILES,
+    MANAGE_THREADS,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     ApiError,
     invalid_form,
 )
-from tests.fakediscord.model import DM_CHANNEL, Channel, Message
+from tests.fakediscord.model import DM_CHANNEL, PUBLIC_THREAD, Channel, Message
 from tests.fakediscord.payloads import apply_message, read_body
 
 if TYPE_CHECKING:
@@ -64,6 +66,7 @@ class RestApi:
             web.get(api + "/guilds/{guild}/members/{user}", self.get_member),
             web.post(api + "/users/@me/channels", self.open_dm),
             web.get(channel, self.get_channel),
+            web.patch(channel, self.edit_channel),
             web.post(channel + "/typing", self.typing),
             web.get(channel + "/messages", self.list_messages),
             web.post(channel + "/messages", self.create_message),
@@ -151,14 +154,22 @@ class RestApi:
         channel = self.emu.channels.get(int(request.match_info["channel"]))
         if channel is None:
             raise ApiError(404, 10003, "Unknown Channel")
-        if channel.bot_denied & VIEW_CHANNEL:
+        if _denied(channel) & VIEW_CHANNEL:
             raise ApiError(403, 50001, "Missing Access")
         return channel
 
     def _history(self, channel: Channel) -> None:
         """Reading or editing a message takes Read Message History."""
-        if channel.bot_denied & READ_MESSAGE_HISTORY:
+        if _denied(channel) & READ_MESSAGE_HISTORY:
             raise ApiError(403, 50001, "Missing Access")
+
+    def _reopen(self, thread: Channel) -> None:
+        """An archived thread reopened: by a message sent there, or by setting `archived`
+        to false; a locked one only with Manage Threads."""
+        if thread.locked and not self.emu.permissions(self.emu.bot_user, thread) & MANAGE_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        thread.archived = thread.locked = False
+        self.emu.gateway.dispatch("THREAD_UPDATE", thread.payload())
 
     def _message(self, request: web.Request, channel: Channel) -> Message:
         message = self.emu.messages.get(int(request.match_info["message"]))
@@ -183,6 +194,17 @@ class RestApi:
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(self._channel(request).payload())
 
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        """Only what the bot may change: reopening an archived thread."""
+        channel = self._channel(request)
+        payload, _ = await read_body(request)
+        if channel.kind != PUBLIC_THREAD or set(payload) != {"archived"} or payload["archived"]:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if channel.archived:
+            self._reopen(channel)
+            self.emu.changed()
+        return json_response(channel.payload())
+
     async def typing(self, request: web.Request) -> web.Response:
         self._channel(request)
         return no_content()
@@ -192,9 +214,11 @@ class RestApi:
             assert channel.recipient is not None
             if not channel.recipient.dms_open:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
-        elif channel.bot_denied & SEND_MESSAGES or (
-            with_files and (not channel.attach_files or channel.bot_denied & ATTACH_FILES)
-        ):
+            return
+        denied = _denied(channel)
+        send = SEND_MESSAGES_IN_THREADS if channel.kind == PUBLIC_THREAD else SEND_MESSAGES
+        home = channel.parent or channel
+        if denied & send or (with_files and (not home.attach_files or denied & ATTACH_FILES)):
             raise ApiError(403, 50013, "Missing Permissions")
 
     async def list_messages(self, request: web.Request) -> web.Response:
@@ -213,6 +237,8 @@ class RestApi:
         self._check_can_send(channel, bool(uploads))
         if int(payload.get("flags") or 0) & (1 << 6):
             raise invalid_form("only interaction responses can be ephemeral")
+        if channel.archived:
+            self._reopen(channel)  # a message reopens a thread (unless locked)
         message = self.emu.new_message(channel)
         apply_message(self.emu, message, payload, uploads, creating=True)
         self.emu.store_message(message)
@@ -231,6 +257,8 @@ class RestApi:
         message = self._message(request, channel)
         if message.author is not self.emu.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        if channel.archived:
+            raise ApiError(400, 50083, "Thread is archived")
         payload, uploads = await read_body(request)
         self._check_can_send(channel, bool(uploads))
         apply_message(self.emu, message, payload, uploads, creating=False)
@@ -304,3 +332,8 @@ class RestApi:
         raise ApiError(
             404, 0, f"404: Not Found (the emulator does not know {request.method} {request.path})"
         )
+
+
+def _denied(channel: Channel) -> int:
+    """The permissions the bot lacks in `channel`: a thread's are its parent's."""
+    return (channel.parent or channel).bot_denied
