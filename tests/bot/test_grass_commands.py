@@ -119,43 +119,6 @@ async def test_without_attach_files_the_table_is_words_and_says_which_permission
     assert (await hand_dm(emu, players["bob"], 1)).images()  # DMs keep their pictures
 
 
-async def test_secret_trades_show_only_that_a_trade_happened_g20(fake_discord, stacked_bot):
-    emu = fake_discord
-    general = emu.channel("general")
-    players = {name: emu.user(name) for name in PLAYERS}
-    ann, bob, cy = players.values()
-    table = await (await ann.slash(general, "grass start", secret_trades=True)).message()
-    for player in (bob, cy):
-        await (await player.click(table, "Join")).ack()
-    await table.wait_until(lambda m: "(3 of" in m.text)
-    await (await ann.click(table, "Start")).ack()
-    for version in range(9):  # to bob's turn, his Mexico and cy's Jamaica in their stashes
-        await play_move(emu, players, general, version, MOVES[version])
-    # Audit finding 13: stashes lie face up, so a secret trade moves hand cards only
-    refused = await answer(
-        await bob.slash(general, "grass trade", player=cy, take="detained", give_stash="mexico")
-    )
-    assert "only hand cards can be traded" in refused
-    message = await hand_dm(emu, bob, 9)
-    assert "trades of hand cards first: 10 offers left" in message.text
-    await (await bob.click(message, "Offer a trade…")).ack()
-    await message.wait_until(lambda m: "to whom" in m.text)
-    form = await (await bob.click(message, "cy")).modal()
-    assert [f.label for f in form.fields] == [
-        "Cards you give from your hand",
-        "Cards you ask from cy's hand",
-    ]
-    fields = {
-        "Cards you give from your hand": "Colombia",
-        "Cards you ask from cy's hand": "detained",
-    }
-    await (await bob.submit(form, **fields)).ack()
-    await play_move(emu, players, general, 10, MOVES[10])
-    await table.wait_until(lambda m: "bob and cy traded" in m.text)
-    assert "Colombia" not in table.text and "Detained" not in table.text
-    assert "Detained" in (await hand_dm(emu, bob, 11)).text  # bob knows what he got
-
-
 async def test_a_rejected_token_explains_the_set_up_and_exits_2(fake_discord, start_bot):
     bot = await start_bot(token="not-the-right-token", wait=False)
     assert await bot.wait_exit(timeout=20) == 2

@@ -13,7 +13,8 @@ the whole game, found and checked on reference engines (tests/stress/secrecy.py)
   (their whole history: channel, their ephemerals, their DMs).
 The default runs a whole Grass game (two hands, a declined offer whose contents differ
 between the runs, an accepted trade, a Paranoia pass) and Gracias round 1 (scored);
-RUN_SLOW=1 plays all three Gracias rounds.
+RUN_SLOW=1 plays all three Gracias rounds. A game with secret trades checks that only
+hand cards change hands and the channel never names them.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from PIL import Image
 from render.encode import to_png
 from tests.bot import gracias_play
 from tests.bot.scenario import DECLINED, HAND_1, HAND_2, MOVES, OPTIONS, PLAYERS
-from tests.bot.table import hand_dm, play_move
+from tests.bot.table import answer, hand_dm, play_move
 from tests.fakediscord.model import TEXT_CHANNEL
 from tests.stress.driver import SLOW
 from tests.stress.secrecy import (
@@ -118,14 +119,14 @@ async def grass_run(emu, start_bot, tmp_path, tag: str, decks, moves) -> dict[st
     }
 
 
-def grass_pictures(decks, moves) -> set[bytes]:
+def grass_pictures(decks, moves, header=GRASS_HEADER) -> set[bytes]:
     """Every picture the channel may show: the table after each move and the score
     sheets, drawn from the reference engine's public view only."""
     from render.grass import table_image
     from render.grass_scores import score_sheet_image
 
     allowed = set()
-    for game in steps(grass_game(GRASS_HEADER, decks), moves):
+    for game in steps(grass_game(header, decks), moves):
         view = game.public_view()
         allowed.add(pixels(to_png(table_image(view))))
         if view.scores:
@@ -182,6 +183,51 @@ async def test_grass_channel_is_the_same_for_different_private_deals_g13_g20(
         forbidden = grass_forbidden(GRASS_HEADER, decks, moves)
         assert all(forbidden.values()), f"every player has cards to keep from: {forbidden}"
         check_no_forbidden_names(run["seen"], forbidden)
+
+
+async def test_secret_trades_show_the_table_only_that_a_trade_happened_g20(
+    fake_discord, start_bot, tmp_path
+):
+    """Audit finding 13: with secret trades, stash peddles changing hands would show on
+    the face-up stashes; only hand cards may be traded, the form and `/grass trade` say
+    so, and every public picture is a render of the public view, which names no card
+    of the trade."""
+    emu = fake_discord
+    header = {**GRASS_HEADER, "options": {**OPTIONS, "secret_trades": True}}
+    setup = setup_file(tmp_path, "secret", {"grass": {"decks": [HAND_1, HAND_2]}})
+    await start_bot(env={"GAME_SETUP_FILE": setup, "GAME_SEED": "5"})
+    players = {name: emu.user(name) for name in PLAYERS}
+    ann, bob, cy = players.values()
+    channel = emu.channel("secret-trades")
+    start = await ann.slash(channel, "grass start", target=100000, secret_trades=True)
+    table = await start.message()
+    for player in (bob, cy):
+        await (await player.click(table, "Join")).ack()
+    await table.wait_until(lambda m: "(3 of" in m.text)
+    await (await ann.click(table, "Start")).ack()
+    for version in range(9):  # to bob's turn, his Mexico and cy's Jamaica in their stashes
+        await play_move(emu, players, channel, version, MOVES[version])
+    refused = await answer(
+        await bob.slash(channel, "grass trade", player=cy, take="detained", give_stash="mexico")
+    )
+    assert "only hand cards can be traded" in refused
+    message = await hand_dm(emu, bob, 9)
+    assert "trades of hand cards first: 10 offers left" in message.text
+    await (await bob.click(message, "Offer a trade…")).ack()
+    await message.wait_until(lambda m: "to whom" in m.text)
+    form = await (await bob.click(message, "cy")).modal()
+    give, take = "Cards you give from your hand", "Cards you ask from cy's hand"
+    assert [f.label for f in form.fields] == [give, take]  # no stash fields
+    await (await bob.submit(form, **{give: "Colombia", take: "detained"})).ack()
+    await play_move(emu, players, channel, 10, MOVES[10])
+    await table.wait_until(lambda m: "bob and cy traded" in m.text)
+    assert "Detained" in (await hand_dm(emu, bob, 11)).text  # bob knows what he got
+    await quiet(emu)
+    for moved in ("Colombia", "Detained"):
+        assert all(moved not in texts(v) for m in channel.all_messages for v in m.versions)
+    decks = [HAND_1, HAND_2]
+    shown = check_public_pictures(channel, grass_pictures(decks, MOVES[:11], header))
+    assert shown > 11
 
 
 # -- Gracias -----------------------------------------------------------------------
