@@ -13,13 +13,14 @@ members' display names, made unique; the seats table maps them back to user ids.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import re
 import secrets
 import time
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from bot.client import GameBot
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 LOBBY_VERBS = frozenset(
     {"join", "leave", "start", "cancel", "accept_game", "decline_game", *AI_VERBS}
@@ -178,31 +180,41 @@ async def open_lobby(
         cls.create([f"p{n}" for n in range(cls.max_players)], options, 0)
     except GameError as error:
         raise Refusal(f"Those options cannot be used: {error}") from None
+    channel_id = interaction.channel_id
     async with bot.lobby_lock:
-        existing = await bot.storage.open_game(interaction.channel_id, kind)
-        if existing is not None and lobby_expired(existing, bot.settings.timer_minute):
-            await close_lobby(bot, existing, expiry_text(ui.title, existing))
-            existing = await bot.storage.open_game(interaction.channel_id, kind)
-        if existing is not None:
+        # Reads go through the read connection, so this refusal comes at once even
+        # while another program holds the write lock.
+        existing = await bot.storage.open_game(channel_id, kind)
+        expired = existing is not None and lobby_expired(existing, bot.settings.timer_minute)
+        if existing is not None and not expired:
             state = "waiting for players" if existing.status == "lobby" else "being played"
             raise Refusal(
                 f"A {ui.title} game is already {state} in this channel (one at a time); "
                 f"finish it or ask its host to use `/{ui.command} abandon`."
             )
-        game_id = await bot.storage.create_game(
-            interaction.guild_id,
-            interaction.channel_id,
-            kind,
-            options,
-            interaction.user.id,
-            member_name(interaction),
-        )
-        if opponent is not None:
-            await bot.storage.add_challenged(game_id, opponent.id, opponent.display_name)
-        if ai is not None:
-            await bot.storage.add_ai_seat(game_id, ai_name([member_name(interaction)], ai), ai)
-        if timer is not None:  # the turn timer in minutes (issue 9); None: the default
-            await bot.storage.set_turn_minutes(game_id, timer)
+
+        async def create() -> int:
+            assert interaction.guild_id is not None and channel_id is not None
+            if existing is not None:  # expired: closed to make room
+                await close_lobby(bot, existing, expiry_text(ui.title, existing))
+            game_id = await bot.storage.create_game(
+                interaction.guild_id,
+                channel_id,
+                kind,
+                options,
+                interaction.user.id,
+                member_name(interaction),
+            )
+            if opponent is not None:
+                await bot.storage.add_challenged(game_id, opponent.id, opponent.display_name)
+            if ai is not None:
+                name = ai_name([member_name(interaction)], ai)
+                await bot.storage.add_ai_seat(game_id, name, ai)
+            if timer is not None:  # the turn timer in minutes; None: the game's default
+                await bot.storage.set_turn_minutes(game_id, timer)
+            return game_id
+
+        game_id = await _in_time(interaction, create())
     # The game's lock until its message id is stored: a click on the message as soon as
     # it shows (Accept, Start) waits, so the started game's table is that message.
     async with bot.sessions.lock(game_id):
@@ -210,12 +222,11 @@ async def open_lobby(
         assert row is not None
         seats = await bot.storage.seats(game_id)
         if ai is not None:  # no lobby: the table message is this answer, started now
-            await interaction.response.send_message(
+            text = (
                 f"**{ui.title}**: <@{row.host_id}> plays against {seats[1].name}; "
-                "the game is starting.",
-                allowed_mentions=discord.AllowedMentions.none(),
+                "the game is starting."
             )
-            message = await interaction.original_response()
+            message = await _answer(interaction, text, None, discord.AllowedMentions.none())
             await bot.storage.set_table_message(game_id, message.id)
             await _start(bot, row, seats)
             return
@@ -227,9 +238,44 @@ async def open_lobby(
             # Seated players are listed as mentions (names that stay current), no ping.
             text, view = lobby_message(ui, row, seats)
             mentions = discord.AllowedMentions.none()
-        await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
-        message = await interaction.original_response()
+        message = await _answer(interaction, text, view, mentions)
         await bot.storage.set_table_message(game_id, message.id)
+
+
+ANSWER_WITHIN = 2.0
+"""Seconds a command may write before it is acknowledged; Discord allows 3 in all."""
+
+
+async def _in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+    """Runs `work` (writes); when another program holds the database longer than
+    `ANSWER_WITHIN`, the command is acknowledged ("thinking") meanwhile, so it is not
+    lost after Discord's 3 seconds. Usually the work is done first and the answer is an
+    ordinary reply, which also notifies a challenged player (an answer filled in after
+    the thinking may not)."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN)
+    except TimeoutError:
+        await interaction.response.defer(thinking=True)
+        return await task
+
+
+async def _answer(
+    interaction: discord.Interaction[Any],
+    text: str,
+    view: discord.ui.View | None,
+    mentions: discord.AllowedMentions,
+) -> discord.InteractionMessage:
+    """The command's answer: a reply, or the acknowledged "thinking" message filled in."""
+    if interaction.response.is_done():
+        return await interaction.edit_original_response(
+            content=text, view=view, allowed_mentions=mentions
+        )
+    if view is None:
+        await interaction.response.send_message(text, allowed_mentions=mentions)
+    else:
+        await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
+    return await interaction.original_response()
 
 
 async def handle_lobby(

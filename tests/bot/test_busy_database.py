@@ -1,6 +1,7 @@
 """Audit finding 14 (the last part): another program writing to the bot's database (a
-backup, a script) does not make players' clicks fail. Clicks are answered at once (the
-bot reads on a connection of its own, and answers before it writes) and their change
+backup, a script) does not make players' clicks and commands fail. Clicks are answered
+at once (the bot reads on a connection of its own, and answers before it writes), a
+command that writes is acknowledged when the write takes too long, and their change
 shows when the database is free again; Discord's client would otherwise say "This
 interaction failed" after 3 seconds."""
 
@@ -62,4 +63,12 @@ async def test_clicks_are_answered_while_another_writer_holds_the_database(
         await (await ann.select(hand, menu(hand, "play"), ["market_open"])).ack()
         await asyncio.sleep(HOLD_SECONDS)
     await lobby.wait_until(lambda m: "ann played Market Open" in m.text)
+
+    with held(stacked_bot):  # a command that writes is acknowledged in time too
+        challenge = await ann.slash(general, "graps start", opponent=bob)
+        assert await challenge.ack() == 5  # "thinking", filled in once written
+        await asyncio.sleep(HOLD_SECONDS)
+    answer = await challenge.message()
+    await answer.wait_until(lambda m: "Accept" in [b.label for b in m.buttons()])
+    assert bob.mention in answer.text and not answer.ephemeral
     assert emu.rejected == []
