@@ -60,14 +60,18 @@ def cases() -> list[tuple[str, list[Render]]]:
         ("grass table 6p", _renders(grass6, lambda g: grass.table_image(g.public_view()))),
         ("grass table 2p", _renders(grass2, lambda g: grass.table_image(g.public_view()))),
         ("grass hand", _renders(grass6, lambda g: grass.hand_image(g.view_for(NAMES[0])))),
-        ("grass score sheet", _renders([scored],
-                                       lambda g: grass.score_sheet_image(g.public_view()))),
+        (
+            "grass score sheet",
+            _renders([scored], lambda g: grass.score_sheet_image(g.public_view())),
+        ),
         ("gracias table 6p", _renders(gracias6, lambda g: gracias.table_image(g.public_view()))),
         ("gracias hidden", _renders(gracias6, lambda g: gracias.hidden_image(g.view_for("ann")))),
-        ("graps board", _renders(graps2, lambda g: graps.board_image(g.public_view(),
-                                                                      g.public_view().to_move))),
+        (
+            "graps board",
+            _renders(graps2, lambda g: graps.board_image(g.public_view(), g.public_view().to_move)),
+        ),
         ("scoreboard", [lambda: scoreboard_image("Scores", ["player", "wins", "total"], rows, 0)]),
-    ]  # fmt: skip
+    ]
 
 
 def p99(values: Sequence[float]) -> float:
@@ -101,8 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m render.bench")
     parser.add_argument("--runs", type=int, default=200, help="renders per image kind")
     args = parser.parse_args(argv)
-    print(f"{'image':<18}{'size':>10}{'compose ms':>16}{'encode ms':>16}{'total ms':>16}"
-          f"{'PNG':>8}")  # fmt: skip
+    print(f"{'image':<18}{'size':>10}{'compose ms':>16}{'encode ms':>16}{'total ms':>16}{'PNG':>8}")
     print(f"{'':<28}" + f"{'median':>8}{'p99':>8}" * 3 + f"{'max':>8}")
     for name, renders in cases():
         compose, encode, cpu, size = measure(renders, args.runs)

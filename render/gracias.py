@@ -64,14 +64,27 @@ def _paste(image: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> Non
     image.paste(picture, xy, picture)
 
 
-def _trio(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView,
-          trio: TrioView, x: int, width: int) -> None:  # fmt: skip
+def _trio(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: GraciasPublicView,
+    trio: TrioView,
+    x: int,
+    width: int,
+) -> None:
     """One trio: its number, two face-up cards and the face-down back (C5)."""
     top = TRIOS_TOP + 10
     choosing = view.choosing == trio.number
     cx = x + width // 2
-    text(image, (cx, top + 4), f"Trio {trio.number}", 19, GOLD if choosing else INK_SOFT, True,
-         "ma")  # fmt: skip
+    text(
+        image,
+        (cx, top + 4),
+        f"Trio {trio.number}",
+        19,
+        GOLD if choosing else INK_SOFT,
+        bold=True,
+        anchor="ma",
+    )
     cards_top = top + 32
     cards: list[Image.Image] = [card(colour, CARD_W, CARD_H) for colour in trio.face_up]
     if trio.has_face_down:
@@ -79,16 +92,20 @@ def _trio(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView
     if not cards:
         box = (cx - 56, cards_top, cx + 56, cards_top + CARD_H)
         draw.rounded_rectangle(box, 10, outline=PANEL_EDGE, width=2)
-        who = ellipsize(trio.taken_by or "", 100, 18, True)
-        text(image, (cx, cards_top + CARD_H / 2 - 12), "taken by", 16, INK_SOFT, False, "mm")
-        text(image, (cx, cards_top + CARD_H / 2 + 12), who, 18, INK_SOFT, True, "mm")
+        who = ellipsize(trio.taken_by or "", 100, 18, bold=True)
+        text(image, (cx, cards_top + CARD_H / 2 - 12), "taken by", 16, INK_SOFT, anchor="mm")
+        text(image, (cx, cards_top + CARD_H / 2 + 12), who, 18, INK_SOFT, bold=True, anchor="mm")
         return
     step = min(CARD_W - 20, (width - 12 - CARD_W) // max(1, len(cards) - 1))
     span = CARD_W + step * (len(cards) - 1)
     left = cx - span // 2
     if choosing:
-        draw.rounded_rectangle((left - 8, cards_top - 8, left + span + 8, cards_top + CARD_H + 8),
-                               14, outline=GOLD, width=4)  # fmt: skip
+        draw.rounded_rectangle(
+            (left - 8, cards_top - 8, left + span + 8, cards_top + CARD_H + 8),
+            14,
+            outline=GOLD,
+            width=4,
+        )
     for index, picture in enumerate(cards):
         _paste(image, picture, (left + index * step, cards_top))
 
@@ -98,22 +115,28 @@ def _row_tile(moving: bool, winner: bool) -> Image.Image:
     """A seat row's empty panel on felt with its shadow, drawn once (read-only)."""
     tile = Image.new("RGB", (WIDTH, ROW + GAP), FELT)
     draw = ImageDraw.Draw(tile)
-    panel(draw, (MARGIN, 0, WIDTH - MARGIN, ROW), PANEL, 14,
-          outline=GOLD if moving or winner else PANEL_EDGE, width=4 if moving else 2,
-          shadow=FELT_DARK)  # fmt: skip
+    panel(
+        draw,
+        (MARGIN, 0, WIDTH - MARGIN, ROW),
+        PANEL,
+        outline=GOLD if moving or winner else PANEL_EDGE,
+        outline_width=4 if moving else 2,
+        shadow=FELT_DARK,
+    )
     if moving:
         draw.polygon([(MARGIN - 2, 30), (MARGIN + 14, 42), (MARGIN - 2, 54)], fill=GOLD)
     return tile
 
 
-def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView,
-          seat: SeatView, top: int) -> None:  # fmt: skip
+def _seat(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView, seat: SeatView, top: int
+) -> None:
     moving = seat.name == view.to_move
     winner = seat.name in view.winners
     image.paste(_row_tile(moving, winner), (0, top))
     name_colour = GOLD if winner else INK if seat.in_game else INK_SOFT
-    name = ellipsize(seat.name, CHIPS_X - 60, 26, True)
-    text(image, (MARGIN + 20, top + 12), name, 26, name_colour, True)
+    name = ellipsize(seat.name, CHIPS_X - 60, 26, bold=True)
+    text(image, (MARGIN + 20, top + 12), name, 26, name_colour, bold=True)
     badge_x = MARGIN + 18
     badges = []
     if seat.name == view.big_opener:
@@ -133,15 +156,23 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView
     hx = CHIPS_X + 6 * (CHIP_W + 6) + 10
     back = card(None, 30, 42)
     _paste(image, back, (hx, chip_y))
-    text(image, (hx + 36, chip_y + CHIP_H / 2), f"{seat.hidden_count}", 22, INK, True, "lm")
+    text(
+        image,
+        (hx + 36, chip_y + CHIP_H / 2),
+        f"{seat.hidden_count}",
+        22,
+        INK,
+        bold=True,
+        anchor="lm",
+    )
     # Total and round scores, right-aligned.
     right = WIDTH - MARGIN - 18
-    text(image, (right, top + 14), "total", 16, INK_SOFT, False, "ra")
-    text(image, (right, top + 34), str(seat.total), 28, INK, True, "ra")
+    text(image, (right, top + 14), "total", 16, INK_SOFT, anchor="ra")
+    text(image, (right, top + 34), str(seat.total), 28, INK, bold=True, anchor="ra")
     if seat.round_scores:
         rounds = " · ".join(f"R{i + 1} {s}" for i, s in enumerate(seat.round_scores))
-        size = fit_size(rounds, 150, 16, 11)
-        text(image, (right, top + ROW - 12), rounds, size, INK_SOFT, False, "rs")
+        size = fit_size(rounds, 150, 16, min_size=11)
+        text(image, (right, top + ROW - 12), rounds, size, INK_SOFT, anchor="rs")
 
 
 def table_image(view: GraciasPublicView) -> Image.Image:
@@ -157,35 +188,51 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     draw = ImageDraw.Draw(image)
     # Header.
     draw.rectangle((0, 0, WIDTH, HEADER - 10), fill=FELT_DARK)
-    text(image, (MARGIN + 12, 16), "GRACIAS", 34, GOLD, True)
-    text(image, (MARGIN + 14, 62), f"Round {view.round} of 3  ·  Turn {view.turn} of 4", 20,
-         INK_SOFT)  # fmt: skip
+    text(image, (MARGIN + 12, 16), "GRACIAS", 34, GOLD, bold=True)
+    text(
+        image, (MARGIN + 14, 62), f"Round {view.round} of 3  ·  Turn {view.turn} of 4", 20, INK_SOFT
+    )
     status = _status(view)
-    size = fit_size(status, WIDTH - 340, 27, 17, True)
-    text(image, (320, 34), ellipsize(status, WIDTH - 340, size, True), size,
-         GOLD if view.phase is Phase.OVER else INK, True, "lm")  # fmt: skip
+    size = fit_size(status, WIDTH - 340, 27, min_size=17, bold=True)
+    text(
+        image,
+        (320, 34),
+        ellipsize(status, WIDTH - 340, size, bold=True),
+        size,
+        GOLD if view.phase is Phase.OVER else INK,
+        bold=True,
+        anchor="lm",
+    )
     openers = f"big opener {view.big_opener}  ·  small opener {view.small_opener}"
-    text(image, (320, 72), ellipsize(openers, WIDTH - 340, 19), 19, INK_SOFT, False, "lm")
+    text(image, (320, 72), ellipsize(openers, WIDTH - 340, 19), 19, INK_SOFT, anchor="lm")
     # Trios of the turn.
-    panel(draw, (MARGIN, TRIOS_TOP, WIDTH - MARGIN, TRIOS_TOP + trios_h), FELT_DARK, 16)
+    panel(
+        draw, (MARGIN, TRIOS_TOP, WIDTH - MARGIN, TRIOS_TOP + trios_h), FELT_DARK, corner_radius=16
+    )
     if view.trios:
         width = (WIDTH - 2 * MARGIN - 16) // len(view.trios)
         for index, trio in enumerate(view.trios):
             _trio(image, draw, view, trio, MARGIN + 8 + index * width, width)
     else:
-        text(image, (WIDTH / 2, TRIOS_TOP + trios_h / 2), "No trios on the table", 22, INK_SOFT,
-             False, "mm")  # fmt: skip
+        text(
+            image,
+            (WIDTH / 2, TRIOS_TOP + trios_h / 2),
+            "No trios on the table",
+            22,
+            INK_SOFT,
+            anchor="mm",
+        )
     for index, seat in enumerate(view.seats):
         _seat(image, draw, view, seat, seats_top + index * (ROW + GAP))
     if recent:
         box = (MARGIN, recent_top, WIDTH - MARGIN, recent_top + len(recent) * LINE + 16)
-        panel(draw, box, FELT_DARK, 14)
+        panel(draw, box, FELT_DARK)
         for index, line in enumerate(recent):
             newest = index == len(recent) - 1
             y = recent_top + 8 + index * LINE + LINE / 2
             # The newest line white with a gold dot (regular weight: cheaper to draw).
             shown = ellipsize(line, WIDTH - 2 * MARGIN - 52, 21)
-            text(image, (MARGIN + 32, y), shown, 21, INK if newest else INK_SOFT, False, "lm")
+            text(image, (MARGIN + 32, y), shown, 21, INK if newest else INK_SOFT, anchor="lm")
             if newest:
                 draw.ellipse((MARGIN + 14, y - 5, MARGIN + 24, y + 5), fill=GOLD)
     return image
@@ -204,27 +251,43 @@ def hidden_image(view: GraciasPlayerView) -> Image.Image:
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, width, 74), fill=FELT_DARK)
-    title = ellipsize(f"{view.player}'s hidden cards", width - 300, 28, True)
-    text(image, (MARGIN + 16, 37), title, 28, GOLD, True, "lm")
+    title = ellipsize(f"{view.player}'s hidden cards", width - 300, 28, bold=True)
+    text(image, (MARGIN + 16, 37), title, 28, GOLD, bold=True, anchor="lm")
     public = view.public
-    text(image, (width - MARGIN - 16, 37), f"round {public.round} · turn {public.turn}", 20, INK,
-         False, "rm")  # fmt: skip
+    text(
+        image,
+        (width - MARGIN - 16, 37),
+        f"round {public.round} · turn {public.turn}",
+        20,
+        INK,
+        anchor="rm",
+    )
     top = 96
     if not cards:
-        text(image, (width / 2, top + HIDDEN_H / 2), "No hidden cards yet", 24, INK_SOFT, False,
-             "mm")  # fmt: skip
+        text(
+            image, (width / 2, top + HIDDEN_H / 2), "No hidden cards yet", 24, INK_SOFT, anchor="mm"
+        )
     for index, colour in enumerate(cards):
         x = MARGIN + 16 + index * (HIDDEN_W + 16)
         _paste(image, card(colour, HIDDEN_W, HIDDEN_H), (x, top))
-        text(image, (x + HIDDEN_W / 2, top + HIDDEN_H + 16), colour.value, 18, INK, True, "mm")
+        text(
+            image,
+            (x + HIDDEN_W / 2, top + HIDDEN_H + 16),
+            colour.value,
+            18,
+            INK,
+            bold=True,
+            anchor="mm",
+        )
         is_new = view.just_taken is not None and index == len(cards) - 1
         if is_new:
-            draw.rounded_rectangle((x - 5, top - 5, x + HIDDEN_W + 4, top + HIDDEN_H + 4), 16,
-                                   outline=GOLD, width=4)  # fmt: skip
-            pill(image, draw, (x + HIDDEN_W - 4, top - 14), "NEW", 15, GOLD, INK_DARK, "r")
+            draw.rounded_rectangle(
+                (x - 5, top - 5, x + HIDDEN_W + 4, top + HIDDEN_H + 4), 16, outline=GOLD, width=4
+            )
+            pill(image, draw, (x + HIDDEN_W - 4, top - 14), "NEW", 15, GOLD, INK_DARK, anchor_x="r")
     seat = public.seat(view.player)
     y = top + HIDDEN_H + 44
-    text(image, (MARGIN + 16, y + CHIP_H / 2), "reserve", 20, INK_SOFT, False, "lm")
+    text(image, (MARGIN + 16, y + CHIP_H / 2), "reserve", 20, INK_SOFT, anchor="lm")
     for index, colour in enumerate(COLOURS):
         x = MARGIN + 110 + index * (CHIP_W + 6)
         _paste(image, chip(colour, seat.reserve.of(colour), FELT), (x, y))

@@ -33,18 +33,22 @@ def ink(colour: Colour) -> RGB:
     return DARK_INK if colour is Colour.YELLOW else (255, 255, 255)
 
 
-def shape(draw: ImageDraw.ImageDraw, colour: Colour, cx: float, cy: float, r: float,
-          fill: RGB) -> None:  # fmt: skip
+def shape(
+    draw: ImageDraw.ImageDraw, colour: Colour, cx: float, cy: float, r: float, fill: RGB
+) -> None:
     """The colour's C1 shape, centred, about 2r across."""
     if colour is Colour.RED:  # heart
         k = r * 0.52
         draw.ellipse((cx - 2 * k, cy - r * 0.75, cx, cy - r * 0.75 + 2 * k), fill=fill)
         draw.ellipse((cx, cy - r * 0.75, cx + 2 * k, cy - r * 0.75 + 2 * k), fill=fill)
-        draw.polygon([(cx - r * 1.0, cy - r * 0.15), (cx + r * 1.0, cy - r * 0.15),
-                      (cx, cy + r * 0.95)], fill=fill)  # fmt: skip
+        draw.polygon(
+            [(cx - r * 1.0, cy - r * 0.15), (cx + r * 1.0, cy - r * 0.15), (cx, cy + r * 0.95)],
+            fill=fill,
+        )
     elif colour is Colour.ORANGE:  # triangle
-        draw.polygon([(cx, cy - r), (cx + r * 1.05, cy + r * 0.8), (cx - r * 1.05, cy + r * 0.8)],
-                     fill=fill)  # fmt: skip
+        draw.polygon(
+            [(cx, cy - r), (cx + r * 1.05, cy + r * 0.8), (cx - r * 1.05, cy + r * 0.8)], fill=fill
+        )
     elif colour is Colour.YELLOW:  # star
         points = []
         for i in range(10):
@@ -59,8 +63,9 @@ def shape(draw: ImageDraw.ImageDraw, colour: Colour, cx: float, cy: float, r: fl
             draw.ellipse((x - k, y - k, x + k, y + k), fill=fill)
         draw.polygon([(cx, cy), (cx - r * 0.35, cy + r), (cx + r * 0.35, cy + r)], fill=fill)
     elif colour is Colour.BLUE:  # diamond
-        draw.polygon([(cx, cy - r), (cx + r * 0.78, cy), (cx, cy + r), (cx - r * 0.78, cy)],
-                     fill=fill)  # fmt: skip
+        draw.polygon(
+            [(cx, cy - r), (cx + r * 0.78, cy), (cx, cy + r), (cx - r * 0.78, cy)], fill=fill
+        )
     else:  # purple: circle
         draw.ellipse((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), fill=fill)
 
@@ -71,8 +76,9 @@ def _card(colour: Colour | None, width: int, height: int) -> Image.Image:
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     radius = max(6, w // 9)
-    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=(*RIM, 255), outline=(*EDGE, 255),
-                           width=s)  # fmt: skip
+    draw.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius, fill=(*RIM, 255), outline=(*EDGE, 255), width=s
+    )
     inset = max(3 * s, w // 16)
     fill = BACK if colour is None else COLOURS[colour]
     draw.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), radius - inset, fill=fill)
@@ -89,13 +95,13 @@ def _card(colour: Colour | None, width: int, height: int) -> Image.Image:
     small = image.resize((width, height), Image.Resampling.LANCZOS)
     if colour is not None:  # the corner index: letter, and the shape under it (C1)
         size = max(12, width // 4)
-        text(small, (inset // s + 4, inset // s + 2), colour.letter, size, ink(colour), True)
+        text(small, (inset // s + 4, inset // s + 2), colour.letter, size, ink(colour), bold=True)
         corner = ImageDraw.Draw(small)
         r = size * 0.32
         cx, cy = inset // s + 4 + size * 0.36, inset // s + 2 + size * 1.45
         shape(corner, colour, cx, cy, r, ink(colour))
     else:
-        text(small, (width / 2, height / 2), "?", max(14, width // 3), RIM, True, "mm")
+        text(small, (width / 2, height / 2), "?", max(14, width // 3), RIM, bold=True, anchor="mm")
     return small
 
 
@@ -107,11 +113,17 @@ def _chip(colour: Colour, count: int, width: int, height: int, faded: RGB) -> Im
     fill = COLOURS[colour] if count else mix(COLOURS[colour], faded, 0.72)
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), 9 * s, fill=fill)
     r = height * s * 0.28
-    shape(draw, colour, height * s * 0.48, height * s * 0.5, r,
-          mix(fill, ink(colour), 0.85 if count else 0.35))  # fmt: skip
+    shape(
+        draw,
+        colour,
+        height * s * 0.48,
+        height * s * 0.5,
+        r,
+        mix(fill, ink(colour), 0.85 if count else 0.35),
+    )
     small = image.resize((width, height), Image.Resampling.LANCZOS)
     colour_ink = ink(colour) if count else mix(fill, ink(colour), 0.5)
-    text(small, (width - 10, height / 2), str(count), 24, colour_ink, True, "rm")
+    text(small, (width - 10, height / 2), str(count), 24, colour_ink, bold=True, anchor="rm")
     return small
 
 

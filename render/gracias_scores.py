@@ -44,7 +44,7 @@ def _colour_head(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) 
         draw.rounded_rectangle((cx - 44, y, cx + 44, y + 34), 9, fill=COLOUR_RGB[colour])
         ink = (255, 255, 255) if colour.letter != "Y" else INK_DARK
         shape(draw, colour, cx - 24, y + 17, 10, ink)
-        text(image, (cx + 10, y + 17), colour.letter, 20, ink, True, "mm")
+        text(image, (cx + 10, y + 17), colour.letter, 20, ink, bold=True, anchor="mm")
 
 
 def round_score_image(view: GraciasPublicView) -> Image.Image:
@@ -61,37 +61,47 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
     top = title_band(image, draw, "Gracias scores", sub)
     x = 36
     if scoring is None:
-        text(image, (x + 4, top + 12), "No round scored yet", 22, MUTED, True)
+        text(image, (x + 4, top + 12), "No round scored yet", 22, MUTED, bold=True)
         top += 50
     else:
-        text(image, (x + 4, top + 12), f"Round {scoring.round}", 24, MUTED, True)
+        text(image, (x + 4, top + 12), f"Round {scoring.round}", 24, MUTED, bold=True)
         top += 44
         _colour_head(image, draw, x + NAME_W, top)
-        text(image, (WIDTH - 48, top + 17), "round", 18, MUTED, True, "rm")
+        text(image, (WIDTH - 48, top + 17), "round", 18, MUTED, bold=True, anchor="rm")
         top += 44
         best = max((row.score for row in scoring.rows), default=0)
         for r, row in enumerate(scoring.rows):
             y = top + r * CELL_H
             if r % 2:
                 draw.rectangle((x, y, WIDTH - 36, y + CELL_H - 1), fill=hex_rgb("#efe9dc"))
-            name = ellipsize(row.player, NAME_W - 16, 22, True)
-            text(image, (x + 12, y + CELL_H / 2), name, 22, INK_DARK, True, "lm")
+            name = ellipsize(row.player, NAME_W - 16, 22, bold=True)
+            text(image, (x + 12, y + CELL_H / 2), name, 22, INK_DARK, bold=True, anchor="lm")
             for c, score in enumerate(row.colours):
                 cx = x + NAME_W + c * CELL_W + CELL_W // 2
                 tint = mix(COLOUR_RGB[score.colour], (255, 255, 255), 0.8)
                 if score.cards:
                     draw.rounded_rectangle((cx - 48, y + 5, cx + 48, y + CELL_H - 6), 8, fill=tint)
                 points = str(score.points) if score.cards else "-"
-                text(image, (cx, y + 24), points, 24, INK_DARK, True, "mm")
+                text(image, (cx, y + 24), points, 24, INK_DARK, bold=True, anchor="mm")
                 how, out = _how(score)
                 if how:
-                    text(image, (cx, y + 49), how, 15, OUT if out else MUTED, True, "mm")
+                    text(
+                        image, (cx, y + 49), how, 15, OUT if out else MUTED, bold=True, anchor="mm"
+                    )
             colour = hex_rgb("#b8860b") if row.score == best else INK_DARK
-            text(image, (WIDTH - 48, y + CELL_H / 2), str(row.score), 28, colour, True, "rm")
+            text(
+                image,
+                (WIDTH - 48, y + CELL_H / 2),
+                str(row.score),
+                28,
+                colour,
+                bold=True,
+                anchor="rm",
+            )
             draw.line([(x, y + CELL_H - 1), (WIDTH - 36, y + CELL_H - 1)], fill=hex_rgb("#d9d1bf"))
         top += rows * CELL_H + 24
     # Every round and the totals (C8).
-    text(image, (x + 4, top + 8), "All rounds", 24, MUTED, True)
+    text(image, (x + 4, top + 8), "All rounds", 24, MUTED, bold=True)
     top += 40
     columns = ["player", "round 1", "round 2", "round 3", "total"]
     table = [

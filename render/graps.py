@@ -80,8 +80,11 @@ def cell_centre(cell: str) -> tuple[int, int]:
 def _counter(draw: ImageDraw.ImageDraw, c: float, r: float, fill: RGB, edge: RGB) -> None:
     draw.ellipse((c - r, c - r, c + r, c + r), fill=fill, outline=edge, width=round(r * 0.14))
     inner = r * 0.62
-    draw.ellipse((c - inner, c - inner, c + inner, c + inner), outline=mix(fill, edge, 0.45),
-                 width=max(1, round(r * 0.07)))  # fmt: skip
+    draw.ellipse(
+        (c - inner, c - inner, c + inner, c + inner),
+        outline=mix(fill, edge, 0.45),
+        width=max(1, round(r * 0.07)),
+    )
 
 
 def _bunch(draw: ImageDraw.ImageDraw, c: float, r: float, fill: RGB, edge: RGB) -> None:
@@ -92,12 +95,19 @@ def _bunch(draw: ImageDraw.ImageDraw, c: float, r: float, fill: RGB, edge: RGB) 
     for dy, xs in rows:
         for dx in xs:
             x, y = c + dx * r, c + dy * r + r * 0.12
-            draw.ellipse((x - berry, y - berry, x + berry, y + berry), fill=fill, outline=edge,
-                         width=stroke)  # fmt: skip
+            draw.ellipse(
+                (x - berry, y - berry, x + berry, y + berry), fill=fill, outline=edge, width=stroke
+            )
     stem_top = c - r * 0.95
     draw.line([(c, c - r * 0.6), (c, stem_top)], fill=LEAF, width=max(2, round(r * 0.1)))
-    draw.polygon([(c, stem_top + r * 0.15), (c + r * 0.55, stem_top - r * 0.02),
-                  (c + r * 0.25, stem_top + r * 0.3)], fill=LEAF)  # fmt: skip
+    draw.polygon(
+        [
+            (c, stem_top + r * 0.15),
+            (c + r * 0.55, stem_top - r * 0.02),
+            (c + r * 0.25, stem_top + r * 0.3),
+        ],
+        fill=LEAF,
+    )
 
 
 def _sprite(piece: Piece) -> Image.Image:
@@ -155,7 +165,7 @@ def _empty_board() -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(image)
     x1, y1 = LEFT + BOARD, TOP + BOARD
-    panel(draw, (LEFT - 40, TOP - 36, x1 + 40, y1 + 36), FELT_DARK, 18)
+    panel(draw, (LEFT - 40, TOP - 36, x1 + 40, y1 + 36), FELT_DARK, corner_radius=18)
     draw.rectangle((LEFT, TOP, x1, y1), fill=WOOD)
     # Land rows: light's row 15 on top, dark's row 1 at the bottom (P1).
     draw.rectangle((LEFT, TOP, x1, TOP + CELL), fill=LIGHT_LAND)
@@ -166,12 +176,12 @@ def _empty_board() -> Image.Image:
     draw.rectangle((LEFT - 1, TOP - 1, x1 + 1, y1 + 1), outline=DARK_EDGE, width=2)
     for i, letter in enumerate(COLUMNS):
         x = LEFT + i * CELL + CELL / 2
-        text(image, (x, TOP - 18), letter, 20, INK_SOFT, True, "mm")
-        text(image, (x, y1 + 18), letter, 20, INK_SOFT, True, "mm")
+        text(image, (x, TOP - 18), letter, 20, INK_SOFT, bold=True, anchor="mm")
+        text(image, (x, y1 + 18), letter, 20, INK_SOFT, bold=True, anchor="mm")
     for row in range(1, SIZE + 1):
         y = TOP + (SIZE - row) * CELL + CELL / 2
-        text(image, (LEFT - 20, y), str(row), 19, INK_SOFT, True, "mm")
-        text(image, (x1 + 20, y), str(row), 19, INK_SOFT, True, "mm")
+        text(image, (LEFT - 20, y), str(row), 19, INK_SOFT, bold=True, anchor="mm")
+        text(image, (x1 + 20, y), str(row), 19, INK_SOFT, bold=True, anchor="mm")
     return image
 
 
@@ -204,7 +214,7 @@ def _die(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrapsPublicView) -
         image.paste(sprite(piece), (cx - CELL // 2, top + 7), sprite(piece))
         label = f"rolled {view.roll.value}"
     if label:
-        text(image, (cx, top + side + 14), label, 18, INK, True, "mm")
+        text(image, (cx, top + side + 14), label, 18, INK, bold=True, anchor="mm")
 
 
 def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
@@ -220,13 +230,13 @@ def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
     winner = name in view.winners
     colour = GOLD if moving or winner else INK
     name_x = icon_x - 8 if right else icon_x + CELL + 8
-    shown = ellipsize(name, WIDTH // 2 - 120, 28, True)
-    text(image, (name_x, 39), shown, 28, colour, True, anchor + "m")
+    shown = ellipsize(name, WIDTH // 2 - 120, 28, bold=True)
+    text(image, (name_x, 39), shown, 28, colour, bold=True, anchor=anchor + "m")
     land = f"{side.value}, row {side.land_row}"
-    text(image, (x, 78), land, 18, INK_SOFT, False, anchor + "m")
+    text(image, (x, 78), land, 18, INK_SOFT, anchor=anchor + "m")
     removed = view.removed[index]
     figures = f"{view.supply[index]} in supply" + (f" · {removed} lost" if removed else "")
-    text(image, (x, 104), figures, 19, INK, True, anchor + "m")
+    text(image, (x, 104), figures, 19, INK, bold=True, anchor=anchor + "m")
 
 
 def _status(view: GrapsPublicView) -> str:
@@ -268,17 +278,26 @@ def board_image(view: GrapsPublicView, legal_for: str | None = None) -> Image.Im
     if legal_for is not None and legal_for == view.to_move:
         for cell in view.legal:
             cx, cy = cell_centre(cell)
-            draw.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=LEGAL, outline=(255, 255, 255),
-                         width=2)  # fmt: skip
+            draw.ellipse(
+                (cx - 7, cy - 7, cx + 7, cy + 7), fill=LEGAL, outline=(255, 255, 255), width=2
+            )
     _player(image, view, 0)
     _player(image, view, 1)
     _die(image, draw, view)
     # Footer: status and the last events.
     top = TOP + BOARD + 48
     status = _status(view)
-    size = fit_size(status, WIDTH - 60, 24, 16, True)
-    text(image, (30, top + 14), ellipsize(status, WIDTH - 60, size, True), size, GOLD, True, "lm")
+    size = fit_size(status, WIDTH - 60, 24, min_size=16, bold=True)
+    text(
+        image,
+        (30, top + 14),
+        ellipsize(status, WIDTH - 60, size, bold=True),
+        size,
+        GOLD,
+        bold=True,
+        anchor="lm",
+    )
     for index, line in enumerate(view.recent[-RECENT:]):
         shown = ellipsize(line, WIDTH - 60, 20)
-        text(image, (30, top + 50 + index * 30), shown, 20, INK_SOFT, False, "lm")
+        text(image, (30, top + 50 + index * 30), shown, 20, INK_SOFT, anchor="lm")
     return image

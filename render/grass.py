@@ -174,20 +174,20 @@ def _paste(image: Image.Image, card_face: Image.Image, xy: tuple[int, int]) -> N
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrassPublicView) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER - 12), fill=FELT_DARK)
-    text(image, (MARGIN + 12, 18), "GRASS", 34, GOLD, True)
+    text(image, (MARGIN + 12, 18), "GRASS", 34, GOLD, bold=True)
     sub = f"Hand {view.hand}  ·  first to {money(view.options.target)}"
     text(image, (MARGIN + 14, 64), sub, 20, INK_SOFT)
     status, colour = _status(view)
     status_left = 300
     status_right = WIDTH - MARGIN - 2 * CARD_W - 40
-    size = fit_size(status, status_right - status_left, 28, 18, True)
-    status = ellipsize(status, status_right - status_left, size, True)
-    text(image, (status_left, 34), status, size, colour, True, "lm")
+    size = fit_size(status, status_right - status_left, 28, min_size=18, bold=True)
+    status = ellipsize(status, status_right - status_left, size, bold=True)
+    text(image, (status_left, 34), status, size, colour, bold=True, anchor="lm")
     learning = "  ·  learning deck" if view.options.learning else ""
     trades = "trades open" if view.trading else "no trading"
     if view.options.secret_trades and view.trading:
         trades = "secret trades"
-    text(image, (status_left, 72), f"{trades}{learning}", 19, INK_SOFT, False, "lm")
+    text(image, (status_left, 72), f"{trades}{learning}", 19, INK_SOFT, anchor="lm")
     # Draw pile (a back with its count) and the discard pile's top card.
     y = (HEADER - 12 - CARD_H) // 2
     discard_x = WIDTH - MARGIN - CARD_W - 4
@@ -196,13 +196,21 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrassPublicView
         _paste(image, back(Size.MINI), (draw_x, y))
     else:
         draw.rounded_rectangle((draw_x, y, draw_x + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
-    pill(image, draw, (draw_x + CARD_W // 2, y + CARD_H - 30), str(view.draw_pile), 17,
-         INK, INK_DARK, "m")  # fmt: skip
+    pill(
+        image,
+        draw,
+        (draw_x + CARD_W // 2, y + CARD_H - 30),
+        str(view.draw_pile),
+        17,
+        INK,
+        INK_DARK,
+        anchor_x="m",
+    )
     if view.discard_pile:
         _paste(image, face(view.discard_pile[-1], Size.MINI), (discard_x, y))
     else:
         draw.rounded_rectangle((discard_x, y, discard_x + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
-        text(image, (discard_x + CARD_W / 2, y + CARD_H / 2), "discard", 14, INK_SOFT, False, "mm")
+        text(image, (discard_x + CARD_W / 2, y + CARD_H / 2), "discard", 14, INK_SOFT, anchor="mm")
 
 
 def _covered_mark(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
@@ -211,11 +219,17 @@ def _covered_mark(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int)
     draw.rounded_rectangle(band, 6, fill=COVER)
     cx, cy = x + 15, y + CARD_H - 16
     draw.polygon(
-        [(cx - 7, cy - 8), (cx, cy - 10), (cx + 7, cy - 8), (cx + 7, cy), (cx, cy + 8),
-         (cx - 7, cy)],
+        [
+            (cx - 7, cy - 8),
+            (cx, cy - 10),
+            (cx + 7, cy - 8),
+            (cx + 7, cy),
+            (cx, cy + 8),
+            (cx - 7, cy),
+        ],
         fill=(255, 255, 255),
-    )  # fmt: skip
-    text(image, (x + 23, cy), "SAFE", 13, (255, 255, 255), True, "lm")
+    )
+    text(image, (x + 23, cy), "SAFE", 13, (255, 255, 255), bold=True, anchor="lm")
 
 
 @functools.lru_cache(maxsize=4)
@@ -226,7 +240,15 @@ def _row_tile(moving: bool, winner: bool) -> Image.Image:
     draw = ImageDraw.Draw(tile)
     edge = GOLD if moving or winner else PANEL_EDGE
     box = (MARGIN, 0, WIDTH - MARGIN, ROW)
-    panel(draw, box, PANEL, 16, outline=edge, width=4 if moving else 2, shadow=FELT_DARK)
+    panel(
+        draw,
+        box,
+        PANEL,
+        corner_radius=16,
+        outline=edge,
+        outline_width=4 if moving else 2,
+        shadow=FELT_DARK,
+    )
     if moving:
         draw.polygon([(MARGIN - 2, 40), (MARGIN + 14, 52), (MARGIN - 2, 64)], fill=GOLD)
     return tile
@@ -244,9 +266,9 @@ def _seat(
     winner = seat.name in view.winners
     image.paste(_row_tile(moving, winner), (0, y0))
     # Name, total, state badges.
-    name = ellipsize(seat.name, MARKET_X - x0 - 36, 27, True)
-    text(image, (x0 + 20, y0 + 12), name, 27, GOLD if winner else INK, True)
-    total_w = text(image, (x0 + 20, y0 + 48), money(seat.total), 22, INK_SOFT, True)
+    name = ellipsize(seat.name, MARKET_X - x0 - 36, 27, bold=True)
+    text(image, (x0 + 20, y0 + 12), name, 27, GOLD if winner else INK, bold=True)
+    total_w = text(image, (x0 + 20, y0 + 48), money(seat.total), 22, INK_SOFT, bold=True)
     fill, ink = STATE_COLOURS[seat.market]
     state = seat.market.value.upper()
     if len(seat.heat) > 1:  # G8: stacked Heat On cards, each to be lifted
@@ -256,7 +278,7 @@ def _seat(
     if seat.skip:  # G3: lost turns owed; beside the total when the state badge is wide
         label = f"skips {seat.skip}"
         xy = (badge_x, y0 + 82)
-        if badge_x + text_width(label, 17, True) + 17 > MARKET_X - 8:
+        if badge_x + text_width(label, 17, bold=True) + 17 > MARKET_X - 8:
             xy = (x0 + 28 + total_w, y0 + 47)
         pill(image, draw, xy, label, 17, ALERT, (255, 255, 255))
     # Hassle pile: Market Open, Heat On stack over it (G6, G8).
@@ -266,9 +288,10 @@ def _seat(
     else:
         y = y0 + (ROW - CARD_H) // 2
         draw.rounded_rectangle((MARKET_X, y, MARKET_X + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
-        text(image, (MARKET_X + CARD_W / 2, y + CARD_H / 2 - 9), "no", 15, INK_SOFT, False, "mm")
-        text(image, (MARKET_X + CARD_W / 2, y + CARD_H / 2 + 9), "market", 15, INK_SOFT, False,
-             "mm")  # fmt: skip
+        text(image, (MARKET_X + CARD_W / 2, y + CARD_H / 2 - 9), "no", 15, INK_SOFT, anchor="mm")
+        text(
+            image, (MARKET_X + CARD_W / 2, y + CARD_H / 2 + 9), "market", 15, INK_SOFT, anchor="mm"
+        )
     # Stash piles, covered peddles marked (G12), then the Protect cards played.
     for pile, (x, y) in zip(stash_piles(seat), where.stash, strict=True):
         mini = face(pile.card, Size.MINI)
@@ -278,22 +301,31 @@ def _seat(
         if pile.covered:
             _covered_mark(image, draw, x, y)
         if pile.count > 1:
-            pill(image, draw, (x + CARD_W + 2, y - 10), f"x{pile.count}", 15, GOLD, INK_DARK, "r")
+            pill(
+                image,
+                draw,
+                (x + CARD_W + 2, y - 10),
+                f"x{pile.count}",
+                15,
+                GOLD,
+                INK_DARK,
+                anchor_x="r",
+            )
     for card, xy in zip(seat.protection, where.protection, strict=True):
         _paste(image, face(card, Size.MINI), xy)
     if not seat.stash and not seat.protection:
-        text(image, (STASH_X + 6, (y0 + y1) / 2), "empty stash", 19, INK_SOFT, False, "lm")
+        text(image, (STASH_X + 6, (y0 + y1) / 2), "empty stash", 19, INK_SOFT, anchor="lm")
     # Stash value and cards in hand, right-aligned.
     value = sum(s.card.value_usd for s in seat.stash)
-    text(image, (INFO_X, y0 + 14), "stash", 18, INK_SOFT, False, "ra")
-    size = fit_size(money(value), x1 - STASH_END - 28, 22, 14, True)
-    text(image, (INFO_X, y0 + 38), money(value), size, INK, True, "ra")
+    text(image, (INFO_X, y0 + 14), "stash", 18, INK_SOFT, anchor="ra")
+    size = fit_size(money(value), x1 - STASH_END - 28, 22, min_size=14, bold=True)
+    text(image, (INFO_X, y0 + 38), money(value), size, INK, bold=True, anchor="ra")
     if seat.to_pass or seat.passed:  # G13: in a pass the hand matters, not its size
         label = "passing" if seat.to_pass else "passed"
-        pill(image, draw, (INFO_X, y0 + 82), label, 17, GOLD, INK_DARK, "r")
+        pill(image, draw, (INFO_X, y0 + 82), label, 17, GOLD, INK_DARK, anchor_x="r")
     else:
         hand = f"{seat.hand_size} in hand"
-        text(image, (INFO_X, y0 + 86), hand, 18, INK_SOFT, False, "ra")
+        text(image, (INFO_X, y0 + 86), hand, 18, INK_SOFT, anchor="ra")
 
 
 def table_image(view: GrassPublicView) -> Image.Image:
@@ -310,14 +342,14 @@ def table_image(view: GrassPublicView) -> Image.Image:
     if recent:
         top = where.recent_top
         box = (MARGIN, top, WIDTH - MARGIN, top + len(recent) * LINE + 20)
-        panel(draw, box, FELT_DARK, 14)
+        panel(draw, box, FELT_DARK)
         for index, line in enumerate(recent):
             newest = index == len(recent) - 1
             y = top + 10 + index * LINE + LINE / 2
             # The newest line is white with a gold dot (regular weight: a long bold line
             # is the costliest text to draw, and each move brings a new one).
             content = ellipsize(line, WIDTH - 2 * MARGIN - 52, 22)
-            text(image, (MARGIN + 32, y), content, 22, INK if newest else INK_SOFT, False, "lm")
+            text(image, (MARGIN + 32, y), content, 22, INK if newest else INK_SOFT, anchor="lm")
             if newest:
                 draw.ellipse((MARGIN + 14, y - 5, MARGIN + 24, y + 5), fill=GOLD)
     return image

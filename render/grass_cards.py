@@ -152,7 +152,15 @@ def _full_face(card: Card) -> Image.Image:
     if card.kind in (Kind.HEAT_OFF, Kind.PAY_FINE):
         _heat_off_bar(draw, size, inset)
     # Category band on top.
-    text(image, (w / 2, inset + 8), st.label, 17, mix(st.colour, st.ink, 0.75), True, "ma")
+    text(
+        image,
+        (w / 2, inset + 8),
+        st.label,
+        17,
+        mix(st.colour, st.ink, 0.75),
+        bold=True,
+        anchor="ma",
+    )
     emblem(draw, card, w / 2, 82, 36, st.colour, st.ink)
     # Name, up to two lines, as large as fits.
     name_size = 26
@@ -164,12 +172,14 @@ def _full_face(card: Card) -> Image.Image:
     # The name block is centred between the emblem and the plate.
     step = round(name_size * 1.1)
     top = 160 - (len(lines) * step) / 2
-    text_block(image, (w / 2, top), lines, name_size, st.ink, True, "m", 1.1)
+    text_block(
+        image, (w / 2, top), lines, name_size, st.ink, bold=True, anchor_x="m", line_spacing=1.1
+    )
     # Value or effect on a light plate at the bottom.
     line = effect(card)
     plate = (inset + 6, h - inset - 44, w - inset - 7, h - inset - 8)
     draw.rounded_rectangle(plate, 10, fill=RIM)
-    value_size = fit_size(line, plate[2] - plate[0] - 12, 24, 13, bold=True)
+    value_size = fit_size(line, plate[2] - plate[0] - 12, 24, min_size=13, bold=True)
     ink = (20, 20, 20) if card.kind is not Kind.PARANOIA else hex_rgb("#b01e1e")
     text(
         image,
@@ -177,8 +187,8 @@ def _full_face(card: Card) -> Image.Image:
         line,
         value_size,
         ink,
-        True,
-        "mm",
+        bold=True,
+        anchor="mm",
     )
     return image
 
@@ -195,14 +205,14 @@ def _mini_face(card: Card) -> Image.Image:
         big = short_money(card.value_usd)
     else:
         big = MINI_NAMES.get(card, card.title)
-    big_size = fit_size(big, w - 2 * inset - 4, 21, 11, bold=True)
-    text(image, (w / 2, inset + 18), big, big_size, st.ink, True, "mm")
+    big_size = fit_size(big, w - 2 * inset - 4, 21, min_size=11, bold=True)
+    text(image, (w / 2, inset + 18), big, big_size, st.ink, bold=True, anchor="mm")
     small = MINI_NAMES.get(card, card.title) if big != MINI_NAMES.get(card, card.title) else ""
     if card.kind is Kind.PARANOIA:
         small = short_money(-card.value_usd)
     if small:
-        small_size = fit_size(small, w - 2 * inset - 4, 14, 9, bold=True)
-        text(image, (w / 2, h - inset - 12), small, small_size, st.ink, True, "mm")
+        small_size = fit_size(small, w - 2 * inset - 4, 14, min_size=9, bold=True)
+        text(image, (w / 2, h - inset - 12), small, small_size, st.ink, bold=True, anchor="mm")
     return image
 
 
@@ -224,8 +234,8 @@ def _back(size: Size) -> Image.Image:
     image.alpha_composite(rim)
     mask_draw = ImageDraw.Draw(image)
     mask_draw.rounded_rectangle((0, 0, w - 1, h - 1), max(6, w // 12), outline=(*EDGE, 255))
-    label_size = fit_size("GRASS", w - 2 * inset - 6, 30, 10, bold=True)
-    text(image, (w / 2, h / 2), "GRASS", label_size, hex_rgb("#f5c542"), True, "mm")
+    label_size = fit_size("GRASS", w - 2 * inset - 6, 30, min_size=10, bold=True)
+    text(image, (w / 2, h / 2), "GRASS", label_size, hex_rgb("#f5c542"), bold=True, anchor="mm")
     return _clip_corners(image, size)
 
 

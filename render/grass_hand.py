@@ -69,21 +69,21 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
     # G22: a player who left has no seat any more, yet their (empty) hand is drawn.
     seat = next((s for s in public.seats if s.name == view.name), None)
     draw.rectangle((0, 0, width, 80), fill=FELT_DARK)
-    title = ellipsize(f"{view.name}'s hand", width // 2, 30, True)
-    text(image, (MARGIN + 16, 40), title, 30, GOLD, True, "lm")
+    title = ellipsize(f"{view.name}'s hand", width // 2, 30, bold=True)
+    text(image, (MARGIN + 16, 40), title, 30, GOLD, bold=True, anchor="lm")
     if seat is None:
         status = f"hand {public.hand}  ·  you left this game"
     else:
         status = f"hand {public.hand}  ·  {seat.market.value} market  ·  {money(seat.total)}"
     if public.to_move == view.name and not public.over:
         status = "your turn  ·  " + status
-    size = fit_size(status, width // 2 - 40, 21, 14)
-    text(image, (width - MARGIN - 16, 40), status, size, INK, False, "rm")
+    size = fit_size(status, width // 2 - 40, 21, min_size=14)
+    text(image, (width - MARGIN - 16, 40), status, size, INK, anchor="rm")
     # One copy each is marked, even when the hand holds two cards of that type.
     drawn_index = cards.index(view.drawn) if view.drawn in cards else None
     pass_index = cards.index(view.pass_choice) if view.pass_choice in cards else None
     if not cards:
-        text(image, (width / 2, top + fh / 2), "no cards in hand", 24, INK_SOFT, False, "mm")
+        text(image, (width / 2, top + fh / 2), "no cards in hand", 24, INK_SOFT, anchor="mm")
     left = MARGIN + 16
     for index, card in enumerate(cards):
         x = left + (index % columns) * (fw + HAND_GAP)
@@ -92,18 +92,25 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
         card_face = face(card)
         image.paste(card_face, (x, y), card_face)
         if index == drawn_index:
-            draw.rounded_rectangle((x - 5, y - 5, x + fw + 4, y + fh + 4), 18, outline=GOLD,
-                                   width=5)  # fmt: skip
-            pill(image, draw, (x + fw - 8, y - 12), "NEW", 16, GOLD, INK_DARK, "r")
+            draw.rounded_rectangle(
+                (x - 5, y - 5, x + fw + 4, y + fh + 4), 18, outline=GOLD, width=5
+            )
+            pill(image, draw, (x + fw - 8, y - 12), "NEW", 16, GOLD, INK_DARK, anchor_x="r")
         if index == pass_index:
             pill(image, draw, (x + 8, y - 12), "TO PASS", 16, ALERT, (255, 255, 255))
     if offer:
         box_top = top + rows * (fh + HAND_GAP) + 4
-        panel(draw, (MARGIN, box_top, width - MARGIN, height - MARGIN), FELT_DARK, 14)
+        panel(draw, (MARGIN, box_top, width - MARGIN, height - MARGIN), FELT_DARK)
         for index, line in enumerate(offer):
-            shown = ellipsize(line, width - 2 * MARGIN - 40, 21, index == 0)
-            text(image, (MARGIN + 20, box_top + 14 + index * 32), shown, 21,
-                 GOLD if index == 0 else INK, index == 0)  # fmt: skip
+            shown = ellipsize(line, width - 2 * MARGIN - 40, 21, bold=index == 0)
+            text(
+                image,
+                (MARGIN + 20, box_top + 14 + index * 32),
+                shown,
+                21,
+                GOLD if index == 0 else INK,
+                bold=index == 0,
+            )
     return image
 
 

@@ -42,12 +42,12 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
     top = title_band(image, draw, "Grass score sheet", sub)
     x, inner = 36, WIDTH - 72
     if not scores:
-        text(image, (x + 4, top + 14), "No hand scored yet", 22, MUTED, True)
+        text(image, (x + 4, top + 14), "No hand scored yet", 22, MUTED, bold=True)
         rows = [[seat.name, money(seat.total)] for seat in view.seats]
         draw_grid(image, (x, top + 46, inner), ("player", "total"), rows)
         return image
     last = scores[-1]
-    text(image, (x + 4, top + 14), f"Hand {last.hand}", 24, MUTED, True)
+    text(image, (x + 4, top + 14), f"Hand {last.hand}", 24, MUTED, bold=True)
     best = set(last.best)
     rows = [
         [
@@ -67,7 +67,7 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
     top += draw_grid(image, (x, top, inner), DETAIL_COLUMNS, rows, marked, emphasis=(6, 7))
     # Every hand: score per player, running total underneath in the last row.
     top += 24
-    text(image, (x + 4, top), "All hands", 24, MUTED, True)
+    text(image, (x + 4, top), "All hands", 24, MUTED, bold=True)
     top += 36
     columns = ["hand", *players]
     history = []

@@ -97,23 +97,55 @@ def grass_six() -> GrassPublicView:
     scores = grass_scores(NAMES)
     totals = {row.name: row.total for row in scores[-1].rows}
     seats = (
-        _seat(0, "ann", market=Market.OPEN, market_open=True, stash=CROWDED,
-              protection=(C.LUST_CONQUERS_ALL,), total=totals["ann"]),
-        _seat(1, "bob", market=Market.BLOCKED, market_open=True,
-              heat=(C.BUST, C.SEARCH_AND_SEIZURE), stash=stash(C.COLOMBIA, C.MEXICO),
-              total=totals["bob"], hand_size=7),
+        _seat(
+            0,
+            "ann",
+            market=Market.OPEN,
+            market_open=True,
+            stash=CROWDED,
+            protection=(C.LUST_CONQUERS_ALL,),
+            total=totals["ann"],
+        ),
+        _seat(
+            1,
+            "bob",
+            market=Market.BLOCKED,
+            market_open=True,
+            heat=(C.BUST, C.SEARCH_AND_SEIZURE),
+            stash=stash(C.COLOMBIA, C.MEXICO),
+            total=totals["bob"],
+            hand_size=7,
+        ),
         _seat(2, "cy", total=totals["cy"], skip=2),
-        _seat(3, "dee", market=Market.OPEN, market_open=True,
-              stash=stash(C.PANAMA, C.JAMAICA, C.HOME_GROWN, covered=1),
-              protection=(C.GRAB_A_SNACK,), total=totals["dee"]),
-        _seat(4, "eve", market=Market.BLOCKED, market_open=True,
-              heat=(C.FELONY, C.DETAINED, C.BUST, C.FELONY), stash=stash(C.DR_FEELGOOD),
-              total=totals["eve"]),
-        _seat(5, "fay", market=Market.OPEN, market_open=True,
-              stash=stash(C.MEXICO, C.MEXICO, C.COLOMBIA, C.PANAMA, C.JAMAICA, C.HOME_GROWN,
-                          C.COLOMBIA),
-              total=totals["fay"]),
-    )  # fmt: skip
+        _seat(
+            3,
+            "dee",
+            market=Market.OPEN,
+            market_open=True,
+            stash=stash(C.PANAMA, C.JAMAICA, C.HOME_GROWN, covered=1),
+            protection=(C.GRAB_A_SNACK,),
+            total=totals["dee"],
+        ),
+        _seat(
+            4,
+            "eve",
+            market=Market.BLOCKED,
+            market_open=True,
+            heat=(C.FELONY, C.DETAINED, C.BUST, C.FELONY),
+            stash=stash(C.DR_FEELGOOD),
+            total=totals["eve"],
+        ),
+        _seat(
+            5,
+            "fay",
+            market=Market.OPEN,
+            market_open=True,
+            stash=stash(
+                C.MEXICO, C.MEXICO, C.COLOMBIA, C.PANAMA, C.JAMAICA, C.HOME_GROWN, C.COLOMBIA
+            ),
+            total=totals["fay"],
+        ),
+    )
     return GrassPublicView(
         hand=3,
         phase=Phase.TURN,
@@ -165,12 +197,19 @@ def grass_hand(public: GrassPublicView | None = None) -> GrassPlayerView:
     return GrassPlayerView(
         public=public,
         name="bob",
-        hand=(C.SOLD_OUT, C.PANAMA, C.IMMUNITY, C.MARKET_CLOSE, C.STEAL_YOUR_NEIGHBORS_POT,
-              C.CATCH_A_BUZZ, C.HOME_GROWN),
+        hand=(
+            C.SOLD_OUT,
+            C.PANAMA,
+            C.IMMUNITY,
+            C.MARKET_CLOSE,
+            C.STEAL_YOUR_NEIGHBORS_POT,
+            C.CATCH_A_BUZZ,
+            C.HOME_GROWN,
+        ),
         drawn=C.IMMUNITY,
         pass_choice=None,
         offer=None,
-    )  # fmt: skip
+    )
 
 
 # -- Gracias -------------------------------------------------------------------------
@@ -198,10 +237,17 @@ def gracias_six() -> GraciasPublicView:
     scoring = gracias_scoring()
     rounds = tuple((row.score,) for row in scoring.rows)
     seats = tuple(
-        GraciasSeat(name, index, ColourCounts(reserves[index]), 2 + index % 2, rounds[index],
-                    sum(rounds[index]), True)
+        GraciasSeat(
+            name,
+            index,
+            ColourCounts(reserves[index]),
+            2 + index % 2,
+            rounds[index],
+            sum(rounds[index]),
+            True,
+        )
         for index, name in enumerate(NAMES)
-    )  # fmt: skip
+    )
     return GraciasPublicView(
         round=2,
         turn=3,

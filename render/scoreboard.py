@@ -54,7 +54,8 @@ def column_widths(
     for index, title in enumerate(columns):
         cells = [row[index] for row in rows if index < len(row)]
         widest = max(
-            [text_width(title, HEAD_SIZE, True)] + [text_width(c, size, True) for c in cells]
+            [text_width(title, HEAD_SIZE, bold=True)]
+            + [text_width(c, size, bold=True) for c in cells]
         )
         widths.append(widest + 24)
     rest = width - sum(widths[1:])
@@ -84,11 +85,11 @@ def draw_grid(
     # Header.
     cx = x
     for index, (title, w) in enumerate(zip(columns, widths, strict=True)):
-        size = fit_size(title, w - 16, HEAD_SIZE, 11, bold=True)
+        size = fit_size(title, w - 16, HEAD_SIZE, min_size=11, bold=True)
         if index == 0:
-            text(image, (cx + 12, y + HEAD / 2), title, size, MUTED, True, "lm")
+            text(image, (cx + 12, y + HEAD / 2), title, size, MUTED, bold=True, anchor="lm")
         else:
-            text(image, (cx + w - 12, y + HEAD / 2), title, size, MUTED, True, "rm")
+            text(image, (cx + w - 12, y + HEAD / 2), title, size, MUTED, bold=True, anchor="rm")
         cx += w
     draw.line([(x, y + HEAD - 1), (x + width, y + HEAD - 1)], fill=MUTED, width=2)
     # Rows.
@@ -110,11 +111,11 @@ def draw_grid(
                 if r in highlight:
                     _star(draw, left + 9, top + ROW / 2, 10)
                     left += 24
-                label = ellipsize(label, cx + w - left - 8, BODY_SIZE, True)
-                text(image, (left, top + ROW / 2), label, BODY_SIZE, ink, True, "lm")
+                label = ellipsize(label, cx + w - left - 8, BODY_SIZE, bold=True)
+                text(image, (left, top + ROW / 2), label, BODY_SIZE, ink, bold=True, anchor="lm")
             else:
-                size = fit_size(cell, w - 14, BODY_SIZE, 12, bold)
-                text(image, (cx + w - 12, top + ROW / 2), cell, size, ink, bold, "rm")
+                size = fit_size(cell, w - 14, BODY_SIZE, bold=bold)
+                text(image, (cx + w - 12, top + ROW / 2), cell, size, ink, bold=bold, anchor="rm")
             cx += w
         draw.line([(x, top + ROW - 1), (x + width, top + ROW - 1)], fill=PAPER_LINE)
     return grid_height(len(rows))
@@ -135,7 +136,7 @@ def paper_sheet(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDr
     """Felt background with a paper sheet inset by 16 px."""
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
-    panel(draw, (16, 16, width - 17, height - 17), PAPER, radius=18, shadow=FELT_DARK)
+    panel(draw, (16, 16, width - 17, height - 17), PAPER, corner_radius=18, shadow=FELT_DARK)
     return image, draw
 
 
@@ -144,10 +145,12 @@ def title_band(image: Image.Image, draw: ImageDraw.ImageDraw, title: str, sub: s
     width = image.width
     draw.rounded_rectangle((16, 16, width - 17, 84), 18, fill=FELT_DARK)
     draw.rectangle((16, 60, width - 17, 84), fill=FELT_DARK)
-    size = fit_size(title, width - 80 - (text_width(sub, 20) if sub else 0), 32, 16, True)
-    text(image, (40, 50), title, size, GOLD, True, "lm")
+    size = fit_size(
+        title, width - 80 - (text_width(sub, 20) if sub else 0), 32, min_size=16, bold=True
+    )
+    text(image, (40, 50), title, size, GOLD, bold=True, anchor="lm")
     if sub:
-        text(image, (width - 40, 50), sub, 20, INK, False, "rm")
+        text(image, (width - 40, 50), sub, 20, INK, anchor="rm")
     return 100
 
 
@@ -172,7 +175,7 @@ def scoreboard_image(
     else:
         draw_grid(image, (40, top, WIDTH - 80), columns, [])
         text(
-            image, (WIDTH / 2, top + HEAD + ROW / 2), "No games played yet", 22, MUTED, False, "mm"
+            image, (WIDTH / 2, top + HEAD + ROW / 2), "No games played yet", 22, MUTED, anchor="mm"
         )
     return image
 

@@ -8,6 +8,10 @@ shipped fallback font, and characters no font has are left out or marked
 (typeface.py). Images are designed about 900 px wide:
 Discord shows them 400-550 px wide on phones, so body text is 22 px or more here.
 
+What to draw, where, at which size and in which colour is passed by position; the
+optional styling (`bold`, `anchor`, `min_size`, `corner_radius`, `outline`,
+`outline_width`, `shadow`, ...) is keyword-only, so a call says what each value does.
+
 Thread safety: the renderers run in a thread pool. FreeType faces are not shared
 between threads (each thread loads its own font objects); rendered text snippets
 are cached as immutable images behind a lock and only ever read afterwards.
@@ -84,7 +88,7 @@ def _run_font(face: Face, size: int) -> Font:
 
 
 @functools.lru_cache(maxsize=16384)
-def text_width(text: str, size: int, bold: bool = False) -> int:
+def text_width(text: str, size: int, *, bold: bool = False) -> int:
     """Width of `text` in px (its advance; bold adds the stroke). Cached: measuring costs
     more than pasting a cached mask, and the same names and figures come back on every
     render."""
@@ -94,34 +98,36 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return math.ceil(advance) + (2 if bold else 0)
 
 
-def fit_size(text: str, max_width: int, size: int, min_size: int = 12, bold: bool = False) -> int:
+def fit_size(
+    text: str, max_width: int, size: int, *, min_size: int = 12, bold: bool = False
+) -> int:
     """The largest font size <= size at which `text` fits in max_width (at least min_size)."""
-    while size > min_size and text_width(text, size, bold) > max_width:
+    while size > min_size and text_width(text, size, bold=bold) > max_width:
         size -= 1
     return size
 
 
-def ellipsize(text: str, max_width: int, size: int, bold: bool = False) -> str:
+def ellipsize(text: str, max_width: int, size: int, *, bold: bool = False) -> str:
     """`text` cut with an ellipsis so that it fits in max_width at `size`."""
-    if text_width(text, size, bold) <= max_width:
+    if text_width(text, size, bold=bold) <= max_width:
         return text
     low, high = 0, len(text)  # the longest prefix that fits with the ellipsis
     while low < high:
         mid = (low + high + 1) // 2
-        if text_width(text[:mid] + "…", size, bold) <= max_width:
+        if text_width(text[:mid] + "…", size, bold=bold) <= max_width:
             low = mid
         else:
             high = mid - 1
     return text[:low].rstrip() + "…"
 
 
-def wrap(text: str, max_width: int, size: int, bold: bool = False) -> list[str]:
+def wrap(text: str, max_width: int, size: int, *, bold: bool = False) -> list[str]:
     """Greedy word wrap at `size`; a single word too long for a line is kept whole."""
     lines: list[str] = []
     current = ""
     for word in text.split():
         candidate = f"{current} {word}" if current else word
-        if current and text_width(candidate, size, bold) > max_width:
+        if current and text_width(candidate, size, bold=bold) > max_width:
             lines.append(current)
             current = word
         else:
@@ -171,15 +177,20 @@ def _text_mask(content: str, size: int, bold: bool) -> tuple[Image.Image, int, i
     pieces = [(face, piece, _run_font(face, size)) for face, piece in typeface.runs(content)]
     up = max([0] + [run_font.getmetrics()[0] - ascent for _, _, run_font in pieces])
     down = max([0] + [run_font.getmetrics()[1] - descent for _, _, run_font in pieces])
-    width = text_width(content, size, bold)
+    width = text_width(content, size, bold=bold)
     mask = Image.new("L", (max(1, width), up + ascent + descent + down + 2 * stroke), 0)
     draw = ImageDraw.Draw(mask)
     x: float = stroke
     for _, piece, run_font in pieces:
         draw.text(
-            (x, stroke + up + ascent), piece, font=run_font, fill=255, anchor="ls",
-            stroke_width=stroke, stroke_fill=255,
-        )  # fmt: skip
+            (x, stroke + up + ascent),
+            piece,
+            font=run_font,
+            fill=255,
+            anchor="ls",
+            stroke_width=stroke,
+            stroke_fill=255,
+        )
         x += run_font.getlength(piece)
     made = (mask, -stroke, -stroke - up)
     with _TEXT_LOCK:
@@ -195,6 +206,7 @@ def text(
     content: str,
     size: int,
     fill: RGB,
+    *,
     bold: bool = False,
     anchor: str = "la",
 ) -> int:
@@ -226,14 +238,18 @@ def text_block(
     lines: Sequence[str],
     size: int,
     fill: RGB,
+    *,
     bold: bool = False,
     anchor_x: str = "l",
-    leading: float = 1.2,
+    line_spacing: float = 1.2,
 ) -> int:
-    """Lines top-down from xy (x anchored left/middle/right); returns the height used."""
-    step = round(size * leading)
+    """Lines top-down from xy (x anchored left/middle/right), their tops `line_spacing`
+    times `size` apart; returns the height used."""
+    step = round(size * line_spacing)
     for index, line in enumerate(lines):
-        text(image, (xy[0], xy[1] + index * step), line, size, fill, bold, anchor_x + "a")
+        text(
+            image, (xy[0], xy[1] + index * step), line, size, fill, bold=bold, anchor=anchor_x + "a"
+        )
     return step * len(lines)
 
 
@@ -244,17 +260,19 @@ def panel(
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
     fill: RGB,
-    radius: int = 14,
+    *,
+    corner_radius: int = 14,
     outline: RGB | None = None,
-    width: int = 2,
+    outline_width: int = 2,
     shadow: RGB | None = None,
 ) -> None:
-    """A rounded panel, with an optional hard drop shadow (blur would cost too much
-    per frame; a 4 px offset reads as depth at phone size)."""
+    """A rounded panel, with an optional outline and an optional hard drop shadow in
+    the colour `shadow` (blur would cost too much per frame; a 4 px offset reads as
+    depth at phone size)."""
     if shadow is not None:
         x0, y0, x1, y1 = box
-        draw.rounded_rectangle((x0 + 3, y0 + 4, x1 + 3, y1 + 4), radius, fill=shadow)
-    draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
+        draw.rounded_rectangle((x0 + 3, y0 + 4, x1 + 3, y1 + 4), corner_radius, fill=shadow)
+    draw.rounded_rectangle(box, corner_radius, fill=fill, outline=outline, width=outline_width)
 
 
 def pill(
@@ -265,9 +283,11 @@ def pill(
     size: int,
     fill: RGB,
     ink: RGB,
+    *,
     anchor_x: str = "l",
 ) -> tuple[int, int, int, int]:
-    """A rounded badge holding `label`, its left (or right, middle) edge at x, top at y."""
+    """A rounded badge holding `label`, top at y, its left edge at x (`anchor_x` "l"; "r"
+    puts its right edge there, "m" its middle)."""
     badge = _pill_image(label, size, fill, ink)
     width, height = badge.size
     x, y = xy
@@ -282,11 +302,11 @@ def pill(
 @functools.lru_cache(maxsize=1024)
 def _pill_image(label: str, size: int, fill: RGB, ink: RGB) -> Image.Image:
     """The badge as RGBA, made once (badges repeat on every render; read-only)."""
-    width = text_width(label, size, True) + 2 * (size // 2)
+    width = text_width(label, size, bold=True) + 2 * (size // 2)
     height = round(size * 1.45)
     badge = Image.new("RGBA", (width + 1, height + 1), (*fill, 0))
     ImageDraw.Draw(badge).rounded_rectangle((0, 0, width, height), height // 2, fill=fill)
-    text(badge, (width / 2, height / 2), label, size, ink, True, "mm")
+    text(badge, (width / 2, height / 2), label, size, ink, bold=True, anchor="mm")
     return badge
 
 

@@ -11,10 +11,18 @@ from render import gallery
 def test_gallery_writes_every_image_kind(tmp_path):
     assert gallery.main([str(tmp_path)]) == 0
     names = {path.name for path in tmp_path.iterdir()}
-    for kind in ("grass-table-6p", "grass-table-6p-names", "grass-hand-6p",
-                 "grass-score-sheet-6p", "gracias-table-6p", "gracias-hidden-6p",
-                 "gracias-round-score-4p", "graps-board-legal", "graps-board-over",
-                 "scoreboard"):  # fmt: skip
+    for kind in (
+        "grass-table-6p",
+        "grass-table-6p-names",
+        "grass-hand-6p",
+        "grass-score-sheet-6p",
+        "gracias-table-6p",
+        "gracias-hidden-6p",
+        "gracias-round-score-4p",
+        "graps-board-legal",
+        "graps-board-over",
+        "scoreboard",
+    ):
         assert f"{kind}.png" in names
     for path in tmp_path.iterdir():
         with Image.open(path) as image:

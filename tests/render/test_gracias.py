@@ -38,8 +38,10 @@ def test_c1_every_colour_carries_its_own_letter_and_shape():
     faces = {colour: card(colour).tobytes() for colour in COLOURS}
     assert len(set(faces.values())) == 6
     # Drawn without colour, the six cards still differ: letter and shape are readable.
-    grey = {card(colour).convert("L").point(lambda v: 255 if v > 128 else 0).tobytes()
-            for colour in COLOURS}  # fmt: skip
+    grey = {
+        card(colour).convert("L").point(lambda v: 255 if v > 128 else 0).tobytes()
+        for colour in COLOURS
+    }
     assert len(grey) == 6
     assert {colour.letter for colour in Colour} == set("ROYGBP")
 
@@ -56,8 +58,7 @@ def test_table_refuses_a_player_view():
 
 
 def test_table_without_trios_at_game_end():
-    view = replace(samples.gracias_six(), trios=(), choosing=None, to_move=None,
-                   winners=("cy",))  # fmt: skip
+    view = replace(samples.gracias_six(), trios=(), choosing=None, to_move=None, winners=("cy",))
     image = gracias.table_image(view)
     assert image.height < gracias.table_image(samples.gracias_six()).height
     assert_not_blank(image)

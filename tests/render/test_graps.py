@@ -68,6 +68,13 @@ def test_grapes_and_blanks_have_different_shapes():
 
 def test_empty_board_in_setup():
     empty = tuple(tuple(Piece.EMPTY for _ in range(15)) for _ in range(15))
-    view = replace(samples.graps_play(), board=empty, last_cell=None, last_pruned=(),
-                   last_cut_off=(), legal=(), roll=None)  # fmt: skip
+    view = replace(
+        samples.graps_play(),
+        board=empty,
+        last_cell=None,
+        last_pruned=(),
+        last_cut_off=(),
+        legal=(),
+        roll=None,
+    )
     assert_not_blank(graps.board_image(view))

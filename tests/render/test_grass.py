@@ -139,8 +139,12 @@ def test_table_is_the_same_whatever_the_players_hold():
 
 
 def test_g13_chosen_pass_card_is_marked_once():
-    view = replace(samples.grass_hand(), hand=(Card.MEXICO, Card.MEXICO, Card.BUST),
-                   drawn=None, pass_choice=Card.MEXICO)  # fmt: skip
+    view = replace(
+        samples.grass_hand(),
+        hand=(Card.MEXICO, Card.MEXICO, Card.BUST),
+        drawn=None,
+        pass_choice=Card.MEXICO,
+    )
     image = grass.hand_image(view)
     marked = replace(view, pass_choice=None)
     assert image.tobytes() != grass.hand_image(marked).tobytes()

@@ -22,7 +22,7 @@ NAMES = ["ann", "José Müller", "Иван Петров", "Ελένη", "Zoë �
 
 def _drawn(content: str, size: int = 28, bold: bool = True) -> Image.Image:
     image = Image.new("RGB", (420, 60), PAPER)
-    toolkit.text(image, (10, 10), content, size, INK, bold)
+    toolkit.text(image, (10, 10), content, size, INK, bold=bold)
     return image
 
 
@@ -31,8 +31,9 @@ def _tofu(content: str, size: int = 28, bold: bool = True) -> Image.Image:
     image = Image.new("RGB", (420, 60), PAPER)
     draw = ImageDraw.Draw(image)
     stroke = 1 if bold else 0
-    draw.text((10, 10), content, font=toolkit.font(size), fill=INK, stroke_width=stroke,
-              stroke_fill=INK)  # fmt: skip
+    draw.text(
+        (10, 10), content, font=toolkit.font(size), fill=INK, stroke_width=stroke, stroke_fill=INK
+    )
     return image
 
 
@@ -84,7 +85,7 @@ def test_other_scripts_draw_glyphs_not_boxes(name, bold):
 
 
 def test_an_emoji_name_draws_no_box():
-    assert toolkit.text_width("Zoë 🔥", 28, True) == toolkit.text_width("Zoë", 28, True)
+    assert toolkit.text_width("Zoë 🔥", 28, bold=True) == toolkit.text_width("Zoë", 28, bold=True)
     assert not _differs(_drawn("Zoë 🔥"), _drawn("Zoë"))
     assert not _differs(_drawn("🔥🔥"), _drawn(MARK * 2))
     assert _differs(_drawn("🔥🔥"), _tofu("🔥🔥"))
@@ -92,13 +93,13 @@ def test_an_emoji_name_draws_no_box():
 
 def test_fallback_text_fits_the_measured_width_and_the_line():
     for name in NAMES:
-        width = toolkit.text_width(name, 28, True)
+        width = toolkit.text_width(name, 28, bold=True)
         mask, left, top = toolkit._text_mask(name, 28, True)
         assert mask.width == max(1, width) and left == -1 and top <= -1
         ink = mask.getbbox()
         assert ink is not None and ink[2] <= mask.width
-    cut = toolkit.ellipsize("Александра Константиновна", 200, 28, True)
-    assert cut.endswith("…") and toolkit.text_width(cut, 28, True) <= 200
+    cut = toolkit.ellipsize("Александра Константиновна", 200, 28, bold=True)
+    assert cut.endswith("…") and toolkit.text_width(cut, 28, bold=True) <= 200
 
 
 def test_scoreboard_with_names_in_many_scripts_matches_golden():
