@@ -18,8 +18,8 @@ import sys
 import aiohttp
 import discord
 
-from bot.settings import Settings, SettingsError, load_settings
-from bot.storage import StorageError
+from bot.core.settings import Settings, SettingsError, load_settings
+from bot.core.storage import StorageError
 
 SETUP_HELP = """\
 The bot needs a valid DISCORD_TOKEN (in the environment or in a .env file; see \

@@ -23,8 +23,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.settings import SettingsError, load_settings
-from bot.storage import Storage, StorageError
+from bot.core.settings import SettingsError, load_settings
+from bot.core.storage import Storage, StorageError
 
 DAY = 24 * 3600.0
 

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.graps.actions import Place
-from games.graps.board import TARGET, Board
 from games.graps.cells import RING, SIDES, SIZE
+from games.graps.state import TARGET, Board
 from games.graps.views import Face, GrapsPlayerView, Piece, Side
 from games.protocol import Action
 

@@ -26,8 +26,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from games.grass.actions import Accept, Decline, Discard, GrassAction, PassCard, Play
 from games.grass.cards import LIFTS, PARANOIA_LOST_TURNS, PARANOIA_PENALTIES, Card, Kind
-from games.grass.notation import Accept, Decline, Discard, GrassAction, PassCard, Play
 from games.grass.views import GrassPlayerView, Offer
 from games.protocol import Action
 

@@ -29,9 +29,9 @@ from typing import Any
 
 from games.ai.grass_easy import GrassEasy, choose_pass, choose_turn, keep_value
 from games.ai.player import Budget, SearchStats, paired_search, squash
+from games.grass.actions import Accept, Decline, Discard, GrassAction, PassCard, Play
 from games.grass.cards import Card, deck_for_hand
-from games.grass.notation import Accept, Decline, Discard, GrassAction, PassCard, Play
-from games.grass.rules import Grass
+from games.grass.engine import Grass
 from games.grass.state import offer_json, options_json
 from games.grass.views import GrassPlayerView, Phase
 from games.protocol import JSON, Action

@@ -1,5 +1,12 @@
-"""Gracias (C1..C8): the engine (engine.py), its actions and notation (actions.py), round
-scoring (scoring.py), cards (cards.py), views (views.py, seeing.py), saving (saving.py)."""
+"""Gracias (3-6 players): rules C1-C8 in docs/rules/gracias.md.
+
+Its modules, in the shape every game package shares: `views` (what the table and each
+player see, the phases), `actions` (the actions and their notation), `state` (the
+mutable state and its saved form), `flow` (the steps the rules take by themselves),
+`seeing` (the views and the replay state, built from the state), `scoring` (C6, C8),
+`engine` (`Gracias`, the protocol of games/protocol.py); then Gracias's own: `cards`
+(C1, the colours).
+"""
 
 from games.gracias.actions import ChooseTrio, GraciasAction, Leave, SplitTrio, TakeTrio
 from games.gracias.cards import COLOURS, Colour

@@ -9,6 +9,7 @@ The engine works on colour indexes 0..5 (the order of `COLOURS`) for speed; the
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 # C1: id, letter and symbol of each colour, in the project's fixed order.
 _TRAITS = {
@@ -55,6 +56,11 @@ DECK_SIZE = CARDS_PER_COLOUR * len(COLOURS)  # C1: 108
 def full_deck() -> list[int]:
     """The 108 cards as colour indexes, in colour order (shuffle before use, C4)."""
     return [index for index in range(len(COLOURS)) for _ in range(CARDS_PER_COLOUR)]
+
+
+def colour_ids(cards: Iterable[int]) -> list[str]:
+    """The ids of cards given as colour indexes (the saved state, the replay state)."""
+    return [COLOUR_IDS[c] for c in cards]
 
 
 def parse_colour(value: object) -> Colour | None:

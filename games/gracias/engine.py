@@ -1,11 +1,10 @@
 """The Gracias engine (C1..C8) on the shared protocol, plus the project's leave rule.
 
-This file checks actions (C2, C5, with the rule id in every refusal) and lists the
-legal ones; table.py holds the state and carries them out. State is kept as colour
-and seat indexes for speed; views, events and the notation speak in `Colour` members
-and player names. Each round's 108 cards come from the replay header's `decks` when
-given, else from a shuffle seeded with "gracias:{seed}:round:{n}" (C4, C7), so seed +
-players + actions replay exactly. Saving lives in saving.py, the views in seeing.py.
+This file creates games (from options or a replay header), checks actions (C2, C5,
+with the rule id in every refusal) and lists the legal ones. The engine is a `State`
+(state.py, which also holds the saved form); flow.py carries out the actions and the
+steps that follow, seeing.py builds the views and the replay state. Seed + players +
+actions replay exactly (the decks come from the seed unless the header gives them).
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Self
 
-from games.gracias import saving, seeing
+from games.gracias import flow, seeing, state
 from games.gracias.actions import (
     ChooseTrio,
     GraciasAction,
@@ -25,13 +24,15 @@ from games.gracias.actions import (
     parse_action,
     splits,
 )
-from games.gracias.cards import COLOUR_IDS, Colour
-from games.gracias.table import Table, Trio
+from games.gracias.cards import COLOUR_IDS, Colour, colour_ids
+from games.gracias.state import State, Trio, parse_decks
 from games.gracias.views import GraciasPlayerView, GraciasPublicView
-from games.protocol import JSON, Event, Game, GameError, IllegalAction, Outcome
+from games.protocol import JSON, Event, Game, GameError, IllegalAction, Outcome, StateFormatError
+
+HEADER_KEYS = {"game", "players", "seed", "options", "decks"}
 
 
-class Gracias(Table, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
+class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
     """Gracias on the shared protocol: creation, legal actions, checks, views, saving."""
 
     kind = "gracias"
@@ -67,15 +68,44 @@ class Gracias(Table, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         if options:
             raise GameError(f"Gracias has no options; unknown: {', '.join(sorted(options))}")
         game = cls(names, seed, decks)
-        game.log.extend(game._start_round())
+        game.log.extend(flow.start_round(game))
         return game
 
     @classmethod
     def from_replay(cls, header: Mapping[str, JSON]) -> Self:
-        return saving.from_replay(cls, header)
+        unknown = set(header) - HEADER_KEYS
+        if unknown:
+            raise StateFormatError(
+                f"unknown key(s) in a Gracias replay: {', '.join(sorted(unknown))}"
+            )
+        players = header.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise StateFormatError('"players" must be a list of names')
+        seed = header.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise StateFormatError('"seed" must be an integer')
+        options = header.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise StateFormatError('"options" must be an object')
+        decks = parse_decks(header.get("decks", []))
+        try:
+            return cls.start(players, options, seed, decks)
+        except StateFormatError:
+            raise
+        except GameError as error:
+            raise StateFormatError(str(error)) from None
 
     def replay_header(self) -> dict[str, JSON]:
-        return saving.replay_header(self)
+        """Players, seed and the `decks` when given (deck i, 108 colour ids top first,
+        replaces round i+1's shuffle, C4/C7)."""
+        header: dict[str, JSON] = {
+            "game": "gracias",
+            "players": list(self.players),
+            "seed": self.seed,
+        }
+        if self.decks:
+            header["decks"] = [colour_ids(deck) for deck in self.decks]
+        return header
 
     @classmethod
     def option_defaults(cls) -> dict[str, JSON]:
@@ -130,7 +160,7 @@ class Gracias(Table, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
             # the project's leave rule (docs/rules/gracias.md, "Leaving")
             raise IllegalAction(f"{action.by} has left the game", "leave")
         if isinstance(action, Leave):
-            events = self._leave(seat)
+            events = flow.leave(self, seat)
         else:
             if seat != self.to_move:
                 assert self.to_move is not None
@@ -143,11 +173,13 @@ class Gracias(Table, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
                 index = self._check_take(action.by, action.trio)
                 trio = self.trios[index]
                 give = self._check_split(action, trio.up, action.keep, action.give_to)
-                events = [self._take(seat, index)]
-                events.extend(self._split(seat, index, action.keep.index, give, action.give_to))
+                events = [flow.take(self, seat, index)]
+                events.extend(
+                    flow.split(self, seat, index, action.keep.index, give, action.give_to)
+                )
             elif isinstance(action, TakeTrio):
                 index = self._check_take(action.by, action.trio)
-                events = [self._take(seat, index)]
+                events = [flow.take(self, seat, index)]
             else:
                 assert isinstance(action, SplitTrio)
                 if self.holding is None:
@@ -156,7 +188,7 @@ class Gracias(Table, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
                     )
                 index = self.holding
                 give = self._check_split(action, self.trios[index].up, action.keep, action.give_to)
-                events = self._split(seat, index, action.keep.index, give, action.give_to)
+                events = flow.split(self, seat, index, action.keep.index, give, action.give_to)
         self.moves += 1
         self.log.extend(events)
         return events
@@ -215,14 +247,14 @@ class Gracias(Table, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         return seeing.public_view(self)
 
     def to_json(self) -> dict[str, JSON]:
-        return saving.to_json(self)
+        return state.to_json(self, self.state_version)
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Self:
-        return saving.from_json(cls, data)
+        return state.from_json(cls, data, cls.state_version)
 
     def state_json(self) -> dict[str, JSON]:
-        return saving.state_json(self)
+        return seeing.state_json(self)
 
     def clone(self) -> Self:
         """An independent copy without the JSON detour (AI search clones a lot).

@@ -1,8 +1,13 @@
-"""Graps (ACDL): two gardeners grow vines of pawns across a 15 x 15 board (P1..P9).
+"""Graps (2 players, ACDL): two gardeners grow vines of pawns across a 15 x 15 board;
+rules P1-P9 in docs/rules/graps.md.
 
-Modules: `cells` (cell names, neighbour tables), `views` (what the table sees),
-`actions` (the notation), `board` (the flat board and its counters), `dice`
-(seeded rolls), `engine` (the rules), `saving` (save, load, replay).
+Its modules, in the shape every game package shares: `views` (what the table sees,
+the options, the phases), `actions` (the actions and their notation), `state` (the
+board, the mutable state and its saved form), `flow` (the rolls, passes and endings
+that follow a placement), `seeing` (the views and the replay state, built from the
+state), `engine` (`Graps`, the protocol of games/protocol.py); no `scoring` (a Graps
+game is won, never scored); then Graps's own: `cells` (cell names, neighbour tables)
+and `dice` (seeded rolls).
 """
 
 from games.graps.actions import GrapsAction, Place, Resign

@@ -1,7 +1,8 @@
-"""The Graps engine: set-up (P2), rolled turns (P3), placements (P4, P5), pruning and
-sap (P5, P6), the immediate win (P7), passes and the stuck rule (P8), exhaustion
-(P9), and resigning. Saving and loading live in saving.py, the board's bookkeeping
-in board.py.
+"""The Graps engine: set-up (P2), placements (P4, P5), pruning and sap (P5, P6), the
+immediate win (P7) and resigning, on the shared protocol. The state and its saved
+form live in state.py (the engine is a `State`), the rolls, passes and endings that
+follow a placement (P3, P8, P9) in flow.py, the views and the replay state in
+seeing.py.
 
 Speed matters here (the bot's autocomplete and the AI list legal cells before every
 move): the legal cells for the current roll are computed once when the turn starts,
@@ -15,19 +16,25 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Self
 
-from games.graps import saving
+from games.graps import flow, seeing, state
 from games.graps.actions import GrapsAction, Place, Resign, parse_action
-from games.graps.board import LAND, LAND_SET, TARGET, Board
 from games.graps.cells import CELL_NAMES, CELLS
-from games.graps.dice import roll_base, seeded_grape
+from games.graps.state import (
+    HEADER_KEYS,
+    LAND,
+    LAND_SET,
+    RECENT,
+    TARGET,
+    State,
+    options_json,
+    parse_options,
+)
 from games.graps.views import (
     Face,
     GrapsOptions,
     GrapsPlayerView,
     GrapsPublicView,
     Phase,
-    Piece,
-    Side,
 )
 from games.protocol import (
     JSON,
@@ -37,14 +44,10 @@ from games.protocol import (
     IllegalAction,
     MalformedAction,
     Outcome,
+    StateFormatError,
 )
 
-PAWNS = 45
-"""Pawns per player (P1)."""
-RECENT = 6
-"""Public event texts kept for the views."""
 SIDE_WORDS = ("dark", "light")
-_PIECES = {piece.value: piece for piece in Piece}
 
 
 @lru_cache(maxsize=256)
@@ -54,7 +57,7 @@ def _places_of(player: str) -> tuple[Place, ...]:
     return tuple(Place(player, cell) for cell in range(CELLS))
 
 
-class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
+class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
     """A Graps game between `players[0]` (dark, land row 1) and `players[1]` (light,
     land row 15). `legal_actions` lists placements only; `Resign` is always allowed to
     either player while the game runs."""
@@ -72,27 +75,7 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         seed: int,
         rolls: tuple[Face, ...] = (),
     ) -> None:
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self.header_rolls = rolls
-        self.rolls_made = 0
-        self._base = roll_base(seed)
-        self.board = Board()
-        self.phase = Phase.SETUP
-        self.mover: int | None = 0
-        self.roll: Face | None = None
-        self.supply = [PAWNS, PAWNS]
-        self.removed = [0, 0]
-        self.last_cell: int | None = None
-        self.last_pruned: tuple[int, ...] = ()
-        self.last_cut: tuple[int, ...] = ()
-        self.winners: tuple[str, ...] = ()
-        self.reason: str | None = None
-        self.moves = 0
-        self.log: list[Event] = []
-        self.recent: deque[str] = deque(maxlen=RECENT)
-        self.legal: list[int] = list(LAND[0])  # P2: dark's set-up grape, anywhere on row 1
+        super().__init__(players, options, seed, rolls)
         self._places = (_places_of(players[0]), _places_of(players[1]))
 
     # -- creation -------------------------------------------------------------------
@@ -110,18 +93,32 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
             raise GameError(f"{names[0]} cannot play against themselves")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise GameError(f"the seed must be an integer, not {seed!r}")
-        return cls((names[0], names[1]), saving.parse_options(options or {}), seed)
+        return cls((names[0], names[1]), parse_options(options or {}), seed)
 
     @classmethod
     def from_replay(cls, header: Mapping[str, JSON]) -> Self:
-        return saving.from_replay(cls, header)
+        unknown = set(header) - HEADER_KEYS
+        if unknown:
+            raise StateFormatError(f"unknown key {sorted(unknown)[0]!r} in a Graps replay header")
+        players = header.get("players")
+        if not isinstance(players, list):
+            raise StateFormatError('"players" is the list [DARK, LIGHT]')
+        options = header.get("options", {})
+        if not isinstance(options, Mapping):
+            raise StateFormatError('"options" is an object')
+        try:
+            game = cls.create(players, options, header.get("seed", 0))
+        except GameError as error:
+            raise StateFormatError(str(error)) from error
+        game.header_rolls = _faces(header.get("rolls", []))
+        return game
 
     def replay_header(self) -> dict[str, JSON]:
-        return saving.replay_header(self)
+        return state.replay_header(self)
 
     @classmethod
     def option_defaults(cls) -> dict[str, JSON]:
-        return saving.options_json(GrapsOptions())
+        return options_json(GrapsOptions())
 
     # -- playing ----------------------------------------------------------------------
 
@@ -137,7 +134,7 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
 
     def legal_cells(self) -> tuple[str, ...]:
         """The mover's legal cells for the current roll, by name, in cell order."""
-        return tuple([CELL_NAMES[cell] for cell in self.legal])
+        return seeing.legal_cells(self)
 
     def parse_action(self, data: Mapping[str, JSON]) -> GrapsAction:
         return parse_action(data)
@@ -240,85 +237,19 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
                 events.append(Event("sap", "", name, data={"cells": [CELL_NAMES[c] for c in cut]}))
         if cell in TARGET[seat]:  # P7
             row = 15 if seat == 0 else 1
-            self._finish(
-                (name,), f"{name} reached {self.players[other]}'s land, row {row} (P7)", events
+            flow.finish(
+                self,
+                (name,),
+                f"{name} reached {self.players[other]}'s land, row {row} (P7)",
+                events,
             )
         elif self.phase is Phase.SETUP and seat == 0:
             self.mover = 1
             self.legal = list(LAND[1])  # P2: light's set-up grape, anywhere on row 15
         else:
             self.phase = Phase.PLAY
-            self._start_turn(other, events)
+            flow.start_turn(self, other, events)
         return events
-
-    def _start_turn(self, seat: int, events: list[Event]) -> None:
-        """Roll for seat's turn (P3), passing turns that cannot be played (P8), until a
-        player has a roll with a legal cell or the game ends (P8, P9)."""
-        board = self.board
-        supply = self.supply
-        while True:
-            if not supply[0] and not supply[1]:
-                self._exhausted(events)
-                return
-            name = self.players[seat]
-            if not supply[seat]:  # P8: a player with no pawns left passes
-                events.append(
-                    Event(
-                        "pass",
-                        f"{name} has no pawns left: turn passes",
-                        name,
-                        data={"why": "no_pawns"},
-                    )
-                )
-                seat = 1 - seat
-                continue
-            if not board.can_place(seat):  # P8: the player who left them stuck loses
-                loser = self.players[1 - seat]
-                self._finish(
-                    (name,), f"{name} has no legal cell for either face: {loser} loses (P8)", events
-                )
-                return
-            n = self.rolls_made
-            self.rolls_made = n + 1
-            if n < len(self.header_rolls):
-                face = self.header_rolls[n]
-            else:
-                grape = seeded_grape(self._base, n, self.options.grape_faces)
-                face = Face.GRAPE if grape else Face.BLANK
-            legal = board.grape_cells(seat) if face is Face.GRAPE else board.blank_cells(seat)
-            word = "grape" if face is Face.GRAPE else "blank"  # faster than face.value
-            if legal:
-                events.append(Event("roll", f"{name} rolled {word}", name, data={"face": word}))
-                self.mover = seat
-                self.roll = face
-                self.legal = legal
-                return
-            events.append(Event("roll", "", name, data={"face": word}))
-            events.append(
-                Event(
-                    "pass",
-                    f"{name} rolled {word}: no legal cell, turn passes",
-                    name,
-                    data={"why": "no_cell", "face": word},
-                )
-            )
-            seat = 1 - seat
-
-    def _exhausted(self, events: list[Event]) -> None:
-        """P9: both supplies are used up; the pawn nearest the opponent's land decides."""
-        far = 99  # farther than any pawn: a player with no pawn on the board
-        dark, light = (self.board.distance(seat) for seat in (0, 1))
-        d0 = far if dark is None else dark
-        d1 = far if light is None else light
-        words = " and ".join(
-            f"{self.players[seat]} {'no pawn' if d == far else f'{d} rows away'}"
-            for seat, d in ((0, d0), (1, d1))
-        )
-        if d0 == d1:
-            self._finish(self.players, f"no pawns left, {words}: a draw (P9)", events)
-        else:
-            winner = self.players[0 if d0 < d1 else 1]
-            self._finish((winner,), f"no pawns left, {words}: {winner} wins (P9)", events)
 
     def _resign(self, by: str) -> list[Event]:
         if self.mover is None:
@@ -327,63 +258,28 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
             raise IllegalAction(f"{by} is not playing this game")
         winner = self.players[1 - self.players.index(by)]
         events: list[Event] = []
-        self._finish((winner,), f"{by} resigned: {winner} wins", events)
+        flow.finish(self, (winner,), f"{by} resigned: {winner} wins", events)
         return events
-
-    def _finish(self, winners: tuple[str, ...], reason: str, events: list[Event]) -> None:
-        self.phase = Phase.OVER
-        self.mover = None
-        self.roll = None
-        self.legal = []
-        self.winners = winners
-        self.reason = reason
-        kind = "draw" if len(winners) > 1 else "win"
-        events.append(Event(kind, reason, winners[0], data={}))
-        result = f"{winners[0]} wins" if len(winners) == 1 else "a draw"
-        events.append(Event("game_over", f"game over: {result}", data={"winners": [*winners]}))
 
     # -- seeing -----------------------------------------------------------------------
 
     def public_view(self) -> GrapsPublicView:
-        rows = self.board.rows()
-        return GrapsPublicView(
-            players=(self.players[0], self.players[1]),
-            phase=self.phase,
-            to_move=None if self.mover is None else self.players[self.mover],
-            roll=self.roll,
-            board=tuple(tuple(_PIECES[char] for char in row) for row in rows),
-            supply=(self.supply[0], self.supply[1]),
-            removed=(self.removed[0], self.removed[1]),
-            last_cell=None if self.last_cell is None else CELL_NAMES[self.last_cell],
-            last_pruned=tuple(CELL_NAMES[cell] for cell in self.last_pruned),
-            last_cut_off=tuple(CELL_NAMES[cell] for cell in self.last_cut),
-            legal=self.legal_cells(),
-            options=self.options,
-            winners=self.winners,
-            reason=self.reason,
-            moves=self.moves,
-            recent=tuple(self.recent),
-        )
+        return seeing.public_view(self)
 
     def view_for(self, player: str) -> GrapsPlayerView:
-        if player not in self.players:
-            raise GameError(f"{player} is not playing this game")
-        public = self.public_view()
-        mine = public.to_move == player
-        side = Side.DARK if player == self.players[0] else Side.LIGHT
-        return GrapsPlayerView(public, player, side, public.legal if mine else ())
+        return seeing.player_view(self, player)
 
     # -- saving -----------------------------------------------------------------------
 
     def to_json(self) -> dict[str, JSON]:
-        return saving.to_json(self)
+        return state.to_json(self, self.state_version)
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Self:
-        return saving.from_json(cls, data)
+        return state.from_json(cls.from_replay, data, cls.state_version)
 
     def state_json(self) -> dict[str, JSON]:
-        return saving.state_json(self)
+        return seeing.state_json(self)
 
     def clone(self) -> Self:
         copy = type(self).__new__(type(self))
@@ -397,4 +293,7 @@ class Graps(Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         return copy
 
 
-__all__ = ["PAWNS", "Graps"]
+def _faces(value: JSON) -> tuple[Face, ...]:
+    if not isinstance(value, list) or not all(item in ("grape", "blank") for item in value):
+        raise StateFormatError('"rolls" is a list of "grape" and "blank"')
+    return tuple(Face(item) for item in value)

@@ -1,10 +1,15 @@
-"""Grass (2-6 players): the engine `Grass` (rules.py) over its cards (cards.py), state
-(state.py), card effects (effects.py), automatic steps (flow.py), trades (trades.py),
-scoring (scoring.py), legal actions (legal.py), views (views.py, seeing.py) and
-notation (notation.py). Rules: docs/rules/grass.md (G1-G22)."""
+"""Grass (2-6 players): rules G1-G22 in docs/rules/grass.md.
 
-from games.grass.cards import Card, Kind
-from games.grass.notation import (
+Its modules, in the shape every game package shares: `views` (what the table and each
+player see, the options, the phases), `actions` (the actions and their notation),
+`state` (the mutable state and its saved form), `flow` (the automatic steps between
+actions), `seeing` (the views and the replay state, built from the state), `scoring`
+(G18, G19), `engine` (`Grass`, the protocol of games/protocol.py); then Grass's own:
+`cards` (G1), `effects` (what each card needs and does), `legal` (the legal actions)
+and `trades` (G20).
+"""
+
+from games.grass.actions import (
     Accept,
     Decline,
     Discard,
@@ -15,7 +20,8 @@ from games.grass.notation import (
     Play,
     Withdraw,
 )
-from games.grass.rules import Grass
+from games.grass.cards import Card, Kind
+from games.grass.engine import Grass
 from games.grass.views import (
     GrassOptions,
     GrassPlayerView,

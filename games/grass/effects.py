@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from types import MappingProxyType
 
+from games.grass.actions import Play
 from games.grass.cards import (
     LIFTS,
     PARANOIA_LOST_TURNS,
@@ -21,7 +22,6 @@ from games.grass.cards import (
     Kind,
     money,
 )
-from games.grass.notation import Play
 from games.grass.state import Peddle, Seat, State
 from games.protocol import Event, IllegalAction
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from games.grass.actions import Accept, Decline, Discard, GrassAction, PassCard, Play, Withdraw
 from games.grass.cards import LIFTS, PEDDLE_VALUES, PROTECT_LIMITS, Card, Kind
-from games.grass.notation import Accept, Decline, Discard, GrassAction, PassCard, Play, Withdraw
 from games.grass.state import Seat, State
 from games.grass.trades import check_accept
 from games.grass.views import Phase

@@ -1,6 +1,6 @@
 """The mutable state of a Grass game, its saved form (to_json/from_json) and copies.
 
-Only the engine (rules.py and the modules it calls) changes a `State`; everyone else
+Only the engine (engine.py and the modules it calls) changes a `State`; everyone else
 sees views. Where cards go (a project reading of G4, G9, G10, G11): Heat On cards
 lifted by a Heat Off, Pay Fine or Nirvana go to the discard pile together with the
 card that lifted them, so a hassle pile only ever holds its Market Open and the Heat On

@@ -50,7 +50,7 @@ def failing_decide(
 
 
 if __name__ == "__main__":
-    # Before the bot loads bot/turns.py (discord.py loads each extension afresh), which
+    # Before the bot loads bot/exts/turns.py (discord.py loads each extension afresh), which
     # takes `decide` from games.ai.
     games.ai.decide = failing_decide
     runpy.run_module("bot", run_name="__main__", alter_sys=True)

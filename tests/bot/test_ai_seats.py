@@ -1,4 +1,4 @@
-"""Computer players in the bot (issue 9), through the emulator: the lobby's Add AI /
+"""Computer players in the bot, through the emulator: the lobby's Add AI /
 Remove AI buttons, AI seats' names, a Grass game of one person and three easy AIs
 played to its end (the AIs' moves appear at the table like anyone's and no hidden
 card reaches the channel), and a game left to computers alone is refused."""
@@ -56,7 +56,7 @@ async def test_lobby_adds_and_removes_named_ai_seats(fake_discord, ai_bot):
     general = emu.channel("general")
     lobby = await open_with_ais(emu, ann, general, ["easy", "hard"])
     assert "Bot Ann (easy)" in lobby.text and "Bot Bob (hard)" in lobby.text
-    assert "Turn timer: 3 minutes" in lobby.text  # issue 9: Grass's default
+    assert "Turn timer: 3 minutes" in lobby.text  # Grass's default
     refused = await bob.click(lobby, "Add AI (easy)")
     assert "Only the host" in (await refused.message()).text
     await (await ann.click(lobby, "Remove AI")).ack()
@@ -100,7 +100,7 @@ async def test_a_game_left_to_computers_alone_is_abandoned(fake_discord, ai_bot)
     ann = emu.user("ann")
     general = emu.channel("general")
     # With one computer left, Grass would simply end (the last player wins); with two
-    # the game could go on among computers alone, which issue 9 refuses.
+    # the game could go on among computers alone, which is refused: a game needs a person.
     table = await open_with_ais(emu, ann, general, ["easy", "easy"])
     await (await ann.click(table, "Start")).ack()
     await ann.dms()  # the game has started: her hand came

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.storage import Result, Storage
+from bot.core.storage import Result, Storage
 from games.grass import Grass
 from tests.bot.graps_play import open_game
 from tests.bot.scenario import MOVES

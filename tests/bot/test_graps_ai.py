@@ -1,4 +1,4 @@
-"""Graps against the computer (issue 9), through the emulator: `/graps start ai:easy`
+"""Graps against the computer, through the emulator: `/graps start ai:easy`
 starts at once with a named AI seat, the member playing dark and placing first (P1,
 P2), and the AI's moves come through the session service like anyone's; a whole game
 is played to its end (P7). `/graps start` needs exactly one of `opponent` and `ai`.
@@ -76,7 +76,7 @@ async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_gr
     table = await (await ann.slash(general, "graps start", ai="easy")).message()
     await table.wait_until(lambda m: "set-up grape" in m.text)
     # P1, P2: the member plays dark and places first; the AI seat is named like the
-    # lobby's AI seats (bot/ai.py).
+    # lobby's AI seats (bot/exts/computer_seats.py).
     assert f"ann (dark, row 1) vs {AI} (light, row 15)" in table.text
     assert statuses(ai_graps_bot) == ["running"]
 

@@ -9,8 +9,8 @@ import sqlite3
 
 import discord
 
-from bot.client import EXTENSIONS, GameBot
-from bot.settings import Settings
+from bot.client import EXTENSIONS, GAME_PACKAGES, GameBot
+from bot.core.settings import Settings
 from games.replay import replay
 from tests.bot.scenario import MOVES, PLAYERS
 from tests.bot.table import answer, hand_dm, play_move
@@ -95,7 +95,7 @@ async def test_export_waits_for_the_end_then_replays_to_the_stored_state(fake_di
 async def test_every_extension_loads_and_command_names_are_unique(tmp_path):
     bot = GameBot(Settings(token=None, database_path=tmp_path / "db.sqlite3"))
     await bot.load_everything()
-    assert set(bot.extensions) == set(EXTENSIONS)  # none failed to load
+    assert set(bot.extensions) == {*EXTENSIONS, *GAME_PACKAGES}  # none failed to load
     names = []
     for command in bot.tree.walk_commands():
         if isinstance(command, discord.app_commands.Command):

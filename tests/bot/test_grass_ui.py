@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.controls import Control
-from bot.gameui import Act, Show
-from bot.grass.ui import GrassUI
-from bot.sessions import Session
-from bot.storage import GameRow, SeatRow
+from bot.core.controls import Control
+from bot.core.gameui import Act, Show
+from bot.core.session import Session
+from bot.core.storage import GameRow, SeatRow
+from bot.exts.grass.ui import GrassUI
 from games.grass import Grass
 from tests.bot.decks import stacked_deck
 

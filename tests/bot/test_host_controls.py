@@ -1,4 +1,4 @@
-"""Host controls and spectators (issue 9), through the emulator: `kick` (the host or
+"""Host controls and spectators, through the emulator: `kick` (the host or
 Manage Server; an easy computer player takes the seat and plays on), refusals, the
 host role passing to another person, and spectators reading the table and scores
 without any private card."""

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.storage import Result, Storage
+from bot.core.storage import Result, Storage
 from games.grass import Grass
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,16 +10,17 @@ from __future__ import annotations
 import gc
 import weakref
 
-from bot.controls import Control
-from bot.grass.ui import TradeForm
-from bot.sessions import Sessions
-from bot.storage import Storage
+from bot.core.controls import Control
+from bot.core.sessions import Sessions
+from bot.core.storage import Storage
+from bot.exts.grass import KIND as GRASS
+from bot.exts.grass.ui import TradeForm
 from games.grass import Grass
 
 
 async def test_only_running_games_stay_in_memory_and_locks_go_with_them(tmp_path):
     storage = await Storage.open(tmp_path / "bot.sqlite3")
-    sessions = Sessions(storage, {})
+    sessions = Sessions(storage, {"grass": GRASS})
     game_ids = []
     for channel in (1, 2):
         game_id = await storage.create_game(1, channel, "grass", {}, 10, "ann")

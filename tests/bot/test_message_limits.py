@@ -13,13 +13,14 @@ from typing import Any
 
 import pytest
 
-from bot.gameui import MESSAGE_LIMIT, GameUI
-from bot.gracias.ui import GraciasUI
-from bot.graps.ui import GrapsUI
-from bot.grass.ui import GrassUI
-from bot.lobby import MAX_NAME
-from bot.sessions import Session
-from bot.storage import GameRow, SeatRow
+from bot.core.errors import MESSAGE_LIMIT
+from bot.core.gameui import GameUI
+from bot.core.session import Session
+from bot.core.storage import GameRow, SeatRow
+from bot.exts.gracias.ui import GraciasUI
+from bot.exts.graps.ui import GrapsUI
+from bot.exts.grass.ui import GrassUI
+from bot.exts.lobby import MAX_NAME
 from games.registry import game_class
 
 MAX_STEPS = 3000

@@ -1,4 +1,4 @@
-"""REST calls per move outside interaction responses (issue 10: Discord's global limit of
+"""REST calls per move outside interaction responses (Discord's global limit of
 50 requests per second per bot counts them; interaction callbacks and follow-ups are
 exempt). A short scripted sequence of moves typed as commands in each game, counted
 from the emulator's request record: an upper bound on what a move costs, not a timing.

@@ -3,8 +3,8 @@ every game, best first (wins, then fewer games for as many wins), per game wins/
 
 from __future__ import annotations
 
-from bot.scoreboards import overall_rows
-from bot.storage import Standing
+from bot.core.storage import Standing
+from bot.exts.scoreboards import overall_rows
 
 
 def test_overall_rows_add_up_each_game_and_rank_by_wins_then_fewer_games():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Secret, SettingsError, load_settings, read_env_file
+from bot.core.settings import Secret, SettingsError, load_settings, read_env_file
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path):

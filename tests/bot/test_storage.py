@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from bot.storage import MIGRATIONS, Result, StaleVersion, Storage, StorageError
+from bot.core.storage import MIGRATIONS, Result, StaleVersion, Storage, StorageError
 from games.grass import Grass
 from games.replay import replay
 

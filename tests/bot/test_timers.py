@@ -1,4 +1,4 @@
-"""Turn timers (issue 9), through the emulator: a reminder at half time, an expired turn
+"""Turn timers, through the emulator: a reminder at half time, an expired turn
 played by the easy computer player and announced, three expiries in a row handing the
 seat to the computer (and the host role to another person), and stored deadlines
 resumed after a restart (an expired one fires at once).

@@ -138,7 +138,7 @@ async def _run(
 
 def commit_times(moves: int) -> list[float]:
     """The storage's move transaction, timed in-process on a file database."""
-    from bot.storage import Storage
+    from bot.core.storage import Storage
     from games.grass import Grass
 
     async def go() -> list[float]:

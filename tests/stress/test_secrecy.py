@@ -1,4 +1,4 @@
-"""Secrecy (issue 10): over whole games, nothing a player can see shows another
+"""Secrecy: over whole games, nothing a player can see shows another
 player's private cards (G13, G20 for Grass; C5 for Gracias).
 
 Each game is played twice through the bot, as the players do (hand-message menus and
@@ -56,7 +56,7 @@ GRASS_HEADER: dict[str, Any] = {
 OTHER_OFFER = {**DECLINED, "take": ["pay_fine"]}
 MOVES_B = [{**m, "offer": OTHER_OFFER} if m.get("offer") == DECLINED else m for m in MOVES]
 DEALT = 6 * len(PLAYERS)
-# Lines of hand messages (bot/grass/ui.py, bot/gracias/ui.py) that no channel message
+# Lines of hand messages (bot/exts/grass/ui.py, bot/exts/gracias/ui.py) that no channel message
 # may carry.
 PRIVATE_WORDS = (
     "You just drew",

@@ -1,0 +1,82 @@
+"""The errors every room of the bot shares, and the one place that turns them into
+answers: a `Refusal` is shown to the user in plain words, a failure after a committed
+move says the move was recorded, anything else is logged and the user is told that
+nothing was changed. Also Discord's message length, which every text is cut to.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from games.protocol import IllegalAction
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+"""Characters Discord accepts in a message's content."""
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`text` cut to what one message holds (a refusal may quote long input, a table's
+    words may run long)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Refusal(Exception):
+    """A request the bot turns down; the message is shown to the user, ephemerally."""
+
+
+class ShowingFailed(Exception):
+    """A move was committed, but answering or showing it failed afterwards: the player
+    must not read that nothing was changed. The original error is the `__cause__`."""
+
+
+class StaleControl(Refusal):
+    """A control drawn for an earlier version of the game."""
+
+    def __init__(self) -> None:
+        super().__init__("This control is out of date: the game has moved on since it was drawn.")
+
+
+SORRY = "Something went wrong on my side; nothing was changed. The error has been logged."
+RECORDED = (
+    "Your move was recorded, but showing it to you failed; the table shows it. "
+    "The error has been logged."
+)
+
+
+async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was acknowledged already."""
+    text = fit(text)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Expected refusals become ephemeral replies with the reason; the rest is logged."""
+    if isinstance(error, IllegalAction):
+        text = f"Not allowed: {error}"
+    elif isinstance(error, Refusal):
+        text = str(error)
+    elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+        text = str(error) or "You cannot use this command here."
+    elif isinstance(error, ShowingFailed):
+        log.error("answering a recorded move failed", exc_info=error.__cause__ or error)
+        text = RECORDED
+    elif isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
+        # Options this command does not have: an out-of-date client, or a forger.
+        log.info("refused a command that does not match ours: %s", error)
+        text = "That command does not match this bot's commands; type it again."
+    else:
+        log.error("unhandled error in an interaction", exc_info=error)
+        text = SORRY
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)

@@ -1,0 +1,586 @@
+"""Showing a game after every move, for every game kind.
+
+- The table message (one per game) is edited with the rendered public table and the
+  last actions in words; it is drawn from `public_view` only, so the channel never
+  shows a private card.
+- Extra channel posts (score sheets, winners).
+- The turn line: the table message's first line mentions the players whose moment it
+  is. The new DM their turn starts with is what notifies them, so a separate channel
+  ping is sent only to players whose DMs are closed (and the previous such ping is
+  deleted). One notification per turn, one channel message per game.
+- Each player's hand message by DM, from their own view only: a new DM when their
+  turn starts (so Discord notifies them), an edit otherwise, nothing when neither
+  their private view nor their controls changed (a signature stored per seat). The
+  older DM is not edited to retire its controls: a click on them is answered "out of
+  date" with fresh controls. A player who just lost their controls and whose hand
+  did not change keeps the message as it is until their next turn's new DM (the
+  table shows the move). When the move's interaction is passed along (`via`) and came
+  from a click on the player's own hand message, that message is edited through the
+  interaction's response, which does not count against Discord's global rate limit.
+  Closed DMs are announced in the channel once, without revealing anything, and not
+  tried again in that game.
+- A channel where Discord refuses the bot (a permission taken away during a game) is
+  left alone for CHANNEL_PAUSE instead of being refused at every move.
+Images are drawn in a thread pool, off the event loop, all of a move's at once, and
+a picture whose view did not change is not drawn again (a small cache by view).
+The REST calls of a move that do not depend on each other go out at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import inspect
+import io
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+from concurrent.futures import Executor
+from typing import Any, TypeVar
+
+import discord
+
+from bot.core.controls import Control, GameButton, view_of
+from bot.core.errors import MESSAGE_LIMIT, fit
+from bot.core.gameui import GameUI, Post
+from bot.core.session import Session
+from bot.core.storage import Storage
+from games.protocol import Event
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+THREAD_ARCHIVED = 50083
+CHANNEL_PAUSE = 600.0
+"""Seconds the bot leaves a channel alone after Discord refused it there (a permission
+taken away): every refused request counts toward Discord's limit of invalid requests
+(10,000 in 10 minutes, then a ban), so a move must not repeat it."""
+T = TypeVar("T")
+Interaction = discord.Interaction[Any]
+RENDER_TIMEOUT = 20.0
+"""Seconds a picture may take before the words go out without it (a stuck renderer must
+never hold a game's lock for ever)."""
+
+
+IMAGE_CACHE = 128
+"""Pictures kept by view (PNG bytes, tens of KB each): enough for the hand and table
+messages redrawn with an unchanged picture (new controls, `/grass hand`)."""
+
+
+def _png(draw: Callable[[Any], Any], view: Any) -> bytes:
+    from render.encode import to_png
+
+    return to_png(draw(view))
+
+
+def _retrieved(drawing: asyncio.Future[bytes]) -> None:
+    """A drawing nobody awaited (a prefetch for a failed commit) must not warn."""
+    if not drawing.cancelled():
+        drawing.exception()
+
+
+class ChannelPaused(Exception):
+    """The game's channel refused the bot a short while ago: it is left alone."""
+
+
+def _closed_hint(ui: GameUI) -> str:
+    return f"\n(DMs closed: play with `/{ui.command} {ui.hand_command}`.)"
+
+
+def _clicked_message(via: Interaction | None) -> int | None:
+    """The message whose control made the move (a component on it, not a command)."""
+    if via is None or via.type is not discord.InteractionType.component:
+        return None
+    return via.message.id if via.message is not None else None
+
+
+def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str] | None:
+    """The cache key of `draw(view)`: the function's name and the view's repr (views are
+    frozen dataclasses: their repr is their whole content). None, not cached, when the
+    name does not say everything the picture is drawn from: a lambda or closure carries
+    input of its own (two servers' scoreboards drawn by `lambda _: ...` would share one
+    key), and another callable's name is not a promise either."""
+    function = getattr(draw, "__func__", draw)  # a bound method: its function
+    if not inspect.isfunction(function) or function.__closure__ or function.__name__ == "<lambda>":
+        return None
+    return function.__qualname__, repr(view)
+
+
+def _hand_key(view: Any) -> str:
+    """A player's view without its public part (which the table shows) and without the
+    choices their controls offer (`legal`, empty once their turn is over)."""
+    if dataclasses.is_dataclass(view) and not isinstance(view, type):
+        fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+        fields.pop("public", None)
+        fields.pop("legal", None)
+        return repr(sorted(fields.items()))
+    return repr(view)
+
+
+class Publisher:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        uis: dict[str, GameUI],
+        executor: Executor,
+    ) -> None:
+        self.client = client
+        self.storage = storage
+        self.uis = uis
+        self.executor = executor
+        self._pings: dict[int, int] = {}
+        """game id -> the last "your turn" message (sent to closed DMs only), deleted when
+        the next one is sent so the channel does not fill up (the table keeps the story)."""
+        self._images: OrderedDict[tuple[str, str], asyncio.Future[bytes]] = OrderedDict()
+        self._writes: dict[int, set[asyncio.Future[None]]] = {}
+        """game id -> DM bookkeeping still being written (`_write_later`)."""
+        self._shown: dict[tuple[int, str], str] = {}
+        """(game id, seat name) -> the hand (`_hand_key`) their DM shows, this process."""
+        self._notified: dict[int, tuple[Hashable, set[str]]] = {}
+        """game id -> (the turn, who was notified in it), for `GameUI.notice_turn`."""
+        self._paused: dict[int, float] = {}
+        """channel id -> when Discord refused the bot there (`CHANNEL_PAUSE`)."""
+
+    async def render(
+        self, draw: Callable[[Any], Any], view: Any, filename: str
+    ) -> discord.File | None:
+        """The picture as an attachment, drawn in the thread pool; None if drawing fails
+        (the words still go out: a broken image must never stop a game)."""
+        drawing = self._drawing(draw, view)
+        try:
+            data = await asyncio.shield(drawing)
+        except Exception:
+            log.exception("drawing %s failed", filename)
+            return None
+        return discord.File(io.BytesIO(data), filename=filename)
+
+    def _drawing(self, draw: Callable[[Any], Any], view: Any) -> asyncio.Future[bytes]:
+        """The PNG of `draw(view)`: from the cache, being drawn, or started now."""
+        key = _image_key(draw, view)
+        drawing = self._images.get(key) if key is not None else None
+        if key is not None and drawing is not None:
+            failed = drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
+            if not failed:
+                self._images.move_to_end(key)
+                return drawing
+        loop = asyncio.get_running_loop()
+        drawing = asyncio.ensure_future(
+            asyncio.wait_for(loop.run_in_executor(self.executor, _png, draw, view), RENDER_TIMEOUT)
+        )
+        drawing.add_done_callback(_retrieved)
+        if key is not None:
+            self._images[key] = drawing
+            if len(self._images) > IMAGE_CACHE:
+                self._images.popitem(last=False)
+        return drawing
+
+    def prefetch(self, session: Session, names: Sequence[str]) -> None:
+        """Starts drawing the table and these players' hands while the move is being
+        committed; `publish` then finds them drawn or half-way (the same views)."""
+        ui = self.uis[session.kind]
+        self._drawing(ui.table_image, session.engine.public_view())
+        for name in names:
+            seat = session.seat_of(name)
+            if seat is not None and not seat.is_ai and not seat.dm_closed:
+                self._drawing(ui.private_image, session.engine.view_for(name))
+
+    def channel(self, session: Session) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(
+            session.row.channel_id, guild_id=session.row.guild_id
+        )
+
+    def _usable(self, session: Session) -> discord.PartialMessageable:
+        """The game's channel, unless Discord refused the bot there lately."""
+        channel_id = session.row.channel_id
+        since = self._paused.get(channel_id)
+        if since is not None:
+            if time.monotonic() - since < CHANNEL_PAUSE:
+                raise ChannelPaused()
+            del self._paused[channel_id]
+        return self.channel(session)
+
+    def paused(self, channel_id: int) -> bool:
+        since = self._paused.get(channel_id)
+        return since is not None and time.monotonic() - since < CHANNEL_PAUSE
+
+    # -- the table -------------------------------------------------------------------
+
+    def table_items(self, session: Session) -> list[discord.ui.Item[Any]]:
+        if session.status != "running":
+            return []
+        label = self.uis[session.kind].hand_button
+        return [GameButton(Control(session.id, 0, "hand"), label)]
+
+    def turn_line(self, session: Session) -> str | None:
+        """Who is awaited now, mentioned (an edit does not notify; their DM does)."""
+        if session.status != "running" or not session.engine.awaiting:
+            return None
+        ui = self.uis[session.kind]
+        awaiting = list(session.engine.awaiting)
+        line = ui.turn_text(session, awaiting)
+        if line and any(seat.dm_closed and seat.name in awaiting for seat in session.seats):
+            line += _closed_hint(ui)
+        return line
+
+    async def update_table(self, session: Session, reopened: bool = False) -> None:
+        ui = self.uis[session.kind]
+        text = ui.table_text(session)
+        line = self.turn_line(session)
+        text = fit(f"{line}\n{text}" if line else text)
+        file = await self.render(ui.table_image, session.engine.public_view(), "table.png")
+        files = [file] if file else []
+        view = view_of(self.table_items(session))
+        channel = self._usable(session)
+        if session.table_message_id is not None:
+            target = channel.get_partial_message(session.table_message_id)
+            try:
+                await _without_files_if_refused(
+                    lambda f, t: target.edit(content=t, attachments=f, view=view),
+                    files,
+                    text,
+                    ui.table_words(session),
+                )
+                return
+            except discord.NotFound:
+                log.info("table message of game %s is gone; posting a new one", session.id)
+            except discord.HTTPException as error:
+                if error.code != THREAD_ARCHIVED or reopened:
+                    raise
+                # A thread Discord archived while nobody wrote (a slow game) keeps its
+                # messages as they are until it is reopened, which Send Messages allows
+                # when the thread is not locked (a locked one refuses: the channel pauses).
+                await self.client.http.edit_channel(session.row.channel_id, archived=False)
+                await self.update_table(session, reopened=True)
+                return
+        message = await _without_files_if_refused(
+            lambda f, t: channel.send(content=t, files=f, view=view),
+            files,
+            text,
+            ui.table_words(session),
+        )
+        session.table_message_id = message.id
+        await self.storage.set_table_message(session.id, message.id)
+
+    async def post(self, session: Session, post: Post) -> None:
+        files: list[discord.File] = []
+        if post.image is not None:
+            file = await self.render(post.image, session.engine.public_view(), post.filename)
+            files = [file] if file else []
+        channel = self._usable(session)
+        await _without_files_if_refused(
+            lambda f, t: channel.send(content=t, files=f), files, fit(post.text)
+        )
+
+    async def say(self, session: Session, text: str, ping: bool = True) -> bool:
+        """A notice in the game's channel (a timer's reminder, a new host, an ending),
+        cut to Discord's limit and guarded like every step of a move: False if it could
+        not be said."""
+
+        async def send() -> None:
+            mentions = discord.AllowedMentions(users=ping)
+            await self._usable(session).send(fit(text), allowed_mentions=mentions)
+
+        return await self._guarded(session, "notice", send())
+
+    # -- hands -----------------------------------------------------------------------
+
+    async def private_message(
+        self, session: Session, name: str, with_controls: bool = True
+    ) -> tuple[str, list[discord.File], discord.ui.View]:
+        """One player's hand message: words, picture and controls, from their view."""
+        ui = self.uis[session.kind]
+        view = session.engine.view_for(name)
+        file = await self.render(ui.private_image, view, "hand.png")
+        items = ui.controls(session, name) if with_controls else []
+        return fit(ui.private_text(session, name)), [file] if file else [], view_of(items)
+
+    async def update_dm(
+        self,
+        session: Session,
+        name: str,
+        notify: bool,
+        via: Interaction | None = None,
+        repeat: bool = False,
+    ) -> None:
+        """One player's hand message brought up to date; `via` is the interaction of the
+        move, whose response edits the player's message if they clicked on it. `repeat`:
+        the move is shown once more after a stop (`Storage.games_to_restore`): a DM that
+        already shows this state was sent before the stop, and is not sent twice."""
+        seat = session.seat_of(name)
+        if seat is None or seat.is_ai:  # a computer player reads its view, not DMs
+            return
+        ui = self.uis[session.kind]
+        signature = ui.message_signature(session, name)
+        if signature == seat.dm_signature and (repeat or not notify):
+            return
+        if seat.dm_closed:
+            # Refused once in this game: asking again at every turn would only add to
+            # Discord's count of invalid requests. They play with the hand command; a
+            # new game tries their DMs again.
+            return
+        hand = _hand_key(session.engine.view_for(name))
+        clicked = _clicked_message(via)
+        own = clicked is not None and clicked == seat.dm_message_id
+        if (
+            not notify
+            and session.status == "running"  # the last message says how it ended
+            and not own
+            and seat.dm_message_id is not None
+            and self._shown.get((session.id, name)) == hand
+            and not ui.controls(session, name)
+        ):
+            # Their turn ended and their hand did not change: the next turn's new DM
+            # replaces this message; its old controls answer "out of date" meanwhile.
+            return
+        content, files, items = await self.private_message(session, name)
+        try:
+            channel_id = seat.dm_channel_id
+            message_id = seat.dm_message_id
+            if own and not notify and via is not None:
+                await via.edit_original_response(content=content, attachments=files, view=items)
+            else:
+                if channel_id is None:
+                    channel_id = (await self.client.create_dm(discord.Object(seat.user_id))).id
+                dm = self.client.get_partial_messageable(
+                    channel_id, type=discord.ChannelType.private
+                )
+                edited = False
+                if message_id is not None and not notify:
+                    try:
+                        await dm.get_partial_message(message_id).edit(
+                            content=content, attachments=files, view=items
+                        )
+                        edited = True
+                    except discord.NotFound:
+                        pass
+                if not edited:
+                    message_id = (await dm.send(content=content, files=files, view=items)).id
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            await self._dm_closed(session, seat.user_id, name, announce=not seat.dm_closed)
+            return
+        self._shown[(session.id, name)] = hand
+        write = self.storage.set_dm(session.id, seat.user_id, channel_id, message_id, signature)
+        if message_id == seat.dm_message_id and channel_id == seat.dm_channel_id:
+            self._write_later(session.id, write)  # an edit: only the signature is new
+        else:
+            await write  # a new message: a restart must edit it, not send another
+        self._replace_seat(
+            session,
+            name,
+            dm_channel_id=channel_id,
+            dm_message_id=message_id,
+            dm_signature=signature,
+            dm_closed=False,
+        )
+
+    def _write_later(self, game_id: int, write: Awaitable[None]) -> None:
+        """An edited hand message's new signature is written after the move's answer,
+        not before: an fsync per DM would hold up the move. The game's next publication
+        waits for these writes first (`flush`); a crash in between only makes a restart
+        edit the message once more."""
+        task = asyncio.ensure_future(write)
+        self._writes.setdefault(game_id, set()).add(task)
+        task.add_done_callback(lambda done: self._written(game_id, done))
+
+    def _written(self, game_id: int, task: asyncio.Future[None]) -> None:
+        pending = self._writes.get(game_id)
+        if pending is not None:
+            pending.discard(task)
+            if not pending:  # no empty set left behind per game ever played
+                del self._writes[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("game %s: storing a DM's place failed", game_id, exc_info=task.exception())
+
+    async def flush(self, game_id: int) -> None:
+        """Waits for the game's pending writes (see `_write_later`)."""
+        pending = list(self._writes.pop(game_id, ()))
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def flush_all(self) -> None:
+        """Every game's pending writes, before the bot stops."""
+        for game_id in list(self._writes):
+            await self.flush(game_id)
+
+    async def _dm_closed(self, session: Session, user_id: int, name: str, announce: bool) -> None:
+        await self.storage.set_dm_closed(session.id, user_id, True)
+        self._replace_seat(session, name, dm_closed=True)
+        if announce:
+            ui = self.uis[session.kind]
+            await self._usable(session).send(
+                f"<@{user_id}>, I cannot send you direct messages, so {ui.hand_words}: "
+                f"use `/{ui.command} {ui.hand_command}` (or the table's **{ui.hand_button}** "
+                "button) to see them and play.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    def _replace_seat(self, session: Session, name: str, **changes: Any) -> None:
+        session.seats = [
+            dataclasses.replace(seat, **changes) if seat.name == name else seat
+            for seat in session.seats
+        ]
+
+    # -- everything after a move -----------------------------------------------------
+
+    async def publish(
+        self,
+        session: Session,
+        events: Sequence[Event],
+        before_awaiting: Sequence[str],
+        via: Interaction | None = None,
+        repeat: bool = False,
+    ) -> None:
+        """Everything after a move. Each step is guarded on its own: a failed DM must
+        not keep the table or the other players' hands from updating. The table, the
+        posts and every hand are drawn and sent at once; the closed-DM ping comes
+        last, when the DMs have said whose are closed. `repeat`: moves shown once more
+        after a stop, whose DMs may have gone out before it (`update_dm`)."""
+        await self.flush(session.id)
+        ui = self.uis[session.kind]
+        awaiting = session.engine.awaiting if session.status == "running" else ()
+        again = ui.turn_starts(events)
+        newly = [name for name in awaiting if name not in before_awaiting or name in again]
+        newly = self._once_per_turn(session, newly, again)
+        posts = ui.posts(session, events)
+        shown = await asyncio.gather(
+            self._guarded(session, "table", self.update_table(session)),
+            self._guarded(session, "post", self._posts(session, posts)),
+            *(
+                self._guarded(
+                    session,
+                    "hand",
+                    self.update_dm(session, seat.name, seat.name in newly, via, repeat),
+                )
+                for seat in list(session.seats)
+            ),
+        )
+        closed = [seat.name for seat in session.seats if seat.name in newly and seat.dm_closed]
+        text = ui.turn_text(session, closed) if closed else None
+        if text:
+            text += _closed_hint(ui)
+            await self._guarded(session, "turn", self._ping(session, text))
+        elif session.id in self._pings and (session.status != "running" or newly):
+            await self._guarded(session, "turn", self._unping(session, self._pings.pop(session.id)))
+        if all(shown):
+            self.shown(session)
+        if session.status != "running":
+            self.forget(session.id)
+
+    def _once_per_turn(self, session: Session, newly: list[str], again: set[str]) -> list[str]:
+        """`newly` without the players already notified in this turn (`notice_turn`),
+        except those whose own turn begins."""
+        turn = self.uis[session.kind].notice_turn(session)
+        if turn is None:
+            return newly
+        seen_turn, seen = self._notified.get(session.id, (None, set()))
+        if seen_turn != turn:
+            seen = set()
+        kept = [name for name in newly if name not in seen or name in again]
+        self._notified[session.id] = (turn, seen | set(newly))
+        return kept
+
+    def shown(self, session: Session) -> None:
+        """The game is shown in full as of its version: a start after a crash need not
+        show it again (`Storage.games_to_restore`). Written after the move's answer, like
+        a DM's signature; a crash before the write only shows the game once more."""
+        self._write_later(session.id, self.storage.set_published(session.id, session.version))
+
+    def forget(self, game_id: int) -> None:
+        """A finished game's per-process notes dropped."""
+        self._pings.pop(game_id, None)
+        self._notified.pop(game_id, None)
+        for key in [key for key in self._shown if key[0] == game_id]:
+            del self._shown[key]
+
+    async def _posts(self, session: Session, posts: Sequence[Post]) -> None:
+        for post in posts:  # in their order
+            await self.post(session, post)
+
+    async def _ping(self, session: Session, text: str) -> None:
+        channel = self._usable(session)
+        message = await channel.send(
+            fit(text), allowed_mentions=discord.AllowedMentions(users=True)
+        )
+        previous = self._pings.get(session.id)
+        self._pings[session.id] = message.id
+        if previous is not None:
+            await self._unping(session, previous)
+
+    async def _unping(self, session: Session, message_id: int) -> None:
+        try:
+            await self._usable(session).get_partial_message(message_id).delete()
+        except (discord.HTTPException, ChannelPaused):
+            log.debug("could not delete turn message %s", message_id)
+
+    async def _guarded(self, session: Session, what: str, step: Awaitable[Any]) -> bool:
+        """False, logged, if the step failed: the next move or the next start repairs it.
+        A channel that refuses the bot is left alone for a while (`CHANNEL_PAUSE`)."""
+        try:
+            await step
+        except ChannelPaused:
+            return False
+        except discord.Forbidden as error:
+            if error.code not in (MISSING_ACCESS, MISSING_PERMISSIONS):
+                log.exception("game %s: publishing the %s failed", session.id, what)
+                return False
+            channel_id = session.row.channel_id
+            if not self.paused(channel_id):
+                self._paused[channel_id] = time.monotonic()
+                log.warning(
+                    "game %s: Discord refused the bot in channel %s (%s); leaving that "
+                    "channel alone for %.0f minutes",
+                    session.id,
+                    channel_id,
+                    error.text or error.code,
+                    CHANNEL_PAUSE / 60,
+                )
+            return False
+        except Exception:
+            log.exception("game %s: publishing the %s failed", session.id, what)
+            return False
+        return True
+
+    async def refresh(self, session: Session) -> None:
+        """The table message redrawn and hand messages brought up to date (after a
+        restart, an abandon): what the game is now, whatever was shown before."""
+        await self.flush(session.id)
+        shown = await asyncio.gather(
+            self._guarded(session, "table", self.update_table(session)),
+            *(
+                self._guarded(session, "hand", self.update_dm(session, seat.name, False))
+                for seat in list(session.seats)
+            ),
+        )
+        if all(shown):
+            self.shown(session)
+        await self.flush(session.id)
+
+
+NO_FILES_NOTE = (
+    "\n*(I may not attach pictures in this channel: give me the Attach Files permission "
+    "to see the table.)*"
+)
+
+
+async def _without_files_if_refused(
+    send: Callable[[list[discord.File], str], Awaitable[T]],
+    files: list[discord.File],
+    text: str,
+    words: str = "",
+) -> T:
+    """Sends with the pictures; if the channel refuses attachments (50013), sends the
+    words alone (with `words` standing in for the picture) and a note saying which
+    permission is missing."""
+    try:
+        return await send(files, text)
+    except discord.Forbidden as error:
+        if error.code != MISSING_PERMISSIONS or not files:
+            raise
+        fallback = f"{text}\n{words}" if words else text
+        return await send([], fit(fallback, MESSAGE_LIMIT - len(NO_FILES_NOTE)) + NO_FILES_NOTE)

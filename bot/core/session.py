@@ -1,0 +1,67 @@
+"""A running (or just finished) game as the bot holds it in memory: its stored row,
+its engine, its seats and its lock. The session service (bot/core/sessions.py) loads
+and changes sessions; everything else reads them."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.core.errors import StaleControl
+from bot.core.storage import GameRow, SeatRow
+from games.protocol import Game
+
+AnyGame = Game[Any, Any, Any]
+
+
+@dataclass
+class Session:
+    """A running (or just finished) game held in memory: its row, engine and seats."""
+
+    row: GameRow
+    engine: AnyGame
+    seats: list[SeatRow]
+    status: str
+    table_message_id: int | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def kind(self) -> str:
+        return self.row.kind
+
+    @property
+    def version(self) -> int:
+        return self.engine.moves
+
+    def name_of(self, user_id: int) -> str | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.name
+        return None
+
+    def user_of(self, name: str) -> int | None:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat.user_id
+        return None
+
+    def seat_of(self, name: str) -> SeatRow | None:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        return None
+
+    def check_version(self, name: str, version: int) -> None:
+        """A control drawn at `version` still applies if the player's controls have kept
+        their meaning since (`controls_since`): several players choosing at once (a
+        Paranoia pass) do not make each other's controls out of date, while a control
+        drawn before the player's own situation changed is refused."""
+        seat = self.seat_of(name)
+        since = seat.controls_since if seat is not None else self.version
+        if not since <= version <= self.version:
+            raise StaleControl()

@@ -1,0 +1,254 @@
+"""The one way a move goes through, for every game kind.
+
+load the game -> take its lock -> check the actor and the control's version -> apply
+through the engine -> commit state + move log row in one transaction -> publish.
+Buttons, slash commands, and later timers and AI seats all call `Sessions.act`, so two
+clicks at the same moment on one game are applied one after the other and moves
+never interleave. The engine knows players by name; the seats table maps names to
+Discord user ids.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import time
+import weakref
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.core.errors import Refusal
+from bot.core.gameui import SeatResult
+from bot.core.kinds import GameKind
+from bot.core.session import Session
+from bot.core.storage import Result, Storage
+from games.protocol import JSON, Event
+
+if TYPE_CHECKING:
+    from bot.core.publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    session: Session
+    name: str
+    events: list[Event]
+
+
+def final_results(
+    session: Session, ranked: Sequence[SeatResult], events: Sequence[Event]
+) -> list[Result]:
+    """A finished game's results: the game's own places for the seats that saw it
+    through (people and computer seats), then everyone who gave up or whose seat the
+    computer took over (kicked, or absent), sharing the last place with no score.
+    Leaving a lost game, or being kicked from it, must not keep a clean record."""
+    left = {seat.name for seat in session.seats if seat.left_game and not seat.is_ai}
+    left |= {event.actor for event in events if event.kind == "leave" and event.actor}
+    stayed = [result for result in ranked if result.name not in left]
+    last = 1 + len(stayed)
+    results = [Result(session.user_of(r.name) or 0, r.place, r.score, r.best_round) for r in stayed]
+    for seat in session.seats:
+        if seat.name in left:
+            results.append(Result(seat.user_id, last, 0))
+        if seat.replaced_user_id is not None:
+            results.append(Result(seat.replaced_user_id, last, 0))
+    return results
+
+
+def action_kind(action: Mapping[str, JSON]) -> str:
+    """What sort of action this is ("play", "pass", "offer"...), for logs: the first key
+    of the notation besides "by", never its cards or targets."""
+    return next((key for key in action if key != "by"), "action")
+
+
+ActionBuilder = Callable[[Session, str], Mapping[str, JSON]]
+Watcher = Callable[[Session, Sequence[Event], int | None, str | None], Awaitable[None]]
+"""Called after every committed and published move (and at a game's start and after a
+restart, with no events), under the game's lock: `(session, events, user id of the
+person who acted or None, the acting seat's name or None)`. Computer players and turn
+timers (bot/exts/turns.py) schedule their work here."""
+
+
+class Sessions:
+    """Running games' sessions by game id, loaded from storage on first use. A finished
+    or abandoned game is loaded afresh at each look (a score sheet, an export) and not
+    kept: memory holds what is being played, not every game ever touched."""
+
+    def __init__(self, storage: Storage, kinds: Mapping[str, GameKind]) -> None:
+        self.storage = storage
+        self.kinds = kinds
+        self.publisher: Publisher | None = None
+        self._sessions: dict[int, Session] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        """A game's lock lives while someone holds it, waits for it or keeps its session:
+        everyone asking meanwhile gets the same lock, and nothing is left per game after."""
+        self.watcher: Watcher | None = None
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def settle(self) -> None:
+        """Waits until no game is in the middle of a move (its lock is free), so that a
+        stop comes between moves: a move's messages sent but not yet recorded would be
+        sent again after the restart."""
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
+    @property
+    def cached(self) -> int:
+        """Sessions held in memory (running games looked at since the start)."""
+        return len(self._sessions)
+
+    def forget(self, game_id: int) -> None:
+        """Drop the cached session: the next use reloads it from the database."""
+        self._sessions.pop(game_id, None)
+
+    async def load(self, game_id: int) -> Session | None:
+        """The session of a started game (running, finished or abandoned)."""
+        cached = self._sessions.get(game_id)
+        if cached is not None:
+            return cached
+        row = await self.storage.game(game_id)
+        if row is None or row.state is None:
+            return None
+        engine = self.kinds[row.kind].engine.from_json(row.state)
+        session = Session(
+            row=row,
+            engine=engine,
+            seats=await self.storage.seats(game_id),
+            status=row.status,
+            table_message_id=row.table_message_id,
+            lock=self.lock(game_id),
+        )
+        if session.status != "running":
+            return session
+        # Two first uses may load at once: the first one stored wins, so every caller
+        # shares one engine.
+        return self._sessions.setdefault(game_id, session)
+
+    async def after(
+        self,
+        session: Session,
+        events: Sequence[Event] = (),
+        user_id: int | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Tell the watcher about a move (or a start, or a restart); call with the
+        game's lock held. Its failure is logged: the move stands."""
+        if self.watcher is None:
+            return
+        try:
+            await self.watcher(session, events, user_id, name)
+        except Exception:
+            log.exception("game %s: the watcher failed after a move", session.id)
+
+    async def reload_seats(self, session: Session) -> None:
+        session.seats = await self.storage.seats(session.id)
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int | None,
+        build: ActionBuilder | Mapping[str, JSON],
+        version: int | None = None,
+        actor_name: str | None = None,
+        via: Any = None,
+        committed: Callable[[], Awaitable[None]] | None = None,
+    ) -> Applied:
+        """Apply one action for a user (or for `actor_name` when the bot acts for a
+        seat). `version` is the state version a control was drawn for: a different
+        current version raises `StaleControl`. `IllegalAction` leaves everything as it
+        was. Returns once the move is committed and published.
+
+        `via`: the interaction that made the move (a `discord.Interaction`, deferred),
+        so the publisher can edit the clicked hand message through its response.
+        `committed`: called once the move is committed, before publishing, to answer
+        the player as early as is safe (its failure is logged; the move stands)."""
+        async with self.lock(game_id):
+            session = await self.load(game_id)
+            if session is None:
+                raise Refusal("That game has not started or no longer exists.")
+            if session.status != "running":
+                raise Refusal("That game is over; nothing can be played in it any more.")
+            name = actor_name if user_id is None else session.name_of(user_id)
+            if name is None:
+                raise Refusal("You are not playing in this game.")
+            if version is not None:
+                session.check_version(name, version)
+            action = dict(build(session, name) if callable(build) else build)
+            action["by"] = name
+            ui = self.kinds[session.kind].ui
+            before_awaiting = session.engine.awaiting
+            before = {seat.name: ui.private_signature(session, seat.name) for seat in session.seats}
+            loaded_version = session.version
+            events = session.engine.apply_json(action)  # IllegalAction: nothing changed
+            results = None
+            if session.engine.outcome() is not None:
+                results = final_results(session, ui.results(session), events)
+            if results is not None:
+                session.status = "finished"
+            changed_names = [
+                seat.name
+                for seat in session.seats
+                if ui.private_signature(session, seat.name) != before[seat.name]
+            ]
+            changed = [seat.user_id for seat in session.seats if seat.name in changed_names]
+            if self.publisher is not None:
+                # The pictures are drawn in the thread pool while SQLite commits.
+                self.publisher.prefetch(session, changed_names)
+            try:
+                await self.storage.record_move(
+                    game_id,
+                    loaded_version,
+                    user_id,
+                    action,
+                    session.engine.to_json(),
+                    session.version,
+                    results,
+                    changed,
+                )
+            except BaseException:
+                # The engine moved but the database did not: reload the truth.
+                self.forget(game_id)
+                raise
+            session.seats = [
+                dataclasses.replace(seat, controls_since=session.version)
+                if seat.user_id in changed
+                else seat
+                for seat in session.seats
+            ]
+            applied = Applied(session, name, events)
+            # The kind of action only: its cards (a Paranoia pass, a secret trade) are
+            # private, and logs are read by people who do not play.
+            log.debug(
+                "game %s: %s's %s committed as version %s",
+                game_id,
+                name,
+                action_kind(action),
+                session.version,
+            )
+            if committed is not None:
+                try:
+                    await committed()
+                except Exception:
+                    log.exception("game %s: answering the move failed", game_id)
+            if self.publisher is not None:
+                # The move is committed; a failed publication is logged and repaired
+                # by the next move or the next start, never by undoing the move.
+                started = time.perf_counter()
+                await self.publisher.publish(session, events, before_awaiting, via)
+                log.debug(
+                    "game %s: published in %.0f ms", game_id, (time.perf_counter() - started) * 1000
+                )
+            await self.after(session, events, user_id, name)
+            if session.status != "running":
+                self.forget(game_id)  # finished games are read from the database when asked
+            return applied

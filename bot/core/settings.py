@@ -1,0 +1,134 @@
+"""The bot's settings, from the environment and an optional `.env` file.
+
+The environment wins over `.env`. The token is held in a `Secret`, whose repr and str
+never show it, so a settings object can be logged safely. `.env` is parsed by hand
+(KEY=VALUE lines, `#` comments, optional quotes) to keep the dependencies at three.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class SettingsError(ValueError):
+    """A setting has a value the bot cannot use; the message says which and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """A value that is never printed: `repr`, `str` and f-strings show stars."""
+
+    _value: str = field(repr=False)
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __str__(self) -> str:
+        return "********"
+
+    def __repr__(self) -> str:
+        return "Secret('********')"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: Secret | None
+    database_path: Path = Path("data/bot.sqlite3")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    game_seed: int | None = None
+    """Tests and bug reproduction only: every new game uses this seed."""
+    game_setup: Mapping[str, Any] = field(default_factory=dict)
+    """Tests and bug reproduction only: kind -> replay header keys for new games (Grass
+    "decks", Graps "rolls"), so a test knows every card that will be dealt."""
+    ai_delay: float = 1.5
+    """Seconds a computer player waits before it moves, so its turn reads naturally."""
+    ai_seconds: float = 1.5
+    """The hard computer player's thinking budget per decision (at most 2 s, so that a
+    turn never keeps the table waiting)."""
+    timer_minute: float = 60.0
+    """Seconds in one minute of a turn timer; tests shrink it to run timers quickly."""
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines of a `.env` file; blank lines and `#` comments are skipped."""
+    values: dict[str, str] = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return values
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip():
+            raise SettingsError(f"{path}, line {number}: expected KEY=VALUE")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+def _optional_int(name: str, raw: str) -> int | None:
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, not {raw!r}") from None
+
+
+def _seconds(name: str, raw: str, default: float) -> float:
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not 0 <= value <= 3600:
+        raise SettingsError(f"{name} must be between 0 and 3600 seconds, not {raw!r}")
+    return value
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None, env_file: Path = Path(".env")
+) -> Settings:
+    """The settings from `.env` overlaid with the environment."""
+    values = read_env_file(env_file)
+    values.update(os.environ if environ is None else environ)
+
+    token = values.get("DISCORD_TOKEN", "").strip()
+    level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+    setup: Mapping[str, Any] = {}
+    setup_file = values.get("GAME_SETUP_FILE", "").strip()
+    if setup_file:
+        try:
+            setup = json.loads(Path(setup_file).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise SettingsError(f"GAME_SETUP_FILE {setup_file!r} is unreadable: {error}") from None
+        if not isinstance(setup, dict) or not all(isinstance(v, dict) for v in setup.values()):
+            raise SettingsError("GAME_SETUP_FILE must hold a JSON object: kind -> header keys")
+    return Settings(
+        token=Secret(token) if token else None,
+        database_path=Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
+        dev_guild_id=_optional_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID", "").strip()),
+        log_level=level,
+        game_seed=_optional_int("GAME_SEED", values.get("GAME_SEED", "").strip()),
+        game_setup=setup,
+        ai_delay=_seconds("AI_DELAY", values.get("AI_DELAY", "").strip(), 1.5),
+        ai_seconds=min(2.0, _seconds("AI_SECONDS", values.get("AI_SECONDS", "").strip(), 1.5)),
+        timer_minute=_seconds("TIMER_MINUTE", values.get("TIMER_MINUTE", "").strip(), 60.0),
+    )

@@ -1,0 +1,120 @@
+"""The command tree: discord.py's, with the checks every slash command gets before it
+runs (options outside their declared ranges, autocomplete for options that have none,
+malformed options) and the single error handler for commands."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.core.errors import Refusal, report
+
+log = logging.getLogger(__name__)
+
+
+def _focused(options: Any) -> str | None:
+    """The name of the option being typed, however deep in subcommands."""
+    for option in options if isinstance(options, list) else []:
+        if not isinstance(option, Mapping):
+            continue
+        if option.get("focused"):
+            return str(option.get("name"))
+        inner = _focused(option.get("options"))
+        if inner is not None:
+            return inner
+    return None
+
+
+def _leaf_values(options: Any) -> dict[str, Any]:
+    """The values of the options typed, by name, however deep in subcommands."""
+    values: dict[str, Any] = {}
+    for option in options if isinstance(options, list) else []:
+        if isinstance(option, Mapping):
+            if "value" in option:
+                values[str(option.get("name"))] = option["value"]
+            values.update(_leaf_values(option.get("options")))
+    return values
+
+
+def out_of_range(command: Any, options: Any) -> str | None:
+    """What is wrong with an option outside its declared range (`app_commands.Range`), or
+    None. Discord's client keeps to the ranges, but discord.py does not check them on
+    arrival, and a forged interaction may carry any number or length."""
+    if not isinstance(command, app_commands.Command):
+        return None
+    values = _leaf_values(options)
+    for param in command.parameters:
+        value = values.get(param.display_name)
+        low, high = param.min_value, param.max_value
+        if value is None or isinstance(value, bool) or (low is None and high is None):
+            continue
+        size = len(value) if isinstance(value, str) else value
+        if not isinstance(size, int | float):
+            continue
+        if (low is not None and size < low) or (high is not None and size > high):
+            if isinstance(value, str):
+                return f"The {param.display_name} option takes at most {high:,} characters."
+            if low is None or high is None:
+                bound = f"at least {low:,}" if high is None else f"at most {high:,}"
+                return f"The {param.display_name} option must be {bound}."
+            return f"The {param.display_name} option must be from {low:,} to {high:,}."
+    return None
+
+
+class GameTree(app_commands.CommandTree[Any]):
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """A command whose options are out of their ranges is refused, saying which; an
+        autocomplete for an option that has none (Discord's client never sends one; a
+        forger does) gets no suggestions instead of an error that leaves it hanging."""
+        if interaction.type is discord.InteractionType.application_command:
+            data: Mapping[str, Any] = interaction.data or {}
+            wrong = out_of_range(interaction.command, data.get("options"))
+            if wrong is not None:
+                await report(interaction, Refusal(wrong))
+                return False
+            return True
+        if interaction.type is not discord.InteractionType.autocomplete:
+            return True
+        data = interaction.data or {}
+        command = interaction.command
+        focused = _focused(data.get("options"))
+        if isinstance(command, app_commands.Command) and any(
+            p.display_name == focused and p.autocomplete for p in command.parameters
+        ):
+            return True
+        try:
+            await interaction.response.autocomplete([])
+        except discord.HTTPException:
+            log.warning("could not answer autocomplete %s", interaction.id)
+        return False
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        """discord.py's dispatch, guarded: options of a shape Discord never sends (a user
+        option without an id, a number as text) make discord.py itself raise before our
+        command runs, and that error would leave the interaction unanswered."""
+        try:
+            await super()._call(interaction)
+        except app_commands.AppCommandError:
+            raise  # discord.py hands these to on_error
+        except Exception as error:
+            log.info("refused a malformed command: %r", error)
+            if interaction.type is discord.InteractionType.autocomplete:
+                if not interaction.response.is_done():
+                    try:
+                        await interaction.response.autocomplete([])
+                    except discord.HTTPException:
+                        log.warning("could not answer autocomplete %s", interaction.id)
+                return
+            await report(interaction, Refusal("That command's options are malformed."))
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original: BaseException = error
+        if isinstance(error, app_commands.CommandInvokeError):
+            original = error.original
+        await report(interaction, original)

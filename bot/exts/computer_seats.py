@@ -1,0 +1,83 @@
+"""Computer players and turn timers as the lobby and the commands see them:
+the AI seats' names and levels, the timer defaults, the lobby's Add AI / Remove AI
+buttons, and `kick`. The turns themselves are played by bot/exts/turns.py.
+
+An AI seat is a seat row with a level ("easy" or "hard") and a negative user id, which
+belongs to nobody: no DM is sent to it, no mention pings it, and its results stay off
+the server's standings. A person's seat handed to the computer (kicked, or absent for
+three turns in a row) gets such an id too, so that person is no longer seated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING
+
+from bot.core.errors import Refusal
+from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
+from bot.core.storage import GameRow, SeatRow
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+LEVELS: tuple[str, ...] = ("easy", "hard")
+AI_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+AI_VERBS = frozenset({"ai_easy", "ai_hard", "ai_remove"})
+
+
+def ai_name(taken: Sequence[str], level: str) -> str:
+    """A clear name for a new AI seat: "Bot Ann (easy)", the first name still free."""
+    used = {name.split(" (")[0] for name in taken}
+    for first in AI_NAMES:
+        if f"Bot {first}" not in used:
+            return f"Bot {first} ({level})"
+    return f"Bot {len(taken) + 1} ({level})"
+
+
+def timer_text(row: GameRow, default: int) -> str:
+    minutes = turn_minutes(row, default)
+    if minutes == 0:
+        return "Turn timer: off."
+    unit = "minute" if minutes == 1 else "minutes"
+    return (
+        f"Turn timer: {minutes} {unit} (a reminder at half time; then the computer moves for "
+        f"an absent player, and takes the seat after {EXPIRIES_TO_REPLACE} turns in a row)."
+    )
+
+
+def seat_line(number: int, seat: SeatRow) -> str:
+    return f"{number}. {seat.name}" if seat.is_ai else f"{number}. <@{seat.user_id}>"
+
+
+async def lobby_ai(
+    bot: GameBot,
+    row: GameRow,
+    seats: Sequence[SeatRow],
+    user_id: int,
+    verb: str,
+    acknowledge: Callable[[], Awaitable[None]],
+) -> None:
+    """The lobby's Add AI (easy / hard) and Remove AI buttons: the host's choice.
+    Called by the lobby with the game's lock held; `acknowledge` answers the click
+    once the checks passed, before the write."""
+    if user_id != row.host_id:
+        raise Refusal("Only the host can add or remove computer players.")
+    if verb == "ai_remove":
+        ais = [seat for seat in seats if seat.is_ai]
+        if not ais:
+            raise Refusal("There is no computer player at this table to remove.")
+        await acknowledge()
+        await bot.storage.remove_seat(row.id, ais[-1].user_id)
+        return
+    cls = bot.kinds[row.kind].engine
+    if len(seats) >= cls.max_players:
+        raise Refusal(f"The table is full: {row.kind.title()} is for at most {cls.max_players}.")
+    level = verb.removeprefix("ai_")
+    await acknowledge()
+    await bot.storage.add_ai_seat(row.id, ai_name([seat.name for seat in seats], level), level)
+
+
+def check_humans(seats: Sequence[SeatRow]) -> None:
+    """Issue 9: a game needs at least one person; computers alone are refused."""
+    if not any(not seat.is_ai for seat in seats):
+        raise Refusal("A game needs at least one person: computer players alone are refused.")

@@ -1,0 +1,92 @@
+"""Nothing blocks a channel for ever.
+
+A channel holds one game of each kind at a time (bot/exts/lobby.py), so a forgotten lobby,
+an unanswered challenge or a game everyone walked away from would keep everybody else
+from playing there, and only its host or a server manager could clear it. So:
+
+- an open lobby closes LOBBY_MINUTES (bot/exts/lobby.py) after it was opened if it has not
+  started, a challenge CHALLENGE_MINUTES after it was sent if it was not answered; an
+  expired one is also closed on the spot when someone opens a new game in its channel;
+- any seated player, host or not, may abandon a game in which nothing happened for
+  IDLE_MINUTES (`/<game> abandon`, bot/exts/game_commands.py);
+- a running game in which nothing happened for STALE_MINUTES ends without a result,
+  turn timer or not (with a timer, absent players are covered long before).
+
+A sweep looks once a minute. Minutes here are the bot's clock minutes: each lasts
+`Settings.timer_minute` seconds (60; tests shrink it, as for turn timers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from discord.ext import commands
+
+from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, STALE_MINUTES
+from bot.exts import game_commands as shared
+from bot.exts.lobby import close_lobby, expiry_text
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+
+MIN_SWEEP_SECONDS = 0.05
+
+
+class Expiry(commands.Cog):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        self._task: asyncio.Task[None] | None = None
+        self._started = time.time()
+        """Games are not stale because the bot itself was down: a game counts as stale
+        only after the bot has been up for as long."""
+
+    async def cog_load(self) -> None:
+        self._task = asyncio.create_task(self._loop(), name="expiry sweep")
+
+    async def cog_unload(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the expiry sweep failed")
+            await asyncio.sleep(max(MIN_SWEEP_SECONDS, self.bot.settings.timer_minute))
+
+    async def sweep(self) -> None:
+        bot = self.bot
+        minute = bot.settings.timer_minute
+        now = time.time()
+        lobbies = await bot.storage.lobbies_opened_before(
+            now - LOBBY_MINUTES * minute, now - CHALLENGE_MINUTES * minute
+        )
+        for row in lobbies:
+            if row.kind in bot.uis:
+                await close_lobby(bot, row, expiry_text(bot.uis[row.kind].title, row))
+        stale = now - STALE_MINUTES * minute
+        if self._started > stale:
+            return
+        for row in await bot.storage.running_unchanged_since(stale):
+            if row.kind in bot.uis:
+                days = STALE_MINUTES // (24 * 60)
+                await shared.end_without_result(
+                    bot,
+                    row,
+                    f"The {bot.uis[row.kind].title} game was abandoned: nothing happened in "
+                    f"it for {days} days. No result is recorded.",
+                )
+
+
+async def setup(bot: commands.Bot) -> None:
+    from bot.client import GameBot
+
+    assert isinstance(bot, GameBot)
+    await bot.add_cog(Expiry(bot))

@@ -1,0 +1,281 @@
+"""The commands every game kind shares, declared once: `GameCommands`, the base of each
+game's `/<game>` group (hand, leave, kick, abandon, scores, scoreboard, rules, export),
+and the command bodies the games' own commands use (the game in this channel, a move
+typed as a command). A game's group subclasses `GameCommands` with its group name and
+adds its start command and its moves; an attribute of the same name replaces a shared
+command (Graps's `hand` is its board, its `leave` is resigning).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core.errors import Refusal, ShowingFailed, fit
+from bot.core.limits import IDLE_MINUTES, idle
+from bot.core.session import Session
+from bot.core.storage import GameRow
+from bot.exts.router import show_private
+from bot.exts.scoreboards import kind_scoreboard
+from games.protocol import JSON
+from games.replay import export as replay_export
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+    from bot.core.kinds import GameKind
+
+
+async def session_here(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str, finished_too: bool = False
+) -> Session:
+    """The game of this kind being played in the interaction's channel (or, with
+    `finished_too`, the channel's latest one)."""
+    ui = bot.uis[kind]
+    channel_id = interaction.channel_id or 0
+    row = await bot.storage.open_game(channel_id, kind)
+    if (row is None or row.status == "lobby") and finished_too:
+        row = await bot.storage.latest_game(channel_id, kind)
+    if row is None or row.status == "lobby":
+        raise Refusal(
+            f"No {ui.title} game is being played in this channel; "
+            f"start one with `/{ui.command} start`."
+        )
+    session = await bot.sessions.load(row.id)
+    if session is None:
+        raise Refusal(f"That {ui.title} game could not be loaded.")
+    return session
+
+
+def seated_name(session: Session, interaction: discord.Interaction[Any]) -> str:
+    name = session.name_of(interaction.user.id)
+    if name is None:
+        raise Refusal("You are not playing in this game.")
+    return name
+
+
+async def show_hand(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    session = await session_here(bot, interaction, kind)
+    await show_private(bot, interaction, session.id, seated_name(session, interaction))
+
+
+async def act(
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    kind: str,
+    build: Callable[[Session, str], Mapping[str, JSON]],
+    done: str,
+) -> None:
+    """An action typed as a command: applied, committed, published, then confirmed."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    session = await session_here(bot, interaction, kind)
+    await bot.sessions.act(session.id, interaction.user.id, build)
+    try:
+        await interaction.followup.send(done, ephemeral=True)
+    except Exception as error:
+        raise ShowingFailed() from error
+
+
+async def show_scores(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str, draw: Callable[[Any], Any]
+) -> None:
+    await interaction.response.defer(thinking=True)
+    session = await session_here(bot, interaction, kind, finished_too=True)
+    async with session.lock:
+        view = session.engine.public_view()
+    file = await bot.publisher.render(draw, view, "scores.png")
+    ui = bot.uis[kind]
+    text = f"**{ui.title}** score sheet (game {session.id})."
+    await interaction.followup.send(text, files=[file] if file else [])
+
+
+async def export_replay(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
+    """The replay file of docs/notation.md: the header stored at start plus the move log."""
+    session = await session_here(bot, interaction, kind, finished_too=True)
+    if session.status == "running":
+        # The header holds the seed (or the stacked decks): it would reveal every hand,
+        # hidden card and future draw or roll.
+        raise Refusal(
+            "The replay file reveals every hidden card, so it is given once the game is "
+            "over (or abandoned)."
+        )
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    async with session.lock:  # the log as of one version, never in the middle of a move
+        moves = await bot.storage.moves(session.id)
+    if session.row.header is not None:  # the header stored when the game started
+        data = {**session.row.header, "actions": moves}
+    else:
+        data = replay_export(session.engine, list(moves))
+    body = json.dumps(data, indent=1).encode()
+    name = f"{kind}-game-{session.id}.json"
+    await interaction.followup.send(
+        f"The replay file of game {session.id} ({len(moves)} moves). "
+        f"`python -m games replay {name}` reproduces it.",
+        file=discord.File(io.BytesIO(body), filename=name),
+        ephemeral=True,
+    )
+
+
+YOUNG_MOVES_PER_SEAT = 4
+"""The host alone may abandon a game until it has this many moves per seat (two Gracias
+turns of a take and a give each, four Grass or Graps turns); later it takes Manage
+Server, or a game idle for a day."""
+
+
+async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
+    """Ends the game without a result: the host early in the game, someone with Manage
+    Server at any time, any seated player once nothing happened in it for a day
+    (bot/exts/expiry.py)."""
+    ui = bot.uis[kind]
+    row = await bot.storage.open_game(interaction.channel_id or 0, kind)
+    if row is None:
+        raise Refusal(f"No {ui.title} game is open in this channel.")
+    permissions = getattr(interaction, "permissions", None)
+    seats = await bot.storage.seats(row.id)
+    # Late in a game the host alone could erase the others' win: from then on it takes
+    # Manage Server, or a game idle for a day (then any of its players may).
+    young = row.status == "lobby" or row.version < YOUNG_MOVES_PER_SEAT * len(seats)
+    host = interaction.user.id == row.host_id
+    seated = any(seat.user_id == interaction.user.id for seat in seats)
+    if not (
+        (permissions and permissions.manage_guild)
+        or (host and young)
+        or (seated and row.status == "running" and idle(row, bot.settings.timer_minute))
+    ):
+        hours = IDLE_MINUTES // 60
+        if host:
+            raise Refusal(
+                "This game is well under way, so ending it without a result takes someone "
+                "with Manage Server; or any of its players, once nothing has happened in it "
+                f"for {hours} hours. To stop playing yourself, use `/{ui.command} "
+                f"{ui.leave_command}`."
+            )
+        raise Refusal(
+            "Only the game's host (early in the game) or someone with Manage Server can "
+            f"abandon it; its players can too once nothing has happened in it for {hours} hours."
+        )
+    await interaction.response.defer(thinking=True)
+    await end_without_result(bot, row)
+    await interaction.followup.send(
+        f"The {ui.title} game was abandoned by <@{interaction.user.id}>; no result is recorded.",
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+
+
+async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = None) -> None:
+    """A started game (or a lobby) abandoned: the table and hands say so, their controls
+    go; `announce` is posted in the channel. Nothing if it ended meanwhile."""
+    ui = bot.uis[row.kind]
+    async with bot.sessions.lock(row.id):
+        fresh = await bot.storage.game(row.id)
+        if fresh is None or fresh.status not in ("lobby", "running"):
+            return
+        await bot.storage.set_status(row.id, "abandoned")
+        session = await bot.sessions.load(row.id)
+        channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        if session is not None:
+            bot.sessions.forget(row.id)
+            session.status = "abandoned"
+            await bot.publisher.refresh(session)
+            if announce is not None:
+                await bot.publisher.say(session, announce, ping=False)
+            return
+        if row.table_message_id is not None:
+            await channel.get_partial_message(row.table_message_id).edit(
+                content=f"~~{ui.title} lobby~~: abandoned.", view=None
+            )
+        if announce is not None:
+            await channel.send(fit(announce), allowed_mentions=discord.AllowedMentions.none())
+
+
+async def kick_player(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str, player: discord.abc.User
+) -> None:
+    """`/<game> kick player:`: the host (or Manage Server) removes a player; an easy
+    computer player takes the seat, so the game goes on."""
+    session = await session_here(bot, interaction, kind)
+    permissions = getattr(interaction, "permissions", None)
+    if interaction.user.id != session.row.host_id and not (
+        permissions and permissions.manage_guild
+    ):
+        raise Refusal("Only the game's host (or someone with Manage Server) can kick a player.")
+    if player.id == interaction.user.id:
+        raise Refusal("You cannot kick yourself; use the game's `leave` command to give up.")
+    await interaction.response.defer(thinking=True)
+    async with session.lock:
+        seat = next((s for s in session.seats if s.user_id == player.id and not s.left_game), None)
+        if seat is None or session.status != "running":
+            raise Refusal(f"{player.display_name} is not playing in this game.")
+        await bot.storage.seat_to_ai(session.id, seat.seat, "easy")
+        await bot.sessions.reload_seats(session)
+        await interaction.followup.send(
+            f"<@{interaction.user.id}> removed <@{player.id}> from the game; an easy computer "
+            f"player now plays **{seat.name}**'s seat.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await bot.sessions.after(session)
+
+
+class GameCommands(commands.GroupCog):
+    """The shared part of every `/<game>` group. discord.py collects a group's commands
+    by attribute name, so a game replaces a shared command by declaring its own under
+    the same attribute (mypy then asks for `# type: ignore[override]`: the command's
+    type names its class)."""
+
+    def __init__(self, bot: GameBot, kind: GameKind) -> None:
+        self.bot = bot
+        self.kind = kind
+        self.ui = kind.ui
+        super().__init__()
+
+    @app_commands.command(name="hand", description="Your hand and your controls, privately")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await show_hand(self.bot, interaction, self.kind.name)
+
+    @app_commands.command(name="leave", description="Give up your seat in this game")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await act(
+            self.bot, interaction, self.kind.name, lambda s, n: {"leave": True}, self.ui.left_text
+        )
+
+    @app_commands.command(name="kick", description="Host: remove a player; the computer plays on")
+    @app_commands.describe(player="The player whose seat a computer player takes over")
+    async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        await kick_player(self.bot, interaction, self.kind.name, player)
+
+    @app_commands.command(name="abandon", description="End this channel's game, no result")
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        await abandon_game(self.bot, interaction, self.kind.name)
+
+    @app_commands.command(name="scores", description="The current game's scores")
+    async def scores(self, interaction: discord.Interaction[Any]) -> None:
+        await show_scores(self.bot, interaction, self.kind.name, self.ui.score_sheet)
+
+    @app_commands.command(name="scoreboard", description="This server's standings in this game")
+    @app_commands.describe(player="Show one player's own figures")
+    async def scoreboard(
+        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+    ) -> None:
+        await kind_scoreboard(self.bot, interaction, self.kind.name, player)
+
+    @app_commands.command(name="rules", description="The rules as this bot plays them")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await self.send_rules(interaction)
+
+    async def send_rules(self, interaction: discord.Interaction[Any]) -> None:
+        document = io.BytesIO(self.ui.rules().encode())
+        await interaction.response.send_message(
+            self.ui.rules_caption,
+            file=discord.File(document, filename=self.ui.rules_name),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="export", description="This game's replay file")
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        await export_replay(self.bot, interaction, self.kind.name)

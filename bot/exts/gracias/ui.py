@@ -1,0 +1,273 @@
+"""Gracias's thin Discord part: its pictures, words and controls on the shared machinery.
+
+A turn is played as in the box (C5), in the notation's two steps (docs/notation.md):
+the mover picks a trio from a menu (`{"trio": K}`); its face-down card joins their hidden
+cards and their hand message, which only they see, shows it; then a second menu offers
+every "keep this colour, give the other card to that player" (`{"keep", "give_to"}`).
+The channel shows the public table only; hidden cards are in the hand message (DM, or
+ephemeral through `/gracias hand`). Rule ids: C2, C3, C5, C6, C8 and the leave rule.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.core.controls import Control, GameSelect, small_index
+from bot.core.errors import Refusal
+from bot.core.gameui import Act, GameUI, Post, SeatResult, Step, mention
+from bot.exts.gracias.texts import colour_label, colour_list, counts_text, split_label, trio_text
+from games.gracias import (
+    COLOURS,
+    Colour,
+    Gracias,
+    GraciasPlayerView,
+    GraciasPublicView,
+    Phase,
+    SplitTrio,
+)
+from games.gracias.scoring import ranking_key
+from games.protocol import JSON, Event
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from bot.core.session import Session
+
+RECENT_LINES = 6
+
+
+def _public(session: Session) -> GraciasPublicView:
+    view = session.engine.public_view()
+    assert isinstance(view, GraciasPublicView)
+    return view
+
+
+def _private(session: Session, name: str) -> GraciasPlayerView:
+    view = session.engine.view_for(name)
+    assert isinstance(view, GraciasPlayerView)
+    return view
+
+
+def _other(face_up: Sequence[Colour], keep: Colour) -> Colour:
+    """The face-up card given away when `keep` is kept (C5: exactly one of each)."""
+    first, second = face_up
+    return second if first == keep else first
+
+
+class GraciasUI(GameUI):
+    kind: ClassVar[str] = "gracias"
+    title: ClassVar[str] = "Gracias"
+    command: ClassVar[str] = "gracias"
+    round_name: ClassVar[str] = "round"
+    money: ClassVar[bool] = False
+    rules_caption: ClassVar[str] = (
+        "The rules of Gracias as this bot plays them (decision ids C1 to C8):"
+    )
+    left_text: ClassVar[str] = "You left the game; your reserve and hidden cards left the round."
+
+    def table_image(self, public_view: Any) -> Image:
+        from render.gracias import table_image
+
+        return table_image(public_view)
+
+    def private_image(self, player_view: Any) -> Image | None:
+        from render.gracias import hidden_image
+
+        return hidden_image(player_view)
+
+    def score_sheet(self, public_view: Any) -> Image:
+        from render.gracias import round_score_image
+
+        return round_score_image(public_view)
+
+    # -- words ---------------------------------------------------------------------
+
+    def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
+        return "3 rounds of 4 turns (C2); seats in join order, the first seat opens (C3)."
+
+    def status_line(self, view: GraciasPublicView) -> str:
+        if view.phase is Phase.OVER:
+            verb = "wins" if len(view.winners) == 1 else "share the win"
+            return f"Game over: {' and '.join(view.winners)} {verb} (C8)."
+        if view.choosing is not None:
+            return (
+                f"{view.to_move} took trio {view.choosing}: keeping one face-up card "
+                "and giving the other (C5)."
+            )
+        return f"{view.to_move}'s turn: take a trio (C5)."
+
+    def table_text(self, session: Session) -> str:
+        view = _public(session)
+        head = (
+            f"**Gracias** · game {session.id} · round {view.round} of 3 · turn {view.turn} of 4"
+            f" · big opener {view.big_opener}"
+        )
+        if session.status == "abandoned":
+            return head + "\nThis game was abandoned; no result is recorded."
+        lines = [head, self.status_line(view)]
+        recent = [text for text in view.recent if text][-RECENT_LINES:]
+        if recent:
+            lines.append("Last actions:")
+            lines.extend(f"- {text}" for text in recent)
+        return "\n".join(lines)
+
+    def table_words(self, session: Session) -> str:
+        view = _public(session)
+        lines = []
+        for trio in view.trios:
+            taken = f" (taken by {trio.taken_by})" if trio.taken else ""
+            lines.append(trio_text(trio) + taken)
+        for seat in view.seats:
+            if not seat.in_game:
+                lines.append(f"**{seat.name}** left the game · total {seat.total}")
+                continue
+            lines.append(
+                f"**{seat.name}** · reserve {counts_text(seat.reserve)} · "
+                f"{seat.hidden_count} hidden · total {seat.total}"
+            )
+        return "\n".join(lines)
+
+    def private_text(self, session: Session, name: str) -> str:
+        view = _private(session, name)
+        public = view.public
+        seat = public.seat(name)
+        where = f"game {session.id} in <#{session.row.channel_id}>, round {public.round}"
+        lines = [f"**Your Gracias cards** ({where}), {name}:"]
+        lines.append(f"Hidden cards (only you see them): {colour_list(view.hidden)}")
+        lines.append(f"Reserve: {counts_text(seat.reserve)}")
+        if session.status == "abandoned":
+            lines.append("This game was abandoned.")
+        elif not seat.in_game:
+            lines.append("You left this game; your cards left the round.")
+        elif public.phase is Phase.OVER:
+            lines.append(self.status_line(public))
+        elif public.to_move != name:
+            lines.append("Not your turn: you get a new message when it is.")
+        elif view.just_taken is not None and public.choosing is not None:
+            trio = public.trios[public.choosing - 1]
+            lines.append(
+                f"You took trio {trio.number}: its face-down card is "
+                f"**{colour_label(view.just_taken)}** (now one of your hidden cards)."
+            )
+            lines.append(
+                f"Keep one face-up card ({colour_list(trio.face_up)}) and give the other "
+                "to an opponent (C5)."
+            )
+        else:
+            lines.append(
+                "Your turn: take a trio (C5). You will see its face-down card before you "
+                "choose which face-up card to keep and whom to give the other to."
+            )
+        return "\n".join(lines)
+
+    def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
+        view = _public(session)
+        if view.phase is not Phase.CHOOSE:
+            return None
+        who = ", ".join(mention(session, name) for name in newly_awaited)
+        return f"{who}, your turn to take a trio (round {view.round}, turn {view.turn})."
+
+    def turn_starts(self, events: Sequence[Event]) -> set[str]:
+        # C3: the small opener of a new turn chooses first, even if (after a leave) they
+        # also chose last in the turn before.
+        return {
+            str(event.data["small_opener"])
+            for event in events
+            if event.kind == "turn_started" and event.data and "small_opener" in event.data
+        }
+
+    def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
+        posts: list[Post] = []
+        for event in events:
+            if event.kind == "round_scored":
+                posts.append(Post(f"**{event.text}** (C6)", self.score_sheet, "round-scores.png"))
+            elif event.kind == "game_over":
+                view = _public(session)
+                winners = ", ".join(mention(session, name) for name in view.winners)
+                totals = ", ".join(
+                    f"{seat.name} {seat.total}" for seat in view.seats if seat.in_game
+                )
+                posts.append(
+                    Post(f"**Game over!** Congratulations {winners} (C8). Totals: {totals}.")
+                )
+        return posts
+
+    def results(self, session: Session) -> list[SeatResult]:
+        """C8 places among the players still in; those who left come after them."""
+        view = _public(session)
+        keys = {
+            seat.name: (seat.in_game, *ranking_key(seat.total, seat.round_scores))
+            for seat in view.seats
+        }
+        results = []
+        for seat in view.seats:
+            place = 1 + sum(1 for other in keys.values() if other > keys[seat.name])
+            best = max(seat.round_scores, default=None)
+            results.append(SeatResult(seat.name, place, seat.total, best))
+        return sorted(results, key=lambda result: result.place)
+
+    # -- controls ------------------------------------------------------------------
+
+    def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
+        if session.status != "running":
+            return []
+        engine = session.engine
+        assert isinstance(engine, Gracias)
+        view = _public(session)
+        game, version = session.id, session.version
+        takes = engine.trio_takes(name)
+        if takes:
+            options = [
+                discord.SelectOption(
+                    label=trio_text(view.trios[take.trio - 1]).capitalize(),
+                    value=str(take.trio),
+                )
+                for take in takes
+            ]
+            return [GameSelect(Control(game, version, "take"), "Take a trio…", options)]
+        splits = [a for a in engine.legal_actions(name) if isinstance(a, SplitTrio)]
+        if not splits or view.choosing is None:
+            return []
+        face_up = view.trios[view.choosing - 1].face_up
+        seats = {seat.name: index for index, seat in enumerate(view.seats)}
+        options = [
+            discord.SelectOption(
+                label=split_label(a.keep, _other(face_up, a.keep), a.give_to),
+                value=f"{a.keep.id}:{seats[a.give_to]}",
+            )
+            for a in splits
+        ]
+        return [
+            GameSelect(
+                Control(game, version, "split"), "Keep one card, give the other to…", options
+            )
+        ]
+
+    def on_control(
+        self, session: Session, name: str, control: Control, values: Sequence[str]
+    ) -> Step:
+        if control.verb == "take" and len(values) == 1:
+            trio = small_index(values[0])
+            if trio is not None:
+                return Act({"trio": trio})  # the engine refuses a taken trio (C5)
+        if control.verb == "split" and len(values) == 1:
+            colour, _, text = values[0].partition(":")
+            seats = _public(session).seats
+            index = small_index(text, len(seats))
+            if colour in {c.id for c in COLOURS} and index is not None:
+                return Act({"keep": colour, "give_to": seats[index].name})
+        raise Refusal("This control is not understood; use `/gracias hand` for fresh controls.")
+
+    # -- change detection ------------------------------------------------------------
+
+    def private_signature(self, session: Session, name: str) -> str:
+        """The shared signature, plus what the hand message shows of the table: the
+        player's own reserve (a card given to them, C5) and the round."""
+        view = _public(session)
+        seat = view.seat(name)
+        facts = (super().private_signature(session, name), seat.reserve, seat.in_game, view.round)
+        return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]

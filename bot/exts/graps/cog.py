@@ -1,0 +1,150 @@
+"""`/graps ...` slash commands: declarations, autocomplete and parsing only.
+
+Every command body is a call into the shared machinery (bot/exts/game_commands.py, the lobby's
+challenge, the session service); the words and controls live in bot/exts/graps/ui.py and
+texts.py. The challenger plays dark (row 1) and places first (P1, P2). `/graps start
+ai:` instead plays against the computer at once: the member plays dark and
+places first, the AI seat light; its moves come from bot/exts/turns.py like any AI seat's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.core.errors import Refusal
+from bot.exts import game_commands as shared
+from bot.exts.computer_seats import LEVELS
+from bot.exts.graps.texts import cell_note, figures, status_line
+from bot.exts.graps.ui import legal_cells
+from bot.exts.lobby import open_lobby
+from bot.exts.router import show_private
+from games.graps import GrapsPublicView
+from games.protocol import JSON, MalformedAction
+
+if TYPE_CHECKING:
+    pass
+
+Choices = list[app_commands.Choice[str]]
+
+
+def _cell_arg(text: str) -> str:
+    from games.graps import cell_name, parse_cell
+
+    try:
+        return cell_name(parse_cell(text))
+    except MalformedAction as error:
+        raise Refusal(f"{error}.") from None
+
+
+class GrapsCommands(shared.GameCommands, group_name="graps", group_description="Play Graps"):
+    @app_commands.command(
+        name="start", description="Challenge a member, or play the computer, at Graps"
+    )
+    @app_commands.describe(
+        opponent="Who you challenge; you play dark (row 1) and place first (P1, P2)",
+        ai="Or play the computer at this level, starting at once; you play dark (P1, P2)",
+        grape_faces="How many of the die's 6 faces show a grape (P3), default 3",
+        return_pruned="Pruned pawns go back to their owner's supply (P6), default off",
+        timer="Minutes per turn before the computer moves for an absent player; 0: off, default 2",
+    )
+    @app_commands.choices(ai=[app_commands.Choice(name=level, value=level) for level in LEVELS])
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.User | None = None,
+        ai: str | None = None,
+        grape_faces: app_commands.Range[int, 1, 5] = 3,
+        return_pruned: bool = False,
+        timer: app_commands.Range[int, 0, 60] | None = None,
+    ) -> None:
+        if (opponent is None) == (ai is None):  # Graps is for two: one opponent, exactly
+            raise Refusal(
+                "Choose exactly one opponent: a member to challenge (`opponent`) or the "
+                "computer (`ai: easy` or `ai: hard`)."
+            )
+        options: dict[str, JSON] = {"grape_faces": grape_faces, "return_pruned": return_pruned}
+        await open_lobby(
+            self.bot, interaction, self.kind.name, options, opponent, timer=timer, ai=ai
+        )
+
+    @app_commands.command(name="place", description="Place the pawn you rolled on a cell")
+    @app_commands.describe(cell="One of your legal cells for this roll, like H8")
+    async def place(self, interaction: discord.Interaction[Any], cell: str) -> None:
+        chosen = _cell_arg(cell)
+        await shared.act(
+            self.bot,
+            interaction,
+            self.kind.name,
+            lambda session, name: {"place": chosen},
+            f"You placed your pawn at {chosen}.",
+        )
+
+    @place.autocomplete("cell")
+    async def place_cell(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        """Only the legal cells of the current roll (P4, P5), those starting with what
+        was typed ("H" lists column H)."""
+        try:
+            session = await shared.session_here(self.bot, interaction, self.kind.name)
+        except Refusal:
+            return []
+        name = session.name_of(interaction.user.id)
+        if name is None:
+            return []
+        view = session.engine.public_view()
+        assert isinstance(view, GrapsPublicView)
+        wanted = typed.strip().upper()
+        return [
+            app_commands.Choice(name=f"{cell}: {cell_note(view, name, cell)}"[:100], value=cell)
+            for cell in legal_cells(session, name)
+            if cell.startswith(wanted)
+        ][:25]
+
+    # Graps's hand is its board, shown to onlookers too; leaving a two-player game is
+    # resigning it.
+    @app_commands.command(name="board", description="The board; on your turn, your cells")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        session = await shared.session_here(
+            self.bot, interaction, self.kind.name, finished_too=True
+        )
+        name = session.name_of(interaction.user.id)
+        if name is not None:
+            await show_private(self.bot, interaction, session.id, name)
+            return
+        async with session.lock:  # onlookers see the public board
+            view = session.engine.public_view()
+        file = await self.bot.publisher.render(self.ui.table_image, view, "board.png")
+        assert isinstance(view, GrapsPublicView)
+        await interaction.followup.send(
+            f"**Graps** game {session.id}: {status_line(view)}",
+            files=[file] if file else [],
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="resign", description="Give up this game; your opponent wins")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+        await shared.act(
+            self.bot,
+            interaction,
+            self.kind.name,
+            lambda session, name: {"resign": True},
+            "You resigned; your opponent wins.",
+        )
+
+    @app_commands.command(name="scores", description="Pawns on the board, in supply and lost")
+    async def scores(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+        await interaction.response.defer(thinking=True)
+        session = await shared.session_here(
+            self.bot, interaction, self.kind.name, finished_too=True
+        )
+        async with session.lock:
+            view = session.engine.public_view()
+        assert isinstance(view, GrapsPublicView)
+        file = await self.bot.publisher.render(self.ui.table_image, view, "board.png")
+        await interaction.followup.send(
+            f"**Graps** game {session.id}: {figures(view)}. {status_line(view)}",
+            files=[file] if file else [],
+        )

@@ -1,0 +1,260 @@
+"""Graps's Discord part for the shared machinery: pictures, words and controls.
+
+Graps has no hidden information, so the channel's table shows everything; the mover
+still gets a direct message when their turn starts, because that is what makes
+Discord notify them in a two-player game played over hours. That message carries the
+board with the legal cells of the roll dotted (P4, P5) and the controls; the channel's
+table carries the public board (the last placement ringed, pruned pawns crossed, P5).
+Players with closed DMs use `/graps board` or the table's **My board** button.
+
+Controls come from `Graps.legal_actions` only: one menu of cells when there are at
+most 25 (Discord's limit), otherwise a menu of columns, then one of that column's
+legal rows. Resigning asks for a confirmation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.core.controls import Control, GameButton, GameSelect
+from bot.core.errors import Refusal
+from bot.core.gameui import Act, GameUI, Post, SeatResult, Show, Step, mention
+from bot.exts.graps.texts import (
+    board_words,
+    cell_note,
+    figures,
+    opponent_of,
+    options_text,
+    pruning_text,
+    side_word,
+    status_line,
+    your_move_text,
+)
+from games.graps import GrapsPlayerView, GrapsPublicView, Place
+from games.graps.cells import COLUMNS, parse_cell, row_of
+from games.protocol import JSON, Event
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from bot.core.session import Session
+
+RECENT_LINES = 4
+MAX_OPTIONS = 25
+
+
+def _public(session: Session) -> GrapsPublicView:
+    view = session.engine.public_view()
+    assert isinstance(view, GrapsPublicView)
+    return view
+
+
+def _private(session: Session, name: str) -> GrapsPlayerView:
+    view = session.engine.view_for(name)
+    assert isinstance(view, GrapsPlayerView)
+    return view
+
+
+def legal_cells(session: Session, name: str) -> list[str]:
+    """The player's legal cells for the current roll, straight from the engine."""
+    actions = session.engine.legal_actions(name)
+    return [action.cell_name for action in actions if isinstance(action, Place)]
+
+
+class GrapsUI(GameUI):
+    kind: ClassVar[str] = "graps"
+    title: ClassVar[str] = "Graps"
+    rules_caption: ClassVar[str] = (
+        "The rules of Graps as this bot plays them (decision ids P1 to P9):"
+    )
+    left_text: ClassVar[str] = "You resigned; your opponent wins."
+    command: ClassVar[str] = "graps"
+    round_name: ClassVar[str] = "game"
+    hand_command: ClassVar[str] = "board"
+    leave_command: ClassVar[str] = "resign"
+    hand_button: ClassVar[str] = "My board"
+    hand_words: ClassVar[str] = "your board and controls stay in this channel"
+
+    def table_image(self, public_view: Any) -> Image:
+        from render.graps import board_image
+
+        return board_image(public_view)
+
+    def private_image(self, player_view: Any) -> Image | None:
+        from render.graps import board_image
+
+        assert isinstance(player_view, GrapsPlayerView)
+        return board_image(player_view.public, legal_for=player_view.name)
+
+    # -- words ---------------------------------------------------------------------
+
+    def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
+        return options_text(options)
+
+    def table_text(self, session: Session) -> str:
+        view = _public(session)
+        head = (
+            f"**Graps** · game {session.id} · {view.dark} (dark, row 1) vs "
+            f"{view.light} (light, row 15) · move {view.moves}"
+        )
+        if session.status == "abandoned":
+            return head + "\nThis game was abandoned; no result is recorded."
+        lines = [head, status_line(view)]
+        recent = [text for text in view.recent if text][-RECENT_LINES:]
+        if recent:
+            lines.append("Last actions:")
+            lines.extend(f"- {text}" for text in recent)
+        return "\n".join(lines)
+
+    def table_words(self, session: Session) -> str:
+        view = _public(session)
+        return board_words(view) + "\n" + figures(view)
+
+    def private_text(self, session: Session, name: str) -> str:
+        view = _private(session, name)
+        public = view.public
+        where = f"game {session.id} in <#{session.row.channel_id}>"
+        lines = [f"**Your Graps board** ({where}), {name}, {side_word(public, name)}:"]
+        recent = [text for text in public.recent if text][-2:]
+        lines.extend(f"- {text}" for text in recent)
+        if session.status == "abandoned":
+            lines.append("This game was abandoned.")
+        elif public.over:
+            lines.append(status_line(public))
+        elif view.your_turn:
+            lines.append(your_move_text(public, name))
+        else:  # stable words: a waiting player's DM is not edited at every move
+            lines.append(
+                f"Waiting for your turn; the board in <#{session.row.channel_id}> shows the game."
+            )
+        return "\n".join(lines)
+
+    def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
+        view = _public(session)
+        if view.over or not newly_awaited:
+            return None
+        who = mention(session, newly_awaited[0])
+        if view.to_move != newly_awaited[0]:
+            return None
+        return f"{who}, your turn: {status_line(view)}"
+
+    def turn_starts(self, events: Sequence[Event]) -> set[str]:
+        # P3: every played turn starts with a roll (a passed turn's roll has no text), so
+        # a player who moves again after the opponent's pass is told again.
+        return {e.actor for e in events if e.kind == "roll" and e.text and e.actor}
+
+    def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
+        view = _public(session)
+        posts: list[Post] = []
+        pruning = pruning_text(view, events)
+        if pruning:
+            posts.append(Post(pruning))
+        for event in events:
+            if event.kind == "pass" and event.text:
+                posts.append(Post(f"{event.text} (P8)."))
+            elif event.kind == "game_over":
+                if len(view.winners) == 1:
+                    result = f"Congratulations {mention(session, view.winners[0])}!"
+                else:
+                    result = "A draw (P9)."
+                posts.append(Post(f"**Game over!** {result} {view.reason}. {figures(view)}."))
+        return posts
+
+    def results(self, session: Session) -> list[SeatResult]:
+        """Places by the outcome; the score is each player's pawns on the board at the
+        end (the engine's totals), the best game the highest such score."""
+        outcome = session.engine.outcome()
+        assert outcome is not None
+        return [
+            SeatResult(name, 1 if name in outcome.winners else 2, total, total)
+            for name, total in outcome.totals.items()
+        ]
+
+    # -- controls ------------------------------------------------------------------
+
+    def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
+        if session.status != "running":
+            return []
+        cells = legal_cells(session, name)
+        if not cells:
+            return []
+        view = _public(session)
+        game, version = session.id, session.version
+        items: list[discord.ui.Item[Any]] = []
+        face = "grape" if view.roll is None else view.roll.value
+        if len(cells) <= MAX_OPTIONS:
+            options = [
+                discord.SelectOption(
+                    label=cell, value=cell, description=cell_note(view, name, cell)
+                )
+                for cell in cells
+            ]
+            items.append(
+                GameSelect(Control(game, version, "place"), f"Place your {face} on…", options)
+            )
+        else:
+            columns: dict[str, list[str]] = {}
+            for cell in cells:
+                columns.setdefault(cell[0], []).append(cell)
+            options = [
+                discord.SelectOption(
+                    label=f"Column {letter}",
+                    value=letter,
+                    description=f"{len(columns[letter])} cells: " + ", ".join(columns[letter]),
+                )
+                for letter in sorted(columns)
+            ]
+            items.append(
+                GameSelect(
+                    Control(game, version, "column"),
+                    f"Place your {face}: first the column…",
+                    options,
+                )
+            )
+        items.append(GameButton(Control(game, version, "resign_ask"), "Resign…", row=4))
+        return items
+
+    def on_control(
+        self, session: Session, name: str, control: Control, values: Sequence[str]
+    ) -> Step:
+        verb = control.verb
+        if verb == "place" and len(values) == 1:
+            return Act({"place": values[0]})  # the engine judges the cell
+        if verb == "column" and len(values) == 1 and values[0] in COLUMNS:
+            return self._rows(session, name, values[0])
+        if verb == "resign_ask":
+            return self._confirm_resign(session, name)
+        if verb == "resign":
+            return Act({"resign": True})
+        raise Refusal("This control is not understood; use `/graps board` for fresh controls.")
+
+    def _rows(self, session: Session, name: str, letter: str) -> Step:
+        view = _public(session)
+        cells = [cell for cell in legal_cells(session, name) if cell[0] == letter]
+        if not cells:
+            raise Refusal(f"No legal cell in column {letter} for this roll.")
+        game, version = session.id, session.version
+        options = [
+            discord.SelectOption(
+                label=f"{cell} (row {row_of(parse_cell(cell))})",
+                value=cell,
+                description=cell_note(view, name, cell),
+            )
+            for cell in cells
+        ]
+        select = GameSelect(Control(game, version, "place"), f"Column {letter}: the row…", options)
+        back = GameButton(Control(game, version, "back"), "Back", row=4)
+        face = "grape" if view.roll is None else view.roll.value
+        return Show(f"Your {face} in column **{letter}**: which row?", [select, back])
+
+    def _confirm_resign(self, session: Session, name: str) -> Step:
+        other = opponent_of(_public(session), name)
+        game, version = session.id, session.version
+        yes = GameButton(
+            Control(game, version, "resign"), "Yes, resign", discord.ButtonStyle.danger
+        )
+        back = GameButton(Control(game, version, "back"), "Back")
+        return Show(f"Resign this game? {other} wins at once.", [yes, back])

@@ -1,0 +1,296 @@
+"""`/grass ...` slash commands: declarations, autocomplete and parsing only.
+
+Every command body is a call into the shared machinery (bot/exts/game_commands.py, the lobby,
+the session service); the words and controls live in bot/exts/grass/ui.py and texts.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.core.errors import Refusal
+from bot.core.session import Session
+from bot.exts import game_commands as shared
+from bot.exts.grass.texts import card_label, effect, parse_card, parse_cards
+from bot.exts.lobby import open_lobby
+from games.grass import Card
+from games.grass.actions import Discard, PassCard, Play
+from games.protocol import JSON
+
+if TYPE_CHECKING:
+    pass
+
+Choices = list[app_commands.Choice[str]]
+
+
+def _card_arg(text: str) -> Card:
+    try:
+        return parse_card(text)
+    except ValueError as error:
+        raise Refusal(str(error)) from None
+
+
+def _cards_arg(text: str | None) -> list[str]:
+    try:
+        return [card.value for card in parse_cards(text)]
+    except ValueError as error:
+        raise Refusal(str(error)) from None
+
+
+def _choices(cards: list[Card], typed: str) -> Choices:
+    typed = typed.lower()
+    return [
+        app_commands.Choice(name=f"{card_label(card)}: {effect(card)}"[:100], value=card.value)
+        for card in dict.fromkeys(cards)
+        if typed in card.title.lower() or typed in card.value
+    ][:25]
+
+
+class GrassCommands(shared.GameCommands, group_name="grass", group_description="Play Grass"):
+    async def _legal(self, interaction: discord.Interaction[Any]) -> tuple[Session, str] | None:
+        try:
+            session = await shared.session_here(self.bot, interaction, self.kind.name)
+        except Refusal:
+            return None
+        name = session.name_of(interaction.user.id)
+        return (session, name) if name is not None else None
+
+    # -- lobby and hand ------------------------------------------------------------
+
+    @app_commands.command(name="start", description="Open a Grass table in this channel")
+    @app_commands.describe(
+        target="Running total that ends the game (G19), default 250000",
+        heat_stacking="Heat On may land on an already blocked market (G8), default on",
+        secret_trades="Trades show the table only that they happened; hand cards only; default off",
+        learning="Step-by-step decks for new players (G21), default off",
+        timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        target: app_commands.Range[int, 25_000, 10_000_000] = 250_000,
+        heat_stacking: bool = True,
+        secret_trades: bool = False,
+        learning: bool = False,
+        timer: app_commands.Range[int, 0, 60] | None = None,
+    ) -> None:
+        options: dict[str, JSON] = {
+            "target": target,
+            "heat_stacking": heat_stacking,
+            "secret_trades": secret_trades,
+            "learning": learning,
+        }
+        await open_lobby(self.bot, interaction, self.kind.name, options, timer=timer)
+
+    # -- moves typed as commands -----------------------------------------------------
+
+    @app_commands.command(name="play", description="Play a card from your hand")
+    @app_commands.describe(
+        card="One of the cards you may play now",
+        target="The player to aim Heat On or Steal at",
+        cover="Protect: the stash peddles to cover, separated by commas",
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        card: str,
+        target: discord.User | None = None,
+        cover: str | None = None,
+    ) -> None:
+        chosen = _card_arg(card)
+        covered = _cards_arg(cover)
+
+        def build(session: Session, name: str) -> dict[str, JSON]:
+            action: dict[str, JSON] = {"play": chosen.value}
+            if target is not None:
+                target_name = session.name_of(target.id)
+                if target_name is None:
+                    raise Refusal(f"{target.display_name} is not playing in this game.")
+                action["target"] = target_name
+            if covered:
+                action["cover"] = list(covered)
+            return action
+
+        await shared.act(
+            self.bot, interaction, self.kind.name, build, f"You played {chosen.title}."
+        )
+
+    @play.autocomplete("card")
+    async def play_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        plays = [a.card for a in session.engine.legal_actions(name) if isinstance(a, Play)]
+        return _choices(plays, typed)
+
+    @play.autocomplete("cover")
+    async def play_cover(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        """G12: the legal cover sets of the Protect card named in `card`."""
+        found = await self._legal(interaction)
+        card = str(getattr(interaction.namespace, "card", "") or "")
+        if found is None or not card:
+            return []
+        session, name = found
+        try:
+            chosen = parse_card(card)
+        except ValueError:
+            return []
+        covers = [
+            a.cover
+            for a in session.engine.legal_actions(name)
+            if isinstance(a, Play) and a.card is chosen and a.cover
+        ]
+        choices = []
+        for cover in covers:
+            label = " + ".join(card_label(c) for c in cover)
+            if typed.lower() in label.lower():
+                value = ", ".join(c.value for c in cover)
+                choices.append(app_commands.Choice(name=label[:100], value=value[:100]))
+        return choices[:25]
+
+    @app_commands.command(name="discard", description="Discard a card from your hand")
+    @app_commands.describe(card="One of the cards you may discard now")
+    async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
+        chosen = _card_arg(card)
+        await shared.act(
+            self.bot,
+            interaction,
+            self.kind.name,
+            lambda session, name: {"discard": chosen.value},
+            f"You discarded {chosen.title}.",
+        )
+
+    @discard.autocomplete("card")
+    async def discard_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        cards = [a.card for a in session.engine.legal_actions(name) if isinstance(a, Discard)]
+        return _choices(cards, typed)
+
+    @app_commands.command(name="pass", description="Paranoia pass: the card to pass left")
+    @app_commands.describe(card="The card from your hand that goes to your left (G13)")
+    async def pass_card(self, interaction: discord.Interaction[Any], card: str) -> None:
+        chosen = _card_arg(card)
+        await shared.act(
+            self.bot,
+            interaction,
+            self.kind.name,
+            lambda session, name: {"pass": chosen.value},
+            f"You chose to pass {chosen.title}.",
+        )
+
+    @pass_card.autocomplete("card")
+    async def pass_choices(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        cards = [a.card for a in session.engine.legal_actions(name) if isinstance(a, PassCard)]
+        return _choices(cards, typed)
+
+    @app_commands.command(name="trade", description="Offer a trade on your turn (G20)")
+    @app_commands.describe(
+        player="Who you offer the trade to",
+        give="Cards from your hand you give, separated by commas",
+        take="Cards you ask from their hand, separated by commas",
+        give_stash="Peddles from your stash you give (not when trades are secret)",
+        take_stash="Peddles you ask from their stash (not when trades are secret)",
+    )
+    async def trade(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User,
+        give: str | None = None,
+        take: str | None = None,
+        give_stash: str | None = None,
+        take_stash: str | None = None,
+    ) -> None:
+        lists = {
+            "give": _cards_arg(give),
+            "take": _cards_arg(take),
+            "give_stash": _cards_arg(give_stash),
+            "take_stash": _cards_arg(take_stash),
+        }
+
+        def build(session: Session, name: str) -> dict[str, JSON]:
+            to = session.name_of(player.id)
+            if to is None:
+                raise Refusal(f"{player.display_name} is not playing in this game.")
+            offer: dict[str, JSON] = {"to": to}
+            offer.update({key: list(cards) for key, cards in lists.items() if cards})
+            return {"offer": offer}
+
+        await shared.act(
+            self.bot, interaction, self.kind.name, build, f"Your offer went to {player.mention}."
+        )
+
+    @trade.autocomplete("give")
+    async def trade_give(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        return self._list_choices(list(session.engine.view_for(name).hand), typed)
+
+    @trade.autocomplete("take")
+    async def trade_take(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        return self._list_choices(list(Card), typed)
+
+    @trade.autocomplete("give_stash")
+    async def trade_give_stash(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        public = session.engine.public_view()
+        if public.options.secret_trades:  # only hand cards: stashes lie face up (G20)
+            return []
+        seat = public.seat(name)
+        return self._list_choices([p.card for p in seat.stash if not p.covered], typed)
+
+    @trade.autocomplete("take_stash")
+    async def trade_take_stash(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        found = await self._legal(interaction)
+        partner = getattr(interaction.namespace, "player", None)
+        if found is None or partner is None:
+            return []
+        session, _name = found
+        other = session.name_of(partner.id)
+        public = session.engine.public_view()
+        if other is None or public.options.secret_trades:
+            return []
+        seat = public.seat(other)
+        return self._list_choices([p.card for p in seat.stash if not p.covered], typed)
+
+    def _list_choices(self, cards: list[Card], typed: str) -> Choices:
+        """Comma-separated lists: complete the last item, keep the ones before."""
+        done, _, last = typed.rpartition(",")
+        prefix = (done + ", ") if done else ""
+        return [
+            app_commands.Choice(name=(prefix + c.title)[:100], value=(prefix + c.value)[:100])
+            for c in dict.fromkeys(cards)
+            if last.strip().lower() in c.title.lower()
+        ][:25]
+
+    @app_commands.command(name="rules", description="The rules, or what one card does")
+    @app_commands.describe(card="A card name, for its effect only")
+    async def rules(  # type: ignore[override]
+        self, interaction: discord.Interaction[Any], card: str | None = None
+    ) -> None:
+        if card is not None:
+            chosen = _card_arg(card)
+            await interaction.response.send_message(
+                f"**{card_label(chosen)}**: {effect(chosen)}", ephemeral=True
+            )
+            return
+        await self.send_rules(interaction)
+
+    @rules.autocomplete("card")
+    async def rules_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        return _choices(list(Card), typed)

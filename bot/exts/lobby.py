@@ -1,0 +1,424 @@
+"""The lobby every game kind shares: open, Join, Leave, Start (host only), Cancel; or,
+for a game opened against a named opponent, a challenge: Accept or Decline (the
+opponent), Cancel (the challenger). An accepted challenge starts at once. A pending
+challenge is stored as such (games.challenged_id), so its Start, Join, Leave and AI
+buttons are refused even when forged. A game opened against the computer (`ai`, issue
+9) seats an AI second and starts at once.
+
+One open game per kind per channel. Seats are taken in join order (G2 and its
+Gracias/Graps equivalents seat players that way). The lobby message becomes the
+game's table message when the game starts. Engine player names are the seated
+members' display names, made unique; the seats table maps them back to user ids.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import re
+import secrets
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.core.controls import Control, GameButton, view_of
+from bot.core.errors import Refusal
+from bot.core.gameui import GameUI
+from bot.core.kinds import GameKind
+from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, lobby_expired
+from bot.core.storage import GameRow, SeatRow
+from bot.exts.computer_seats import (
+    AI_VERBS,
+    LEVELS,
+    ai_name,
+    check_humans,
+    lobby_ai,
+    seat_line,
+    timer_text,
+)
+from games.protocol import JSON, GameError, quoted
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+LOBBY_VERBS = frozenset(
+    {"join", "leave", "start", "cancel", "accept_game", "decline_game", *AI_VERBS}
+)
+MAX_NAME = 24
+SEED_BITS = 128
+
+
+def expiry_text(title: str, row: GameRow) -> str:
+    if row.challenged_id is not None:
+        return (
+            f"~~{title} challenge~~: <@{row.challenged_id}> did not answer within "
+            f"{CHALLENGE_MINUTES} minutes, so it was called off."
+        )
+    return f"~~{title} lobby~~: closed, as it did not start within {LOBBY_MINUTES} minutes."
+
+
+def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+    """The channel permissions a game needs that the bot lacks here, by their names in
+    Discord's settings. Without them the table would stay a lobby all game and every
+    move would repeat a refused request (which Discord counts toward a ban). Attach
+    Files is not among them: without it the table is shown in words."""
+    permissions = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = [
+        (permissions.view_channel, "View Channel"),
+        (
+            permissions.send_messages_in_threads if in_thread else permissions.send_messages,
+            "Send Messages in Threads" if in_thread else "Send Messages",
+        ),
+        (permissions.read_message_history, "Read Message History"),
+    ]
+    return [name for granted, name in needed if not granted]
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """Display names made fit for the engine: trimmed, short, and unique ("ann 2")."""
+    result: list[str] = []
+    for raw in names:
+        # Markdown and mention characters would garble the table's words.
+        plain = re.sub(r"[*_~`|>@#:<]", "", raw)
+        base = re.sub(r"\s+", " ", plain).strip()[:MAX_NAME] or "player"
+        name, number = base, 2
+        while name in result:
+            name = f"{base} {number}"
+            number += 1
+        result.append(name)
+    return result
+
+
+def lobby_message(
+    kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
+) -> tuple[str, discord.ui.View]:
+    ui, cls = kind.ui, kind.engine
+    seated = "\n".join(seat_line(n, seat) for n, seat in enumerate(seats, start=1))
+    text = (
+        f"**{ui.title}**: a new game, hosted by <@{row.host_id}>.\n"
+        f"{ui.lobby_options_text(row.options)}\n{timer_text(row, kind.turn_minutes)}\n"
+        f"Players ({len(seats)} of {cls.min_players} to {cls.max_players}):\n{seated}\n"
+        f"Press **Join** to take a seat; the host presses **Start**."
+    )
+    items = [
+        GameButton(Control(row.id, 0, "join"), "Join", discord.ButtonStyle.primary),
+        GameButton(Control(row.id, 0, "leave"), "Leave"),
+        GameButton(Control(row.id, 0, "start"), "Start", discord.ButtonStyle.success),
+        GameButton(Control(row.id, 0, "cancel"), "Cancel", discord.ButtonStyle.danger),
+        # Issue 9: the host fills seats with computer players.
+        GameButton(Control(row.id, 0, "ai_easy"), "Add AI (easy)", row=1),
+        GameButton(Control(row.id, 0, "ai_hard"), "Add AI (hard)", row=1),
+        GameButton(Control(row.id, 0, "ai_remove"), "Remove AI", row=1),
+    ]
+    return text, view_of(items)
+
+
+def challenge_message(
+    ui: GameUI, row: GameRow, seats: Sequence[SeatRow]
+) -> tuple[str, discord.ui.View]:
+    """The challenge: the host (seat 0) against the invited player (seat 1)."""
+    host, opponent = seats[0], seats[1]
+    text = (
+        f"**{ui.title}**: <@{host.user_id}> challenges <@{opponent.user_id}>.\n"
+        f"{ui.lobby_options_text(row.options)}\n"
+        f"<@{opponent.user_id}>, press **Accept** to play or **Decline**; "
+        f"<@{host.user_id}> may **Cancel**."
+    )
+    items = [
+        GameButton(Control(row.id, 0, "accept_game"), "Accept", discord.ButtonStyle.success),
+        GameButton(Control(row.id, 0, "decline_game"), "Decline", discord.ButtonStyle.danger),
+        GameButton(Control(row.id, 0, "cancel"), "Cancel"),
+    ]
+    return text, view_of(items)
+
+
+def member_name(interaction: discord.Interaction[Any]) -> str:
+    user = interaction.user
+    return getattr(user, "display_name", None) or user.name
+
+
+async def open_lobby(
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    kind: str,
+    options: Mapping[str, JSON],
+    opponent: discord.abc.User | None = None,
+    timer: int | None = None,
+    ai: str | None = None,
+) -> None:
+    """`/<game> start`: check the options, refuse a second game, post the lobby (or,
+    with `opponent`, a challenge to that one player, seated second; or, with `ai`, a
+    game against a computer player of that level, seated second, started at once)."""
+    ui = bot.uis[kind]
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise Refusal("Games are played in a server channel, not in direct messages.")
+    missing = missing_permissions(interaction)
+    if missing:
+        raise Refusal(
+            f"I cannot host a game in this channel: I am missing the {' and '.join(missing)} "
+            f"permission{'s' if len(missing) > 1 else ''} here. Ask someone who manages "
+            "the server to give them to me, or start the game in another channel."
+        )
+    if opponent is not None and ai is not None:
+        raise Refusal("Choose an opponent or a computer player (ai), not both.")
+    if ai is not None and ai not in LEVELS:
+        raise Refusal(f"Unknown computer level {quoted(ai)}; choose {' or '.join(LEVELS)}.")
+    if opponent is not None:
+        if opponent.id == interaction.user.id:
+            raise Refusal("You cannot challenge yourself; choose another member as opponent.")
+        if opponent.bot:
+            raise Refusal(f"{opponent.display_name} is a bot; bots do not take up challenges.")
+    cls = bot.kinds[kind].engine
+    try:  # the engine is the judge of its options; try them on a throwaway game
+        cls.create([f"p{n}" for n in range(cls.max_players)], options, 0)
+    except GameError as error:
+        raise Refusal(f"Those options cannot be used: {error}") from None
+    channel_id = interaction.channel_id
+    async with bot.lobby_lock:
+        # Reads go through the read connection, so this refusal comes at once even
+        # while another program holds the write lock.
+        existing = await bot.storage.open_game(channel_id, kind)
+        expired = existing is not None and lobby_expired(existing, bot.settings.timer_minute)
+        if existing is not None and not expired:
+            state = "waiting for players" if existing.status == "lobby" else "being played"
+            raise Refusal(
+                f"A {ui.title} game is already {state} in this channel (one at a time); "
+                f"finish it or ask its host to use `/{ui.command} abandon`."
+            )
+
+        async def create() -> int:
+            assert interaction.guild_id is not None and channel_id is not None
+            if existing is not None:  # expired: closed to make room
+                await close_lobby(bot, existing, expiry_text(ui.title, existing))
+            game_id = await bot.storage.create_game(
+                interaction.guild_id,
+                channel_id,
+                kind,
+                options,
+                interaction.user.id,
+                member_name(interaction),
+            )
+            if opponent is not None:
+                await bot.storage.add_challenged(game_id, opponent.id, opponent.display_name)
+            if ai is not None:
+                name = ai_name([member_name(interaction)], ai)
+                await bot.storage.add_ai_seat(game_id, name, ai)
+            if timer is not None:  # the turn timer in minutes; None: the game's default
+                await bot.storage.set_turn_minutes(game_id, timer)
+            return game_id
+
+        game_id = await _in_time(interaction, create())
+    # The game's lock until its message id is stored: a click on the message as soon as
+    # it shows (Accept, Start) waits, so the started game's table is that message.
+    async with bot.sessions.lock(game_id):
+        row = await bot.storage.game(game_id)
+        assert row is not None
+        seats = await bot.storage.seats(game_id)
+        if ai is not None:  # no lobby: the table message is this answer, started now
+            text = (
+                f"**{ui.title}**: <@{row.host_id}> plays against {seats[1].name}; "
+                "the game is starting."
+            )
+            message = await _answer(interaction, text, None, discord.AllowedMentions.none())
+            await bot.storage.set_table_message(game_id, message.id)
+            await _start(bot, row, seats)
+            return
+        if opponent is not None:
+            # The challenged player is pinged, so Discord tells them; nobody else is.
+            text, view = challenge_message(ui, row, seats)
+            mentions = discord.AllowedMentions(users=[discord.Object(opponent.id)])
+        else:
+            # Seated players are listed as mentions (names that stay current), no ping.
+            text, view = lobby_message(bot.kinds[kind], row, seats)
+            mentions = discord.AllowedMentions.none()
+        message = await _answer(interaction, text, view, mentions)
+        await bot.storage.set_table_message(game_id, message.id)
+
+
+ANSWER_WITHIN = 2.0
+"""Seconds a command may write before it is acknowledged; Discord allows 3 in all."""
+
+
+async def _in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+    """Runs `work` (writes); when another program holds the database longer than
+    `ANSWER_WITHIN`, the command is acknowledged ("thinking") meanwhile, so it is not
+    lost after Discord's 3 seconds. Usually the work is done first and the answer is an
+    ordinary reply, which also notifies a challenged player (an answer filled in after
+    the thinking may not)."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN)
+    except TimeoutError:
+        await interaction.response.defer(thinking=True)
+        return await task
+
+
+async def _answer(
+    interaction: discord.Interaction[Any],
+    text: str,
+    view: discord.ui.View | None,
+    mentions: discord.AllowedMentions,
+) -> discord.InteractionMessage:
+    """The command's answer: a reply, or the acknowledged "thinking" message filled in."""
+    if interaction.response.is_done():
+        return await interaction.edit_original_response(
+            content=text, view=view, allowed_mentions=mentions
+        )
+    if view is None:
+        await interaction.response.send_message(text, allowed_mentions=mentions)
+    else:
+        await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
+    return await interaction.original_response()
+
+
+async def handle_lobby(
+    bot: GameBot, interaction: discord.Interaction[Any], row: GameRow, verb: str
+) -> None:
+    ui = bot.uis[row.kind]
+    user_id = interaction.user.id
+    if interaction.channel_id != row.channel_id:  # a forged id from elsewhere
+        raise Refusal("That lobby belongs to another channel.")
+    async with bot.sessions.lock(row.id):
+        fresh = await bot.storage.game(row.id)
+        if fresh is None or fresh.status != "lobby":
+            raise Refusal("This lobby is closed: the game has started or was cancelled.")
+        seats = await bot.storage.seats(row.id)
+        seated = any(seat.user_id == user_id for seat in seats)
+        cls = bot.kinds[row.kind].engine
+        challenged = fresh.challenged_id
+        if challenged is not None and verb not in ("accept_game", "decline_game", "cancel"):
+            # A challenge starts only by the challenged member's Accept; a forged Start
+            # (or Join, Leave, Add AI) from anyone, the challenger included, is refused.
+            raise Refusal(
+                f"This is a challenge to <@{challenged}>: only their **Accept** starts "
+                "the game (or **Decline** ends it); the challenger may **Cancel**."
+            )
+        if verb == "join":
+            if seated:
+                raise Refusal("You already have a seat at this table.")
+            if len(seats) >= cls.max_players:
+                raise Refusal(f"The table is full: {ui.title} is for at most {cls.max_players}.")
+            await _acknowledge(interaction)
+            await bot.storage.add_seat(row.id, user_id, member_name(interaction))
+        elif verb == "leave":
+            if not seated:
+                raise Refusal("You have no seat at this table.")
+            if user_id == row.host_id:
+                raise Refusal("The host cannot leave the lobby; press Cancel to call it off.")
+            await _acknowledge(interaction)
+            await bot.storage.remove_seat(row.id, user_id)
+        elif verb in AI_VERBS:
+            await lobby_ai(bot, row, seats, user_id, verb, lambda: _acknowledge(interaction))
+        elif verb == "cancel":
+            if user_id != row.host_id and not _manages_server(interaction):
+                raise Refusal("Only the host (or someone with Manage Server) can cancel.")
+            await _acknowledge(interaction)
+            await bot.storage.set_status(row.id, "abandoned")
+            await interaction.edit_original_response(
+                content=f"~~{ui.title} lobby~~: cancelled by <@{user_id}>.", view=None
+            )
+            return
+        elif verb in ("accept_game", "decline_game"):
+            if challenged is None or user_id != challenged:
+                raise Refusal("Only the challenged player can answer this challenge.")
+            if verb == "decline_game":
+                await _acknowledge(interaction)
+                await bot.storage.set_status(row.id, "abandoned")
+                await interaction.edit_original_response(
+                    content=f"~~{ui.title} challenge~~: <@{user_id}> declined "
+                    f"<@{row.host_id}>'s challenge.",
+                    view=None,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+            await _acknowledge(interaction)
+            # The accepting member's own display name, as for a seat taken with Join.
+            named = [
+                dataclasses.replace(seat, name=member_name(interaction))
+                if seat.user_id == user_id
+                else seat
+                for seat in seats
+            ]
+            await _start(bot, row, named)
+            return
+        elif verb == "start":
+            if user_id != row.host_id:
+                raise Refusal("Only the host can start the game.")
+            if len(seats) < cls.min_players:
+                raise Refusal(
+                    f"{ui.title} needs at least {cls.min_players} players; "
+                    f"{len(seats)} seated so far."
+                )
+            check_humans(seats)
+            await _acknowledge(interaction)
+            await _start(bot, row, seats)
+            return
+        else:
+            raise Refusal("Unknown lobby button.")
+        text, view = lobby_message(bot.kinds[row.kind], row, await bot.storage.seats(row.id))
+        await interaction.edit_original_response(content=text, view=view)
+
+
+async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Before a lobby click writes: the click is answered at once (the lobby message is
+    edited when the write is done), so a database kept busy by another writer (a backup,
+    a script) cannot push the answer past Discord's 3 seconds. Refusals come before it,
+    as ordinary replies."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+async def _start(bot: GameBot, row: GameRow, seats: Sequence[SeatRow]) -> None:
+    cls = bot.kinds[row.kind].engine
+    names = unique_names([seat.name for seat in seats])
+    seed = bot.settings.game_seed
+    if seed is None:
+        # Every hidden card derives from the seed: 128 bits, so that no search from a
+        # player's own cards finds it (31 bits once took hours).
+        seed = secrets.randbits(SEED_BITS)
+    setup = bot.settings.game_setup.get(row.kind)
+    if setup:
+        header = {**setup, "game": row.kind, "players": names, "options": row.options}
+        engine = cls.from_replay({**header, "seed": seed})
+    else:
+        engine = cls.create(names, row.options, seed)
+    await bot.storage.start_game(
+        row.id,
+        [(seat.user_id, name) for seat, name in zip(seats, names, strict=True)],
+        engine.replay_header(),
+        engine.to_json(),
+        engine.moves,
+    )
+    session = await bot.sessions.load(row.id)
+    assert session is not None
+    await bot.publisher.publish(session, [], ())
+    await bot.sessions.after(session)  # computer players and turn timers begin
+
+
+def _manages_server(interaction: discord.Interaction[Any]) -> bool:
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+async def close_lobby(bot: GameBot, row: GameRow, text: str) -> None:
+    """A lobby or challenge that never started, closed: its message says why and loses
+    its buttons. Nothing if it started or closed meanwhile."""
+    async with bot.sessions.lock(row.id):
+        fresh = await bot.storage.game(row.id)
+        # Without a message yet, the lobby is being opened right now: not expired.
+        if fresh is None or fresh.status != "lobby" or fresh.table_message_id is None:
+            return
+        await bot.storage.set_status(row.id, "abandoned")
+    channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+    try:
+        await channel.get_partial_message(fresh.table_message_id).edit(
+            content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException:
+        log.info("could not edit the closed lobby of game %s", row.id)

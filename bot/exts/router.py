@@ -1,0 +1,198 @@
+"""The router every game control goes through: buttons, select menus and forms, in
+the lobby or in a game, in the channel or in a DM.
+
+A control's custom id names its game, version and verb (bot/core/controls.py); the
+router loads the game, checks who clicked and whether the control is still current,
+asks the game's UI what the click means (an action, more choices, or a form) and hands
+actions to the session service. Forms are routed like clicks, by their custom id, so
+a form opened before a restart still works.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.core.controls import BUTTON_TEMPLATE, MODAL_TEMPLATE, SELECT_TEMPLATE, Control, view_of
+from bot.core.errors import Refusal, ShowingFailed, StaleControl, fit, report
+from bot.core.gameui import Act, Ask, Show
+from bot.exts.lobby import LOBBY_VERBS, handle_lobby
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+
+
+class Router(commands.Cog):
+    """Routes every control of every game; the bot's `handle_control` lands here."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    async def handle_control(
+        self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
+    ) -> None:
+        try:
+            await self._control(interaction, control, values)
+        except StaleControl as error:
+            await self._stale(interaction, control, error)
+        except Exception as error:
+            await report(interaction, error)
+
+    async def _stale(
+        self, interaction: discord.Interaction[Any], control: Control, error: StaleControl
+    ) -> None:
+        """Out of date: say so, with the player's current hand and controls."""
+        try:
+            session = await self.bot.sessions.load(control.game)
+            name = session.name_of(interaction.user.id) if session else None
+            if session is None or name is None:
+                await report(interaction, error)
+                return
+            await show_private(self.bot, interaction, session.id, name, note=f"**{error}**")
+        except Exception as failure:
+            await report(interaction, failure)
+
+    async def _control(
+        self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
+    ) -> None:
+        row = await self.bot.storage.game(control.game)
+        if row is None or row.kind not in self.bot.uis:
+            raise Refusal("That game no longer exists.")
+        if control.verb in LOBBY_VERBS:
+            await handle_lobby(self.bot, interaction, row, control.verb)
+            return
+        ui = self.bot.uis[row.kind]
+        session = await self.bot.sessions.load(row.id)
+        if session is None:
+            raise Refusal("That game has not started yet.")
+        name = session.name_of(interaction.user.id)
+        if name is None:
+            raise Refusal("You are not playing in this game: only seated players can use it.")
+        if control.verb == "hand":
+            await show_private(self.bot, interaction, session.id, name)
+            return
+        if session.status != "running":
+            raise Refusal("This game is over; its controls do nothing any more.")
+        versioned = control.verb not in ui.unversioned_verbs
+        if versioned:
+            session.check_version(name, control.version)
+        if control.verb == "back":
+            step: Act | Show | Ask = Show(
+                ui.private_text(session, name), ui.controls(session, name)
+            )
+        else:
+            step = ui.on_control(session, name, control, values)
+        if isinstance(step, Show):
+            if interaction.message is None:  # a forged form submission, from no message
+                raise Refusal("That form does not belong to any message.")
+            await interaction.response.edit_message(content=step.text, view=view_of(step.items))
+            return
+        if isinstance(step, Ask):
+            if interaction.type is discord.InteractionType.modal_submit:
+                raise Refusal("A form cannot open another form.")  # Discord refuses it
+            await interaction.response.send_modal(step.modal)
+            return
+        await interaction.response.defer()
+        await self.bot.sessions.act(
+            row.id,
+            interaction.user.id,
+            step.action,
+            version=control.version if versioned else None,
+            via=interaction,  # a click on one's DM hand: its response edits that message
+        )
+        clicked = interaction.message
+        if clicked is not None and clicked.flags.ephemeral:
+            # An ephemeral hand (/grass hand): redraw it; the publisher keeps the DMs.
+            try:
+                content, files, view = await self.bot.publisher.private_message(session, name)
+                await interaction.edit_original_response(
+                    content=content, attachments=files, view=view
+                )
+            except Exception as error:
+                raise ShowingFailed() from error
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Form submissions are routed like clicks, by their custom id (`m:...`), so a
+        form opened before a restart still works; discord.py's own modal store is
+        per-process and only ever sees empty `on_submit` handlers."""
+        data: Mapping[str, Any] = interaction.data or {}
+        if interaction.type is discord.InteractionType.component:
+            await self._unrouted(interaction, str(data.get("custom_id", "")))
+            return
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        match = re.fullmatch(MODAL_TEMPLATE, str(data.get("custom_id", "")))
+        if match is None:
+            # Every form the bot opens has an `m:` id; anything else is forged. Answer
+            # it, so that no interaction is left hanging.
+            await report(interaction, Refusal("That form does not exist (any more)."))
+            return
+        await self.handle_control(interaction, Control.from_match(match), modal_values(data))
+
+    async def _unrouted(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        """discord.py silently drops a click whose id is not on the clicked message or
+        matches no template; Discord's client never sends one, a forger does. Answer it
+        anyway, so that no interaction is left hanging."""
+        ours = re.fullmatch(BUTTON_TEMPLATE, custom_id) or re.fullmatch(SELECT_TEMPLATE, custom_id)
+        if ours and custom_id in _component_ids(interaction.message):
+            return  # routed to GameButton / GameSelect
+        await report(interaction, Refusal("That control does not exist (any more)."))
+
+
+def _component_ids(message: discord.Message | None) -> set[str]:
+    ids: set[str] = set()
+    for row in message.components if message is not None else []:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id:
+                ids.add(custom_id)
+    return ids
+
+
+def modal_values(data: Mapping[str, Any]) -> list[str]:
+    """The text inputs' values of a modal submission, in order (rows or labels)."""
+    values: list[str] = []
+
+    def walk(components: Any) -> None:
+        for component in components or []:
+            if not isinstance(component, Mapping):
+                continue
+            if "value" in component:
+                values.append(str(component["value"]))
+            walk(component.get("components"))
+            if isinstance(component.get("component"), Mapping):
+                walk([component["component"]])
+
+    walk(data.get("components"))
+    return values
+
+
+async def show_private(
+    bot: GameBot, interaction: discord.Interaction[Any], game_id: int, name: str, note: str = ""
+) -> None:
+    """A player's hand and controls as an ephemeral message (`/<game> hand`, the
+    table's Show my hand button, the answer to an out-of-date control)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    session = await bot.sessions.load(game_id)
+    assert session is not None
+    async with session.lock:  # a consistent snapshot, drawn between two moves
+        with_controls = session.status == "running"
+        content, files, view = await bot.publisher.private_message(session, name, with_controls)
+    await interaction.followup.send(
+        fit((note + "\n\n" + content).strip()), files=files, view=view, ephemeral=True
+    )
+
+
+async def setup(bot: GameBot) -> None:
+    router = Router(bot)
+    await bot.add_cog(router)
+    bot.router = router

@@ -1,0 +1,200 @@
+"""`/scoreboard [game]`: this server's standings in one game, or across every game.
+
+With a game it is that game's own scoreboard (bot/exts/game_commands.py). Without one, each player
+gets one row: games finished and wins over all games, then wins/games per game, best
+first (wins, then fewer games for as many wins). The figures come from the results
+recorded when games finish; abandoned games record none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core.errors import Refusal
+from bot.core.storage import Standing
+from games.protocol import quoted
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+@dataclass
+class Overall:
+    """One player's figures across games: kind -> (wins, games)."""
+
+    user_id: int
+    per_game: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return sum(games for _, games in self.per_game.values())
+
+    @property
+    def wins(self) -> int:
+        return sum(wins for wins, _ in self.per_game.values())
+
+
+def overall_rows(
+    standings: Mapping[str, Sequence[Standing]], kinds: Sequence[str], names: dict[int, str]
+) -> list[tuple[str, ...]]:
+    """The rows of the overall table from each kind's standings (bot/core/storage.py)."""
+    players: dict[int, Overall] = {}
+    for kind, rows in standings.items():
+        for standing in rows:
+            entry = players.setdefault(standing.user_id, Overall(standing.user_id))
+            entry.per_game[kind] = (standing.wins, standing.games)
+    ranked = sorted(players.values(), key=lambda p: (-p.wins, p.games, p.user_id))
+    result = []
+    for place, entry in enumerate(ranked, start=1):
+        cells = [
+            f"{entry.per_game[kind][0]}/{entry.per_game[kind][1]}"
+            if kind in entry.per_game
+            else "-"
+            for kind in kinds
+        ]
+        # The name column comes first: the scoreboard image left-aligns it and gives it
+        # the room left over; the place goes in front of the name.
+        name = names.get(entry.user_id, str(entry.user_id))
+        result.append((f"{place}. {name}", str(entry.games), str(entry.wins), *cells))
+    return result
+
+
+def wins_text(standing: Standing) -> str:
+    """Wins, with those in games where the computer played a seat shown as such."""
+    if standing.computer_wins:
+        return f"{standing.wins} ({standing.computer_wins} vs computer)"
+    return str(standing.wins)
+
+
+def money_or_points(value: int | None, money: bool) -> str:
+    if value is None:
+        return "-"
+    if money:
+        return f"-${-value:,}" if value < 0 else f"${value:,}"
+    return str(value)
+
+
+async def kind_scoreboard(
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    kind: str,
+    player: discord.abc.User | None,
+) -> None:
+    """This server's standings over finished games of this kind, as an image."""
+    from render.scoreboard import Scoreboard, board_image
+
+    ui = bot.uis[kind]
+    if interaction.guild_id is None:
+        raise Refusal("Scoreboards belong to a server; use this command in a server channel.")
+    await interaction.response.defer(thinking=True)
+    standings = await bot.storage.standings(interaction.guild_id, kind)
+    names = await bot.storage.player_names(interaction.guild_id, [s.user_id for s in standings])
+    money = ui.money
+    columns = ("#", "player", "games", "wins", "total", f"best {ui.round_name}")
+    rows: list[tuple[str, ...]] = []
+    highlight = None
+    for place, standing in enumerate(standings, start=1):
+        if player is not None and standing.user_id == player.id:
+            highlight = place - 1
+        rows.append(
+            (
+                str(place),
+                names.get(standing.user_id, str(standing.user_id)),
+                str(standing.games),
+                wins_text(standing),
+                money_or_points(standing.total, money),
+                money_or_points(standing.best_round, money),
+            )
+        )
+    if player is not None:
+        mine = [(row, s) for row, s in zip(rows, standings, strict=True) if s.user_id == player.id]
+        if not mine:
+            await interaction.followup.send(
+                f"<@{player.id}> has no finished {ui.title} game on this server yet.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        row, standing = mine[0]
+        versus = f" ({standing.computer_wins} vs computer)" if standing.computer_wins else ""
+        text = (
+            f"<@{player.id}> on this server: place {row[0]}, {row[2]} games, "
+            f"{standing.wins} wins{versus}, total {row[4]}, best {ui.round_name} {row[5]}."
+        )
+    elif not rows:
+        await interaction.followup.send(f"No finished {ui.title} game on this server yet.")
+        return
+    else:
+        text = f"**{ui.title} scoreboard** of this server ({len(rows)} players)."
+    board = Scoreboard(f"{ui.title} scoreboard", columns, tuple(rows), highlight)
+    file = await bot.publisher.render(board_image, board, "scoreboard.png")
+    await interaction.followup.send(
+        text, files=[file] if file else [], allowed_mentions=discord.AllowedMentions.none()
+    )
+
+
+class Scoreboards(commands.Cog):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="scoreboard", description="This server's standings")
+    @app_commands.describe(game="One game only; leave empty for every game")
+    async def scoreboard(
+        self, interaction: discord.Interaction[Any], game: str | None = None
+    ) -> None:
+        bot = self.bot
+        if game is not None:
+            chosen = game.strip().lower()
+            if chosen not in bot.kinds:
+                offered = ", ".join(kind.ui.title for kind in bot.kinds.values())
+                raise Refusal(f"{quoted(game)} is not a game of this bot; choose {offered}.")
+            await kind_scoreboard(bot, interaction, chosen, None)
+            return
+        if interaction.guild_id is None:
+            raise Refusal("Scoreboards belong to a server; use this command in a server channel.")
+        await interaction.response.defer(thinking=True)
+        kinds = list(bot.kinds)  # the overall table's columns, in the order they were added
+        standings = {
+            kind: await bot.storage.standings(interaction.guild_id, kind) for kind in kinds
+        }
+        users = sorted({s.user_id for rows in standings.values() for s in rows})
+        names = await bot.storage.player_names(interaction.guild_id, users)
+        rows = overall_rows(standings, kinds, names)
+        if not rows:
+            await interaction.followup.send("No finished game on this server yet.")
+            return
+        from render.scoreboard import Scoreboard, board_image
+
+        titles = [bot.uis[kind].title for kind in kinds]
+        columns = ("player", "games", "wins", *titles)
+        board = Scoreboard("Scoreboard, all games", columns, tuple(rows), 0)
+        file = await bot.publisher.render(board_image, board, "scoreboard.png")
+        await interaction.followup.send(
+            f"**Scoreboard** of this server, all games ({len(rows)} players; "
+            "per game: wins/games).",
+            files=[file] if file else [],
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @scoreboard.autocomplete("game")
+    async def game_choices(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = typed.strip().lower()
+        return [
+            app_commands.Choice(name=kind.ui.title, value=kind.name)
+            for kind in self.bot.kinds.values()
+            if typed in kind.name or typed in kind.ui.title.lower()
+        ][:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    from bot.client import GameBot
+
+    assert isinstance(bot, GameBot)
+    await bot.add_cog(Scoreboards(bot))

@@ -1,0 +1,462 @@
+"""Computer players' turns and turn timers, for every game kind.
+
+Both enter through the session service like a click (ARCHITECTURE.md: one path for
+every move): `Sessions.act` with the seat's name, so their moves are locked,
+committed, logged and published exactly like a person's. The session service calls
+`Turns.watch` after every move (and at a start and after a restart); it
+
+- starts a task for each awaited AI seat: a short natural pause (AI_DELAY), a decision
+  off the event loop (games.ai.decide: a process for the hard level, a thread for the
+  easy one), then the move, with the state version it was decided for (a move decided
+  on an out-of-date view is refused as stale and decided again; a decision the engine
+  refuses is replaced by a random legal move; a failure is tried again after a pause
+  that doubles, up to FAILURES_BEFORE_REST times);
+- keeps a stored deadline per awaited person, set when their turn or moment begins
+  (they survive restarts: an expired one fires at once), reminds them at half time,
+  and on expiry lets the easy AI play their turn and says so; after three expiries in
+  a row the computer takes the seat;
+- marks players who left, passes the host role to another person when the host
+  leaves or loses the seat, and abandons a game where only computers are left.
+
+A sweep once a clock minute (`Settings.timer_minute` seconds) starts again any awaited
+computer seat or running timer left without a task, so that no failure, however
+unexpected, freezes a table until the next restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import multiprocessing
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
+
+from discord.ext import commands
+
+from bot.core.errors import Refusal, StaleControl
+from bot.core.gameui import mention
+from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
+from bot.core.session import Session
+from bot.core.sessions import action_kind
+from bot.core.storage import SeatRow
+from games.ai import decide
+from games.protocol import Action, Event, GameError
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+
+MAX_COVER_ACTIONS = 8
+"""Actions the timer plays at most for one absent player's turn (a Gracias turn is a
+take and a give; a Nirvana extra turn adds more)."""
+MAX_STALE = 3
+"""Decisions in a row overtaken by another move before the task waits for the next one."""
+FAILURES_BEFORE_REST = 5
+"""Failed attempts in a row (an error, not a refusal) before a computer player's task
+rests; the sweep starts it again a clock minute later."""
+MAX_BACKOFF_SECONDS = 60
+MIN_SWEEP_SECONDS = 0.05
+Key = tuple[int, str]
+
+
+class Turns(commands.Cog):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        self._ai_tasks: dict[Key, asyncio.Task[None]] = {}
+        self._timer_tasks: dict[Key, asyncio.Task[None]] = {}
+        self._wake: dict[Key, asyncio.Event] = {}
+        self._covering: set[Key] = set()
+        """Seats the timer is playing for right now: their deadline is left alone."""
+        self._pool: ProcessPoolExecutor | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def _minutes(self, session: Session) -> int:
+        """The game's turn timer in minutes (0: none)."""
+        return turn_minutes(session.row, self.bot.kinds[session.kind].turn_minutes)
+
+    async def cog_load(self) -> None:
+        self.bot.sessions.watcher = self.watch
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="turn sweep")
+
+    async def cog_unload(self) -> None:
+        self.bot.sessions.watcher = None
+        tasks = [*self._ai_tasks.values(), *self._timer_tasks.values()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- after every move ------------------------------------------------------------
+
+    async def watch(
+        self,
+        session: Session,
+        events: Sequence[Event],
+        user_id: int | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Called by the session service with the game's lock held."""
+        if session.status != "running":
+            return
+        for event in events:
+            if event.kind == "leave" and event.actor:
+                seat = session.seat_of(event.actor)
+                if seat is not None:
+                    await self.bot.storage.set_left(session.id, seat.seat)
+                    _replace(session, seat, left_game=True, deadline=None)
+        if not await self._pass_host(session):
+            return
+        ui = self.bot.uis[session.kind]
+        starts = ui.turn_starts(events)
+        awaiting = session.engine.awaiting
+        timer = self._minutes(session) * self.bot.settings.timer_minute
+        now = time.time()
+        for seat in list(session.seats):
+            key = (session.id, seat.name)
+            awaited = seat.name in awaiting
+            if seat.is_ai:
+                if awaited:
+                    self._spawn(self._ai_tasks, key, self._play_ai(*key))
+                continue
+            if key in self._covering:
+                continue  # the timer is playing this turn; it settles the seat after
+            acted = user_id is not None and seat.user_id == user_id
+            expiries = 0 if acted else seat.expiries
+            deadline, reminded = seat.deadline, seat.reminded
+            if not awaited or timer <= 0 or seat.left_game:
+                deadline, reminded = None, False
+            elif deadline is None or seat.name in starts:
+                # From the moment the player is awaited, not from their last action: a
+                # turn of many actions (Grass offers and withdrawals) cannot run on.
+                deadline, reminded = now + timer, False
+            if (deadline, reminded, expiries) != (seat.deadline, seat.reminded, seat.expiries):
+                await self._set_timer(session, seat, deadline, reminded, expiries)
+                self._poke(key)
+            if deadline is not None:
+                self._spawn(self._timer_tasks, key, self._run_timer(*key))
+
+    async def _pass_host(self, session: Session) -> bool:
+        """The host role goes to another person when the host left or lost the seat;
+        with no person left, the game is abandoned. False if it was."""
+        people = [s for s in session.seats if not s.is_ai and not s.left_game]
+        if not people:
+            await self.bot.storage.set_status(session.id, "abandoned")
+            session.status = "abandoned"
+            await self.bot.publisher.update_table(session)
+            await self._say(
+                session,
+                "Only computer players are left at this table, so the game was abandoned "
+                "(a game needs at least one person); no result is recorded.",
+            )
+            self.bot.sessions.forget(session.id)
+            return False
+        if any(s.user_id == session.row.host_id for s in people):
+            return True
+        host = people[0]
+        await self.bot.storage.set_host(session.id, host.user_id)
+        session.row = dataclasses.replace(session.row, host_id=host.user_id)
+        await self._say(session, f"<@{host.user_id}> is now the host of this game.")
+        return True
+
+    def _spawn(self, tasks: dict[Key, asyncio.Task[None]], key: Key, work: Any) -> bool:
+        """One task per seat: a running one (re-reading the game after every wait) is
+        kept; the task calling from inside its own move is kept too. True if started."""
+        task = tasks.get(key)
+        if task is not None and not task.done():
+            work.close()
+            return False
+        tasks[key] = asyncio.create_task(work, name=f"game {key[0]}: {key[1]}")
+        return True
+
+    # -- the sweep -----------------------------------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            await asyncio.sleep(max(MIN_SWEEP_SECONDS, self.bot.settings.timer_minute))
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the turn sweep failed")
+
+    async def sweep(self) -> None:
+        """Awaited computer seats and running timers without a live task get one."""
+        for game_id in await self.bot.storage.running_with_turns():
+            session = await self.bot.sessions.load(game_id)
+            if session is None:
+                continue
+            async with session.lock:
+                if session.status != "running":
+                    continue
+                awaiting = session.engine.awaiting
+                for seat in session.seats:
+                    key = (game_id, seat.name)
+                    if seat.is_ai and seat.name in awaiting:
+                        restarted = self._spawn(self._ai_tasks, key, self._play_ai(*key))
+                    elif not seat.is_ai and seat.deadline is not None:
+                        restarted = self._spawn(self._timer_tasks, key, self._run_timer(*key))
+                    else:
+                        continue
+                    if restarted:
+                        log.warning("game %s: %s's turn was left without a task; resumed", *key)
+
+    def _poke(self, key: Key) -> None:
+        event = self._wake.get(key)
+        if event is not None:
+            event.set()
+
+    async def _set_timer(
+        self,
+        session: Session,
+        seat: SeatRow,
+        deadline: float | None,
+        reminded: bool,
+        expiries: int,
+    ) -> None:
+        await self.bot.storage.set_seat_timer(session.id, seat.seat, deadline, reminded, expiries)
+        _replace(session, seat, deadline=deadline, reminded=reminded, expiries=expiries)
+
+    async def _say(self, session: Session, text: str) -> None:
+        await self.bot.publisher.say(session, text)
+
+    # -- deciding ----------------------------------------------------------------------
+
+    async def _snapshot(
+        self, game_id: int, name: str, ai_seat: bool
+    ) -> tuple[Session, Any, list[Action], int, int] | None:
+        """What the player sees and may do now, read between two moves; None if it is
+        not their moment (or the seat is no longer of the expected sort)."""
+        session = await self.bot.sessions.load(game_id)
+        if session is None:
+            return None
+        async with session.lock:
+            seat = session.seat_of(name)
+            if (
+                session.status != "running"
+                or seat is None
+                or seat.is_ai != ai_seat
+                or name not in session.engine.awaiting
+            ):
+                return None
+            legal = list(session.engine.legal_actions(name))
+            if not legal:
+                return None
+            seed = session.id * 16 + seat.seat
+            return session, session.engine.view_for(name), legal, session.version, seed
+
+    async def _decide(
+        self, kind: str, level: str, view: Any, legal: list[Action], seed: int, moves: int
+    ) -> Action:
+        """One decision off the event loop: the hard level searches in a worker process
+        for its time budget, the easy level's rules of thumb run in a thread."""
+        seconds = self.bot.settings.ai_seconds
+        if level == "hard":
+            try:
+                if self._pool is None:
+                    # spawn, not fork: the bot has threads (storage, rendering) that a
+                    # forked child would inherit in whatever state they were.
+                    spawn = multiprocessing.get_context("spawn")
+                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(
+                    self._pool, decide, kind, level, view, legal, seed, moves, seconds
+                )
+            except BrokenProcessPool:
+                log.exception("the AI process pool broke; deciding in a thread")
+                self._pool = None
+        return await asyncio.to_thread(decide, kind, level, view, legal, seed, moves, seconds)
+
+    async def _move(self, game_id: int, name: str, level: str, ai_seat: bool) -> bool:
+        """Decide and play one move for the seat; False when it is not its moment. A
+        decision the engine refuses (a fault of the computer player) is replaced by a
+        random legal move, so the table goes on."""
+        refused = False
+        for _ in range(MAX_STALE + 1):
+            found = await self._snapshot(game_id, name, ai_seat)
+            if found is None:
+                return False
+            session, view, legal, version, seed = found
+            if refused:
+                action = random.Random(seed * 1_000_003 + version).choice(legal)
+            else:
+                action = await self._decide(session.kind, level, view, legal, seed, version)
+            try:
+                await self.bot.sessions.act(
+                    game_id, None, action.to_json(), version=version, actor_name=name
+                )
+                return True
+            except StaleControl:
+                continue  # the game moved under the decision: decide again
+            except (GameError, Refusal) as error:
+                if refused:
+                    raise  # even a listed legal move was refused: the sweep tries later
+                refused = True
+                # The kind of move only: the refusal's text may name the seat's cards.
+                log.error(
+                    "game %s: %s's %s (%s level) was refused (%s); playing a random legal "
+                    "move instead",
+                    game_id,
+                    name,
+                    action_kind(action.to_json()),
+                    level,
+                    type(error).__name__,
+                )
+        return False
+
+    # -- computer players --------------------------------------------------------------
+
+    async def _play_ai(self, game_id: int, name: str) -> None:
+        """An AI seat's moves for as long as it is awaited. A failure (the storage busy, a
+        worker process lost...) is tried again after a pause that doubles each time."""
+        failures = 0
+        while True:
+            await asyncio.sleep(self._pause(failures))
+            try:
+                session = await self.bot.sessions.load(game_id)
+                seat = session.seat_of(name) if session is not None else None
+                if seat is None or seat.ai_level is None:
+                    return
+                if not await self._move(game_id, name, seat.ai_level, ai_seat=True):
+                    return
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception(
+                    "game %s: the computer player %s failed (%d of %d in a row)",
+                    game_id,
+                    name,
+                    failures,
+                    FAILURES_BEFORE_REST,
+                )
+                if failures >= FAILURES_BEFORE_REST:
+                    return  # the sweep starts it again
+
+    def _pause(self, failures: int) -> float:
+        """Before a computer move: the natural pause; after failures, 1, 2, 4... clock
+        seconds (at most a minute), so a passing fault is outlived without hammering."""
+        if failures == 0:
+            return self.bot.settings.ai_delay
+        second = self.bot.settings.timer_minute / 60
+        return float(min(MAX_BACKOFF_SECONDS, 2 ** (failures - 1))) * second
+
+    # -- turn timers -------------------------------------------------------------------
+
+    async def _run_timer(self, game_id: int, name: str) -> None:
+        key = (game_id, name)
+        wake = self._wake.setdefault(key, asyncio.Event())
+        try:
+            while True:
+                wake.clear()
+                session = await self.bot.sessions.load(game_id)
+                if session is None or session.status != "running":
+                    return
+                seat = session.seat_of(name)
+                if seat is None or seat.is_ai or seat.deadline is None:
+                    return
+                total = self._minutes(session) * self.bot.settings.timer_minute
+                now = time.time()
+                if now >= seat.deadline:
+                    await self._expire(game_id, name, seat.deadline)
+                    continue
+                half = seat.deadline - total / 2
+                if not seat.reminded and now >= half:
+                    await self._remind(session, seat)
+                    continue
+                wait = (seat.deadline if seat.reminded else half) - now
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), timeout=max(0.0, wait))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: the turn timer of %s failed", game_id, name)
+
+    async def _remind(self, session: Session, seat: SeatRow) -> None:
+        async with session.lock:
+            current = session.seat_of(seat.name)
+            deadline = current.deadline if current is not None else None
+            if current is None or deadline is None or deadline != seat.deadline:
+                return
+            if current.reminded:
+                return
+            await self._set_timer(session, current, deadline, True, current.expiries)
+        left = max(0, round(deadline - time.time()))
+        await self._say(
+            session,
+            f"{mention(session, seat.name)}, half of your turn time is gone: "
+            f"{_duration(left)} left before the computer moves for you.",
+        )
+
+    async def _expire(self, game_id: int, name: str, deadline: float) -> None:
+        """The easy AI plays the absent player's turn, and the channel is told."""
+        key = (game_id, name)
+        self._covering.add(key)
+        played = 0
+        try:
+            while played < MAX_COVER_ACTIONS:
+                session = await self.bot.sessions.load(game_id)
+                seat = session.seat_of(name) if session is not None else None
+                if seat is None or seat.deadline != deadline:
+                    break
+                if not await self._move(game_id, name, "easy", ai_seat=False):
+                    break
+                played += 1
+        finally:
+            self._covering.discard(key)
+        session = await self.bot.sessions.load(game_id)
+        if session is None:
+            return
+        async with session.lock:
+            seat = session.seat_of(name)
+            if seat is None or seat.is_ai or seat.deadline != deadline:
+                return
+            expiries = seat.expiries + 1 if played else seat.expiries
+            await self._set_timer(session, seat, None, False, expiries)
+            if played:
+                minutes = self._minutes(session)
+                await self._say(
+                    session,
+                    f"{mention(session, name)}'s turn time ({minutes} min) ran out, so the easy "
+                    f"computer player moved for them ({expiries} of {EXPIRIES_TO_REPLACE} "
+                    "in a row before the computer takes the seat).",
+                )
+            if expiries >= EXPIRIES_TO_REPLACE:
+                await self.bot.storage.seat_to_ai(session.id, seat.seat, "easy")
+                await self.bot.sessions.reload_seats(session)
+                await self._say(
+                    session,
+                    f"<@{seat.user_id}> missed {expiries} turns in a row: an easy computer "
+                    f"player now plays **{name}**'s seat.",
+                )
+            await self.bot.sessions.after(session)
+
+
+def _replace(session: Session, seat: SeatRow, **changes: Any) -> None:
+    session.seats = [
+        dataclasses.replace(s, **changes) if s.seat == seat.seat else s for s in session.seats
+    ]
+
+
+def _duration(seconds: int) -> str:
+    if seconds >= 60:
+        minutes, rest = divmod(seconds, 60)
+        return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+    return f"{seconds} s"
+
+
+async def setup(bot: commands.Bot) -> None:
+    from bot.client import GameBot
+
+    assert isinstance(bot, GameBot)
+    await bot.add_cog(Turns(bot))

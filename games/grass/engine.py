@@ -1,0 +1,393 @@
+"""The Grass engine: the protocol of games/protocol.py over the modules beside it.
+
+Who may do what when (G3 turn, G13 pass, G20 offers), leaving (a project decision,
+docs/rules/grass.md "Leaving"), creation and the replay contract (docs/notation.md).
+Card effects are in effects.py, automatic steps in flow.py, trades in trades.py,
+legal actions in legal.py, the state and its saved form in state.py, the views in
+seeing.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Self, cast
+
+from games.grass import effects, flow, legal, seeing, trades
+from games.grass.actions import (
+    Accept,
+    Decline,
+    Discard,
+    GrassAction,
+    Leave,
+    MakeOffer,
+    PassCard,
+    Play,
+    Withdraw,
+    parse_action,
+)
+from games.grass.cards import Card, Kind, deck_for_hand
+from games.grass.state import Seat, State, options_json, parse_options
+from games.grass.views import GrassPlayerView, GrassPublicView, Offer, Phase
+from games.protocol import (
+    JSON,
+    Event,
+    Game,
+    GameError,
+    IllegalAction,
+    MalformedAction,
+    Outcome,
+    StateFormatError,
+)
+
+RECENT = 8  # public texts kept for the table image
+
+
+class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
+    kind: ClassVar[str] = "grass"
+    title: ClassVar[str] = "Grass"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    state_version: ClassVar[int] = 1
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self.players = tuple(seat.name for seat in state.seats)
+        self.log: list[Event] = []
+        self.moves = 0
+
+    # -- creation -----------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, players: Sequence[str], options: Mapping[str, JSON] | None = None, seed: int = 0
+    ) -> Self:
+        return cls._start(players, options, seed, ())
+
+    @classmethod
+    def _start(
+        cls,
+        players: Sequence[str],
+        options: Mapping[str, JSON] | None,
+        seed: int,
+        decks: tuple[tuple[Card, ...], ...],
+    ) -> Self:
+        names = tuple(players)
+        if not cls.min_players <= len(names) <= cls.max_players:
+            raise GameError(f"Grass is played by 2 to 6 players, not {len(names)} (G2)")
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise GameError("every player needs a name")
+        if len(set(names)) != len(names):
+            raise GameError("two players have the same name")
+        if not isinstance(seed, int):
+            raise GameError("the seed must be a whole number")
+        parsed = parse_options(options)
+        for index, deck in enumerate(decks):
+            expected = sorted(c.value for c in deck_for_hand(index + 1, parsed.learning))
+            if sorted(c.value for c in deck) != expected:
+                raise StateFormatError(
+                    f"deck {index} must hold exactly the {len(expected)} cards of hand "
+                    f"{index + 1} (G1, G21)"
+                )
+        game = cls(State(names, parsed, seed, decks))
+        out: list[Event] = []
+        flow.deal_hand(game._state, out)
+        game._record(out)
+        return game
+
+    @classmethod
+    def from_replay(cls, header: Mapping[str, JSON]) -> Self:
+        unknown = set(header) - {"game", "players", "options", "seed", "decks"}
+        if unknown:
+            raise StateFormatError(f"unknown key(s) in the header: {', '.join(sorted(unknown))}")
+        players = header.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise StateFormatError('"players" must be a list of names')
+        seed = header.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise StateFormatError('"seed" must be a whole number')
+        raw_decks = header.get("decks", [])
+        if not isinstance(raw_decks, list) or not all(isinstance(d, list) for d in raw_decks):
+            raise StateFormatError('"decks" must be a list of lists of card ids')
+        try:
+            decks = tuple(tuple(Card.parse(c) for c in deck) for deck in raw_decks)
+        except ValueError as error:
+            raise StateFormatError(f"in decks: {error}") from None
+        options = header.get("options")
+        try:
+            return cls._start(players, options, seed, decks)
+        except StateFormatError:
+            raise
+        except GameError as error:
+            raise StateFormatError(str(error)) from None
+
+    def replay_header(self) -> dict[str, JSON]:
+        state = self._state
+        header: dict[str, JSON] = {
+            "game": "grass",
+            "players": list(state.all_players),
+            "options": options_json(state.options),
+            "seed": state.seed,
+        }
+        if state.decks:
+            header["decks"] = [[c.value for c in deck] for deck in state.decks]
+        return header
+
+    @classmethod
+    def option_defaults(cls) -> dict[str, JSON]:
+        return options_json(parse_options(None))
+
+    # -- playing -------------------------------------------------------------------
+
+    @property
+    def awaiting(self) -> tuple[str, ...]:
+        state = self._state
+        phase = state.phase
+        if phase is Phase.TURN:
+            assert state.mover is not None
+            return (state.mover.name,)
+        if phase is Phase.PASS:
+            return tuple(seat.name for seat in state.seats if seat.chosen is None)
+        if phase is Phase.OFFER:
+            assert state.offer is not None
+            return (state.offer.to, state.offer.by)
+        return ()
+
+    def legal_actions(self, player: str) -> list[GrassAction]:
+        return legal.legal_actions(self._state, player)
+
+    def playout_choice(
+        self, player: str, actions: list[GrassAction], rng: random.Random
+    ) -> GrassAction:
+        """Random play's choice among `actions`: biased so games end
+        (games/ai/grass_playout.py)."""
+        # Imported here, not at the top: games.ai builds on the engines, so an engine
+        # loads a player only when random play asks for one.
+        from games.ai.grass_playout import choose
+
+        return choose(self._state, player, actions, rng)
+
+    @property
+    def state(self) -> State:
+        """The full mutable state, for the engine's helpers (the random-play chooser,
+        tests); everyone else reads views."""
+        return self._state
+
+    def parse_action(self, data: Mapping[str, JSON]) -> GrassAction:
+        return parse_action(data)
+
+    def apply(self, action: GrassAction) -> list[Event]:
+        state = self._state
+        if state.phase is Phase.OVER:
+            raise IllegalAction("the game is over", "G19")
+        seat = state.seat(action.by)
+        if seat is None:
+            raise IllegalAction(f"{action.by} is not playing in this game")
+        out: list[Event] = []
+        kind = type(action)  # exact types: much faster than isinstance on an ABC
+        if kind is Leave:
+            self._leave(action.by, out)
+        elif kind is PassCard:
+            self._pass(seat, cast(PassCard, action).card, out)
+        elif kind is Accept or kind is Decline or kind is Withdraw:
+            self._answer(cast(Accept | Decline | Withdraw, action), out)
+        elif kind is MakeOffer:
+            self._offer(seat, cast(MakeOffer, action).offer(), out)
+        else:
+            if state.phase is Phase.OFFER:
+                raise IllegalAction("a trade offer is waiting for an answer first", "G20")
+            if state.phase is Phase.PASS:
+                raise IllegalAction("everyone first chooses a card to pass", "G13")
+            if state.mover is not seat:
+                assert state.mover is not None
+                raise IllegalAction(f"it is {state.mover.name}'s turn, not yours", "G3")
+            if kind is Play:
+                play = cast(Play, action)
+                effects.check_play(state, seat, play)
+                self._play(play, out)
+            elif kind is Discard:
+                card = cast(Discard, action).card
+                effects.check_discard(seat, card)
+                effects.do_discard(state, seat, card, out)
+                flow.next_turn(state, seat, out)
+            else:
+                raise MalformedAction(f"{action!r} is not a Grass action")
+        self.moves += 1
+        self._record(out)
+        return out
+
+    def _pass(self, seat: Seat, card: Card, out: list[Event]) -> None:
+        state = self._state
+        if state.phase is not Phase.PASS:
+            raise IllegalAction("there is no Paranoia pass under way", "G13")
+        if seat.chosen is not None:
+            raise IllegalAction("you already chose the card you pass", "G13")
+        if card not in seat.hand:
+            raise IllegalAction(f"you do not hold {card.title}", "G13")
+        seat.chosen = card
+        out.append(
+            Event(
+                "pass_chosen",
+                f"{seat.name} chose a card to pass",
+                seat.name,
+                private={seat.name: f"You pass {card.title}"},
+            )
+        )
+        if all(s.chosen is not None for s in state.seats):
+            flow.finish_pass(state, out)
+
+    def _offer(self, seat: Seat, offer: Offer, out: list[Event]) -> None:
+        state = self._state
+        trades.check_offer(state, seat, offer)
+        state.offers += 1  # counted whatever the answer (the cap of trades.py)
+        state.offer = offer
+        state.phase = Phase.OFFER
+        detail = trades.describe(offer)
+        out.append(
+            Event(
+                "offer",
+                f"{offer.by} offers {offer.to} a trade",
+                offer.by,
+                private={offer.by: f"You offer: {detail}", offer.to: f"Offer: {detail}"},
+            )
+        )
+
+    def _play(self, action: Play, out: list[Event]) -> None:
+        state = self._state
+        seat = state.mover
+        assert seat is not None
+        effects.do_play(state, seat, action, out)
+        kind = action.card.kind
+        if kind is Kind.MARKET_CLOSE:
+            flow.end_hand(state, out)  # G16
+        elif kind is Kind.NIRVANA:
+            hand = state.hand_no
+            flow.draw_for(state, seat, out)  # G11: the extra turn's draw
+            if state.hand_no == hand:
+                state.extra_turn = True
+                state.offers = 0  # an extra turn is a turn: its offers count afresh
+        elif kind is Kind.PARANOIA:
+            state.phase = Phase.PASS  # G13
+            state.drawn = None
+            state.next_mover = state.left_of(seat)
+        else:
+            flow.next_turn(state, seat, out)
+
+    def _answer(self, action: Accept | Decline | Withdraw, out: list[Event]) -> None:
+        state = self._state
+        offer = state.offer
+        if isinstance(action, Withdraw):
+            if state.phase is not Phase.OFFER or offer is None or offer.by != action.by:
+                raise IllegalAction("you have no trade offer to withdraw", "G20")
+            out.append(Event("withdraw", f"{action.by} withdrew the trade offer", action.by))
+        elif isinstance(action, Decline):
+            if state.phase is not Phase.OFFER or offer is None or offer.to != action.by:
+                raise IllegalAction("there is no trade offer to you to answer", "G20")
+            out.append(Event("decline", f"{action.by} declined the trade", action.by))
+        else:
+            seat = state.seat(action.by)
+            assert seat is not None
+            accepted = trades.check_accept(state, seat)
+            out.append(trades.do_trade(state, accepted))
+        state.offer = None
+        state.phase = Phase.TURN
+
+    def _leave(self, name: str, out: list[Event]) -> None:
+        """Project decision G22 (docs/rules/grass.md): the seat is removed at once and its
+        cards go to the discard pile; the game goes on without it."""
+        state = self._state
+        seat = state.seat(name)
+        assert seat is not None
+        offer = state.offer
+        if offer is not None and name in (offer.by, offer.to):
+            state.offer = None
+            state.phase = Phase.TURN
+        after = state.left_of(seat)
+        state.discard.extend(seat.hand)
+        state.discard.extend(p.card for p in seat.stash)
+        state.discard.extend(seat.protection)
+        if seat.market_open:
+            state.discard.append(Card.MARKET_OPEN)
+        state.discard.extend(seat.heat)
+        state.seats.remove(seat)
+        state.left.append(name)
+        self.players = tuple(s.name for s in state.seats)
+        out.append(Event("leave", f"{name} left the game; their cards are discarded", name))
+        if len(state.seats) == 1:
+            flow.end_game(state, (state.seats[0].name,), "everyone else left", out)
+            return
+        if state.next_mover is seat:
+            state.next_mover = after
+        if state.phase is Phase.PASS:
+            if state.mover is seat:
+                state.mover = None
+            if all(s.chosen is not None for s in state.seats):
+                flow.finish_pass(state, out)
+        elif state.mover is seat:
+            flow.begin_turn(state, after, out)
+
+    def _record(self, out: list[Event]) -> None:
+        self.log.extend(out)
+        recent = self._state.recent
+        for event in out:
+            if event.text:
+                recent.append(event.text)
+        if len(recent) > RECENT:
+            del recent[:-RECENT]
+
+    def outcome(self) -> Outcome | None:
+        state = self._state
+        if state.phase is not Phase.OVER:
+            return None
+        totals = {seat.name: seat.total for seat in state.seats}
+        if state.left and len(state.seats) == 1:
+            reason = "everyone else left"
+        else:
+            reason = f"reached ${state.options.target:,}"
+        return Outcome(state.winners, totals, reason)
+
+    # -- seeing --------------------------------------------------------------------
+
+    def view_for(self, player: str) -> GrassPlayerView:
+        return seeing.player_view(self._state, player)
+
+    def public_view(self) -> GrassPublicView:
+        return seeing.public_view(self._state)
+
+    # -- saving --------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, JSON]:
+        data = self._state.to_json()
+        data["version"] = self.state_version
+        data["game"] = "grass"
+        data["moves"] = self.moves
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Self:
+        if not isinstance(data, Mapping) or data.get("game") != "grass":
+            raise StateFormatError("not a saved Grass game")
+        version = data.get("version")
+        if version != cls.state_version:
+            raise StateFormatError(
+                f"saved Grass state version {version!r} is unknown (this engine reads "
+                f"version {cls.state_version})"
+            )
+        game = cls(State.from_json(data))
+        moves = data.get("moves")
+        if not isinstance(moves, int):
+            raise StateFormatError('"moves" must be a whole number')
+        game.moves = moves
+        return game
+
+    def state_json(self) -> dict[str, JSON]:
+        return seeing.state_json(self._state)
+
+    def clone(self) -> Self:
+        other = type(self)(self._state.copy())
+        other.moves = self.moves
+        return other
+
+    def __repr__(self) -> str:
+        state = self._state
+        return f"<Grass hand {state.hand_no} {state.phase.value} players={self.players}>"
