@@ -370,8 +370,7 @@ class Publisher:
             self._write_later(session.id, write)  # an edit: only the signature is new
         else:
             await write  # a new message: a restart must edit it, not send another
-        self._replace_seat(
-            session,
+        session.replace_seat(
             name,
             dm_channel_id=channel_id,
             dm_message_id=message_id,
@@ -410,7 +409,7 @@ class Publisher:
 
     async def _dm_closed(self, session: Session, user_id: int, name: str, announce: bool) -> None:
         await self.storage.set_dm_closed(session.id, user_id, True)
-        self._replace_seat(session, name, dm_closed=True)
+        session.replace_seat(name, dm_closed=True)
         if announce:
             ui = self.uis[session.kind]
             await self._usable(session).send(
@@ -419,12 +418,6 @@ class Publisher:
                 "button) to see them and play.",
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
-
-    def _replace_seat(self, session: Session, name: str, **changes: Any) -> None:
-        session.seats = [
-            dataclasses.replace(seat, **changes) if seat.name == name else seat
-            for seat in session.seats
-        ]
 
     # -- everything after a move -----------------------------------------------------
 

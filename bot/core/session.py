@@ -5,6 +5,7 @@ and changes sessions; everything else reads them."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,13 @@ class Session:
             if seat.name == name:
                 return seat
         return None
+
+    def replace_seat(self, name: str, **changes: Any) -> None:
+        """The seat of `name` with some fields changed (the seat rows are immutable)."""
+        self.seats = [
+            dataclasses.replace(seat, **changes) if seat.name == name else seat
+            for seat in self.seats
+        ]
 
     def check_version(self, name: str, version: int) -> None:
         """A control drawn at `version` still applies if the player's controls have kept

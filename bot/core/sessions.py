@@ -23,7 +23,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import SeatResult
 from bot.core.kinds import GameKind
 from bot.core.session import Session
-from bot.core.storage import Result, Storage
+from bot.core.storage import Result, SeatRow, Storage
 from games.protocol import JSON, Event
 
 if TYPE_CHECKING:
@@ -150,9 +150,6 @@ class Sessions:
         except Exception:
             log.exception("game %s: the watcher failed after a move", session.id)
 
-    async def reload_seats(self, session: Session) -> None:
-        session.seats = await self.storage.seats(session.id)
-
     async def act(
         self,
         game_id: int,
@@ -201,6 +198,8 @@ class Sessions:
                 if ui.private_signature(session, seat.name) != before[seat.name]
             ]
             changed = [seat.user_id for seat in session.seats if seat.name in changed_names]
+            left = {event.actor for event in events if event.kind == "leave"}
+            leavers = [seat for seat in session.seats if seat.name in left]
             if self.publisher is not None:
                 # The pictures are drawn in the thread pool while SQLite commits.
                 self.publisher.prefetch(session, changed_names)
@@ -214,17 +213,16 @@ class Sessions:
                     session.version,
                     results,
                     changed,
+                    [seat.seat for seat in leavers],
                 )
             except BaseException:
                 # The engine moved but the database did not: reload the truth.
                 self.forget(game_id)
                 raise
-            session.seats = [
-                dataclasses.replace(seat, controls_since=session.version)
-                if seat.user_id in changed
-                else seat
-                for seat in session.seats
-            ]
+            for name in changed_names:
+                session.replace_seat(name, controls_since=session.version)
+            for seat in leavers:
+                session.replace_seat(seat.name, left_game=True, deadline=None)
             applied = Applied(session, name, events)
             # The kind of action only: its cards (a Paranoia pass, a secret trade) are
             # private, and logs are read by people who do not play.
@@ -248,7 +246,61 @@ class Sessions:
                 log.debug(
                     "game %s: published in %.0f ms", game_id, (time.perf_counter() - started) * 1000
                 )
+            if leavers:
+                await self.keep_a_host(session)
             await self.after(session, events, user_id, name)
             if session.status != "running":
                 self.forget(game_id)  # finished games are read from the database when asked
             return applied
+
+    # -- changes that are not moves: under the game's lock too, stored, then shown ----
+
+    async def seat_to_computer(self, session: Session, seat: SeatRow) -> None:
+        """A person's seat handed to an easy computer player (kicked, or absent turn after
+        turn), with the game's lock held; the caller then tells the watcher (`after`),
+        since the computer may have to move."""
+        await self.storage.seat_to_ai(session.id, seat.seat, "easy")
+        session.seats = await self.storage.seats(session.id)
+        await self.keep_a_host(session)
+
+    async def keep_a_host(self, session: Session) -> bool:
+        """The host role goes to another person when the host left or lost the seat;
+        with no person left, the game is abandoned (a game needs a person). False if it
+        was. Called with the game's lock held."""
+        people = [s for s in session.seats if not s.is_ai and not s.left_game]
+        if not people:
+            await self._end(
+                session,
+                "Only computer players are left at this table, so the game was abandoned "
+                "(a game needs at least one person); no result is recorded.",
+            )
+            return False
+        if any(s.user_id == session.row.host_id for s in people):
+            return True
+        host = people[0]
+        await self.storage.set_host(session.id, host.user_id)
+        session.row = dataclasses.replace(session.row, host_id=host.user_id)
+        if self.publisher is not None:
+            await self.publisher.say(session, f"<@{host.user_id}> is now the host of this game.")
+        return True
+
+    async def abandon(self, game_id: int, announce: str | None = None) -> bool:
+        """A running game ended without a result: the table and hands say so and lose
+        their controls; `announce` is posted in the channel. False if the game was not
+        running (it ended meanwhile, or never started)."""
+        async with self.lock(game_id):
+            row = await self.storage.game(game_id)
+            session = await self.load(game_id)
+            if row is None or row.status != "running" or session is None:
+                return False
+            await self._end(session, announce)
+            return True
+
+    async def _end(self, session: Session, announce: str | None) -> None:
+        await self.storage.set_status(session.id, "abandoned")
+        session.status = "abandoned"
+        self.forget(session.id)
+        if self.publisher is not None:
+            await self.publisher.refresh(session)
+            if announce is not None:
+                await self.publisher.say(session, announce, ping=False)

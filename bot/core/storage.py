@@ -595,10 +595,12 @@ class Storage:
         version: int,
         results: Sequence[Result] | None = None,
         controls_changed: Sequence[int] = (),
+        left: Sequence[int] = (),
     ) -> None:
         """One transaction: the move row, the new state and version, the seats (by user
-        id) whose controls changed meaning, and when the move ended the game, its
-        results. `StaleVersion` if the stored version moved on."""
+        id) whose controls changed meaning, the seats (by number) whose player left the
+        game with this move, and when the move ended the game, its results.
+        `StaleVersion` if the stored version moved on."""
         async with self._transaction():
             cursor = await self._db.execute(
                 "UPDATE games SET state = ?, version = ?, updated_at = ?,"
@@ -626,6 +628,12 @@ class Storage:
                 await self._db.execute(
                     "UPDATE seats SET controls_since = ? WHERE game_id = ? AND user_id = ?",
                     (version, game_id, user_id),
+                )
+            for seat in left:
+                await self._db.execute(
+                    "UPDATE seats SET left_game = 1, deadline = NULL"
+                    " WHERE game_id = ? AND seat = ?",
+                    (game_id, seat),
                 )
             for result in results or ():
                 await self._db.execute(
@@ -714,17 +722,6 @@ class Storage:
                     " user_id = (SELECT MIN(MIN(user_id), 0) - 1 FROM seats WHERE game_id = ?)"
                     " WHERE game_id = ? AND seat = ?",
                     (level, game_id, game_id, seat),
-                )
-            ]
-        )
-
-    async def set_left(self, game_id: int, seat: int) -> None:
-        await self._write(
-            [
-                (
-                    "UPDATE seats SET left_game = 1, deadline = NULL"
-                    " WHERE game_id = ? AND seat = ?",
-                    (game_id, seat),
                 )
             ]
         )

@@ -17,10 +17,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core.errors import Refusal, ShowingFailed, fit
+from bot.core.errors import Refusal, ShowingFailed
 from bot.core.limits import IDLE_MINUTES, idle
 from bot.core.session import Session
 from bot.core.storage import GameRow
+from bot.exts.lobby import close_lobby
 from bot.exts.router import show_private
 from bot.exts.scoreboards import kind_scoreboard
 from games.protocol import JSON
@@ -169,29 +170,12 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
 
 
 async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = None) -> None:
-    """A started game (or a lobby) abandoned: the table and hands say so, their controls
-    go; `announce` is posted in the channel. Nothing if it ended meanwhile."""
-    ui = bot.uis[row.kind]
-    async with bot.sessions.lock(row.id):
-        fresh = await bot.storage.game(row.id)
-        if fresh is None or fresh.status not in ("lobby", "running"):
-            return
-        await bot.storage.set_status(row.id, "abandoned")
-        session = await bot.sessions.load(row.id)
-        channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-        if session is not None:
-            bot.sessions.forget(row.id)
-            session.status = "abandoned"
-            await bot.publisher.refresh(session)
-            if announce is not None:
-                await bot.publisher.say(session, announce, ping=False)
-            return
-        if row.table_message_id is not None:
-            await channel.get_partial_message(row.table_message_id).edit(
-                content=f"~~{ui.title} lobby~~: abandoned.", view=None
-            )
-        if announce is not None:
-            await channel.send(fit(announce), allowed_mentions=discord.AllowedMentions.none())
+    """A lobby closed, or a started game abandoned by the session service: the table and
+    hands say so, their controls go; `announce` is posted in the channel. Nothing if it
+    ended meanwhile."""
+    title = bot.uis[row.kind].title
+    if not await close_lobby(bot, row, f"~~{title} lobby~~: abandoned."):
+        await bot.sessions.abandon(row.id, announce)
 
 
 async def kick_player(
@@ -212,8 +196,7 @@ async def kick_player(
         seat = next((s for s in session.seats if s.user_id == player.id and not s.left_game), None)
         if seat is None or session.status != "running":
             raise Refusal(f"{player.display_name} is not playing in this game.")
-        await bot.storage.seat_to_ai(session.id, seat.seat, "easy")
-        await bot.sessions.reload_seats(session)
+        await bot.sessions.seat_to_computer(session, seat)
         await interaction.followup.send(
             f"<@{interaction.user.id}> removed <@{player.id}> from the game; an easy computer "
             f"player now plays **{seat.name}**'s seat.",

@@ -406,14 +406,14 @@ def _manages_server(interaction: discord.Interaction[Any]) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
-async def close_lobby(bot: GameBot, row: GameRow, text: str) -> None:
+async def close_lobby(bot: GameBot, row: GameRow, text: str) -> bool:
     """A lobby or challenge that never started, closed: its message says why and loses
-    its buttons. Nothing if it started or closed meanwhile."""
+    its buttons. False (nothing done) if it started or closed meanwhile."""
     async with bot.sessions.lock(row.id):
         fresh = await bot.storage.game(row.id)
         # Without a message yet, the lobby is being opened right now: not expired.
         if fresh is None or fresh.status != "lobby" or fresh.table_message_id is None:
-            return
+            return False
         await bot.storage.set_status(row.id, "abandoned")
     channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
     try:
@@ -422,3 +422,4 @@ async def close_lobby(bot: GameBot, row: GameRow, text: str) -> None:
         )
     except discord.HTTPException:
         log.info("could not edit the closed lobby of game %s", row.id)
+    return True

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import multiprocessing
 import random
@@ -108,14 +107,6 @@ class Turns(commands.Cog):
         """Called by the session service with the game's lock held."""
         if session.status != "running":
             return
-        for event in events:
-            if event.kind == "leave" and event.actor:
-                seat = session.seat_of(event.actor)
-                if seat is not None:
-                    await self.bot.storage.set_left(session.id, seat.seat)
-                    _replace(session, seat, left_game=True, deadline=None)
-        if not await self._pass_host(session):
-            return
         ui = self.bot.uis[session.kind]
         starts = ui.turn_starts(events)
         awaiting = session.engine.awaiting
@@ -144,29 +135,6 @@ class Turns(commands.Cog):
                 self._poke(key)
             if deadline is not None:
                 self._spawn(self._timer_tasks, key, self._run_timer(*key))
-
-    async def _pass_host(self, session: Session) -> bool:
-        """The host role goes to another person when the host left or lost the seat;
-        with no person left, the game is abandoned. False if it was."""
-        people = [s for s in session.seats if not s.is_ai and not s.left_game]
-        if not people:
-            await self.bot.storage.set_status(session.id, "abandoned")
-            session.status = "abandoned"
-            await self.bot.publisher.update_table(session)
-            await self._say(
-                session,
-                "Only computer players are left at this table, so the game was abandoned "
-                "(a game needs at least one person); no result is recorded.",
-            )
-            self.bot.sessions.forget(session.id)
-            return False
-        if any(s.user_id == session.row.host_id for s in people):
-            return True
-        host = people[0]
-        await self.bot.storage.set_host(session.id, host.user_id)
-        session.row = dataclasses.replace(session.row, host_id=host.user_id)
-        await self._say(session, f"<@{host.user_id}> is now the host of this game.")
-        return True
 
     def _spawn(self, tasks: dict[Key, asyncio.Task[None]], key: Key, work: Any) -> bool:
         """One task per seat: a running one (re-reading the game after every wait) is
@@ -224,7 +192,7 @@ class Turns(commands.Cog):
         expiries: int,
     ) -> None:
         await self.bot.storage.set_seat_timer(session.id, seat.seat, deadline, reminded, expiries)
-        _replace(session, seat, deadline=deadline, reminded=reminded, expiries=expiries)
+        session.replace_seat(seat.name, deadline=deadline, reminded=reminded, expiries=expiries)
 
     async def _say(self, session: Session, text: str) -> None:
         await self.bot.publisher.say(session, text)
@@ -432,20 +400,13 @@ class Turns(commands.Cog):
                     "in a row before the computer takes the seat).",
                 )
             if expiries >= EXPIRIES_TO_REPLACE:
-                await self.bot.storage.seat_to_ai(session.id, seat.seat, "easy")
-                await self.bot.sessions.reload_seats(session)
+                await self.bot.sessions.seat_to_computer(session, seat)
                 await self._say(
                     session,
                     f"<@{seat.user_id}> missed {expiries} turns in a row: an easy computer "
                     f"player now plays **{name}**'s seat.",
                 )
             await self.bot.sessions.after(session)
-
-
-def _replace(session: Session, seat: SeatRow, **changes: Any) -> None:
-    session.seats = [
-        dataclasses.replace(s, **changes) if s.seat == seat.seat else s for s in session.seats
-    ]
 
 
 def _duration(seconds: int) -> str:

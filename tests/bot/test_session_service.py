@@ -1,0 +1,79 @@
+"""The session service is the one path of every change to a running game: moves, a
+player leaving, a seat handed to the computer, the host role passed on, an abandon.
+Real storage on a file and the real engines; no Discord (the publisher is left out,
+as the service allows), so what is checked is what is stored and held in memory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.core.errors import Refusal
+from bot.core.sessions import Sessions
+from bot.core.storage import Storage
+from bot.exts.gracias import KIND as GRACIAS
+from bot.exts.grass import KIND as GRASS
+from games.gracias import Gracias
+
+ANN, BOB, CY = 10, 11, 12
+
+
+async def running_game(tmp_path: Path) -> tuple[Storage, Sessions, int]:
+    """A 3-player Gracias game hosted by ann, started."""
+    storage = await Storage.open(tmp_path / "bot.sqlite3")
+    sessions = Sessions(storage, {"grass": GRASS, "gracias": GRACIAS})
+    game_id = await storage.create_game(1, 2, "gracias", {}, ANN, "ann")
+    for user_id, name in ((BOB, "bob"), (CY, "cy")):
+        await storage.add_seat(game_id, user_id, name)
+    engine = Gracias.create(["ann", "bob", "cy"], {}, 7)
+    seats = [(ANN, "ann"), (BOB, "bob"), (CY, "cy")]
+    await storage.start_game(game_id, seats, engine.replay_header(), engine.to_json(), 0)
+    return storage, sessions, game_id
+
+
+async def test_a_leave_is_stored_with_its_move_and_the_host_role_passes_on(tmp_path):
+    storage, sessions, game_id = await running_game(tmp_path)
+    applied = await sessions.act(game_id, ANN, {"leave": True})
+    assert any(event.kind == "leave" for event in applied.events)
+    stored = {seat.name: seat for seat in await storage.seats(game_id)}
+    assert stored["ann"].left_game and not stored["bob"].left_game
+    row = await storage.game(game_id)
+    assert row is not None and row.host_id == BOB and row.version == 1
+    session = await sessions.load(game_id)
+    assert session is not None and session.seat_of("ann").left_game  # type: ignore[union-attr]
+    with pytest.raises(Refusal):
+        await sessions.act(game_id, ANN, {"leave": True})  # no longer playing
+    await storage.close()
+
+
+async def test_seats_handed_to_the_computer_until_no_person_is_left(tmp_path):
+    storage, sessions, game_id = await running_game(tmp_path)
+    session = await sessions.load(game_id)
+    assert session is not None
+    for user_id in (ANN, BOB):
+        async with session.lock:
+            seat = next(s for s in session.seats if s.user_id == user_id)
+            await sessions.seat_to_computer(session, seat)
+        assert session.status == "running"
+    row = await storage.game(game_id)
+    assert row is not None and row.host_id == CY  # the only person left
+    assert [s.is_ai for s in await storage.seats(game_id)] == [True, True, False]
+    async with session.lock:
+        await sessions.seat_to_computer(session, session.seats[2])
+    row = await storage.game(game_id)
+    assert session.status == "abandoned" and row is not None and row.status == "abandoned"
+    assert sessions.cached == 0
+    await storage.close()
+
+
+async def test_an_abandon_ends_a_running_game_once(tmp_path):
+    storage, sessions, game_id = await running_game(tmp_path)
+    assert await sessions.load(game_id) is not None
+    assert await sessions.abandon(game_id) is True
+    row = await storage.game(game_id)
+    assert row is not None and row.status == "abandoned" and sessions.cached == 0
+    assert await sessions.abandon(game_id) is False  # already over: nothing more
+    with pytest.raises(Refusal):
+        await sessions.act(game_id, BOB, {"leave": True})
+    await storage.close()

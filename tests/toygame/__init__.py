@@ -1,0 +1,25 @@
+"""The toy game kind, tic-tac-toe, which exists only in the tests: the proof that a
+fourth game kind plugs into the bot as one package and one record. Its record
+(`KIND`) and extension `setup`, as bot/exts/graps/__init__.py; the engine
+(engine.py), picture (render.py), UI (ui.py) and commands (cog.py) beside it. The
+bot loads it when started through launch.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.core.kinds import GameKind
+from tests.toygame.cog import ToyCommands
+from tests.toygame.engine import Toy
+from tests.toygame.ui import ToyUI
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+# No turn timer: an expired turn is played by the easy computer player, and there is
+# none for this kind (games/ai/__init__.py knows the three real games only).
+KIND = GameKind("toy", Toy, ToyUI(), ToyCommands, turn_minutes=0)
+
+
+async def setup(bot: GameBot) -> None:
+    await bot.add_game(KIND)

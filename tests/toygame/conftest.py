@@ -1,0 +1,14 @@
+"""End-to-end fixtures for the toy game kind: the emulator and a bot process started
+through tests/toygame/launch.py, so that it hosts tic-tac-toe beside the real games."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakediscord.fixtures import StartBot, bot_process, fake_discord, start_bot  # noqa: F401
+from tests.fakediscord.process import BotProcess
+
+
+@pytest.fixture
+async def toy_bot(start_bot: StartBot) -> BotProcess:  # noqa: F811
+    return await start_bot("tests.toygame.launch")
