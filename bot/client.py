@@ -27,7 +27,7 @@ from bot.core.kinds import GameKind
 from bot.core.publisher import Publisher
 from bot.core.sessions import Sessions
 from bot.core.settings import Settings
-from bot.core.storage import GameRow, Storage
+from bot.core.storage import GameRow, Status, Storage
 from bot.core.tree import GameTree
 from games.protocol import Event
 
@@ -164,7 +164,7 @@ class GameBot(commands.Bot):
                     # Stored deadlines rescheduled (an expired one fires at once),
                     # awaited computer players resumed.
                     await self.sessions.after(session)
-                if session.status != "running":
+                if session.status != Status.RUNNING:
                     self.sessions.forget(session.id)
             except Exception:
                 log.exception("could not restore game %s", row.id)

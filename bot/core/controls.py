@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 import discord
@@ -27,6 +28,34 @@ BUTTON_TEMPLATE = "g" + _TAIL
 SELECT_TEMPLATE = "s" + _TAIL
 MODAL_TEMPLATE = "m" + _TAIL
 MAX_CUSTOM_ID = 100
+
+ANY_VERSION = 0
+"""The version written into controls whose meaning never changes with the game (the
+lobby's buttons, the table's Show my hand): the router does not check it."""
+
+
+class SharedVerb(StrEnum):
+    """Verbs of the controls every game shares; they only show things, so they stay
+    valid whatever the game's version."""
+
+    HAND = "hand"
+    """The table's Show my hand."""
+    BACK = "back"
+    """Back from a second step (a card's target) to the hand message's own controls."""
+
+
+class LobbyVerb(StrEnum):
+    """The lobby's and the challenge's buttons (bot/exts/lobby.py)."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+    START = "start"
+    CANCEL = "cancel"
+    ACCEPT_GAME = "accept_game"
+    DECLINE_GAME = "decline_game"
+    AI_EASY = "ai_easy"
+    AI_HARD = "ai_hard"
+    AI_REMOVE = "ai_remove"
 
 
 def small_index(text: str, size: int = 1000) -> int | None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.core.controls import Control
+from bot.core.controls import Control, SharedVerb
 from games.protocol import JSON, Event
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -179,7 +179,7 @@ class GameUI(abc.ABC):
     ) -> Step:
         """What a click means; raise `Refusal` for nonsense (forged ids)."""
 
-    unversioned_verbs: ClassVar[frozenset[str]] = frozenset({"hand", "back"})
+    unversioned_verbs: ClassVar[frozenset[str]] = frozenset(SharedVerb)
     """Verbs that stay valid whatever the version (they only show things)."""
 
     # -- change detection ------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from bot.core.storage import GameRow
+from bot.core.storage import GameRow, Status
 
 EXPIRIES_TO_REPLACE = 3
 """Turns in a row the timer plays for someone before the computer takes their seat."""
@@ -32,7 +32,7 @@ def turn_minutes(row: GameRow, default: int) -> int:
 def lobby_expired(row: GameRow, minute: float, now: float | None = None) -> bool:
     """Whether a lobby (or challenge) that has not started is past its time."""
     limit = CHALLENGE_MINUTES if row.challenged_id is not None else LOBBY_MINUTES
-    return row.status == "lobby" and (now or time.time()) - row.created_at >= limit * minute
+    return row.status == Status.LOBBY and (now or time.time()) - row.created_at >= limit * minute
 
 
 def idle(row: GameRow, minute: float, now: float | None = None) -> bool:

@@ -41,11 +41,11 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.core.controls import Control, GameButton, view_of
+from bot.core.controls import ANY_VERSION, Control, GameButton, SharedVerb, view_of
 from bot.core.errors import MESSAGE_LIMIT, fit
 from bot.core.gameui import GameUI, Post
 from bot.core.session import Session
-from bot.core.storage import Storage
+from bot.core.storage import Status, Storage
 from games.protocol import Event
 
 log = logging.getLogger(__name__)
@@ -210,14 +210,14 @@ class Publisher:
     # -- the table -------------------------------------------------------------------
 
     def table_items(self, session: Session) -> list[discord.ui.Item[Any]]:
-        if session.status != "running":
+        if session.status != Status.RUNNING:
             return []
         label = self.uis[session.kind].hand_button
-        return [GameButton(Control(session.id, 0, "hand"), label)]
+        return [GameButton(Control(session.id, ANY_VERSION, SharedVerb.HAND), label)]
 
     def turn_line(self, session: Session) -> str | None:
         """Who is awaited now, mentioned (an edit does not notify; their DM does)."""
-        if session.status != "running" or not session.engine.awaiting:
+        if session.status != Status.RUNNING or not session.engine.awaiting:
             return None
         ui = self.uis[session.kind]
         awaiting = list(session.engine.awaiting)
@@ -327,7 +327,7 @@ class Publisher:
         own = clicked is not None and clicked == seat.dm_message_id
         if (
             not notify
-            and session.status == "running"  # the last message says how it ended
+            and session.status == Status.RUNNING  # the last message says how it ended
             and not own
             and seat.dm_message_id is not None
             and self._shown.get((session.id, name)) == hand
@@ -436,7 +436,7 @@ class Publisher:
         after a stop, whose DMs may have gone out before it (`update_dm`)."""
         await self.flush(session.id)
         ui = self.uis[session.kind]
-        awaiting = session.engine.awaiting if session.status == "running" else ()
+        awaiting = session.engine.awaiting if session.status == Status.RUNNING else ()
         again = ui.turn_starts(events)
         newly = [name for name in awaiting if name not in before_awaiting or name in again]
         newly = self._once_per_turn(session, newly, again)
@@ -458,11 +458,11 @@ class Publisher:
         if text:
             text += _closed_hint(ui)
             await self._guarded(session, "turn", self._ping(session, text))
-        elif session.id in self._pings and (session.status != "running" or newly):
+        elif session.id in self._pings and (session.status != Status.RUNNING or newly):
             await self._guarded(session, "turn", self._unping(session, self._pings.pop(session.id)))
         if all(shown):
             self.shown(session)
-        if session.status != "running":
+        if session.status != Status.RUNNING:
             self.forget(session.id)
 
     def _once_per_turn(self, session: Session, newly: list[str], again: set[str]) -> list[str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.core.errors import StaleControl
-from bot.core.storage import GameRow, SeatRow
+from bot.core.storage import GameRow, SeatRow, Status
 from games.protocol import Game
 
 AnyGame = Game[Any, Any, Any]
@@ -23,7 +23,7 @@ class Session:
     row: GameRow
     engine: AnyGame
     seats: list[SeatRow]
-    status: str
+    status: Status
     table_message_id: int | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 

@@ -23,7 +23,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import SeatResult
 from bot.core.kinds import GameKind
 from bot.core.session import Session
-from bot.core.storage import Result, SeatRow, Storage
+from bot.core.storage import Result, SeatRow, Status, Storage
 from games.protocol import JSON, Event
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ class Sessions:
             table_message_id=row.table_message_id,
             lock=self.lock(game_id),
         )
-        if session.status != "running":
+        if session.status != Status.RUNNING:
             return session
         # Two first uses may load at once: the first one stored wins, so every caller
         # shares one engine.
@@ -173,7 +173,7 @@ class Sessions:
             session = await self.load(game_id)
             if session is None:
                 raise Refusal("That game has not started or no longer exists.")
-            if session.status != "running":
+            if session.status != Status.RUNNING:
                 raise Refusal("That game is over; nothing can be played in it any more.")
             name = actor_name if user_id is None else session.name_of(user_id)
             if name is None:
@@ -191,7 +191,7 @@ class Sessions:
             if session.engine.outcome() is not None:
                 results = final_results(session, ui.results(session), events)
             if results is not None:
-                session.status = "finished"
+                session.status = Status.FINISHED
             changed_names = [
                 seat.name
                 for seat in session.seats
@@ -249,7 +249,7 @@ class Sessions:
             if leavers:
                 await self.keep_a_host(session)
             await self.after(session, events, user_id, name)
-            if session.status != "running":
+            if session.status != Status.RUNNING:
                 self.forget(game_id)  # finished games are read from the database when asked
             return applied
 
@@ -291,14 +291,14 @@ class Sessions:
         async with self.lock(game_id):
             row = await self.storage.game(game_id)
             session = await self.load(game_id)
-            if row is None or row.status != "running" or session is None:
+            if row is None or row.status != Status.RUNNING or session is None:
                 return False
             await self._end(session, announce)
             return True
 
     async def _end(self, session: Session, announce: str | None) -> None:
-        await self.storage.set_status(session.id, "abandoned")
-        session.status = "abandoned"
+        await self.storage.set_status(session.id, Status.ABANDONED)
+        session.status = Status.ABANDONED
         self.forget(session.id)
         if self.publisher is not None:
             await self.publisher.refresh(session)

@@ -24,6 +24,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,16 @@ class StorageError(Exception):
     """The database cannot be used by this bot; the message says why and what to do."""
 
 
+class Status(StrEnum):
+    """A game's life: a lobby (or challenge) until it starts, then running, then
+    finished (with results) or abandoned (without). Stored as its text."""
+
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
 @dataclass(frozen=True, slots=True)
 class GameRow:
     id: int
@@ -144,7 +155,7 @@ class GameRow:
     channel_id: int
     kind: str
     options: dict[str, JSON]
-    status: str
+    status: Status
     host_id: int
     header: dict[str, JSON] | None
     state: dict[str, JSON] | None
@@ -225,7 +236,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         channel_id=row[2],
         kind=row[3],
         options=json.loads(row[4]),
-        status=row[5],
+        status=Status(row[5]),
         host_id=row[6],
         header=json.loads(row[7]) if row[7] is not None else None,
         state=json.loads(row[8]) if row[8] is not None else None,
@@ -642,7 +653,7 @@ class Storage:
                     (game_id, result.user_id, result.place, result.score, result.best_round),
                 )
 
-    async def set_status(self, game_id: int, status: str) -> None:
+    async def set_status(self, game_id: int, status: Status) -> None:
         """A new status, to be shown (`published_version` cleared until it is)."""
         await self._write(
             [

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
+from bot.core.controls import LobbyVerb
 from bot.core.errors import Refusal
 from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
 from bot.core.storage import GameRow, SeatRow
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 LEVELS: tuple[str, ...] = ("easy", "hard")
 AI_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
-AI_VERBS = frozenset({"ai_easy", "ai_hard", "ai_remove"})
+AI_VERBS = frozenset({LobbyVerb.AI_EASY, LobbyVerb.AI_HARD, LobbyVerb.AI_REMOVE})
 
 
 def ai_name(taken: Sequence[str], level: str) -> str:
@@ -62,7 +63,7 @@ async def lobby_ai(
     once the checks passed, before the write."""
     if user_id != row.host_id:
         raise Refusal("Only the host can add or remove computer players.")
-    if verb == "ai_remove":
+    if verb == LobbyVerb.AI_REMOVE:
         ais = [seat for seat in seats if seat.is_ai]
         if not ais:
             raise Refusal("There is no computer player at this table to remove.")

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.core.errors import Refusal, ShowingFailed
 from bot.core.limits import IDLE_MINUTES, idle
 from bot.core.session import Session
-from bot.core.storage import GameRow
+from bot.core.storage import GameRow, Status
 from bot.exts.lobby import close_lobby
 from bot.exts.router import show_private
 from bot.exts.scoreboards import kind_scoreboard
@@ -40,9 +40,9 @@ async def session_here(
     ui = bot.uis[kind]
     channel_id = interaction.channel_id or 0
     row = await bot.storage.open_game(channel_id, kind)
-    if (row is None or row.status == "lobby") and finished_too:
+    if (row is None or row.status == Status.LOBBY) and finished_too:
         row = await bot.storage.latest_game(channel_id, kind)
-    if row is None or row.status == "lobby":
+    if row is None or row.status == Status.LOBBY:
         raise Refusal(
             f"No {ui.title} game is being played in this channel; "
             f"start one with `/{ui.command} start`."
@@ -99,7 +99,7 @@ async def show_scores(
 async def export_replay(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
     """The replay file of docs/notation.md: the header stored at start plus the move log."""
     session = await session_here(bot, interaction, kind, finished_too=True)
-    if session.status == "running":
+    if session.status == Status.RUNNING:
         # The header holds the seed (or the stacked decks): it would reveal every hand,
         # hidden card and future draw or roll.
         raise Refusal(
@@ -141,13 +141,13 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
     seats = await bot.storage.seats(row.id)
     # Late in a game the host alone could erase the others' win: from then on it takes
     # Manage Server, or a game idle for a day (then any of its players may).
-    young = row.status == "lobby" or row.version < YOUNG_MOVES_PER_SEAT * len(seats)
+    young = row.status == Status.LOBBY or row.version < YOUNG_MOVES_PER_SEAT * len(seats)
     host = interaction.user.id == row.host_id
     seated = any(seat.user_id == interaction.user.id for seat in seats)
     if not (
         (permissions and permissions.manage_guild)
         or (host and young)
-        or (seated and row.status == "running" and idle(row, bot.settings.timer_minute))
+        or (seated and row.status == Status.RUNNING and idle(row, bot.settings.timer_minute))
     ):
         hours = IDLE_MINUTES // 60
         if host:
@@ -194,7 +194,7 @@ async def kick_player(
     await interaction.response.defer(thinking=True)
     async with session.lock:
         seat = next((s for s in session.seats if s.user_id == player.id and not s.left_game), None)
-        if seat is None or session.status != "running":
+        if seat is None or session.status != Status.RUNNING:
             raise Refusal(f"{player.display_name} is not playing in this game.")
         await bot.sessions.seat_to_computer(session, seat)
         await interaction.followup.send(

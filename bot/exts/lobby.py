@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.core.controls import Control, GameButton, view_of
+from bot.core.controls import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
 from bot.core.errors import Refusal
 from bot.core.gameui import GameUI
 from bot.core.kinds import GameKind
 from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, lobby_expired
-from bot.core.storage import GameRow, SeatRow
+from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.computer_seats import (
     AI_VERBS,
     LEVELS,
@@ -46,9 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-LOBBY_VERBS = frozenset(
-    {"join", "leave", "start", "cancel", "accept_game", "decline_game", *AI_VERBS}
-)
+LOBBY_VERBS = frozenset(LobbyVerb)
 MAX_NAME = 24
 SEED_BITS = 128
 
@@ -95,6 +93,16 @@ def unique_names(names: Sequence[str]) -> list[str]:
     return result
 
 
+def _button(
+    game: int,
+    verb: LobbyVerb,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    row: int | None = None,
+) -> GameButton:
+    return GameButton(Control(game, ANY_VERSION, verb), label, style, row=row)
+
+
 def lobby_message(
     kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
 ) -> tuple[str, discord.ui.View]:
@@ -106,15 +114,16 @@ def lobby_message(
         f"Players ({len(seats)} of {cls.min_players} to {cls.max_players}):\n{seated}\n"
         f"Press **Join** to take a seat; the host presses **Start**."
     )
+    game, primary, success = row.id, discord.ButtonStyle.primary, discord.ButtonStyle.success
     items = [
-        GameButton(Control(row.id, 0, "join"), "Join", discord.ButtonStyle.primary),
-        GameButton(Control(row.id, 0, "leave"), "Leave"),
-        GameButton(Control(row.id, 0, "start"), "Start", discord.ButtonStyle.success),
-        GameButton(Control(row.id, 0, "cancel"), "Cancel", discord.ButtonStyle.danger),
-        # Issue 9: the host fills seats with computer players.
-        GameButton(Control(row.id, 0, "ai_easy"), "Add AI (easy)", row=1),
-        GameButton(Control(row.id, 0, "ai_hard"), "Add AI (hard)", row=1),
-        GameButton(Control(row.id, 0, "ai_remove"), "Remove AI", row=1),
+        _button(game, LobbyVerb.JOIN, "Join", primary),
+        _button(game, LobbyVerb.LEAVE, "Leave"),
+        _button(game, LobbyVerb.START, "Start", success),
+        _button(game, LobbyVerb.CANCEL, "Cancel", discord.ButtonStyle.danger),
+        # the host fills seats with computer players
+        _button(game, LobbyVerb.AI_EASY, "Add AI (easy)", row=1),
+        _button(game, LobbyVerb.AI_HARD, "Add AI (hard)", row=1),
+        _button(game, LobbyVerb.AI_REMOVE, "Remove AI", row=1),
     ]
     return text, view_of(items)
 
@@ -131,9 +140,9 @@ def challenge_message(
         f"<@{host.user_id}> may **Cancel**."
     )
     items = [
-        GameButton(Control(row.id, 0, "accept_game"), "Accept", discord.ButtonStyle.success),
-        GameButton(Control(row.id, 0, "decline_game"), "Decline", discord.ButtonStyle.danger),
-        GameButton(Control(row.id, 0, "cancel"), "Cancel"),
+        _button(row.id, LobbyVerb.ACCEPT_GAME, "Accept", discord.ButtonStyle.success),
+        _button(row.id, LobbyVerb.DECLINE_GAME, "Decline", discord.ButtonStyle.danger),
+        _button(row.id, LobbyVerb.CANCEL, "Cancel"),
     ]
     return text, view_of(items)
 
@@ -186,7 +195,7 @@ async def open_lobby(
         existing = await bot.storage.open_game(channel_id, kind)
         expired = existing is not None and lobby_expired(existing, bot.settings.timer_minute)
         if existing is not None and not expired:
-            state = "waiting for players" if existing.status == "lobby" else "being played"
+            state = "waiting for players" if existing.status == Status.LOBBY else "being played"
             raise Refusal(
                 f"A {ui.title} game is already {state} in this channel (one at a time); "
                 f"finish it or ask its host to use `/{ui.command} abandon`."
@@ -286,27 +295,31 @@ async def handle_lobby(
         raise Refusal("That lobby belongs to another channel.")
     async with bot.sessions.lock(row.id):
         fresh = await bot.storage.game(row.id)
-        if fresh is None or fresh.status != "lobby":
+        if fresh is None or fresh.status != Status.LOBBY:
             raise Refusal("This lobby is closed: the game has started or was cancelled.")
         seats = await bot.storage.seats(row.id)
         seated = any(seat.user_id == user_id for seat in seats)
         cls = bot.kinds[row.kind].engine
         challenged = fresh.challenged_id
-        if challenged is not None and verb not in ("accept_game", "decline_game", "cancel"):
+        if challenged is not None and verb not in (
+            LobbyVerb.ACCEPT_GAME,
+            LobbyVerb.DECLINE_GAME,
+            LobbyVerb.CANCEL,
+        ):
             # A challenge starts only by the challenged member's Accept; a forged Start
             # (or Join, Leave, Add AI) from anyone, the challenger included, is refused.
             raise Refusal(
                 f"This is a challenge to <@{challenged}>: only their **Accept** starts "
                 "the game (or **Decline** ends it); the challenger may **Cancel**."
             )
-        if verb == "join":
+        if verb == LobbyVerb.JOIN:
             if seated:
                 raise Refusal("You already have a seat at this table.")
             if len(seats) >= cls.max_players:
                 raise Refusal(f"The table is full: {ui.title} is for at most {cls.max_players}.")
             await _acknowledge(interaction)
             await bot.storage.add_seat(row.id, user_id, member_name(interaction))
-        elif verb == "leave":
+        elif verb == LobbyVerb.LEAVE:
             if not seated:
                 raise Refusal("You have no seat at this table.")
             if user_id == row.host_id:
@@ -315,21 +328,21 @@ async def handle_lobby(
             await bot.storage.remove_seat(row.id, user_id)
         elif verb in AI_VERBS:
             await lobby_ai(bot, row, seats, user_id, verb, lambda: _acknowledge(interaction))
-        elif verb == "cancel":
+        elif verb == LobbyVerb.CANCEL:
             if user_id != row.host_id and not _manages_server(interaction):
                 raise Refusal("Only the host (or someone with Manage Server) can cancel.")
             await _acknowledge(interaction)
-            await bot.storage.set_status(row.id, "abandoned")
+            await bot.storage.set_status(row.id, Status.ABANDONED)
             await interaction.edit_original_response(
                 content=f"~~{ui.title} lobby~~: cancelled by <@{user_id}>.", view=None
             )
             return
-        elif verb in ("accept_game", "decline_game"):
+        elif verb in (LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME):
             if challenged is None or user_id != challenged:
                 raise Refusal("Only the challenged player can answer this challenge.")
-            if verb == "decline_game":
+            if verb == LobbyVerb.DECLINE_GAME:
                 await _acknowledge(interaction)
-                await bot.storage.set_status(row.id, "abandoned")
+                await bot.storage.set_status(row.id, Status.ABANDONED)
                 await interaction.edit_original_response(
                     content=f"~~{ui.title} challenge~~: <@{user_id}> declined "
                     f"<@{row.host_id}>'s challenge.",
@@ -347,7 +360,7 @@ async def handle_lobby(
             ]
             await _start(bot, row, named)
             return
-        elif verb == "start":
+        elif verb == LobbyVerb.START:
             if user_id != row.host_id:
                 raise Refusal("Only the host can start the game.")
             if len(seats) < cls.min_players:
@@ -412,9 +425,9 @@ async def close_lobby(bot: GameBot, row: GameRow, text: str) -> bool:
     async with bot.sessions.lock(row.id):
         fresh = await bot.storage.game(row.id)
         # Without a message yet, the lobby is being opened right now: not expired.
-        if fresh is None or fresh.status != "lobby" or fresh.table_message_id is None:
+        if fresh is None or fresh.status != Status.LOBBY or fresh.table_message_id is None:
             return False
-        await bot.storage.set_status(row.id, "abandoned")
+        await bot.storage.set_status(row.id, Status.ABANDONED)
     channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
     try:
         await channel.get_partial_message(fresh.table_message_id).edit(

@@ -18,9 +18,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.core.controls import BUTTON_TEMPLATE, MODAL_TEMPLATE, SELECT_TEMPLATE, Control, view_of
+from bot.core.controls import (
+    BUTTON_TEMPLATE,
+    MODAL_TEMPLATE,
+    SELECT_TEMPLATE,
+    Control,
+    SharedVerb,
+    view_of,
+)
 from bot.core.errors import Refusal, ShowingFailed, StaleControl, fit, report
 from bot.core.gameui import Act, Ask, Show
+from bot.core.storage import Status
 from bot.exts.lobby import LOBBY_VERBS, handle_lobby
 
 if TYPE_CHECKING:
@@ -75,15 +83,15 @@ class Router(commands.Cog):
         name = session.name_of(interaction.user.id)
         if name is None:
             raise Refusal("You are not playing in this game: only seated players can use it.")
-        if control.verb == "hand":
+        if control.verb == SharedVerb.HAND:
             await show_private(self.bot, interaction, session.id, name)
             return
-        if session.status != "running":
+        if session.status != Status.RUNNING:
             raise Refusal("This game is over; its controls do nothing any more.")
         versioned = control.verb not in ui.unversioned_verbs
         if versioned:
             session.check_version(name, control.version)
-        if control.verb == "back":
+        if control.verb == SharedVerb.BACK:
             step: Act | Show | Ask = Show(
                 ui.private_text(session, name), ui.controls(session, name)
             )
@@ -185,7 +193,7 @@ async def show_private(
     session = await bot.sessions.load(game_id)
     assert session is not None
     async with session.lock:  # a consistent snapshot, drawn between two moves
-        with_controls = session.status == "running"
+        with_controls = session.status == Status.RUNNING
         content, files, view = await bot.publisher.private_message(session, name, with_controls)
     await interaction.followup.send(
         fit((note + "\n\n" + content).strip()), files=files, view=view, ephemeral=True

@@ -43,7 +43,7 @@ from bot.core.gameui import mention
 from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
 from bot.core.session import Session
 from bot.core.sessions import action_kind
-from bot.core.storage import SeatRow
+from bot.core.storage import SeatRow, Status
 from games.ai import decide
 from games.protocol import Action, Event, GameError
 
@@ -105,7 +105,7 @@ class Turns(commands.Cog):
         name: str | None = None,
     ) -> None:
         """Called by the session service with the game's lock held."""
-        if session.status != "running":
+        if session.status != Status.RUNNING:
             return
         ui = self.bot.uis[session.kind]
         starts = ui.turn_starts(events)
@@ -164,7 +164,7 @@ class Turns(commands.Cog):
             if session is None:
                 continue
             async with session.lock:
-                if session.status != "running":
+                if session.status != Status.RUNNING:
                     continue
                 awaiting = session.engine.awaiting
                 for seat in session.seats:
@@ -210,7 +210,7 @@ class Turns(commands.Cog):
         async with session.lock:
             seat = session.seat_of(name)
             if (
-                session.status != "running"
+                session.status != Status.RUNNING
                 or seat is None
                 or seat.is_ai != ai_seat
                 or name not in session.engine.awaiting
@@ -328,7 +328,7 @@ class Turns(commands.Cog):
             while True:
                 wake.clear()
                 session = await self.bot.sessions.load(game_id)
-                if session is None or session.status != "running":
+                if session is None or session.status != Status.RUNNING:
                     return
                 seat = session.seat_of(name)
                 if seat is None or seat.is_ai or seat.deadline is None:

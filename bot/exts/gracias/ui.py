@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -19,6 +20,7 @@ import discord
 from bot.core.controls import Control, GameSelect, small_index
 from bot.core.errors import Refusal
 from bot.core.gameui import Act, GameUI, Post, SeatResult, Step, mention
+from bot.core.storage import Status
 from bot.exts.gracias.texts import colour_label, colour_list, counts_text, split_label, trio_text
 from games.gracias import (
     COLOURS,
@@ -38,6 +40,13 @@ if TYPE_CHECKING:
     from bot.core.session import Session
 
 RECENT_LINES = 6
+
+
+class GraciasVerb(StrEnum):
+    """The verbs of Gracias's own controls (their custom ids: bot/core/controls.py)."""
+
+    TAKE = "take"
+    SPLIT = "split"
 
 
 def _public(session: Session) -> GraciasPublicView:
@@ -106,7 +115,7 @@ class GraciasUI(GameUI):
             f"**Gracias** · game {session.id} · round {view.round} of 3 · turn {view.turn} of 4"
             f" · big opener {view.big_opener}"
         )
-        if session.status == "abandoned":
+        if session.status == Status.ABANDONED:
             return head + "\nThis game was abandoned; no result is recorded."
         lines = [head, self.status_line(view)]
         recent = [text for text in view.recent if text][-RECENT_LINES:]
@@ -139,7 +148,7 @@ class GraciasUI(GameUI):
         lines = [f"**Your Gracias cards** ({where}), {name}:"]
         lines.append(f"Hidden cards (only you see them): {colour_list(view.hidden)}")
         lines.append(f"Reserve: {counts_text(seat.reserve)}")
-        if session.status == "abandoned":
+        if session.status == Status.ABANDONED:
             lines.append("This game was abandoned.")
         elif not seat.in_game:
             lines.append("You left this game; your cards left the round.")
@@ -213,7 +222,7 @@ class GraciasUI(GameUI):
     # -- controls ------------------------------------------------------------------
 
     def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
-        if session.status != "running":
+        if session.status != Status.RUNNING:
             return []
         engine = session.engine
         assert isinstance(engine, Gracias)
@@ -228,7 +237,7 @@ class GraciasUI(GameUI):
                 )
                 for take in takes
             ]
-            return [GameSelect(Control(game, version, "take"), "Take a trio…", options)]
+            return [GameSelect(Control(game, version, GraciasVerb.TAKE), "Take a trio…", options)]
         splits = [a for a in engine.legal_actions(name) if isinstance(a, SplitTrio)]
         if not splits or view.choosing is None:
             return []
@@ -243,18 +252,20 @@ class GraciasUI(GameUI):
         ]
         return [
             GameSelect(
-                Control(game, version, "split"), "Keep one card, give the other to…", options
+                Control(game, version, GraciasVerb.SPLIT),
+                "Keep one card, give the other to…",
+                options,
             )
         ]
 
     def on_control(
         self, session: Session, name: str, control: Control, values: Sequence[str]
     ) -> Step:
-        if control.verb == "take" and len(values) == 1:
+        if control.verb == GraciasVerb.TAKE and len(values) == 1:
             trio = small_index(values[0])
             if trio is not None:
                 return Act({"trio": trio})  # the engine refuses a taken trio (C5)
-        if control.verb == "split" and len(values) == 1:
+        if control.verb == GraciasVerb.SPLIT and len(values) == 1:
             colour, _, text = values[0].partition(":")
             seats = _public(session).seats
             index = small_index(text, len(seats))

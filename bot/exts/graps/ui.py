@@ -15,13 +15,15 @@ legal rows. Resigning asks for a confirmation.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.core.controls import Control, GameButton, GameSelect
+from bot.core.controls import Control, GameButton, GameSelect, SharedVerb
 from bot.core.errors import Refusal
 from bot.core.gameui import Act, GameUI, Post, SeatResult, Show, Step, mention
+from bot.core.storage import Status
 from bot.exts.graps.texts import (
     board_words,
     cell_note,
@@ -44,6 +46,15 @@ if TYPE_CHECKING:
 
 RECENT_LINES = 4
 MAX_OPTIONS = 25
+
+
+class GrapsVerb(StrEnum):
+    """The verbs of Graps's own controls (their custom ids: bot/core/controls.py)."""
+
+    PLACE = "place"
+    COLUMN = "column"
+    RESIGN_ASK = "resign_ask"
+    RESIGN = "resign"
 
 
 def _public(session: Session) -> GrapsPublicView:
@@ -100,7 +111,7 @@ class GrapsUI(GameUI):
             f"**Graps** · game {session.id} · {view.dark} (dark, row 1) vs "
             f"{view.light} (light, row 15) · move {view.moves}"
         )
-        if session.status == "abandoned":
+        if session.status == Status.ABANDONED:
             return head + "\nThis game was abandoned; no result is recorded."
         lines = [head, status_line(view)]
         recent = [text for text in view.recent if text][-RECENT_LINES:]
@@ -120,7 +131,7 @@ class GrapsUI(GameUI):
         lines = [f"**Your Graps board** ({where}), {name}, {side_word(public, name)}:"]
         recent = [text for text in public.recent if text][-2:]
         lines.extend(f"- {text}" for text in recent)
-        if session.status == "abandoned":
+        if session.status == Status.ABANDONED:
             lines.append("This game was abandoned.")
         elif public.over:
             lines.append(status_line(public))
@@ -176,7 +187,7 @@ class GrapsUI(GameUI):
     # -- controls ------------------------------------------------------------------
 
     def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
-        if session.status != "running":
+        if session.status != Status.RUNNING:
             return []
         cells = legal_cells(session, name)
         if not cells:
@@ -193,7 +204,9 @@ class GrapsUI(GameUI):
                 for cell in cells
             ]
             items.append(
-                GameSelect(Control(game, version, "place"), f"Place your {face} on…", options)
+                GameSelect(
+                    Control(game, version, GrapsVerb.PLACE), f"Place your {face} on…", options
+                )
             )
         else:
             columns: dict[str, list[str]] = {}
@@ -209,25 +222,25 @@ class GrapsUI(GameUI):
             ]
             items.append(
                 GameSelect(
-                    Control(game, version, "column"),
+                    Control(game, version, GrapsVerb.COLUMN),
                     f"Place your {face}: first the column…",
                     options,
                 )
             )
-        items.append(GameButton(Control(game, version, "resign_ask"), "Resign…", row=4))
+        items.append(GameButton(Control(game, version, GrapsVerb.RESIGN_ASK), "Resign…", row=4))
         return items
 
     def on_control(
         self, session: Session, name: str, control: Control, values: Sequence[str]
     ) -> Step:
         verb = control.verb
-        if verb == "place" and len(values) == 1:
+        if verb == GrapsVerb.PLACE and len(values) == 1:
             return Act({"place": values[0]})  # the engine judges the cell
-        if verb == "column" and len(values) == 1 and values[0] in COLUMNS:
+        if verb == GrapsVerb.COLUMN and len(values) == 1 and values[0] in COLUMNS:
             return self._rows(session, name, values[0])
-        if verb == "resign_ask":
+        if verb == GrapsVerb.RESIGN_ASK:
             return self._confirm_resign(session, name)
-        if verb == "resign":
+        if verb == GrapsVerb.RESIGN:
             return Act({"resign": True})
         raise Refusal("This control is not understood; use `/graps board` for fresh controls.")
 
@@ -245,8 +258,10 @@ class GrapsUI(GameUI):
             )
             for cell in cells
         ]
-        select = GameSelect(Control(game, version, "place"), f"Column {letter}: the row…", options)
-        back = GameButton(Control(game, version, "back"), "Back", row=4)
+        select = GameSelect(
+            Control(game, version, GrapsVerb.PLACE), f"Column {letter}: the row…", options
+        )
+        back = GameButton(Control(game, version, SharedVerb.BACK), "Back", row=4)
         face = "grape" if view.roll is None else view.roll.value
         return Show(f"Your {face} in column **{letter}**: which row?", [select, back])
 
@@ -254,7 +269,7 @@ class GrapsUI(GameUI):
         other = opponent_of(_public(session), name)
         game, version = session.id, session.version
         yes = GameButton(
-            Control(game, version, "resign"), "Yes, resign", discord.ButtonStyle.danger
+            Control(game, version, GrapsVerb.RESIGN), "Yes, resign", discord.ButtonStyle.danger
         )
-        back = GameButton(Control(game, version, "back"), "Back")
+        back = GameButton(Control(game, version, SharedVerb.BACK), "Back")
         return Show(f"Resign this game? {other} wins at once.", [yes, back])

@@ -12,13 +12,15 @@ four card lists, or two when trades are secret and only hand cards may move) or 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.core.controls import Control, GameButton, GameSelect, small_index
+from bot.core.controls import Control, GameButton, GameSelect, SharedVerb, small_index
 from bot.core.errors import Refusal
 from bot.core.gameui import Act, Ask, GameUI, Post, SeatResult, Show, Step, mention
+from bot.core.storage import Status
 from bot.exts.grass.texts import card_label, card_list, effect, options_text, parse_cards
 from games.grass import Card, GrassPlayerView, GrassPublicView, Phase
 from games.grass.actions import Accept, Decline, Discard, PassCard, Play, Withdraw
@@ -31,6 +33,22 @@ if TYPE_CHECKING:
     from bot.core.session import Session
 
 RECENT_LINES = 6
+
+
+class GrassVerb(StrEnum):
+    """The verbs of Grass's own controls (their custom ids: bot/core/controls.py)."""
+
+    PLAY = "play"
+    DISCARD = "discard"
+    PASS = "pass"
+    TARGET = "target"
+    COVER = "cover"
+    TRADE = "trade"
+    TRADETO = "tradeto"
+    OFFER = "offer"
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    WITHDRAW = "withdraw"
 
 
 def _public(session: Session) -> GrassPublicView:
@@ -160,7 +178,7 @@ class GrassUI(GameUI):
     def table_text(self, session: Session) -> str:
         view = _public(session)
         head = f"**Grass** · game {session.id} · hand {view.hand} · draw pile {view.draw_pile}"
-        if session.status == "abandoned":
+        if session.status == Status.ABANDONED:
             return head + "\nThis game was abandoned; no result is recorded."
         lines = [head, self.status_line(view)]
         recent = [text for text in view.recent if text][-RECENT_LINES:]
@@ -194,7 +212,7 @@ class GrassUI(GameUI):
         lines.append(card_list(view.hand))
         if view.drawn is not None:
             lines.append(f"You just drew {card_label(view.drawn)}.")
-        if session.status == "abandoned":
+        if session.status == Status.ABANDONED:
             lines.append("This game was abandoned.")
         elif all(seat.name != name for seat in public.seats):
             lines.append("You left this game; your cards went to the discard pile.")
@@ -276,7 +294,7 @@ class GrassUI(GameUI):
     # -- controls ------------------------------------------------------------------
 
     def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
-        if session.status != "running":
+        if session.status != Status.RUNNING:
             return []
         legal = session.engine.legal_actions(name)
         game, version = session.id, session.version
@@ -286,15 +304,19 @@ class GrassUI(GameUI):
         passes = [a.card for a in legal if isinstance(a, PassCard)]
         if passes:
             items.append(
-                GameSelect(Control(game, version, "pass"), "Card to pass left…", _options(passes))
+                GameSelect(
+                    Control(game, version, GrassVerb.PASS), "Card to pass left…", _options(passes)
+                )
             )
         if plays:
             items.append(
-                GameSelect(Control(game, version, "play"), "Play a card…", _options(plays))
+                GameSelect(Control(game, version, GrassVerb.PLAY), "Play a card…", _options(plays))
             )
         if discards:
             items.append(
-                GameSelect(Control(game, version, "discard"), "Discard a card…", _options(discards))
+                GameSelect(
+                    Control(game, version, GrassVerb.DISCARD), "Discard a card…", _options(discards)
+                )
             )
         view = _private(session, name)
         public = view.public
@@ -306,11 +328,13 @@ class GrassUI(GameUI):
             and len(public.seats) > 1
             and view.offers_left > 0  # the cap on offers per turn (G20)
         ):
-            items.append(GameButton(Control(game, version, "trade"), "Offer a trade…", row=4))
+            items.append(
+                GameButton(Control(game, version, GrassVerb.TRADE), "Offer a trade…", row=4)
+            )
         for cls, verb, label, style in (
-            (Accept, "accept", "Accept the trade", discord.ButtonStyle.success),
-            (Decline, "decline", "Decline", discord.ButtonStyle.danger),
-            (Withdraw, "withdraw", "Withdraw my offer", discord.ButtonStyle.secondary),
+            (Accept, GrassVerb.ACCEPT, "Accept the trade", discord.ButtonStyle.success),
+            (Decline, GrassVerb.DECLINE, "Decline", discord.ButtonStyle.danger),
+            (Withdraw, GrassVerb.WITHDRAW, "Withdraw my offer", discord.ButtonStyle.secondary),
         ):
             if any(isinstance(a, cls) for a in legal):
                 items.append(GameButton(Control(game, version, verb), label, style, row=4))
@@ -320,25 +344,25 @@ class GrassUI(GameUI):
         self, session: Session, name: str, control: Control, values: Sequence[str]
     ) -> Step:
         verb, args = control.verb, control.args
-        if verb in ("accept", "decline", "withdraw"):
+        if verb in (GrassVerb.ACCEPT, GrassVerb.DECLINE, GrassVerb.WITHDRAW):
             return Act({verb: True})
-        if verb in ("pass", "discard") and len(values) == 1:
+        if verb in (GrassVerb.PASS, GrassVerb.DISCARD) and len(values) == 1:
             return Act({verb: values[0]})
-        if verb == "play" and len(values) == 1:
+        if verb == GrassVerb.PLAY and len(values) == 1:
             return self._play_step(session, name, values[0])
-        if verb == "target" and len(args) == 2:
+        if verb == GrassVerb.TARGET and len(args) == 2:
             seats = _public(session).seats
             return Act({"play": args[0], "target": seats[_seat_index(args[1], seats)].name})
-        if verb == "cover" and len(args) == 1 and len(values) == 1:
+        if verb == GrassVerb.COVER and len(args) == 1 and len(values) == 1:
             return Act({"play": args[0], "cover": values[0].split("+")})
-        if verb == "trade":
+        if verb == GrassVerb.TRADE:
             return self._trade_partner(session, name)
-        if verb == "tradeto" and len(args) == 1:
+        if verb == GrassVerb.TRADETO and len(args) == 1:
             public = _public(session)
             partner = public.seats[_seat_index(args[0], public.seats)].name
-            form = Control(session.id, session.version, "offer", args)
+            form = Control(session.id, session.version, GrassVerb.OFFER, args)
             return Ask(TradeForm(form, partner, public.options.secret_trades))
-        if verb == "offer" and len(args) == 1:
+        if verb == GrassVerb.OFFER and len(args) == 1:
             public = _public(session)
             lists = trade_lists(public.options.secret_trades)
             if len(values) == len(lists):
@@ -358,14 +382,14 @@ class GrassUI(GameUI):
         game, version = session.id, session.version
         buttons: list[discord.ui.Item[Any]] = [
             GameButton(
-                Control(game, version, "tradeto", (str(index),)),
+                Control(game, version, GrassVerb.TRADETO, (str(index),)),
                 seat.name,
                 discord.ButtonStyle.primary,
             )
             for index, seat in enumerate(_public(session).seats)
             if seat.name != name
         ]
-        back = GameButton(Control(game, version, "back"), "Back", row=4)
+        back = GameButton(Control(game, version, SharedVerb.BACK), "Back", row=4)
         return Show("Offer a trade (G20) to whom?", [*buttons, back])
 
     def _play_step(self, session: Session, name: str, card_id: str) -> Step:
@@ -378,12 +402,12 @@ class GrassUI(GameUI):
             return Act({"play": card_id})  # the engine explains a refusal
         card = plays[0].card
         game, version = session.id, session.version
-        back = GameButton(Control(game, version, "back"), "Back", row=4)
+        back = GameButton(Control(game, version, SharedVerb.BACK), "Back", row=4)
         if any(a.target is not None for a in plays):
             seats = {seat.name: i for i, seat in enumerate(_public(session).seats)}
             buttons: list[discord.ui.Item[Any]] = [
                 GameButton(
-                    Control(game, version, "target", (card.value, str(seats[a.target]))),
+                    Control(game, version, GrassVerb.TARGET, (card.value, str(seats[a.target]))),
                     a.target,
                     discord.ButtonStyle.primary,
                 )
@@ -400,7 +424,7 @@ class GrassUI(GameUI):
             for cover in covers
         ]
         select = GameSelect(
-            Control(game, version, "cover", (card.value,)), "Peddles to cover…", options
+            Control(game, version, GrassVerb.COVER, (card.value,)), "Peddles to cover…", options
         )
         return Show(
             f"**{card.title}**: which stash peddles does it cover? {effect(card)}",
