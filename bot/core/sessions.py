@@ -158,7 +158,6 @@ class Sessions:
         version: int | None = None,
         actor_name: str | None = None,
         via: Any = None,
-        committed: Callable[[], Awaitable[None]] | None = None,
     ) -> Applied:
         """Apply one action for a user (or for `actor_name` when the bot acts for a
         seat). `version` is the state version a control was drawn for: a different
@@ -166,9 +165,7 @@ class Sessions:
         was. Returns once the move is committed and published.
 
         `via`: the interaction that made the move (a `discord.Interaction`, deferred),
-        so the publisher can edit the clicked hand message through its response.
-        `committed`: called once the move is committed, before publishing, to answer
-        the player as early as is safe (its failure is logged; the move stands)."""
+        so the publisher can edit the clicked hand message through its response."""
         async with self.lock(game_id):
             session = await self.load(game_id)
             if session is None:
@@ -233,11 +230,6 @@ class Sessions:
                 action_kind(action),
                 session.version,
             )
-            if committed is not None:
-                try:
-                    await committed()
-                except Exception:
-                    log.exception("game %s: answering the move failed", game_id)
             if self.publisher is not None:
                 # The move is committed; a failed publication is logged and repaired
                 # by the next move or the next start, never by undoing the move.

@@ -79,6 +79,6 @@ async def lobby_ai(
 
 
 def check_humans(seats: Sequence[SeatRow]) -> None:
-    """Issue 9: a game needs at least one person; computers alone are refused."""
+    """A game needs at least one person: computers alone are refused."""
     if not any(not seat.is_ai for seat in seats):
         raise Refusal("A game needs at least one person: computer players alone are refused.")

@@ -1,4 +1,4 @@
-"""Computer players for every game (issue 9, engine part): one interface, three levels.
+"""Computer players for every game (the engine part): one interface, three levels.
 
     from games.ai import make_ai
     ai = make_ai("grass", "hard")            # a Player

@@ -1,4 +1,4 @@
-"""The AI sees its own player's view only (issue 9): nothing it is given reaches the
+"""The AI sees its own player's view only: nothing it is given reaches the
 game, its decisions depend on the view alone, and the games it samples for its search
 agree with everything the view shows (determinization consistency)."""
 

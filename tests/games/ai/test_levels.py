@@ -1,5 +1,5 @@
 """Every level of every game plays only legal actions over whole games, and a seeded
-hard level decides the same way twice (issue 9, engine part)."""
+hard level decides the same way twice."""
 
 from __future__ import annotations
 

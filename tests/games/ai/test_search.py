@@ -1,4 +1,4 @@
-"""The search budget (issue 9: a hard decision has a time limit) and the paired search.
+"""The search budget (a hard decision has a time limit) and the paired search.
 Time is never measured here: an injected clock shows that the budget bounds the loop."""
 
 from __future__ import annotations
