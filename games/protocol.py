@@ -18,6 +18,10 @@ Conventions every engine keeps:
   `version`; an unknown version fails with `StateFormatError`.
 - `state_json` is the public contract printed by `python -m games replay`
   (docs/notation.md). Extend it; never change what its keys mean.
+- A player gives up their seat with the action `{"leave": true}`, which emits an event
+  of kind "leave" whose actor is that player: the bot ranks leavers last and frees
+  their seat from that event. (In two-player Graps one resigns instead: the game ends,
+  the other player wins.)
 """
 
 from __future__ import annotations

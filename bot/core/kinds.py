@@ -33,7 +33,13 @@ class GameKind:
     and its moves."""
     turn_minutes: int = 3
     """The turn timer when the host chooses none."""
+    computer_players: bool = True
+    """Whether games/ai plays this kind. Without: the lobby offers no computer seat, no
+    turn timer (an expired turn is played by the computer), and a kicked player leaves
+    the game instead of handing the seat over."""
 
     def __post_init__(self) -> None:
         if self.ui.kind != self.name:
             raise ValueError(f"the {self.name} record holds the UI of {self.ui.kind}")
+        if not self.computer_players and self.turn_minutes:
+            raise ValueError(f"{self.name} has no computer players, so no turn timer")

@@ -61,6 +61,9 @@ async def lobby_ai(
     """The lobby's Add AI (easy / hard) and Remove AI buttons: the host's choice.
     Called by the lobby with the game's lock held; `acknowledge` answers the click
     once the checks passed, before the write."""
+    kind = bot.kinds[row.kind]
+    if not kind.computer_players:
+        raise Refusal(f"{kind.ui.title} has no computer players.")
     if user_id != row.host_id:
         raise Refusal("Only the host can add or remove computer players.")
     if verb == LobbyVerb.AI_REMOVE:
@@ -70,9 +73,9 @@ async def lobby_ai(
         await acknowledge()
         await bot.storage.remove_seat(row.id, ais[-1].user_id)
         return
-    cls = bot.kinds[row.kind].engine
+    cls = kind.engine
     if len(seats) >= cls.max_players:
-        raise Refusal(f"The table is full: {row.kind.title()} is for at most {cls.max_players}.")
+        raise Refusal(f"The table is full: {kind.ui.title} is for at most {cls.max_players}.")
     level = verb.removeprefix("ai_")
     await acknowledge()
     await bot.storage.add_ai_seat(row.id, ai_name([seat.name for seat in seats], level), level)

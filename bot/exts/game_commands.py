@@ -25,6 +25,7 @@ from bot.exts.lobby import close_lobby
 from bot.exts.router import show_private
 from bot.exts.scoreboards import kind_scoreboard
 from games.protocol import JSON
+from games.registry import GAME_KINDS
 from games.replay import export as replay_export
 
 if TYPE_CHECKING:
@@ -115,9 +116,10 @@ async def export_replay(bot: GameBot, interaction: discord.Interaction[Any], kin
         data = replay_export(session.engine, list(moves))
     body = json.dumps(data, indent=1).encode()
     name = f"{kind}-game-{session.id}.json"
+    replayable = kind in GAME_KINDS  # the kinds `python -m games replay` knows
+    how = f" `python -m games replay {name}` reproduces it." if replayable else ""
     await interaction.followup.send(
-        f"The replay file of game {session.id} ({len(moves)} moves). "
-        f"`python -m games replay {name}` reproduces it.",
+        f"The replay file of game {session.id} ({len(moves)} moves).{how}",
         file=discord.File(io.BytesIO(body), filename=name),
         ephemeral=True,
     )
@@ -192,6 +194,13 @@ async def kick_player(
     if player.id == interaction.user.id:
         raise Refusal("You cannot kick yourself; use the game's `leave` command to give up.")
     await interaction.response.defer(thinking=True)
+    if not bot.kinds[kind].computer_players:  # no computer to take the seat: they leave
+        await bot.sessions.act(session.id, player.id, {"leave": True})
+        await interaction.followup.send(
+            f"<@{interaction.user.id}> removed <@{player.id}> from the game.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return
     async with session.lock:
         seat = next((s for s in session.seats if s.user_id == player.id and not s.left_game), None)
         if seat is None or session.status != Status.RUNNING:

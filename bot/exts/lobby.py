@@ -120,11 +120,13 @@ def lobby_message(
         _button(game, LobbyVerb.LEAVE, "Leave"),
         _button(game, LobbyVerb.START, "Start", success),
         _button(game, LobbyVerb.CANCEL, "Cancel", discord.ButtonStyle.danger),
-        # the host fills seats with computer players
-        _button(game, LobbyVerb.AI_EASY, "Add AI (easy)", row=1),
-        _button(game, LobbyVerb.AI_HARD, "Add AI (hard)", row=1),
-        _button(game, LobbyVerb.AI_REMOVE, "Remove AI", row=1),
     ]
+    if kind.computer_players:  # the host fills seats with computer players
+        items += [
+            _button(game, LobbyVerb.AI_EASY, "Add AI (easy)", row=1),
+            _button(game, LobbyVerb.AI_HARD, "Add AI (hard)", row=1),
+            _button(game, LobbyVerb.AI_REMOVE, "Remove AI", row=1),
+        ]
     return text, view_of(items)
 
 
@@ -173,6 +175,11 @@ async def open_lobby(
             f"I cannot host a game in this channel: I am missing the {' and '.join(missing)} "
             f"permission{'s' if len(missing) > 1 else ''} here. Ask someone who manages "
             "the server to give them to me, or start the game in another channel."
+        )
+    if not bot.kinds[kind].computer_players and (ai is not None or timer):
+        raise Refusal(
+            f"{ui.title} has no computer players, so no game against the computer and no "
+            "turn timer (an absent player's turn is played by the computer)."
         )
     if opponent is not None and ai is not None:
         raise Refusal("Choose an opponent or a computer player (ai), not both.")

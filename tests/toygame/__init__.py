@@ -16,9 +16,8 @@ from tests.toygame.ui import ToyUI
 if TYPE_CHECKING:
     from bot.client import GameBot
 
-# No turn timer: an expired turn is played by the easy computer player, and there is
-# none for this kind (games/ai/__init__.py knows the three real games only).
-KIND = GameKind("toy", Toy, ToyUI(), ToyCommands, turn_minutes=0)
+# games/ai plays the three real games only: no computer seats, and so no turn timer.
+KIND = GameKind("toy", Toy, ToyUI(), ToyCommands, turn_minutes=0, computer_players=False)
 
 
 async def setup(bot: GameBot) -> None:

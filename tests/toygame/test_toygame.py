@@ -22,7 +22,7 @@ from PIL.Image import Image
 from bot.core.controls import Control, GameButton
 from bot.core.gameui import Act
 from bot.core.session import Session
-from bot.core.storage import GameRow
+from bot.core.storage import GameRow, Status
 from games.protocol import JSON, IllegalAction, MalformedAction, StateFormatError
 from render.toolkit import ALERT, INK, PANEL, RGB
 from tests.bot.table import answer, hand_dm, press
@@ -41,7 +41,7 @@ MOVES: list[dict[str, JSON]] = [
     {"by": "ann", "mark": "b3"},  # a click on the DM drawn before the restart: ann wins
 ]
 DRAW = ["a1", "b1", "c1", "b2", "a2", "c2", "b3", "a3", "c3"]
-"""X O X / O X X / O X O: a full board, no three in a row."""
+"""X O X / X O O / O X X: a full board, no three in a row."""
 
 
 def played(cells: list[str]) -> Toy:
@@ -89,7 +89,7 @@ def test_the_engine_plays_a_draw_refuses_nonsense_and_saves_what_it_is() -> None
     outcome = done.outcome()
     assert outcome is not None and outcome.winners == ("ann", "bob")
     assert done.awaiting == () and done.public_view().over
-    assert done.state_json()["board"] == ["XOX", "OXX", "OXO"]
+    assert done.state_json()["board"] == ["XOX", "XOO", "OXX"]
     replayed = Toy.from_replay(done.replay_header())
     for index, cell in enumerate(DRAW):
         replayed.apply_json({"by": ("ann", "bob")[index % 2], "mark": cell})
@@ -109,9 +109,11 @@ def test_leaving_gives_the_opponent_the_win() -> None:
         Toy.create(["ann", "bob"], {"size": 4})
 
 
-def session_of(game: Toy, status: str = "running") -> Session:
-    row = GameRow(1, 10, 20, "toy", {}, status, 30, None, game.to_json(), game.moves, None)
-    return Session(row=row, engine=game, seats=[], status=status, table_message_id=None)
+def session_of(game: Toy) -> Session:
+    """The game held as the bot holds a running game (no seats: the UI reads the engine)."""
+    running = Status.RUNNING
+    row = GameRow(1, 10, 20, "toy", {}, running, 30, None, game.to_json(), game.moves, None)
+    return Session(row=row, engine=game, seats=[], status=running, table_message_id=None)
 
 
 def test_the_ui_places_a_draw_first_for_both_and_offers_the_free_cells() -> None:
@@ -143,6 +145,7 @@ async def open_table(emu: FakeDiscord, general: Channel) -> Message:
     ann, bob = emu.user("ann"), emu.user("bob")
     lobby = await (await ann.slash(general, "toy start")).message()
     assert "Tic-tac-toe" in lobby.text and "Join" in lobby.text
+    assert not [b for b in lobby.buttons() if "AI" in (b.label or "")]  # no computer players
     await (await bob.click(lobby, "Join")).ack()
     await lobby.wait_until(lambda m: "2 of 2 to 2" in m.text)
     await (await ann.click(lobby, "Start")).ack()
@@ -213,6 +216,19 @@ async def test_a_whole_game_with_a_restart_then_scores_and_export(
         game.apply_json(action)
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == ("ann",)
+    assert emu.rejected == []
+
+
+async def test_without_computer_players_a_kick_is_a_leave(
+    fake_discord: FakeDiscord, toy_bot: BotProcess
+) -> None:
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    table = await open_table(emu, general)
+    kicked = await (await ann.slash(general, "toy kick", player=bob)).message()
+    assert "removed" in kicked.text and bob.mention in kicked.text
+    await table.wait_until(lambda m: "Game over: ann wins" in m.text)
     assert emu.rejected == []
 
 

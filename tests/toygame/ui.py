@@ -13,6 +13,7 @@ import discord
 from bot.core.controls import Control, GameButton
 from bot.core.errors import Refusal
 from bot.core.gameui import Act, GameUI, Post, SeatResult, Step, mention
+from bot.core.storage import Status
 from games.protocol import JSON, Event
 from tests.toygame.engine import Mark, ToyPlayerView, ToyPublicView
 
@@ -63,7 +64,7 @@ class ToyUI(GameUI):
         view = _public(session)
         x, o = view.players
         head = f"**Tic-tac-toe** · game {session.id} · {x} (X) vs {o} (O) · move {view.moves}"
-        if session.status == "abandoned":
+        if session.status == Status.ABANDONED:
             return head + "\nThis game was abandoned; no result is recorded."
         return "\n".join([head, status_line(view), *(f"- {text}" for text in view.recent)])
 
@@ -71,7 +72,7 @@ class ToyUI(GameUI):
         view = _public(session)
         where = f"game {session.id} in <#{session.row.channel_id}>"
         head = f"**Your Tic-tac-toe board** ({where}), {name}, you play {view.mark_of(name)}:"
-        if session.status == "abandoned":
+        if session.status == Status.ABANDONED:
             return head + "\nThis game was abandoned."
         if view.over:
             return f"{head}\n{status_line(view)}"
@@ -101,7 +102,7 @@ class ToyUI(GameUI):
         ]
 
     def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
-        if session.status != "running":
+        if session.status != Status.RUNNING:
             return []
         marks = [a for a in session.engine.legal_actions(name) if isinstance(a, Mark)]
         game, version = session.id, session.version

@@ -58,6 +58,27 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         name = session.name_of(interaction.user.id)
         return (session, name) if name is not None else None
 
+    async def _legal_cards(
+        self, interaction: discord.Interaction[Any], typed: str, action: type[Any]
+    ) -> Choices:
+        """The cards the caller may use now in an action of this type, as choices."""
+        found = await self._legal(interaction)
+        if found is None:
+            return []
+        session, name = found
+        legal = session.engine.legal_actions(name)
+        return _choices([a.card for a in legal if isinstance(a, action)], typed)
+
+    async def _card_move(
+        self, interaction: discord.Interaction[Any], verb: str, card: str, done: str
+    ) -> None:
+        """A move naming one card (discard, pass); `done` is said with the card's name."""
+        chosen = _card_arg(card)
+        action = {verb: chosen.value}
+        await shared.act(
+            self.bot, interaction, self.kind.name, lambda s, n: action, done + chosen.title + "."
+        )
+
     # -- lobby and hand ------------------------------------------------------------
 
     @app_commands.command(name="start", description="Open a Grass table in this channel")
@@ -120,12 +141,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
 
     @play.autocomplete("card")
     async def play_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
-        found = await self._legal(interaction)
-        if found is None:
-            return []
-        session, name = found
-        plays = [a.card for a in session.engine.legal_actions(name) if isinstance(a, Play)]
-        return _choices(plays, typed)
+        return await self._legal_cards(interaction, typed, Play)
 
     @play.autocomplete("cover")
     async def play_cover(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
@@ -155,44 +171,20 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
     @app_commands.command(name="discard", description="Discard a card from your hand")
     @app_commands.describe(card="One of the cards you may discard now")
     async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
-        chosen = _card_arg(card)
-        await shared.act(
-            self.bot,
-            interaction,
-            self.kind.name,
-            lambda session, name: {"discard": chosen.value},
-            f"You discarded {chosen.title}.",
-        )
+        await self._card_move(interaction, "discard", card, "You discarded ")
 
     @discard.autocomplete("card")
     async def discard_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
-        found = await self._legal(interaction)
-        if found is None:
-            return []
-        session, name = found
-        cards = [a.card for a in session.engine.legal_actions(name) if isinstance(a, Discard)]
-        return _choices(cards, typed)
+        return await self._legal_cards(interaction, typed, Discard)
 
     @app_commands.command(name="pass", description="Paranoia pass: the card to pass left")
     @app_commands.describe(card="The card from your hand that goes to your left (G13)")
     async def pass_card(self, interaction: discord.Interaction[Any], card: str) -> None:
-        chosen = _card_arg(card)
-        await shared.act(
-            self.bot,
-            interaction,
-            self.kind.name,
-            lambda session, name: {"pass": chosen.value},
-            f"You chose to pass {chosen.title}.",
-        )
+        await self._card_move(interaction, "pass", card, "You chose to pass ")
 
     @pass_card.autocomplete("card")
     async def pass_choices(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
-        found = await self._legal(interaction)
-        if found is None:
-            return []
-        session, name = found
-        cards = [a.card for a in session.engine.legal_actions(name) if isinstance(a, PassCard)]
-        return _choices(cards, typed)
+        return await self._legal_cards(interaction, typed, PassCard)
 
     @app_commands.command(name="trade", description="Offer a trade on your turn (G20)")
     @app_commands.describe(
