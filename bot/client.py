@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.core.controls import Control, GameButton, GameSelect
 from bot.core.errors import Refusal, report
-from bot.core.gameui import GameUI
+from bot.core.gameui import AnyUI
 from bot.core.kinds import GameKind
 from bot.core.publisher import Publisher
 from bot.core.sessions import Sessions
@@ -77,7 +77,7 @@ class GameBot(commands.Bot):
         )
         self.settings = settings
         self.kinds: dict[str, GameKind] = {}
-        self.uis: dict[str, GameUI] = {}
+        self.uis: dict[str, AnyUI] = {}
         """Each registered kind's UI, from `kinds`."""
         self.lobby_lock = asyncio.Lock()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")

@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 import discord
 
@@ -74,8 +74,14 @@ class SeatResult:
     best_round: int | None = None
 
 
-class GameUI(abc.ABC):
-    """One game's Discord part. Methods get the `Session` (engine, seats, options)."""
+PublicT = TypeVar("PublicT")
+PlayerT = TypeVar("PlayerT")
+
+
+class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
+    """One game's Discord part, typed by its game's public and player views. Methods get
+    the `Session`; they read the game through `public` and `private`, the views of the
+    current version, computed once per version."""
 
     kind: ClassVar[str]
     title: ClassVar[str]
@@ -111,6 +117,14 @@ class GameUI(abc.ABC):
             return self.rules_path().read_text(encoding="utf-8")
         except OSError:
             return f"The rules document ({self.rules_name}) is missing from this installation."
+
+    def public(self, session: Session) -> PublicT:
+        """The game's public view."""
+        return cast(PublicT, session.public_view())
+
+    def private(self, session: Session, name: str) -> PlayerT:
+        """What the player `name` sees."""
+        return cast(PlayerT, session.view_for(name))
 
     # -- pictures (run in the thread pool; pure) ------------------------------------
 
@@ -191,13 +205,13 @@ class GameUI(abc.ABC):
         out the state version, so it also tells when a player's older controls still
         mean the same (`Sessions`: controls_since)."""
         engine = session.engine
-        view = engine.view_for(name)
+        view = session.view_for(name)
         if dataclasses.is_dataclass(view) and not isinstance(view, type):
             private = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
             private.pop("public", None)
         else:
             private = {"view": view}
-        legal = [action.to_json() for action in engine.legal_actions(name)]
+        legal = [action.to_json() for action in session.legal_actions(name)]
         facts = (
             sorted(private.items()),
             name in engine.awaiting,
@@ -220,3 +234,7 @@ def mention(session: Session, name: str) -> str:
     """A person's mention; a computer player's seat (negative user id) by its name."""
     user_id = session.user_of(name)
     return f"<@{user_id}>" if user_id is not None and user_id > 0 else name
+
+
+AnyUI = GameUI[Any, Any]
+"""A game UI of any kind, for the machinery that serves them all."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from discord.ext import commands
 
-from bot.core.gameui import GameUI
+from bot.core.gameui import AnyUI
 from games.protocol import Game
 
 
@@ -25,7 +25,7 @@ class GameKind:
     files' "game" ("grass")."""
     engine: type[Game[Any, Any, Any]]
     """The rules (games/)."""
-    ui: GameUI
+    ui: AnyUI
     """Words, pictures and controls."""
     commands: Callable[[Any, GameKind], commands.Cog]
     """The slash command group, built with the bot and this record: a subclass of the

@@ -43,7 +43,7 @@ import discord
 
 from bot.core.controls import ANY_VERSION, Control, GameButton, SharedVerb, view_of
 from bot.core.errors import MESSAGE_LIMIT, fit
-from bot.core.gameui import GameUI, Post
+from bot.core.gameui import AnyUI, Post
 from bot.core.session import Session
 from bot.core.storage import Status, Storage
 from games.protocol import Event
@@ -86,7 +86,7 @@ class ChannelPaused(Exception):
     """The game's channel refused the bot a short while ago: it is left alone."""
 
 
-def _closed_hint(ui: GameUI) -> str:
+def _closed_hint(ui: AnyUI) -> str:
     return f"\n(DMs closed: play with `/{ui.command} {ui.hand_command}`.)"
 
 
@@ -125,7 +125,7 @@ class Publisher:
         self,
         client: discord.Client,
         storage: Storage,
-        uis: dict[str, GameUI],
+        uis: dict[str, AnyUI],
         executor: Executor,
     ) -> None:
         self.client = client
@@ -182,11 +182,11 @@ class Publisher:
         """Starts drawing the table and these players' hands while the move is being
         committed; `publish` then finds them drawn or half-way (the same views)."""
         ui = self.uis[session.kind]
-        self._drawing(ui.table_image, session.engine.public_view())
+        self._drawing(ui.table_image, session.public_view())
         for name in names:
             seat = session.seat_of(name)
             if seat is not None and not seat.is_ai and not seat.dm_closed:
-                self._drawing(ui.private_image, session.engine.view_for(name))
+                self._drawing(ui.private_image, session.view_for(name))
 
     def channel(self, session: Session) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(
@@ -231,7 +231,7 @@ class Publisher:
         text = ui.table_text(session)
         line = self.turn_line(session)
         text = fit(f"{line}\n{text}" if line else text)
-        file = await self.render(ui.table_image, session.engine.public_view(), "table.png")
+        file = await self.render(ui.table_image, session.public_view(), "table.png")
         files = [file] if file else []
         view = view_of(self.table_items(session))
         channel = self._usable(session)
@@ -268,7 +268,7 @@ class Publisher:
     async def post(self, session: Session, post: Post) -> None:
         files: list[discord.File] = []
         if post.image is not None:
-            file = await self.render(post.image, session.engine.public_view(), post.filename)
+            file = await self.render(post.image, session.public_view(), post.filename)
             files = [file] if file else []
         channel = self._usable(session)
         await _without_files_if_refused(
@@ -293,7 +293,7 @@ class Publisher:
     ) -> tuple[str, list[discord.File], discord.ui.View]:
         """One player's hand message: words, picture and controls, from their view."""
         ui = self.uis[session.kind]
-        view = session.engine.view_for(name)
+        view = session.view_for(name)
         file = await self.render(ui.private_image, view, "hand.png")
         items = ui.controls(session, name) if with_controls else []
         return fit(ui.private_text(session, name)), [file] if file else [], view_of(items)
@@ -322,7 +322,7 @@ class Publisher:
             # Discord's count of invalid requests. They play with the hand command; a
             # new game tries their DMs again.
             return
-        hand = _hand_key(session.engine.view_for(name))
+        hand = _hand_key(session.view_for(name))
         clicked = _clicked_message(via)
         own = clicked is not None and clicked == seat.dm_message_id
         if (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +15,16 @@ from bot.core.storage import GameRow, SeatRow, Status
 from games.protocol import Game
 
 AnyGame = Game[Any, Any, Any]
+
+
+@dataclass
+class Seen:
+    """The views of one version of a game, filled as they are asked for."""
+
+    version: int
+    public: Any = None
+    players: dict[str, Any] = field(default_factory=dict)
+    legal: dict[str, Sequence[Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -26,6 +37,32 @@ class Session:
     status: Status
     table_message_id: int | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _seen: Seen | None = field(default=None, repr=False)
+
+    def _views(self) -> Seen:
+        """The views of the current version, each computed once (a move's publication
+        asks for every seat's view several times: texts, pictures, controls, changes)."""
+        if self._seen is None or self._seen.version != self.version:
+            self._seen = Seen(self.version)
+        return self._seen
+
+    def public_view(self) -> Any:
+        seen = self._views()
+        if seen.public is None:
+            seen.public = self.engine.public_view()
+        return seen.public
+
+    def view_for(self, name: str) -> Any:
+        views = self._views().players
+        if name not in views:
+            views[name] = self.engine.view_for(name)
+        return views[name]
+
+    def legal_actions(self, name: str) -> Sequence[Any]:
+        legal = self._views().legal
+        if name not in legal:
+            legal[name] = tuple(self.engine.legal_actions(name))
+        return legal[name]
 
     @property
     def id(self) -> int:

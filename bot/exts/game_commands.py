@@ -90,7 +90,7 @@ async def show_scores(
     await interaction.response.defer(thinking=True)
     session = await session_here(bot, interaction, kind, finished_too=True)
     async with session.lock:
-        view = session.engine.public_view()
+        view = session.public_view()
     file = await bot.publisher.render(draw, view, "scores.png")
     ui = bot.uis[kind]
     text = f"**{ui.title}** score sheet (game {session.id})."

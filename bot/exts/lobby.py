@@ -25,7 +25,7 @@ import discord
 
 from bot.core.controls import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
 from bot.core.errors import Refusal
-from bot.core.gameui import GameUI
+from bot.core.gameui import AnyUI
 from bot.core.kinds import GameKind
 from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, lobby_expired
 from bot.core.storage import GameRow, SeatRow, Status
@@ -131,7 +131,7 @@ def lobby_message(
 
 
 def challenge_message(
-    ui: GameUI, row: GameRow, seats: Sequence[SeatRow]
+    ui: AnyUI, row: GameRow, seats: Sequence[SeatRow]
 ) -> tuple[str, discord.ui.View]:
     """The challenge: the host (seat 0) against the invited player (seat 1)."""
     host, opponent = seats[0], seats[1]

@@ -216,11 +216,11 @@ class Turns(commands.Cog):
                 or name not in session.engine.awaiting
             ):
                 return None
-            legal = list(session.engine.legal_actions(name))
+            legal = list(session.legal_actions(name))
             if not legal:
                 return None
             seed = session.id * 16 + seat.seat
-            return session, session.engine.view_for(name), legal, session.version, seed
+            return session, session.view_for(name), legal, session.version, seed
 
     async def _decide(
         self, kind: str, level: str, view: Any, legal: list[Action], seed: int, moves: int

@@ -7,6 +7,9 @@ along row 2 and up column O; bob's comes down column G. bob's grape at G2 prunes
 and H2 and cuts the rest of ann's vine off from her land (P5); ann, left with no
 pawn, rolls a blank with no legal cell and passes (P8); bob's blank at G1 reaches
 ann's land and wins (P7). ann rolls two grapes on the way (K2, O4).
+
+A game against the computer rolls only blanks (BLANK_ROLLS), and the member places on
+the first cell offered (place_first_offered) in each new turn's DM (fresh_dm).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ ROLLS: list[str] = []
 for _turn in range(13):
     ROLLS += ["grape" if _turn in (3, 9) else "blank", "grape" if _turn == 12 else "blank"]
 ROLLS += ["blank", "blank"]  # ann's passed turn (P8), then bob's winning blank (P7)
+BLANK_ROLLS = ["blank"] * 40
+"""All blanks: a game against the computer is a race that ends the same way every run."""
 
 MOVES: list[dict[str, Any]] = [{"by": "ann", "place": "H1"}, {"by": "bob", "place": "G15"}]
 for _dark, _light in zip(DARK_CELLS, LIGHT_CELLS, strict=True):
@@ -93,3 +98,32 @@ async def place(emu: FakeDiscord, player: Player, version: int, cell: str) -> Me
 async def place_move(emu: FakeDiscord, players: dict[str, Player], version: int) -> Message:
     move = MOVES[version]
     return await place(emu, players[move["by"]], version, move["place"])
+
+
+def control_version(message: Message) -> int | None:
+    """The state version the message's controls were drawn for (ids "s:game:version:")."""
+    ids = control_ids(message)
+    return int(ids[0].split(":")[2]) if ids else None
+
+
+def fresh_dm(player: Any, done: set[int]) -> Message | None:
+    """The player's latest DM when it holds controls for a version not played yet (a
+    column menu's row step keeps the version, so it is not taken for a new turn)."""
+    messages = player.dm_messages()
+    version = control_version(messages[-1]) if messages else None
+    return messages[-1] if version is not None and version not in done else None
+
+
+async def place_first_offered(player: Any, message: Message) -> None:
+    """The first cell of the cell menu, or the first column then its first row."""
+    menus = {s.custom_id.split(":")[3]: s for s in message.selects() if s.custom_id}
+    if "place" in menus:
+        await (
+            await player.select(message, menus["place"].custom_id, [menus["place"].values[0]])
+        ).ack()
+        return
+    column = menus["column"]
+    await (await player.select(message, column.custom_id, [column.values[0]])).ack()
+    await message.wait_until(lambda m: "place" in selects_by_verb(m))
+    rows = next(s for s in message.selects() if s.custom_id.split(":")[3] == "place")
+    await (await player.select(message, rows.custom_id, [rows.values[0]])).ack()

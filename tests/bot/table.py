@@ -1,7 +1,7 @@
-"""Acting as Grass players through the emulator: find a player's hand message with the
-controls of a given state version, pick from its menus, click its buttons. Waiting is
-event-driven (the emulator's wait_for); only what the bot writes to its database after
-its last request is polled (`polled`)."""
+"""Acting as Grass players through the emulator: open a game and start it (`start_game`),
+find a player's hand message with the controls of a given state version, pick from its
+menus, click its buttons. Waiting is event-driven (the emulator's wait_for); only what
+the bot writes to its database after its last request is polled (`polled`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from tests.bot.scenario import PLAYERS
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import Message
 from tests.fakediscord.players import Player
@@ -110,6 +111,18 @@ async def told(emu: FakeDiscord, interaction: Any, words: str) -> Message:
         return None
 
     return await emu.wait_for(find, what=f"an answer saying {words!r} to {interaction!r}")
+
+
+async def start_game(emu, general, names=PLAYERS):
+    players = {name: emu.user(name) for name in names}
+    host = players[names[0]]
+    table = await (await host.slash(general, "grass start", target=100000)).message()
+    for name in names[1:]:
+        await (await players[name].click(table, "Join")).ack()
+    await table.wait_until(lambda m: f"({len(names)} of" in m.text)
+    await (await host.click(table, "Start")).ack()
+    await table.wait_until(lambda m: "ann's turn" in m.text)
+    return players, table
 
 
 async def play_move(

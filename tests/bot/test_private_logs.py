@@ -15,8 +15,7 @@ import logging
 from bot.__main__ import _RedactToken
 from games.grass.cards import Card
 from tests.bot.scenario import MOVES
-from tests.bot.table import play_move
-from tests.bot.test_grass_commands import start_game
+from tests.bot.table import play_move, start_game
 
 
 async def test_debug_logs_name_who_acted_and_how_but_no_card(fake_discord, start_bot, setup_file):

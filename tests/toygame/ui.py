@@ -23,12 +23,6 @@ if TYPE_CHECKING:
     from bot.core.session import Session
 
 
-def _public(session: Session) -> ToyPublicView:
-    view = session.engine.public_view()
-    assert isinstance(view, ToyPublicView)
-    return view
-
-
 def status_line(view: ToyPublicView) -> str:
     if view.over:
         result = f"{view.winners[0]} wins" if len(view.winners) == 1 else "a draw"
@@ -37,7 +31,7 @@ def status_line(view: ToyPublicView) -> str:
     return f"{mover} ({view.mark_of(mover)}) to move."
 
 
-class ToyUI(GameUI):
+class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
     kind: ClassVar[str] = "toy"
     title: ClassVar[str] = "Tic-tac-toe"
     command: ClassVar[str] = "toy"
@@ -61,7 +55,7 @@ class ToyUI(GameUI):
         return "The host plays X and moves first; three in a row wins."
 
     def table_text(self, session: Session) -> str:
-        view = _public(session)
+        view = self.public(session)
         x, o = view.players
         head = f"**Tic-tac-toe** · game {session.id} · {x} (X) vs {o} (O) · move {view.moves}"
         if session.status == Status.ABANDONED:
@@ -69,7 +63,7 @@ class ToyUI(GameUI):
         return "\n".join([head, status_line(view), *(f"- {text}" for text in view.recent)])
 
     def private_text(self, session: Session, name: str) -> str:
-        view = _public(session)
+        view = self.public(session)
         where = f"game {session.id} in <#{session.row.channel_id}>"
         head = f"**Your Tic-tac-toe board** ({where}), {name}, you play {view.mark_of(name)}:"
         if session.status == Status.ABANDONED:
@@ -81,7 +75,7 @@ class ToyUI(GameUI):
         return f"{head}\nWaiting for {view.to_move}."
 
     def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
-        view = _public(session)
+        view = self.public(session)
         if view.over or not newly_awaited:
             return None
         return f"{mention(session, newly_awaited[0])}, your turn: {status_line(view)}"
@@ -89,7 +83,7 @@ class ToyUI(GameUI):
     def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
         if not any(event.kind == "game_over" for event in events):
             return []
-        view = _public(session)
+        view = self.public(session)
         winners = " and ".join(mention(session, name) for name in view.winners)
         return [Post(f"**Game over!** {winners}: {status_line(view)}")]
 
@@ -104,7 +98,7 @@ class ToyUI(GameUI):
     def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
         if session.status != Status.RUNNING:
             return []
-        marks = [a for a in session.engine.legal_actions(name) if isinstance(a, Mark)]
+        marks = [a for a in session.legal_actions(name) if isinstance(a, Mark)]
         game, version = session.id, session.version
         return [  # one button per free cell, on the board's row of that cell
             GameButton(Control(game, version, "mark", (m.cell,)), m.cell, row=int(m.cell[1]) - 1)

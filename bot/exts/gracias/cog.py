@@ -62,7 +62,7 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
         session = await shared.session_here(self.bot, interaction, self.kind.name)
         applied = await self.bot.sessions.act(session.id, interaction.user.id, {"trio": number})
         async with applied.session.lock:
-            view = applied.session.engine.view_for(applied.name)
+            view = applied.session.view_for(applied.name)
         taken = view.just_taken
         seen = f": its face-down card is **{colour_label(taken)}**" if taken else ""
         await interaction.followup.send(

@@ -49,25 +49,13 @@ class GraciasVerb(StrEnum):
     SPLIT = "split"
 
 
-def _public(session: Session) -> GraciasPublicView:
-    view = session.engine.public_view()
-    assert isinstance(view, GraciasPublicView)
-    return view
-
-
-def _private(session: Session, name: str) -> GraciasPlayerView:
-    view = session.engine.view_for(name)
-    assert isinstance(view, GraciasPlayerView)
-    return view
-
-
 def _other(face_up: Sequence[Colour], keep: Colour) -> Colour:
     """The face-up card given away when `keep` is kept (C5: exactly one of each)."""
     first, second = face_up
     return second if first == keep else first
 
 
-class GraciasUI(GameUI):
+class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
     kind: ClassVar[str] = "gracias"
     title: ClassVar[str] = "Gracias"
     command: ClassVar[str] = "gracias"
@@ -110,7 +98,7 @@ class GraciasUI(GameUI):
         return f"{view.to_move}'s turn: take a trio (C5)."
 
     def table_text(self, session: Session) -> str:
-        view = _public(session)
+        view = self.public(session)
         head = (
             f"**Gracias** · game {session.id} · round {view.round} of 3 · turn {view.turn} of 4"
             f" · big opener {view.big_opener}"
@@ -125,7 +113,7 @@ class GraciasUI(GameUI):
         return "\n".join(lines)
 
     def table_words(self, session: Session) -> str:
-        view = _public(session)
+        view = self.public(session)
         lines = []
         for trio in view.trios:
             taken = f" (taken by {trio.taken_by})" if trio.taken else ""
@@ -141,7 +129,7 @@ class GraciasUI(GameUI):
         return "\n".join(lines)
 
     def private_text(self, session: Session, name: str) -> str:
-        view = _private(session, name)
+        view = self.private(session, name)
         public = view.public
         seat = public.seat(name)
         where = f"game {session.id} in <#{session.row.channel_id}>, round {public.round}"
@@ -174,7 +162,7 @@ class GraciasUI(GameUI):
         return "\n".join(lines)
 
     def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
-        view = _public(session)
+        view = self.public(session)
         if view.phase is not Phase.CHOOSE:
             return None
         who = ", ".join(mention(session, name) for name in newly_awaited)
@@ -195,7 +183,7 @@ class GraciasUI(GameUI):
             if event.kind == "round_scored":
                 posts.append(Post(f"**{event.text}** (C6)", self.score_sheet, "round-scores.png"))
             elif event.kind == "game_over":
-                view = _public(session)
+                view = self.public(session)
                 winners = ", ".join(mention(session, name) for name in view.winners)
                 totals = ", ".join(
                     f"{seat.name} {seat.total}" for seat in view.seats if seat.in_game
@@ -207,7 +195,7 @@ class GraciasUI(GameUI):
 
     def results(self, session: Session) -> list[SeatResult]:
         """C8 places among the players still in; those who left come after them."""
-        view = _public(session)
+        view = self.public(session)
         keys = {
             seat.name: (seat.in_game, *ranking_key(seat.total, seat.round_scores))
             for seat in view.seats
@@ -226,7 +214,7 @@ class GraciasUI(GameUI):
             return []
         engine = session.engine
         assert isinstance(engine, Gracias)
-        view = _public(session)
+        view = self.public(session)
         game, version = session.id, session.version
         takes = engine.trio_takes(name)
         if takes:
@@ -238,7 +226,7 @@ class GraciasUI(GameUI):
                 for take in takes
             ]
             return [GameSelect(Control(game, version, GraciasVerb.TAKE), "Take a trio…", options)]
-        splits = [a for a in engine.legal_actions(name) if isinstance(a, SplitTrio)]
+        splits = [a for a in session.legal_actions(name) if isinstance(a, SplitTrio)]
         if not splits or view.choosing is None:
             return []
         face_up = view.trios[view.choosing - 1].face_up
@@ -267,7 +255,7 @@ class GraciasUI(GameUI):
                 return Act({"trio": trio})  # the engine refuses a taken trio (C5)
         if control.verb == GraciasVerb.SPLIT and len(values) == 1:
             colour, _, text = values[0].partition(":")
-            seats = _public(session).seats
+            seats = self.public(session).seats
             index = small_index(text, len(seats))
             if colour in {c.id for c in COLOURS} and index is not None:
                 return Act({"keep": colour, "give_to": seats[index].name})
@@ -278,7 +266,7 @@ class GraciasUI(GameUI):
     def private_signature(self, session: Session, name: str) -> str:
         """The shared signature, plus what the hand message shows of the table: the
         player's own reserve (a card given to them, C5) and the round."""
-        view = _public(session)
+        view = self.public(session)
         seat = view.seat(name)
         facts = (super().private_signature(session, name), seat.reserve, seat.in_game, view.round)
         return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]

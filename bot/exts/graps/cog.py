@@ -93,7 +93,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         name = session.name_of(interaction.user.id)
         if name is None:
             return []
-        view = session.engine.public_view()
+        view = session.public_view()
         assert isinstance(view, GrapsPublicView)
         wanted = typed.strip().upper()
         return [
@@ -115,7 +115,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             await show_private(self.bot, interaction, session.id, name)
             return
         async with session.lock:  # onlookers see the public board
-            view = session.engine.public_view()
+            view = session.public_view()
         file = await self.bot.publisher.render(self.ui.table_image, view, "board.png")
         assert isinstance(view, GrapsPublicView)
         await interaction.followup.send(
@@ -141,7 +141,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             self.bot, interaction, self.kind.name, finished_too=True
         )
         async with session.lock:
-            view = session.engine.public_view()
+            view = session.public_view()
         assert isinstance(view, GrapsPublicView)
         file = await self.bot.publisher.render(self.ui.table_image, view, "board.png")
         await interaction.followup.send(

@@ -57,25 +57,13 @@ class GrapsVerb(StrEnum):
     RESIGN = "resign"
 
 
-def _public(session: Session) -> GrapsPublicView:
-    view = session.engine.public_view()
-    assert isinstance(view, GrapsPublicView)
-    return view
-
-
-def _private(session: Session, name: str) -> GrapsPlayerView:
-    view = session.engine.view_for(name)
-    assert isinstance(view, GrapsPlayerView)
-    return view
-
-
 def legal_cells(session: Session, name: str) -> list[str]:
     """The player's legal cells for the current roll, straight from the engine."""
-    actions = session.engine.legal_actions(name)
+    actions = session.legal_actions(name)
     return [action.cell_name for action in actions if isinstance(action, Place)]
 
 
-class GrapsUI(GameUI):
+class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
     kind: ClassVar[str] = "graps"
     title: ClassVar[str] = "Graps"
     rules_caption: ClassVar[str] = (
@@ -106,7 +94,7 @@ class GrapsUI(GameUI):
         return options_text(options)
 
     def table_text(self, session: Session) -> str:
-        view = _public(session)
+        view = self.public(session)
         head = (
             f"**Graps** · game {session.id} · {view.dark} (dark, row 1) vs "
             f"{view.light} (light, row 15) · move {view.moves}"
@@ -121,11 +109,11 @@ class GrapsUI(GameUI):
         return "\n".join(lines)
 
     def table_words(self, session: Session) -> str:
-        view = _public(session)
+        view = self.public(session)
         return board_words(view) + "\n" + figures(view)
 
     def private_text(self, session: Session, name: str) -> str:
-        view = _private(session, name)
+        view = self.private(session, name)
         public = view.public
         where = f"game {session.id} in <#{session.row.channel_id}>"
         lines = [f"**Your Graps board** ({where}), {name}, {side_word(public, name)}:"]
@@ -144,7 +132,7 @@ class GrapsUI(GameUI):
         return "\n".join(lines)
 
     def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
-        view = _public(session)
+        view = self.public(session)
         if view.over or not newly_awaited:
             return None
         who = mention(session, newly_awaited[0])
@@ -158,7 +146,7 @@ class GrapsUI(GameUI):
         return {e.actor for e in events if e.kind == "roll" and e.text and e.actor}
 
     def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
-        view = _public(session)
+        view = self.public(session)
         posts: list[Post] = []
         pruning = pruning_text(view, events)
         if pruning:
@@ -192,7 +180,7 @@ class GrapsUI(GameUI):
         cells = legal_cells(session, name)
         if not cells:
             return []
-        view = _public(session)
+        view = self.public(session)
         game, version = session.id, session.version
         items: list[discord.ui.Item[Any]] = []
         face = "grape" if view.roll is None else view.roll.value
@@ -245,7 +233,7 @@ class GrapsUI(GameUI):
         raise Refusal("This control is not understood; use `/graps board` for fresh controls.")
 
     def _rows(self, session: Session, name: str, letter: str) -> Step:
-        view = _public(session)
+        view = self.public(session)
         cells = [cell for cell in legal_cells(session, name) if cell[0] == letter]
         if not cells:
             raise Refusal(f"No legal cell in column {letter} for this roll.")
@@ -266,7 +254,7 @@ class GrapsUI(GameUI):
         return Show(f"Your {face} in column **{letter}**: which row?", [select, back])
 
     def _confirm_resign(self, session: Session, name: str) -> Step:
-        other = opponent_of(_public(session), name)
+        other = opponent_of(self.public(session), name)
         game, version = session.id, session.version
         yes = GameButton(
             Control(game, version, GrapsVerb.RESIGN), "Yes, resign", discord.ButtonStyle.danger

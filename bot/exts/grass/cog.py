@@ -66,7 +66,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         if found is None:
             return []
         session, name = found
-        legal = session.engine.legal_actions(name)
+        legal = session.legal_actions(name)
         return _choices([a.card for a in legal if isinstance(a, action)], typed)
 
     async def _card_move(
@@ -157,7 +157,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             return []
         covers = [
             a.cover
-            for a in session.engine.legal_actions(name)
+            for a in session.legal_actions(name)
             if isinstance(a, Play) and a.card is chosen and a.cover
         ]
         choices = []
@@ -228,7 +228,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         if found is None:
             return []
         session, name = found
-        return self._list_choices(list(session.engine.view_for(name).hand), typed)
+        return self._list_choices(list(session.view_for(name).hand), typed)
 
     @trade.autocomplete("take")
     async def trade_take(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
@@ -240,7 +240,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         if found is None:
             return []
         session, name = found
-        public = session.engine.public_view()
+        public = session.public_view()
         if public.options.secret_trades:  # only hand cards: stashes lie face up (G20)
             return []
         seat = public.seat(name)
@@ -254,7 +254,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             return []
         session, _name = found
         other = session.name_of(partner.id)
-        public = session.engine.public_view()
+        public = session.public_view()
         if other is None or public.options.secret_trades:
             return []
         seat = public.seat(other)

@@ -51,18 +51,6 @@ class GrassVerb(StrEnum):
     WITHDRAW = "withdraw"
 
 
-def _public(session: Session) -> GrassPublicView:
-    view = session.engine.public_view()
-    assert isinstance(view, GrassPublicView)
-    return view
-
-
-def _private(session: Session, name: str) -> GrassPlayerView:
-    view = session.engine.view_for(name)
-    assert isinstance(view, GrassPlayerView)
-    return view
-
-
 def _distinct(cards: Sequence[Card]) -> list[Card]:
     return list(dict.fromkeys(cards))
 
@@ -134,7 +122,7 @@ class TradeForm(discord.ui.Modal):
             )
 
 
-class GrassUI(GameUI):
+class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
     kind: ClassVar[str] = "grass"
     title: ClassVar[str] = "Grass"
     command: ClassVar[str] = "grass"
@@ -176,7 +164,7 @@ class GrassUI(GameUI):
         return f"{view.to_move}'s turn{extra}."
 
     def table_text(self, session: Session) -> str:
-        view = _public(session)
+        view = self.public(session)
         head = f"**Grass** · game {session.id} · hand {view.hand} · draw pile {view.draw_pile}"
         if session.status == Status.ABANDONED:
             return head + "\nThis game was abandoned; no result is recorded."
@@ -188,7 +176,7 @@ class GrassUI(GameUI):
         return "\n".join(lines)
 
     def table_words(self, session: Session) -> str:
-        view = _public(session)
+        view = self.public(session)
         lines = []
         for seat in view.seats:
             market = seat.market.value + (f" ({card_list(seat.heat)})" if seat.heat else "")
@@ -205,7 +193,7 @@ class GrassUI(GameUI):
         return "\n".join(lines)
 
     def private_text(self, session: Session, name: str) -> str:
-        view = _private(session, name)
+        view = self.private(session, name)
         public = view.public
         where = f"game {session.id} in <#{session.row.channel_id}>, hand {public.hand}"
         lines = [f"**Your Grass hand** ({where}), {name}:"]
@@ -240,7 +228,7 @@ class GrassUI(GameUI):
         return "\n".join(lines)
 
     def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
-        view = _public(session)
+        view = self.public(session)
         who = ", ".join(mention(session, name) for name in newly_awaited)
         if view.phase is Phase.PASS:
             everyone = ", ".join(mention(session, name) for name in view.awaiting)
@@ -261,7 +249,7 @@ class GrassUI(GameUI):
     def notice_turn(self, session: Session) -> Hashable:
         # Every turn draws a card (G3), so the hand and the pile's size tell turns apart;
         # a partner offered trade after trade in one turn (G20) is notified once.
-        view = _public(session)
+        view = self.public(session)
         return (view.hand, view.draw_pile, view.to_move)
 
     def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
@@ -270,7 +258,7 @@ class GrassUI(GameUI):
             if event.kind == "hand_scored":
                 posts.append(Post(f"**{event.text}.**", self.score_sheet, "scores.png"))
             elif event.kind == "game_over":
-                view = _public(session)
+                view = self.public(session)
                 winners = ", ".join(mention(session, name) for name in view.winners)
                 totals = ", ".join(f"{seat.name} {money(seat.total)}" for seat in view.seats)
                 posts.append(Post(f"**Game over!** Congratulations {winners}. Totals: {totals}."))
@@ -279,7 +267,7 @@ class GrassUI(GameUI):
     def results(self, session: Session) -> list[SeatResult]:
         outcome = session.engine.outcome()
         assert outcome is not None
-        view = _public(session)
+        view = self.public(session)
         best: dict[str, int] = {}
         for scored in view.scores:
             for row in scored.rows:
@@ -296,7 +284,7 @@ class GrassUI(GameUI):
     def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
         if session.status != Status.RUNNING:
             return []
-        legal = session.engine.legal_actions(name)
+        legal = session.legal_actions(name)
         game, version = session.id, session.version
         items: list[discord.ui.Item[Any]] = []
         plays = [a.card for a in legal if isinstance(a, Play)]
@@ -318,7 +306,7 @@ class GrassUI(GameUI):
                     Control(game, version, GrassVerb.DISCARD), "Discard a card…", _options(discards)
                 )
             )
-        view = _private(session, name)
+        view = self.private(session, name)
         public = view.public
         if (
             public.phase is Phase.TURN
@@ -351,19 +339,19 @@ class GrassUI(GameUI):
         if verb == GrassVerb.PLAY and len(values) == 1:
             return self._play_step(session, name, values[0])
         if verb == GrassVerb.TARGET and len(args) == 2:
-            seats = _public(session).seats
+            seats = self.public(session).seats
             return Act({"play": args[0], "target": seats[_seat_index(args[1], seats)].name})
         if verb == GrassVerb.COVER and len(args) == 1 and len(values) == 1:
             return Act({"play": args[0], "cover": values[0].split("+")})
         if verb == GrassVerb.TRADE:
             return self._trade_partner(session, name)
         if verb == GrassVerb.TRADETO and len(args) == 1:
-            public = _public(session)
+            public = self.public(session)
             partner = public.seats[_seat_index(args[0], public.seats)].name
             form = Control(session.id, session.version, GrassVerb.OFFER, args)
             return Ask(TradeForm(form, partner, public.options.secret_trades))
         if verb == GrassVerb.OFFER and len(args) == 1:
-            public = _public(session)
+            public = self.public(session)
             lists = trade_lists(public.options.secret_trades)
             if len(values) == len(lists):
                 seats = public.seats
@@ -386,7 +374,7 @@ class GrassUI(GameUI):
                 seat.name,
                 discord.ButtonStyle.primary,
             )
-            for index, seat in enumerate(_public(session).seats)
+            for index, seat in enumerate(self.public(session).seats)
             if seat.name != name
         ]
         back = GameButton(Control(game, version, SharedVerb.BACK), "Back", row=4)
@@ -395,7 +383,7 @@ class GrassUI(GameUI):
     def _play_step(self, session: Session, name: str, card_id: str) -> Step:
         plays = [
             a
-            for a in session.engine.legal_actions(name)
+            for a in session.legal_actions(name)
             if isinstance(a, Play) and a.card.value == card_id
         ]
         if not plays or all(a.target is None and not a.cover for a in plays):
@@ -404,7 +392,7 @@ class GrassUI(GameUI):
         game, version = session.id, session.version
         back = GameButton(Control(game, version, SharedVerb.BACK), "Back", row=4)
         if any(a.target is not None for a in plays):
-            seats = {seat.name: i for i, seat in enumerate(_public(session).seats)}
+            seats = {seat.name: i for i, seat in enumerate(self.public(session).seats)}
             buttons: list[discord.ui.Item[Any]] = [
                 GameButton(
                     Control(game, version, GrassVerb.TARGET, (card.value, str(seats[a.target]))),

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from tests.bot.table import answer
-from tests.bot.test_grass_commands import start_game
+from tests.bot.table import answer, start_game
 
 
 async def test_a_recorded_move_whose_answer_failed_says_it_was_recorded(fake_discord, stacked_bot):

@@ -65,9 +65,11 @@ async def test_clicks_are_answered_while_another_writer_holds_the_database(
     await lobby.wait_until(lambda m: "ann played Market Open" in m.text)
 
     with held(stacked_bot):  # a command that writes is acknowledged in time too
+        started = emu.loop_time()
         challenge = await ann.slash(general, "graps start", opponent=bob)
         assert await challenge.ack() == 5  # "thinking", filled in once written
-        await asyncio.sleep(HOLD_SECONDS)
+        # the same hold as above in all (the bot waits 5 s for the lock, then gives up)
+        await asyncio.sleep(HOLD_SECONDS - (emu.loop_time() - started))
     answer = await challenge.message()
     await answer.wait_until(lambda m: "Accept" in [b.label for b in m.buttons()])
     assert bob.mention in answer.text and not answer.ephemeral

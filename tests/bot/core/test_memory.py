@@ -12,7 +12,7 @@ import weakref
 
 from bot.core.controls import Control
 from bot.core.sessions import Sessions
-from bot.core.storage import Storage
+from bot.core.storage import Status, Storage
 from bot.exts.grass import KIND as GRASS
 from bot.exts.grass.ui import TradeForm
 from games.grass import Grass
@@ -30,7 +30,7 @@ async def test_only_running_games_stay_in_memory_and_locks_go_with_them(tmp_path
         await storage.start_game(game_id, seats, engine.replay_header(), engine.to_json(), 0)
         game_ids.append(game_id)
     running, over = game_ids
-    await storage.set_status(over, "abandoned")
+    await storage.set_status(over, Status.ABANDONED)
 
     first = await sessions.load(running)
     assert first is not None and await sessions.load(running) is first

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from bot.core.errors import MESSAGE_LIMIT
-from bot.core.gameui import GameUI
+from bot.core.gameui import AnyUI
 from bot.core.session import Session
-from bot.core.storage import GameRow, SeatRow
+from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.gracias.ui import GraciasUI
 from bot.exts.graps.ui import GrapsUI
 from bot.exts.grass.ui import GrassUI
@@ -30,7 +30,7 @@ def longest_names(count: int) -> list[str]:
     return [("W" * MAX_NAME)[: MAX_NAME - 1] + chr(ord("a") + n) + " 2" for n in range(count)]
 
 
-def texts(ui: GameUI, session: Session, events: Any) -> list[str]:
+def texts(ui: AnyUI, session: Session, events: Any) -> list[str]:
     names = [seat.name for seat in session.seats]
     found = [ui.table_text(session), ui.table_words(session)]
     found += [ui.private_text(session, name) for name in names]
@@ -44,10 +44,10 @@ def texts(ui: GameUI, session: Session, events: Any) -> list[str]:
     [(GrassUI(), 6, {"target": 25_000}), (GraciasUI(), 6, {}), (GrapsUI(), 2, {})],
     ids=["grass", "gracias", "graps"],
 )
-def test_every_game_text_fits_one_message(ui: GameUI, players: int, options: Any) -> None:
+def test_every_game_text_fits_one_message(ui: AnyUI, players: int, options: Any) -> None:
     names = longest_names(players)
     engine = game_class(ui.kind).create(names, options, 16)
-    row = GameRow(1, 1, 1, ui.kind, options, "running", 100, None, None, 0, None)
+    row = GameRow(1, 1, 1, ui.kind, options, Status.RUNNING, 100, None, None, 0, None)
     seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(names)]
     rng = random.Random(16)
     longest = 0
@@ -57,7 +57,7 @@ def test_every_game_text_fits_one_message(ui: GameUI, players: int, options: Any
             break
         legal = list(engine.legal_actions(awaiting[0]))
         events = engine.apply(rng.choice(legal))
-        status = "running" if engine.outcome() is None else "finished"
+        status = Status.RUNNING if engine.outcome() is None else Status.FINISHED
         session = Session(row, engine, seats, status, None)
         longest = max(longest, *(len(text) for text in texts(ui, session, events)))
     assert engine.outcome() is not None, "the game did not end"

@@ -10,8 +10,7 @@ one per move; closed DMs are tried once per game, not at every turn.
 from __future__ import annotations
 
 from tests.bot.scenario import MOVES
-from tests.bot.table import answer, play_move
-from tests.bot.test_grass_commands import start_game
+from tests.bot.table import answer, play_move, start_game
 from tests.fakediscord.core import READ_MESSAGE_HISTORY, SEND_MESSAGES, VIEW_CHANNEL
 
 

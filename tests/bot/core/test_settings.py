@@ -60,7 +60,7 @@ def test_a_missing_token_explains_the_set_up_and_exits_2(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).parents[2])},
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).parents[3])},
         capture_output=True,
         text=True,
         timeout=60,

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from bot.core.storage import MIGRATIONS, Result, StaleVersion, Storage, StorageError
+from bot.core.storage import MIGRATIONS, Result, StaleVersion, Status, Storage, StorageError
 from games.grass import Grass
 from games.replay import replay
 
@@ -125,7 +125,7 @@ async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(tmp_
     found = await storage.open_game(2, "grass")
     assert found is not None and found.id == game_id and found.options == {"target": 100000}
     assert await storage.open_game(2, "graps") is None
-    await storage.set_status(game_id, "abandoned")
+    await storage.set_status(game_id, Status.ABANDONED)
     assert await storage.open_game(2, "grass") is None
     await storage.close()
 

@@ -12,7 +12,7 @@ import json
 import sqlite3
 from typing import Any
 
-from tests.bot.test_graps_ai import ROLLS, control_version, fresh_dm, place_first_offered
+from tests.bot.graps_play import BLANK_ROLLS, control_version, fresh_dm, place_first_offered
 from tests.fakediscord.model import Message
 
 
@@ -24,7 +24,7 @@ def moves(bot: Any) -> int:
 
 async def failing_bot(start_bot: Any, tmp_path: Any, failing: str) -> Any:
     setup = tmp_path / "graps-setup.json"
-    setup.write_text(json.dumps({"graps": {"rolls": ROLLS}}), encoding="utf-8")
+    setup.write_text(json.dumps({"graps": {"rolls": BLANK_ROLLS}}), encoding="utf-8")
     return await start_bot(
         "tests.bot.failing_ai",
         env={

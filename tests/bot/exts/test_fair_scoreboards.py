@@ -16,8 +16,7 @@ from bot.core.storage import Result, Storage
 from games.grass import Grass
 from tests.bot.graps_play import open_game
 from tests.bot.scenario import MOVES
-from tests.bot.table import answer, play_move
-from tests.bot.test_grass_commands import start_game
+from tests.bot.table import answer, play_move, start_game
 
 
 def results(database) -> list[tuple[int, int]]:

@@ -10,8 +10,7 @@ import sqlite3
 from typing import Any
 
 from tests.bot.scenario import DECLINED, MOVES
-from tests.bot.table import hand_dm, play_move, polled
-from tests.bot.test_grass_commands import start_game
+from tests.bot.table import hand_dm, play_move, polled, start_game
 
 
 def deadline(bot: Any, name: str) -> float | None:

@@ -1,7 +1,9 @@
-"""Shared helpers for the Gracias tests: stacked decks and quick game builders."""
+"""Shared helpers for the Gracias tests: stacked decks, quick game builders and a random
+legal step (`step`)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from games.gracias import COLOURS, Gracias
@@ -33,3 +35,16 @@ def reserve(game: Gracias, player: str) -> dict[str, int]:
 def play(game: Gracias, *actions: dict[str, object]) -> None:
     for action in actions:
         game.apply_json(action)
+
+
+def step(game: Gracias, chooser: random.Random) -> None:
+    """One random legal action: a combined choice, or (half the time) a bare take
+    followed later by a completion."""
+    mover = game.awaiting[0]
+    takes = game.trio_takes(mover)
+    if takes and chooser.random() < 0.5:
+        game.apply(takes[chooser.randrange(len(takes))])
+        return
+    actions = game.legal_actions(mover)
+    assert actions, f"{mover} is awaited with nothing to do"
+    game.apply(actions[chooser.randrange(len(actions))])

@@ -8,9 +8,8 @@ import pytest
 
 from games.gracias import Gracias
 from games.protocol import IllegalAction
-from tests.games.gracias.helpers import NAMES, play
+from tests.games.gracias.helpers import NAMES, play, step
 from tests.games.gracias.invariants import check_cards, check_end, check_hidden, check_saving
-from tests.games.gracias.test_random_play import step
 
 
 def test_leave_by_a_waiting_player_sets_their_cards_aside() -> None:

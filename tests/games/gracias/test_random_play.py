@@ -11,25 +11,12 @@ import pytest
 
 from games.gracias import Gracias
 from games.gracias.scoring import ranking_key
-from tests.games.gracias.helpers import NAMES
+from tests.games.gracias.helpers import NAMES, step
 from tests.games.gracias.invariants import check_cards, check_end, check_hidden, check_saving
 
 SLOW = os.environ.get("RUN_SLOW") == "1"
 GAMES_PER_COUNT = 500  # x 4 player counts = 2,000 games
 SAVE_EVERY_ACTION = 25  # games per count with save/load after every action (all if slow)
-
-
-def step(game: Gracias, chooser: random.Random) -> None:
-    """One random legal action: a combined choice, or (half the time) a bare take
-    followed later by a completion."""
-    mover = game.awaiting[0]
-    takes = game.trio_takes(mover)
-    if takes and chooser.random() < 0.5:
-        game.apply(takes[chooser.randrange(len(takes))])
-        return
-    actions = game.legal_actions(mover)
-    assert actions, f"{mover} is awaited with nothing to do"
-    game.apply(actions[chooser.randrange(len(actions))])
 
 
 def play_checked(count: int, seed: int, save_every_action: bool) -> Gracias:

@@ -1,14 +1,19 @@
 """Building Grass positions from fixed decks (the replay header's "decks"), and
-playing actions by name: the tests' way to reach every rule's situation."""
+playing actions by name: the tests' way to reach every rule's situation. Shared by
+several test modules: `refused` (an action refused by its rule, nothing changed),
+`drain` (a short draw pile) and `traders` (the position the trade tests start from)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from games.grass import Card, Grass
 from games.grass.cards import deck_for_hand
 from games.grass.state import Seat
+from games.protocol import IllegalAction
 
 # Fillers are dealt where a test names no card: first the cards that change nothing
 # unless played, last the ones that count in scoring.
@@ -140,3 +145,40 @@ def seat_of(game: Grass, name: str) -> Seat:
     seat = game.state.seat(name)
     assert seat is not None
     return seat
+
+
+def refused(rule: str, game, by: str, **action) -> None:
+    """`by`'s action is refused by `rule`, and the game is left as it was."""
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        move(game, by, **action)
+    assert caught.value.rule == rule, caught.value
+    assert game.to_json() == before  # apply is atomic
+
+
+def drain(game, keep: int) -> None:
+    """Move all but `keep` draw pile cards to the discard pile (cards stay counted)."""
+    state = game.state
+    cut = len(state.draw) - keep
+    state.discard.extend(state.draw[:cut])
+    del state.draw[:cut]
+
+
+def traders(options=None):
+    """ann (to move, 7 cards) has Mexico in her stash, bob Colombia (covered) and Jamaica."""
+    g = game_with(
+        {
+            "ann": ["market_open", "mexico", "panama", "banker"],
+            "bob": ["market_open", "colombia", "jamaica", "grab_a_snack", "sold_out"],
+        },
+        options=options,
+    )
+    move(g, "ann", play="market_open")
+    move(g, "bob", play="market_open")
+    move(g, "ann", play="mexico")
+    move(g, "bob", play="colombia")
+    idle(g, "ann")
+    move(g, "bob", play="jamaica")
+    idle(g, "ann")
+    move(g, "bob", play="grab_a_snack", cover=["colombia"])
+    return g

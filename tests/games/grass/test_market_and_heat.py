@@ -5,16 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.grass import Card, Discard, Play
-from games.protocol import IllegalAction
-from tests.games.grass.helpers import game_with, hand_of, move, seat_state, stash
-
-
-def refused(rule: str, game, by: str, **action) -> None:
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as caught:
-        move(game, by, **action)
-    assert caught.value.rule == rule, caught.value
-    assert game.to_json() == before  # apply is atomic
+from tests.games.grass.helpers import game_with, hand_of, move, refused, seat_state, stash
 
 
 def test_g4_any_card_may_be_discarded_face_up():

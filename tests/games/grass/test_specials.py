@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from games.grass import Card, Play
 from games.grass.legal import cover_sets
-from tests.games.grass.helpers import game_with, hand_of, idle, move, seat_of, seat_state, stash
-from tests.games.grass.test_market_and_heat import refused
-
-
-def drain(game, keep: int) -> None:
-    """Move all but `keep` draw pile cards to the discard pile (cards stay counted)."""
-    state = game.state
-    cut = len(state.draw) - keep
-    state.discard.extend(state.draw[:cut])
-    del state.draw[:cut]
+from tests.games.grass.helpers import (
+    drain,
+    game_with,
+    hand_of,
+    idle,
+    move,
+    refused,
+    seat_of,
+    seat_state,
+    stash,
+)
 
 
 def _nirvana_table():

@@ -7,9 +7,7 @@ import pytest
 
 from games.grass import Grass, trades
 from games.protocol import IllegalAction, StateFormatError
-from tests.games.grass.helpers import game_with, hand_of, idle, move, stash
-from tests.games.grass.test_market_and_heat import refused
-from tests.games.grass.test_trades_and_leaving import _traders
+from tests.games.grass.helpers import game_with, hand_of, idle, move, refused, stash, traders
 
 CAP = 10  # the number docs/rules/grass.md gives players
 SWAP = {"to": "bob", "give": ["banker"], "take": ["sold_out"]}
@@ -32,7 +30,7 @@ def _offers(game: Grass) -> int:
 
 def test_ten_offers_a_turn_whatever_their_answer_then_a_plain_refusal():
     """Audit finding 5: offer and withdraw could stall a turn for ever."""
-    g = _traders()
+    g = traders()
     assert getattr(trades, "MAX_OFFERS_PER_TURN", None) == CAP
     for answer in ("withdraw", "decline") * 4:
         move(g, "ann", offer=SWAP)
@@ -56,7 +54,7 @@ def test_ten_offers_a_turn_whatever_their_answer_then_a_plain_refusal():
 
 def test_the_offer_count_starts_again_with_each_turn():
     """Audit finding 5: the cap is per turn; the next turn offers again."""
-    g = _traders()
+    g = traders()
     for _ in range(CAP):
         move(g, "ann", offer=SWAP)
         move(g, "bob", decline=True)
@@ -103,7 +101,7 @@ def test_a_nirvana_extra_turn_and_a_new_hand_count_offers_from_zero():
 def test_the_offer_count_is_saved_and_old_saves_without_it_load():
     """Audit finding 5: the count is part of the saved state; states saved before it
     existed load with no offers made."""
-    g = _traders()
+    g = traders()
     for _ in range(3):
         move(g, "ann", offer=SWAP)
         move(g, "bob", decline=True)
@@ -128,7 +126,7 @@ def test_the_offer_count_is_saved_and_old_saves_without_it_load():
 def test_secret_trades_refuse_stash_peddles_in_plain_words():
     """Audit finding 13: stashes lie face up, so a secret trade moving peddles would
     show itself on the table."""
-    g = _traders({"secret_trades": True})
+    g = traders({"secret_trades": True})
     plain = (
         "in this game trades are secret, so only hand cards can be traded: "
         "stashes lie face up on the table"
@@ -151,7 +149,7 @@ def test_secret_trades_refuse_stash_peddles_in_plain_words():
 
 def test_public_trades_still_move_stash_peddles():
     """Audit finding 13: only secret trades lose the stash peddles."""
-    g = _traders()
+    g = traders()
     move(g, "ann", offer={"to": "bob", "give_stash": ["mexico"], "take_stash": ["jamaica"]})
     events = move(g, "bob", accept=True)
     assert "Mexico" in events[0].text and "Jamaica" in events[0].text

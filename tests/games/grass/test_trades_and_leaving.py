@@ -11,32 +11,20 @@ from hypothesis import strategies as st
 
 from games.grass import Accept, Card, Decline, Grass, MakeOffer, Withdraw
 from games.protocol import IllegalAction
-from tests.games.grass.helpers import build_deck, game_with, hand_of, idle, move, stash
-from tests.games.grass.test_market_and_heat import refused
-
-
-def _traders(options=None):
-    """ann (to move, 7 cards) has Mexico in her stash, bob Colombia (covered) and Jamaica."""
-    g = game_with(
-        {
-            "ann": ["market_open", "mexico", "panama", "banker"],
-            "bob": ["market_open", "colombia", "jamaica", "grab_a_snack", "sold_out"],
-        },
-        options=options,
-    )
-    move(g, "ann", play="market_open")
-    move(g, "bob", play="market_open")
-    move(g, "ann", play="mexico")
-    move(g, "bob", play="colombia")
-    idle(g, "ann")
-    move(g, "bob", play="jamaica")
-    idle(g, "ann")
-    move(g, "bob", play="grab_a_snack", cover=["colombia"])
-    return g
+from tests.games.grass.helpers import (
+    build_deck,
+    game_with,
+    hand_of,
+    idle,
+    move,
+    refused,
+    stash,
+    traders,
+)
 
 
 def test_g20_accepted_trade_moves_hand_and_stash_cards_publicly():
-    g = _traders()
+    g = traders()
     offer = {"to": "bob", "give": ["banker"], "take": ["sold_out"], "give_stash": ["mexico"]}
     offer["take_stash"] = ["jamaica"]
     events = move(g, "ann", offer=offer)
@@ -58,7 +46,7 @@ def test_g20_accepted_trade_moves_hand_and_stash_cards_publicly():
 
 
 def test_g20_option_secret_trades_hides_the_cards_from_the_table():
-    g = _traders({"secret_trades": True})
+    g = traders({"secret_trades": True})
     move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["sold_out"]})
     events = move(g, "bob", accept=True)
     assert events[0].text == "ann and bob traded"
@@ -67,7 +55,7 @@ def test_g20_option_secret_trades_hides_the_cards_from_the_table():
 
 
 def test_g20_offers_the_rules_refuse():
-    g = _traders()
+    g = traders()
     refused("G20", g, "bob", offer={"to": "ann", "give": ["sold_out"], "take": ["banker"]})
     refused("G20", g, "ann", offer={"to": "bob", "give": ["banker"], "take": []})  # 1 for 0
     refused("G20", g, "ann", offer={"to": "bob", "give_stash": ["mexico"]})  # bob gives nothing
@@ -83,7 +71,7 @@ def test_g20_offers_the_rules_refuse():
 
 
 def test_g20_accepting_needs_the_asked_cards_and_withdraw_ends_the_offer():
-    g = _traders()
+    g = traders()
     move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["dr_feelgood"]})
     assert g.legal_actions("bob") == [Decline("bob")]
     refused("G20", g, "bob", accept=True)
@@ -189,7 +177,7 @@ def test_g22_a_player_leaving_has_their_cards_discarded_and_play_goes_on():
 
 
 def test_g22_leaving_cancels_an_offer_and_closes_a_pass_ring():
-    g = _traders()
+    g = traders()
     move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["sold_out"]})
     g2 = g.clone()
     move(g, "bob", leave=True)  # two players: ann wins

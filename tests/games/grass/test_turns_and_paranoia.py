@@ -6,9 +6,17 @@ import pytest
 
 from games.grass import Card, Grass, PassCard, Phase
 from games.protocol import GameError, IllegalAction
-from tests.games.grass.helpers import build_deck, game_with, hand_of, idle, move, seat_state, stash
-from tests.games.grass.test_market_and_heat import refused
-from tests.games.grass.test_specials import drain
+from tests.games.grass.helpers import (
+    build_deck,
+    drain,
+    game_with,
+    hand_of,
+    idle,
+    move,
+    refused,
+    seat_state,
+    stash,
+)
 
 
 def test_g2_six_cards_dealt_one_at_a_time_from_the_first_mover():

@@ -15,58 +15,27 @@ import copy
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from games.replay import replay
-from tests.bot.graps_play import selects_by_verb
-from tests.bot.table import answer, control_ids
+from tests.bot.graps_play import BLANK_ROLLS, control_version, fresh_dm, place_first_offered
+from tests.bot.table import answer
 from tests.fakediscord.model import Message
 
-ROLLS = ["blank"] * 40
 AI = "Bot Ann (easy)"
 
 
 @pytest.fixture
 async def ai_graps_bot(start_bot, tmp_path: Path):
     path = tmp_path / "graps-setup.json"
-    path.write_text(json.dumps({"graps": {"rolls": ROLLS}}), encoding="utf-8")
+    path.write_text(json.dumps({"graps": {"rolls": BLANK_ROLLS}}), encoding="utf-8")
     return await start_bot(env={"GAME_SETUP_FILE": str(path), "GAME_SEED": "5", "AI_DELAY": "0.01"})
 
 
 def statuses(bot) -> list[str]:
     with sqlite3.connect(bot.database_path) as db:
         return [row[0] for row in db.execute("SELECT status FROM games ORDER BY id")]
-
-
-def control_version(message: Message) -> int | None:
-    """The state version the message's controls were drawn for (ids "s:game:version:")."""
-    ids = control_ids(message)
-    return int(ids[0].split(":")[2]) if ids else None
-
-
-def fresh_dm(player: Any, done: set[int]) -> Message | None:
-    """The player's latest DM when it holds controls for a version not played yet (a
-    column menu's row step keeps the version, so it is not taken for a new turn)."""
-    messages = player.dm_messages()
-    version = control_version(messages[-1]) if messages else None
-    return messages[-1] if version is not None and version not in done else None
-
-
-async def place_first_offered(player: Any, message: Message) -> None:
-    """The first cell of the cell menu, or the first column then its first row."""
-    menus = {s.custom_id.split(":")[3]: s for s in message.selects() if s.custom_id}
-    if "place" in menus:
-        await (
-            await player.select(message, menus["place"].custom_id, [menus["place"].values[0]])
-        ).ack()
-        return
-    column = menus["column"]
-    await (await player.select(message, column.custom_id, [column.values[0]])).ack()
-    await message.wait_until(lambda m: "place" in selects_by_verb(m))
-    rows = next(s for s in message.selects() if s.custom_id.split(":")[3] == "place")
-    await (await player.select(message, rows.custom_id, [rows.values[0]])).ack()
 
 
 async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_graps_bot):

@@ -12,20 +12,8 @@ import discord
 from bot.client import EXTENSIONS, GAME_PACKAGES, GameBot
 from bot.core.settings import Settings
 from games.replay import replay
-from tests.bot.scenario import MOVES, PLAYERS
-from tests.bot.table import answer, hand_dm, play_move
-
-
-async def start_game(emu, general, names=PLAYERS):
-    players = {name: emu.user(name) for name in names}
-    host = players[names[0]]
-    table = await (await host.slash(general, "grass start", target=100000)).message()
-    for name in names[1:]:
-        await (await players[name].click(table, "Join")).ack()
-    await table.wait_until(lambda m: f"({len(names)} of" in m.text)
-    await (await host.click(table, "Start")).ack()
-    await table.wait_until(lambda m: "ann's turn" in m.text)
-    return players, table
+from tests.bot.scenario import MOVES
+from tests.bot.table import answer, hand_dm, play_move, start_game
 
 
 async def test_rules_show_the_document_or_one_card(fake_discord, bot_process):

@@ -9,7 +9,7 @@ from typing import Any
 from bot.core.controls import Control
 from bot.core.gameui import Act, Show
 from bot.core.session import Session
-from bot.core.storage import GameRow, SeatRow
+from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.grass.ui import GrassUI
 from games.grass import Grass
 from tests.bot.decks import stacked_deck
@@ -30,9 +30,9 @@ def session_for(actions: list[dict[str, Any]]) -> Session:
     )
     for action in actions:
         engine.apply_json(action)
-    row = GameRow(1, 10, 20, "grass", {}, "running", 100, None, None, engine.moves, None)
+    row = GameRow(1, 10, 20, "grass", {}, Status.RUNNING, 100, None, None, engine.moves, None)
     seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(NAMES)]
-    return Session(row, engine, seats, "running", None)
+    return Session(row, engine, seats, Status.RUNNING, None)
 
 
 OPENED = [
