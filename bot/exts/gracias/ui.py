@@ -25,7 +25,6 @@ from bot.exts.gracias.texts import colour_label, colour_list, counts_text, split
 from games.gracias import (
     COLOURS,
     Colour,
-    Gracias,
     GraciasPlayerView,
     GraciasPublicView,
     Phase,
@@ -212,18 +211,18 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
     def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
         if session.status != Status.RUNNING:
             return []
-        engine = session.engine
-        assert isinstance(engine, Gracias)
         view = self.public(session)
         game, version = session.id, session.version
-        takes = engine.trio_takes(name)
+        # C5: on their turn, before taking, the mover may take any trio nobody took
+        takes = (
+            [trio for trio in view.trios if trio.taken_by is None]
+            if view.to_move == name and view.choosing is None
+            else []
+        )
         if takes:
             options = [
-                discord.SelectOption(
-                    label=trio_text(view.trios[take.trio - 1]).capitalize(),
-                    value=str(take.trio),
-                )
-                for take in takes
+                discord.SelectOption(label=trio_text(trio).capitalize(), value=str(trio.number))
+                for trio in takes
             ]
             return [GameSelect(Control(game, version, GraciasVerb.TAKE), "Take a trio…", options)]
         splits = [a for a in session.legal_actions(name) if isinstance(a, SplitTrio)]
