@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.core.errors import StaleControl
 from bot.core.storage import GameRow, SeatRow, Status
-from games.protocol import Game
+from games.protocol import Game, Outcome
 
 AnyGame = Game[Any, Any, Any]
 
@@ -57,6 +57,10 @@ class Session:
         if name not in views:
             views[name] = self.engine.view_for(name)
         return views[name]
+
+    def outcome(self) -> Outcome | None:
+        """The game's outcome (winners, totals) once it is over."""
+        return self.engine.outcome()
 
     def legal_actions(self, name: str) -> Sequence[Any]:
         legal = self._views().legal

@@ -88,7 +88,7 @@ class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
         return [Post(f"**Game over!** {winners}: {status_line(view)}")]
 
     def results(self, session: Session) -> list[SeatResult]:
-        outcome = session.engine.outcome()
+        outcome = session.outcome()
         assert outcome is not None
         return [
             SeatResult(name, 1 if name in outcome.winners else 2, total)

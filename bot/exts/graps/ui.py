@@ -165,7 +165,7 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
     def results(self, session: Session) -> list[SeatResult]:
         """Places by the outcome; the score is each player's pawns on the board at the
         end (the engine's totals), the best game the highest such score."""
-        outcome = session.engine.outcome()
+        outcome = session.outcome()
         assert outcome is not None
         return [
             SeatResult(name, 1 if name in outcome.winners else 2, total, total)

@@ -265,7 +265,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         return posts
 
     def results(self, session: Session) -> list[SeatResult]:
-        outcome = session.engine.outcome()
+        outcome = session.outcome()
         assert outcome is not None
         view = self.public(session)
         best: dict[str, int] = {}
