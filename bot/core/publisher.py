@@ -90,11 +90,22 @@ def _closed_hint(ui: AnyUI) -> str:
     return f"\n(DMs closed: play with `/{ui.command} {ui.hand_command}`.)"
 
 
-def _clicked_message(via: Interaction | None) -> int | None:
-    """The message whose control made the move (a component on it, not a command)."""
-    if via is None or via.type is not discord.InteractionType.component:
-        return None
-    return via.message.id if via.message is not None else None
+@dataclasses.dataclass(frozen=True, slots=True)
+class Clicked:
+    """The hand message whose control made a move, and the edit of that message through
+    the click's response (which costs no request against Discord's rate limits)."""
+
+    message_id: int
+    edit: Callable[..., Awaitable[Any]]
+
+    @classmethod
+    def of(cls, interaction: Interaction) -> Clicked | None:
+        """The clicked message of a click (None for a command or a form without one)."""
+        if interaction.type is not discord.InteractionType.component:
+            return None
+        if interaction.message is None:
+            return None
+        return cls(interaction.message.id, interaction.edit_original_response)
 
 
 def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str] | None:
@@ -303,11 +314,11 @@ class Publisher:
         session: Session,
         name: str,
         notify: bool,
-        via: Interaction | None = None,
+        via: Clicked | None = None,
         repeat: bool = False,
     ) -> None:
-        """One player's hand message brought up to date; `via` is the interaction of the
-        move, whose response edits the player's message if they clicked on it. `repeat`:
+        """One player's hand message brought up to date; `via` is the message clicked to
+        make the move, edited through the click's response if it is this player's. `repeat`:
         the move is shown once more after a stop (`Storage.games_to_restore`): a DM that
         already shows this state was sent before the stop, and is not sent twice."""
         seat = session.seat_of(name)
@@ -323,8 +334,7 @@ class Publisher:
             # new game tries their DMs again.
             return
         hand = _hand_key(session.view_for(name))
-        clicked = _clicked_message(via)
-        own = clicked is not None and clicked == seat.dm_message_id
+        own = via is not None and via.message_id == seat.dm_message_id
         if (
             not notify
             and session.status == Status.RUNNING  # the last message says how it ended
@@ -341,7 +351,7 @@ class Publisher:
             channel_id = seat.dm_channel_id
             message_id = seat.dm_message_id
             if own and not notify and via is not None:
-                await via.edit_original_response(content=content, attachments=files, view=items)
+                await via.edit(content=content, attachments=files, view=items)
             else:
                 if channel_id is None:
                     channel_id = (await self.client.create_dm(discord.Object(seat.user_id))).id
@@ -426,7 +436,7 @@ class Publisher:
         session: Session,
         events: Sequence[Event],
         before_awaiting: Sequence[str],
-        via: Interaction | None = None,
+        via: Clicked | None = None,
         repeat: bool = False,
     ) -> None:
         """Everything after a move. Each step is guarded on its own: a failed DM must

@@ -17,7 +17,7 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.core.errors import Refusal
 from bot.core.gameui import SeatResult
@@ -27,7 +27,7 @@ from bot.core.storage import Result, SeatRow, Status, Storage
 from games.protocol import JSON, Event
 
 if TYPE_CHECKING:
-    from bot.core.publisher import Publisher
+    from bot.core.publisher import Clicked, Publisher
 
 log = logging.getLogger(__name__)
 
@@ -157,15 +157,15 @@ class Sessions:
         build: ActionBuilder | Mapping[str, JSON],
         version: int | None = None,
         actor_name: str | None = None,
-        via: Any = None,
+        via: Clicked | None = None,
     ) -> Applied:
         """Apply one action for a user (or for `actor_name` when the bot acts for a
         seat). `version` is the state version a control was drawn for: a different
         current version raises `StaleControl`. `IllegalAction` leaves everything as it
         was. Returns once the move is committed and published.
 
-        `via`: the interaction that made the move (a `discord.Interaction`, deferred),
-        so the publisher can edit the clicked hand message through its response."""
+        `via`: the hand message clicked to make the move, which the publisher edits
+        through the click's response."""
         async with self.lock(game_id):
             session = await self.load(game_id)
             if session is None:

@@ -28,6 +28,7 @@ from bot.core.controls import (
 )
 from bot.core.errors import Refusal, ShowingFailed, StaleControl, fit, report
 from bot.core.gameui import Act, Ask, Show
+from bot.core.publisher import Clicked
 from bot.core.storage import Status
 from bot.exts.lobby import LOBBY_VERBS, handle_lobby
 
@@ -113,7 +114,7 @@ class Router(commands.Cog):
             interaction.user.id,
             step.action,
             version=control.version if versioned else None,
-            via=interaction,  # a click on one's DM hand: its response edits that message
+            via=Clicked.of(interaction),  # a hand message clicked: its response edits it
         )
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:
