@@ -37,7 +37,7 @@ class Session:
     status: Status
     table_message_id: int | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    _seen: Seen | None = field(default=None, repr=False)
+    _seen: Seen | None = field(default=None, repr=False, compare=False)
 
     def _views(self) -> Seen:
         """The views of the current version, each computed once (a move's publication

@@ -282,8 +282,10 @@ class Sessions:
         running (it ended meanwhile, or never started)."""
         async with self.lock(game_id):
             row = await self.storage.game(game_id)
+            if row is None or row.status != Status.RUNNING:
+                return False
             session = await self.load(game_id)
-            if row is None or row.status != Status.RUNNING or session is None:
+            if session is None:
                 return False
             await self._end(session, announce)
             return True

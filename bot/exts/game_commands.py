@@ -193,6 +193,8 @@ async def kick_player(
         raise Refusal("Only the game's host (or someone with Manage Server) can kick a player.")
     if player.id == interaction.user.id:
         raise Refusal("You cannot kick yourself; use the game's `leave` command to give up.")
+    if session.name_of(player.id) is None:
+        raise Refusal(f"{player.display_name} is not playing in this game.")
     await interaction.response.defer(thinking=True)
     if not bot.kinds[kind].computer_players:  # no computer to take the seat: they leave
         await bot.sessions.act(session.id, player.id, {"leave": True})
