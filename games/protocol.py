@@ -19,14 +19,18 @@ Conventions every engine keeps:
 - `state_json` is the public contract printed by `python -m games replay`
   (docs/notation.md). Extend it; never change what its keys mean.
 - A player gives up their seat with the action `{"leave": true}`, which emits an event
-  of kind "leave" whose actor is that player: the bot ranks leavers last and frees
-  their seat from that event. (In two-player Graps one resigns instead: the game ends,
-  the other player wins.)
+  of kind `EventKind.LEAVE` ("leave") whose actor is that player: the bot ranks leavers
+  last and frees their seat from that event. (In two-player Graps one resigns instead:
+  the game ends, the other player wins.)
+- Event kinds are named values: `EventKind` below for the kinds every engine shares,
+  and each game's own enum in its `views` module. Their values are the strings saved
+  states, `state_json` and stored games always held, so old documents still load.
 """
 
 from __future__ import annotations
 
 import abc
+import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -67,11 +71,21 @@ class StateFormatError(GameError):
     """A saved state or replay header that cannot be loaded (bad shape, unknown version)."""
 
 
+class EventKind(enum.StrEnum):
+    """The event kinds every engine shares. A game's own kinds are in its `views`
+    module (`GrassEventKind`, `GraciasEventKind`, `GrapsEventKind`)."""
+
+    LEAVE = "leave"  # a player gave up their seat; `actor` is that player
+    GAME_OVER = "game_over"  # the last event of a game; data["winners"] names the winners
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, in words the table can read.
 
-    `kind` is a stable machine name ("play", "draw", "hand_scored", "pass_done"...),
+    `kind` is a stable machine name: an `EventKind` or a member of the game's own
+    enum, a `StrEnum` equal to the plain string saved documents hold ("play",
+    "hand_scored", "pass_done"...),
     `text` is public (shown in the channel, "" when nothing public happened),
     `private` holds words only one player may see ("You drew Panama"),
     `data` holds public machine-readable details (e.g. the scores of a hand).
@@ -86,7 +100,9 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended. `winners` has several names for a shared win or draw."""
+    """How a finished game ended. `winners` has several names for a shared win or draw.
+    `reason` is in words; each game's `views` names its fixed reasons or the patterns
+    they are made from (`GrassEndReason`, `GraciasEndReason`, `GrapsEndReason`)."""
 
     winners: tuple[str, ...]
     totals: Mapping[str, int]

@@ -1,11 +1,11 @@
 """A gallery of every image kind from seeded games: `python -m render.gallery OUT_DIR`.
 
 For people to review the pictures (and for the benchmark, which renders the same
-views). The games are played by the engines with seeded random choices (Grass with
-its engine's plausible-random chooser, so hands end), and stopped at moments worth
-seeing: 2 and 6 players, crowded stashes and blocked markets, a Paranoia pass, a
-scored hand, a Gracias trio being split and a scored round, a Graps game in play
-with the mover's legal cells and a finished one.
+views). The games are played by the engines with seeded random choices (random play's
+chooser, games/randomplay.py: plausible-random for Grass, so hands end), and stopped
+at moments worth seeing: 2 and 6 players, crowded stashes and blocked markets, a
+Paranoia pass, a scored hand, a Gracias trio being split and a scored round, a Graps
+game in play with the mover's legal cells and a finished one.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from PIL import Image
 
 from games.gracias.actions import TakeTrio
+from games.randomplay import playout_chooser
 from games.registry import game_class
 from render import gracias, graps, grass
 from render.encode import to_png
@@ -31,13 +32,11 @@ Game = Any  # an engine instance (games.protocol.Game)
 
 
 def _step(game: Game, rng: random.Random) -> None:
-    """One seeded random action (the engine's playout chooser when it has one)."""
+    """One seeded random action, chosen as random play chooses."""
     awaiting = game.awaiting
     player = awaiting[rng.randrange(len(awaiting))]
     actions = game.legal_actions(player)
-    chooser = getattr(game, "playout_choice", None)
-    action = chooser(player, actions, rng) if chooser else actions[rng.randrange(len(actions))]
-    game.apply(action)
+    game.apply(playout_chooser(game)(player, actions, rng))
 
 
 def play_until(

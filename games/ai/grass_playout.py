@@ -7,8 +7,8 @@ plays before it discards, closes the market only when it leads the table, and pa
 Paranoia cards on; a share of its choices stays uniform so that every kind of action
 still occurs. It is given the engine's state rather than a view, so it is not one of
 the computer players (player.py): it serves random play only. Random play (the tests,
-the benchmark, the image gallery) reaches it through `Grass.playout_choice`; generic
-random play (games/randomplay.py) calls that method when an engine has it.
+the benchmark, the image gallery) reaches it through `playout_chooser` in
+games/randomplay.py, which gives it for a Grass game; the engine never imports it.
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ from games.gracias.engine import Gracias
 from games.gracias.views import (
     ColourCounts,
     ColourScore,
+    GraciasEndReason,
+    GraciasEventKind,
     GraciasPlayerView,
     GraciasPublicView,
     Phase,
@@ -31,6 +33,8 @@ __all__ = [
     "ColourScore",
     "Gracias",
     "GraciasAction",
+    "GraciasEndReason",
+    "GraciasEventKind",
     "GraciasPlayerView",
     "GraciasPublicView",
     "Leave",

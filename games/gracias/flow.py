@@ -12,8 +12,8 @@ from __future__ import annotations
 from games.gracias.cards import COLOUR_IDS, COLOURS
 from games.gracias.scoring import score_round, winners
 from games.gracias.state import State, Trio
-from games.gracias.views import ROUNDS, TURNS_PER_ROUND
-from games.protocol import Event
+from games.gracias.views import ROUNDS, TURNS_PER_ROUND, GraciasEndReason, GraciasEventKind
+from games.protocol import Event, EventKind
 
 MIN_PLAYERS = 3  # C1
 
@@ -31,7 +31,7 @@ def take(state: State, seat: int, index: int) -> Event:
     name = state.players[seat]
     text = f"{name} took trio {index + 1}"
     return Event(
-        "take",
+        GraciasEventKind.TAKE,
         text,
         name,
         private={name: f"You took a hidden {COLOUR_IDS[down]}"},
@@ -51,7 +51,7 @@ def split(state: State, seat: int, index: int, keep: int, give: int, to: str) ->
     kept, given = COLOUR_IDS[keep], COLOUR_IDS[give]
     events = [
         Event(
-            "give",
+            GraciasEventKind.GIVE,
             f"{name} kept {kept}, gave {given} to {to} — Gracias!",
             name,
             data={"trio": index + 1, "keep": kept, "give": given, "give_to": to},
@@ -83,7 +83,7 @@ def _advance(state: State, seat: int, events: list[Event]) -> None:
     if state.round < ROUNDS:
         events.extend(start_round(state))
     else:
-        _finish(state, "after round 3 (C8)")
+        _finish(state, GraciasEndReason.LAST_ROUND)
         events.append(_game_over_event(state))
 
 
@@ -117,7 +117,7 @@ def start_round(state: State) -> list[Event]:
             state.reserves[seat][state.pile.pop()] += 1
     big = state.players[state.big]
     started = Event(
-        "round_started",
+        GraciasEventKind.ROUND_STARTED,
         f"Round {state.round} begins: {big} is the big opener.",
         data={"round": state.round, "big_opener": big},
     )
@@ -139,7 +139,7 @@ def _start_turn(state: State, number: int) -> Event:
     state.to_move = state.small
     small = state.players[state.small]
     return Event(
-        "turn_started",
+        GraciasEventKind.TURN_STARTED,
         f"Turn {number}: {small} lays out {count} trios and chooses first.",
         data={"round": state.round, "turn": number, "small_opener": small},
     )
@@ -161,7 +161,7 @@ def _score_round(state: State) -> Event:
     state.trios = []
     scores = ", ".join(f"{name} {score}" for name, score in zip(names, sheet.scores, strict=True))
     return Event(
-        "round_scored",
+        GraciasEventKind.ROUND_SCORED,
         f"Round {state.round} scored: {scores}.",
         data={"hidden": revealed, **sheet.to_json()},
     )
@@ -179,20 +179,20 @@ def leave(state: State, seat: int) -> list[Event]:
         state.set_aside[colour] += count
     state.reserves[seat] = [0] * len(COLOURS)
     state.hidden[seat] = []
-    events = [Event("leave", f"{name} left the game.", name)]
+    events = [Event(EventKind.LEAVE, f"{name} left the game.", name)]
     if state.holding is not None and state.to_move == seat:
         _set_aside(state, state.trios[state.holding].up)
         state.trios[state.holding].up = []
         state.holding = None
     if sum(state.active) < MIN_PLAYERS:
-        _finish(state, "fewer than 3 players left")
+        _finish(state, GraciasEndReason.TOO_FEW_PLAYERS)
         events.append(_game_over_event(state))
     elif state.to_move == seat:
         _advance(state, seat, events)
     return events
 
 
-def _finish(state: State, reason: str) -> None:
+def _finish(state: State, reason: GraciasEndReason) -> None:
     """C8 among the players still in the game."""
     state.over = True
     state.to_move = None
@@ -212,7 +212,7 @@ def _game_over_event(state: State) -> Event:
     names = " and ".join(state.winners)
     verb = "wins" if len(state.winners) == 1 else "share the win"
     return Event(
-        "game_over",
+        EventKind.GAME_OVER,
         f"{names} {verb} ({state.end_reason}).",
         data={"winners": list(state.winners), "totals": state.totals()},
     )

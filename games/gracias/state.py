@@ -27,7 +27,8 @@ from games.gracias.cards import (
     full_deck,
 )
 from games.gracias.scoring import ScoreSheet
-from games.protocol import JSON, Event, StateFormatError
+from games.gracias.views import GraciasEndReason, GraciasEventKind
+from games.protocol import JSON, Event, EventKind, StateFormatError
 
 
 class Trio:
@@ -142,6 +143,13 @@ def parse_decks(value: Any) -> list[list[int]]:
     return decks
 
 
+# A saved document holds plain strings; loading gives back the named values the engine
+# makes, so a loaded event is the very event the engine made. A string none of them
+# names loads as it is, as it always did.
+_KINDS: dict[str, str] = {kind.value: kind for kind in (*EventKind, *GraciasEventKind)}
+_END_REASONS: dict[str, str] = {reason.value: reason for reason in GraciasEndReason}
+
+
 def _event_json(event: Event) -> dict[str, JSON]:
     return {
         "kind": event.kind,
@@ -228,10 +236,17 @@ def from_json(cls: type[S], data: Mapping[str, JSON], version: int) -> S:
         game.last_round = None if last is None else ScoreSheet.from_json(last)
         game.over = bool(data["over"])
         game.winners = tuple(str(name) for name in data["winners"])
-        game.end_reason = str(data["end_reason"])
+        reason = str(data["end_reason"])
+        game.end_reason = _END_REASONS.get(reason, reason)
         game.moves = int(data["moves"])
         game.log = [
-            Event(e["kind"], e["text"], e["actor"], dict(e["private"]), dict(e["data"]))
+            Event(
+                _KINDS.get(e["kind"], e["kind"]),
+                e["text"],
+                e["actor"],
+                dict(e["private"]),
+                dict(e["data"]),
+            )
             for e in data["log"]
         ]
     except (KeyError, TypeError, ValueError, IndexError) as error:

@@ -28,6 +28,25 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+class GraciasEventKind(enum.StrEnum):
+    """The kinds of Gracias's own events (`Event.kind`); "leave" and "game_over" are
+    the shared `games.protocol.EventKind`. The values are what saved games hold."""
+
+    ROUND_STARTED = "round_started"  # C3, C4
+    TURN_STARTED = "turn_started"  # C5: the trios are laid out
+    TAKE = "take"  # C5: the first half of a choice
+    GIVE = "give"  # C5: the second half, keep one card and give the other
+    ROUND_SCORED = "round_scored"  # C6
+
+
+class GraciasEndReason(enum.StrEnum):
+    """Why a Gracias game ended, in the words of `Outcome.reason`, of the "game_over"
+    event's text and of the saved state's "end_reason"."""
+
+    LAST_ROUND = "after round 3 (C8)"
+    TOO_FEW_PLAYERS = "fewer than 3 players left"  # the leave rule (docs/rules/gracias.md)
+
+
 @dataclass(frozen=True, slots=True)
 class ColourCounts:
     """How many cards of each colour, in `COLOURS` order (a reserve, C5)."""

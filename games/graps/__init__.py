@@ -15,6 +15,8 @@ from games.graps.cells import CELL_NAMES, cell_name, parse_cell
 from games.graps.engine import Graps
 from games.graps.views import (
     Face,
+    GrapsEndReason,
+    GrapsEventKind,
     GrapsOptions,
     GrapsPlayerView,
     GrapsPublicView,
@@ -28,6 +30,8 @@ __all__ = [
     "Face",
     "Graps",
     "GrapsAction",
+    "GrapsEndReason",
+    "GrapsEventKind",
     "GrapsOptions",
     "GrapsPlayerView",
     "GrapsPublicView",

@@ -31,6 +31,8 @@ from games.graps.state import (
 )
 from games.graps.views import (
     Face,
+    GrapsEndReason,
+    GrapsEventKind,
     GrapsOptions,
     GrapsPlayerView,
     GrapsPublicView,
@@ -230,19 +232,17 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         self.last_cell = cell
         self.last_pruned = tuple(pruned)
         self.last_cut = tuple(cut)
-        events = [Event("place", text, name, data={"cell": where, "grape": grape})]
+        events = [Event(GrapsEventKind.PLACE, text, name, data={"cell": where, "grape": grape})]
         if pruned:
-            events.append(Event("prune", "", name, data={"cells": [CELL_NAMES[c] for c in pruned]}))
+            cells = [CELL_NAMES[c] for c in pruned]
+            events.append(Event(GrapsEventKind.PRUNE, "", name, data={"cells": cells}))
             if cut:
-                events.append(Event("sap", "", name, data={"cells": [CELL_NAMES[c] for c in cut]}))
+                cells = [CELL_NAMES[c] for c in cut]
+                events.append(Event(GrapsEventKind.SAP, "", name, data={"cells": cells}))
         if cell in TARGET[seat]:  # P7
             row = 15 if seat == 0 else 1
-            flow.finish(
-                self,
-                (name,),
-                f"{name} reached {self.players[other]}'s land, row {row} (P7)",
-                events,
-            )
+            reason = GrapsEndReason.REACHED.format(winner=name, loser=self.players[other], row=row)
+            flow.finish(self, (name,), reason, events)
         elif self.phase is Phase.SETUP and seat == 0:
             self.mover = 1
             self.legal = list(LAND[1])  # P2: light's set-up grape, anywhere on row 15
@@ -258,7 +258,8 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
             raise IllegalAction(f"{by} is not playing this game")
         winner = self.players[1 - self.players.index(by)]
         events: list[Event] = []
-        flow.finish(self, (winner,), f"{by} resigned: {winner} wins", events)
+        reason = GrapsEndReason.RESIGNED.format(loser=by, winner=winner)
+        flow.finish(self, (winner,), reason, events)
         return events
 
     # -- seeing -----------------------------------------------------------------------

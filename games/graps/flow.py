@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from games.graps.dice import seeded_grape
 from games.graps.state import State
-from games.graps.views import Face, Phase
-from games.protocol import Event
+from games.graps.views import Face, GrapsEndReason, GrapsEventKind, Phase
+from games.protocol import Event, EventKind
 
 
 def start_turn(state: State, seat: int, events: list[Event]) -> None:
@@ -25,7 +25,7 @@ def start_turn(state: State, seat: int, events: list[Event]) -> None:
         if not supply[seat]:  # P8: a player with no pawns left passes
             events.append(
                 Event(
-                    "pass",
+                    GrapsEventKind.PASS,
                     f"{name} has no pawns left: turn passes",
                     name,
                     data={"why": "no_pawns"},
@@ -35,12 +35,8 @@ def start_turn(state: State, seat: int, events: list[Event]) -> None:
             continue
         if not board.can_place(seat):  # P8: the player who left them stuck loses
             loser = state.players[1 - seat]
-            finish(
-                state,
-                (name,),
-                f"{name} has no legal cell for either face: {loser} loses (P8)",
-                events,
-            )
+            reason = GrapsEndReason.STUCK.format(winner=name, loser=loser)
+            finish(state, (name,), reason, events)
             return
         n = state.rolls_made
         state.rolls_made = n + 1
@@ -52,15 +48,16 @@ def start_turn(state: State, seat: int, events: list[Event]) -> None:
         legal = board.grape_cells(seat) if face is Face.GRAPE else board.blank_cells(seat)
         word = "grape" if face is Face.GRAPE else "blank"  # faster than face.value
         if legal:
-            events.append(Event("roll", f"{name} rolled {word}", name, data={"face": word}))
+            text = f"{name} rolled {word}"
+            events.append(Event(GrapsEventKind.ROLL, text, name, data={"face": word}))
             state.mover = seat
             state.roll = face
             state.legal = legal
             return
-        events.append(Event("roll", "", name, data={"face": word}))
+        events.append(Event(GrapsEventKind.ROLL, "", name, data={"face": word}))
         events.append(
             Event(
-                "pass",
+                GrapsEventKind.PASS,
                 f"{name} rolled {word}: no legal cell, turn passes",
                 name,
                 data={"why": "no_cell", "face": word},
@@ -80,21 +77,24 @@ def _exhausted(state: State, events: list[Event]) -> None:
         for seat, d in ((0, d0), (1, d1))
     )
     if d0 == d1:
-        finish(state, state.players, f"no pawns left, {words}: a draw (P9)", events)
+        reason = GrapsEndReason.EXHAUSTED_DRAW.format(distances=words)
+        finish(state, state.players, reason, events)
     else:
         winner = state.players[0 if d0 < d1 else 1]
-        finish(state, (winner,), f"no pawns left, {words}: {winner} wins (P9)", events)
+        reason = GrapsEndReason.EXHAUSTED_WIN.format(distances=words, winner=winner)
+        finish(state, (winner,), reason, events)
 
 
 def finish(state: State, winners: tuple[str, ...], reason: str, events: list[Event]) -> None:
-    """The game ends with `winners` (both players for a draw), `reason` in words."""
+    """The game ends with `winners` (both players for a draw), `reason` in words (a
+    `GrapsEndReason` pattern filled in)."""
     state.phase = Phase.OVER
     state.mover = None
     state.roll = None
     state.legal = []
     state.winners = winners
     state.reason = reason
-    kind = "draw" if len(winners) > 1 else "win"
+    kind = GrapsEventKind.DRAW if len(winners) > 1 else GrapsEventKind.WIN
     events.append(Event(kind, reason, winners[0], data={}))
     result = f"{winners[0]} wins" if len(winners) == 1 else "a draw"
-    events.append(Event("game_over", f"game over: {result}", data={"winners": [*winners]}))
+    events.append(Event(EventKind.GAME_OVER, f"game over: {result}", data={"winners": [*winners]}))

@@ -45,6 +45,32 @@ class Face(enum.Enum):
     BLANK = "blank"
 
 
+class GrapsEventKind(enum.StrEnum):
+    """The kinds of Graps's own events (`Event.kind`); "game_over" is the shared
+    `games.protocol.EventKind` (Graps has no "leave": one resigns). The values are what
+    saved games hold."""
+
+    PLACE = "place"  # P4, P5
+    PRUNE = "prune"  # P5
+    SAP = "sap"  # P5: pawns cut off from their land
+    ROLL = "roll"  # P3
+    PASS = "pass"  # P8
+    WIN = "win"  # P7, P8, P9, resigning
+    DRAW = "draw"  # P9: a drawn game
+
+
+class GrapsEndReason(enum.StrEnum):
+    """How a Graps game ended: the patterns of `Outcome.reason` (the public view's and
+    the saved state's "reason", the "win" or "draw" event's text), which name the
+    players, so the state keeps the words, `pattern.format(...)`, not the member."""
+
+    REACHED = "{winner} reached {loser}'s land, row {row} (P7)"
+    STUCK = "{winner} has no legal cell for either face: {loser} loses (P8)"
+    EXHAUSTED_DRAW = "no pawns left, {distances}: a draw (P9)"
+    EXHAUSTED_WIN = "no pawns left, {distances}: {winner} wins (P9)"
+    RESIGNED = "{loser} resigned: {winner} wins"
+
+
 class Piece(enum.Enum):
     """What a cell holds; the values are the characters of the replay state's board."""
 

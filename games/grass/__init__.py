@@ -23,6 +23,8 @@ from games.grass.actions import (
 from games.grass.cards import Card, Kind
 from games.grass.engine import Grass
 from games.grass.views import (
+    GrassEndReason,
+    GrassEventKind,
     GrassOptions,
     GrassPlayerView,
     GrassPublicView,
@@ -42,6 +44,8 @@ __all__ = [
     "Discard",
     "Grass",
     "GrassAction",
+    "GrassEndReason",
+    "GrassEventKind",
     "GrassOptions",
     "GrassPlayerView",
     "GrassPublicView",

@@ -23,6 +23,7 @@ from games.grass.cards import (
     money,
 )
 from games.grass.state import Peddle, Seat, State
+from games.grass.views import GrassEventKind
 from games.protocol import Event, IllegalAction
 
 _NONE: MappingProxyType[str, str] = MappingProxyType({})  # no private words
@@ -158,7 +159,8 @@ def _to_stash(seat: Seat, card: Card) -> None:
 def do_discard(state: State, seat: Seat, card: Card, out: list[Event]) -> None:
     seat.hand.remove(card)
     state.discard.append(card)
-    out.append(Event("discard", f"{seat.name} discarded {card.title}", seat.name, _NONE, _NONE))
+    text = f"{seat.name} discarded {card.title}"
+    out.append(Event(GrassEventKind.DISCARD, text, seat.name, _NONE, _NONE))
 
 
 def do_play(state: State, seat: Seat, action: Play, out: list[Event]) -> None:
@@ -214,7 +216,8 @@ def do_play(state: State, seat: Seat, action: Play, out: list[Event]) -> None:
         text += f" on {target.name}, taking {taken.card.title}"
     else:  # Market Close (G16); the caller ends the hand
         discard.append(card)
-    out.append(Event("play", text, name, _NONE, {"card": card.value, "target": action.target}))
+    data = {"card": card.value, "target": action.target}
+    out.append(Event(GrassEventKind.PLAY, text, name, _NONE, data))
 
 
 def _nirvana(state: State, seat: Seat, card: Card) -> str:

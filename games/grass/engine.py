@@ -9,7 +9,6 @@ seeing.py.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Self, cast
 
@@ -28,10 +27,18 @@ from games.grass.actions import (
 )
 from games.grass.cards import Card, Kind, deck_for_hand
 from games.grass.state import Seat, State, options_json, parse_options
-from games.grass.views import GrassPlayerView, GrassPublicView, Offer, Phase
+from games.grass.views import (
+    GrassEndReason,
+    GrassEventKind,
+    GrassPlayerView,
+    GrassPublicView,
+    Offer,
+    Phase,
+)
 from games.protocol import (
     JSON,
     Event,
+    EventKind,
     Game,
     GameError,
     IllegalAction,
@@ -156,21 +163,10 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     def legal_actions(self, player: str) -> list[GrassAction]:
         return legal.legal_actions(self._state, player)
 
-    def playout_choice(
-        self, player: str, actions: list[GrassAction], rng: random.Random
-    ) -> GrassAction:
-        """Random play's choice among `actions`: biased so games end
-        (games/ai/grass_playout.py)."""
-        # Imported here, not at the top: games.ai builds on the engines, so an engine
-        # loads a player only when random play asks for one.
-        from games.ai.grass_playout import choose
-
-        return choose(self._state, player, actions, rng)
-
     @property
     def state(self) -> State:
-        """The full mutable state, for the engine's helpers (the random-play chooser,
-        tests); everyone else reads views."""
+        """The full mutable state, for the engine's helpers (random play's chooser in
+        games/randomplay.py, tests); everyone else reads views."""
         return self._state
 
     def parse_action(self, data: Mapping[str, JSON]) -> GrassAction:
@@ -227,7 +223,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         seat.chosen = card
         out.append(
             Event(
-                "pass_chosen",
+                GrassEventKind.PASS_CHOSEN,
                 f"{seat.name} chose a card to pass",
                 seat.name,
                 private={seat.name: f"You pass {card.title}"},
@@ -245,7 +241,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         detail = trades.describe(offer)
         out.append(
             Event(
-                "offer",
+                GrassEventKind.OFFER,
                 f"{offer.by} offers {offer.to} a trade",
                 offer.by,
                 private={offer.by: f"You offer: {detail}", offer.to: f"Offer: {detail}"},
@@ -279,11 +275,13 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         if isinstance(action, Withdraw):
             if state.phase is not Phase.OFFER or offer is None or offer.by != action.by:
                 raise IllegalAction("you have no trade offer to withdraw", "G20")
-            out.append(Event("withdraw", f"{action.by} withdrew the trade offer", action.by))
+            text = f"{action.by} withdrew the trade offer"
+            out.append(Event(GrassEventKind.WITHDRAW, text, action.by))
         elif isinstance(action, Decline):
             if state.phase is not Phase.OFFER or offer is None or offer.to != action.by:
                 raise IllegalAction("there is no trade offer to you to answer", "G20")
-            out.append(Event("decline", f"{action.by} declined the trade", action.by))
+            text = f"{action.by} declined the trade"
+            out.append(Event(GrassEventKind.DECLINE, text, action.by))
         else:
             seat = state.seat(action.by)
             assert seat is not None
@@ -312,9 +310,10 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         state.seats.remove(seat)
         state.left.append(name)
         self.players = tuple(s.name for s in state.seats)
-        out.append(Event("leave", f"{name} left the game; their cards are discarded", name))
+        text = f"{name} left the game; their cards are discarded"
+        out.append(Event(EventKind.LEAVE, text, name))
         if len(state.seats) == 1:
-            flow.end_game(state, (state.seats[0].name,), "everyone else left", out)
+            flow.end_game(state, (state.seats[0].name,), GrassEndReason.EVERYONE_LEFT, out)
             return
         if state.next_mover is seat:
             state.next_mover = after
@@ -341,9 +340,9 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             return None
         totals = {seat.name: seat.total for seat in state.seats}
         if state.left and len(state.seats) == 1:
-            reason = "everyone else left"
+            reason: str = GrassEndReason.EVERYONE_LEFT
         else:
-            reason = f"reached ${state.options.target:,}"
+            reason = GrassEndReason.TARGET_AMOUNT.format(target=state.options.target)
         return Outcome(state.winners, totals, reason)
 
     # -- seeing --------------------------------------------------------------------

@@ -11,8 +11,8 @@ from types import MappingProxyType
 from games.grass.cards import Card, deck_for_hand
 from games.grass.scoring import game_winners, score_hand
 from games.grass.state import Seat, State
-from games.grass.views import Phase
-from games.protocol import Event
+from games.grass.views import GrassEndReason, GrassEventKind, Phase
+from games.protocol import Event, EventKind
 
 HAND_SIZE = 6  # G2
 _NONE: MappingProxyType[str, str] = MappingProxyType({})
@@ -58,7 +58,7 @@ def deal_hand(state: State, out: list[Event]) -> None:
     state.draw = deck[position:][::-1]  # top card last
     out.append(
         Event(
-            "hand_dealt",
+            GrassEventKind.HAND_DEALT,
             f"Hand {hand} is dealt ({len(deck)} cards); {state.starter} moves first",
             data={"hand": hand, "deck": len(deck), "starter": state.starter},
         )
@@ -87,7 +87,11 @@ def begin_turn(state: State, seat: Seat, out: list[Event]) -> None:
     while seat.skip:
         seat.skip -= 1
         out.append(
-            Event("lost_turn", f"{seat.name} loses this turn ({seat.skip} more owed)", seat.name)
+            Event(
+                GrassEventKind.LOST_TURN,
+                f"{seat.name} loses this turn ({seat.skip} more owed)",
+                seat.name,
+            )
         )
         seat = state.left_of(seat)
     state.mover = seat
@@ -98,13 +102,15 @@ def begin_turn(state: State, seat: Seat, out: list[Event]) -> None:
 def draw_for(state: State, seat: Seat, out: list[Event]) -> None:
     """The mover's automatic draw (a turn's or a Nirvana extra turn's)."""
     if not state.draw:
-        out.append(Event("draw_pile_empty", "The draw pile is empty: the hand ends", seat.name))
+        text = "The draw pile is empty: the hand ends"
+        out.append(Event(GrassEventKind.DRAW_PILE_EMPTY, text, seat.name))
         end_hand(state, out)
         return
     card = state.draw.pop()
     seat.hand.append(card)
     state.drawn = card
-    out.append(Event("draw", "", seat.name, {seat.name: f"You drew {card.title}"}, _NONE))
+    private = {seat.name: f"You drew {card.title}"}
+    out.append(Event(GrassEventKind.DRAW, "", seat.name, private, _NONE))
 
 
 def next_turn(state: State, seat: Seat, out: list[Event]) -> None:
@@ -133,7 +139,8 @@ def finish_pass(state: State, out: list[Event]) -> None:
             f"from {seats[index - 1].name}"
         )
         seat.chosen = None
-    out.append(Event("pass_done", "Everyone passed a card to the left", private=private))
+    text = "Everyone passed a card to the left"
+    out.append(Event(GrassEventKind.PASS_DONE, text, private=private))
     after = state.next_mover
     state.next_mover = None
     assert after is not None
@@ -150,7 +157,7 @@ def end_hand(state: State, out: list[Event]) -> None:
     best = ", ".join(scored.best)
     out.append(
         Event(
-            "hand_scored",
+            GrassEventKind.HAND_SCORED,
             f"Hand {state.hand_no} is scored; best: {best}",
             data={
                 "hand": state.hand_no,
@@ -172,12 +179,12 @@ def end_hand(state: State, out: list[Event]) -> None:
     )
     winners = game_winners(state.seats, state.options.target)
     if winners:
-        end_game(state, winners, "reached the target", out)
+        end_game(state, winners, GrassEndReason.TARGET_REACHED, out)
     else:
         deal_hand(state, out)
 
 
-def end_game(state: State, winners: tuple[str, ...], why: str, out: list[Event]) -> None:
+def end_game(state: State, winners: tuple[str, ...], why: GrassEndReason, out: list[Event]) -> None:
     state.phase = Phase.OVER
     state.mover = None
     state.next_mover = None
@@ -185,4 +192,6 @@ def end_game(state: State, winners: tuple[str, ...], why: str, out: list[Event])
     state.offers = 0
     state.winners = winners
     text = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
-    out.append(Event("game_over", f"Game over: {text} ({why})", data={"winners": list(winners)}))
+    out.append(
+        Event(EventKind.GAME_OVER, f"Game over: {text} ({why})", data={"winners": list(winners)})
+    )

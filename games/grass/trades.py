@@ -23,7 +23,7 @@ from collections import Counter
 
 from games.grass.cards import Card
 from games.grass.state import Peddle, Seat, State
-from games.grass.views import Offer, Phase
+from games.grass.views import GrassEventKind, Offer, Phase
 from games.protocol import Event, IllegalAction
 
 MAX_OFFERS_PER_TURN = 10
@@ -147,7 +147,7 @@ def do_trade(state: State, offer: Offer) -> Event:
     if not state.options.secret_trades:
         text += f": {details}"
     private = {offer.by: f"Trade done: {details}", offer.to: f"Trade done: {details}"}
-    return Event("trade", text, offer.by, private=private)
+    return Event(GrassEventKind.TRADE, text, offer.by, private=private)
 
 
 def describe(offer: Offer) -> str:

@@ -33,6 +33,35 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+class GrassEventKind(enum.StrEnum):
+    """The kinds of Grass's own events (`Event.kind`); "leave" and "game_over" are the
+    shared `games.protocol.EventKind`. The values are what saved games hold."""
+
+    HAND_DEALT = "hand_dealt"  # G2
+    LOST_TURN = "lost_turn"  # G3
+    DRAW = "draw"  # G3, G11: the mover's automatic draw (the card is private)
+    DRAW_PILE_EMPTY = "draw_pile_empty"  # G17
+    PLAY = "play"
+    DISCARD = "discard"
+    PASS_CHOSEN = "pass_chosen"  # G13
+    PASS_DONE = "pass_done"  # G13
+    OFFER = "offer"  # G20
+    WITHDRAW = "withdraw"  # G20
+    DECLINE = "decline"  # G20
+    TRADE = "trade"  # G20
+    HAND_SCORED = "hand_scored"  # G18
+
+
+class GrassEndReason(enum.StrEnum):
+    """Why a Grass game ended (G19, G22), in the words of `Outcome.reason` and of the
+    "game_over" event's text. `TARGET_AMOUNT` is a pattern: the outcome names the
+    target with `TARGET_AMOUNT.format(target=...)`."""
+
+    EVERYONE_LEFT = "everyone else left"
+    TARGET_REACHED = "reached the target"  # the "game_over" event's words
+    TARGET_AMOUNT = "reached ${target:,}"  # the outcome's words: "reached $250,000"
+
+
 @dataclass(frozen=True, slots=True)
 class GrassOptions:
     """The per-game options a host chooses at start (DECISIONS.md)."""

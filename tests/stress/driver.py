@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games.randomplay import playout_chooser
 from games.registry import game_class
 from games.replay import replay
 from tests.fakediscord.emulator import FakeDiscord
@@ -185,8 +186,7 @@ def choose(engine: Any, rng: random.Random) -> dict[str, Any] | None:
     ]
     if not actions:
         actions = list(engine.legal_actions(name))
-    playout = getattr(engine, "playout_choice", None)
-    action = playout(name, actions, rng) if playout is not None else rng.choice(actions)
+    action = playout_chooser(engine)(name, actions, rng)
     data = dict(action.to_json())
     if "trio" in data and "keep" in data:
         # A whole Gracias turn; the commands type its first half (C5): take the trio.

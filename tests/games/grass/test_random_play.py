@@ -24,6 +24,7 @@ from games.grass import Card, Discard, Grass, GrassAction, PassCard, Phase, Play
 from games.grass.cards import deck_for_hand
 from games.grass.scoring import BONUS
 from games.protocol import IllegalAction
+from games.randomplay import playout_chooser
 
 SLOW = os.environ.get("RUN_SLOW") == "1"
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay"]
@@ -115,6 +116,7 @@ def play_one(players: int, seed: int) -> int:
     options = OPTIONS[seed % len(OPTIONS)]
     game = Grass.create(NAMES[:players], options, seed)
     rng = random.Random(seed * 7919 + players)
+    choose = playout_chooser(game)
     leaver = seed % 9 == 0 and players > 2
     scored = 0
     applied = 0  # accepted actions
@@ -136,7 +138,7 @@ def play_one(players: int, seed: int) -> int:
                 assert refused.rule in ("G20", "G21"), refused
                 continue
         else:
-            game.apply(game.playout_choice(who, game.legal_actions(who), rng))
+            game.apply(choose(who, game.legal_actions(who), rng))
         applied += 1
         check_cheap(game, scored)
         scored = len(game.state.scores)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from games.grass import Accept, Card, Decline, Grass, MakeOffer, Withdraw
 from games.protocol import IllegalAction
+from games.randomplay import playout_chooser
 from tests.games.grass.helpers import (
     build_deck,
     game_with,
@@ -115,11 +116,12 @@ def test_g20_generated_offers_are_refused_cleanly_or_keep_every_card(seed, steps
     104 cards, hands of 7 and 6, and protected peddles where they were."""
     g = Grass.create(["ann", "bob", "cy"], seed=seed)
     rng = random.Random(seed)
+    choose = playout_chooser(g)
     for _ in range(steps):
         if g.outcome() is not None:
             return
         who = g.awaiting[0]
-        g.apply(g.playout_choice(who, g.legal_actions(who), rng))
+        g.apply(choose(who, g.legal_actions(who), rng))
     if g.state.phase.value != "turn":
         return
     mover = g.state_json()["to_move"]

@@ -1,0 +1,141 @@
+"""Event kinds and end reasons are named values (`StrEnum`s) whose values are the strings
+saved games, `state_json` and stored databases hold: every event an engine makes has a
+named kind, saved documents still hold plain strings, and a loaded Gracias log gives back
+the same members. Also random play's chooser: the Grass engine never imports games.ai."""
+
+from __future__ import annotations
+
+import ast
+import enum
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from games.gracias import Gracias, GraciasEndReason, GraciasEventKind
+from games.graps import GrapsEndReason, GrapsEventKind
+from games.grass import GrassEndReason, GrassEventKind
+from games.protocol import EventKind
+from games.randomplay import playout_chooser, random_game
+from games.registry import game_class
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+OWN_KINDS: dict[str, type[enum.StrEnum]] = {
+    "grass": GrassEventKind,
+    "gracias": GraciasEventKind,
+    "graps": GrapsEventKind,
+}
+PLAYERS = {"grass": 4, "gracias": 4, "graps": 2}
+NAMES = ["ann", "bob", "cy", "dee"]
+
+
+def test_the_values_are_the_strings_games_always_saved() -> None:
+    # docs/notation.md lists these; a changed value would break saved games.
+    assert [k.value for k in EventKind] == ["leave", "game_over"]
+    assert {k.value for k in GrassEventKind} == {
+        "hand_dealt",
+        "lost_turn",
+        "draw",
+        "draw_pile_empty",
+        "play",
+        "discard",
+        "pass_chosen",
+        "pass_done",
+        "offer",
+        "withdraw",
+        "decline",
+        "trade",
+        "hand_scored",
+    }
+    assert {k.value for k in GraciasEventKind} == {
+        "round_started",
+        "turn_started",
+        "take",
+        "give",
+        "round_scored",
+    }
+    assert {k.value for k in GrapsEventKind} == {
+        "place",
+        "prune",
+        "sap",
+        "roll",
+        "pass",
+        "win",
+        "draw",
+    }
+    assert GraciasEndReason.LAST_ROUND.value == "after round 3 (C8)"
+    assert GraciasEndReason.TOO_FEW_PLAYERS.value == "fewer than 3 players left"
+    assert GrassEndReason.EVERYONE_LEFT.value == "everyone else left"
+    assert GrassEndReason.TARGET_AMOUNT.format(target=250_000) == "reached $250,000"
+    resigned = GrapsEndReason.RESIGNED.format(loser="ann", winner="bob")
+    assert resigned == "ann resigned: bob wins"
+
+
+def test_no_game_names_a_shared_kind_again() -> None:
+    shared = {k.value for k in EventKind}
+    for kinds in OWN_KINDS.values():
+        assert not shared & {k.value for k in kinds}
+
+
+@pytest.mark.parametrize("kind", ["grass", "gracias", "graps"])
+def test_every_event_has_a_named_kind_and_the_game_a_named_reason(kind: str) -> None:
+    for seed in range(6):
+        game, _ = random_game(kind, NAMES[: PLAYERS[kind]], None, seed)
+        for event in game.log:
+            assert type(event.kind) in (EventKind, OWN_KINDS[kind]), event
+        assert game.log[-1].kind is EventKind.GAME_OVER
+        outcome = game.outcome()
+        assert outcome is not None
+        if kind == "grass":
+            target = GrassEndReason.TARGET_AMOUNT.format(target=250_000)
+            assert outcome.reason in (GrassEndReason.EVERYONE_LEFT, target)
+        elif kind == "gracias":
+            assert outcome.reason is GraciasEndReason.LAST_ROUND
+        else:
+            assert any(_matches(pattern, outcome.reason) for pattern in GrapsEndReason)
+
+
+def _matches(pattern: str, text: str) -> bool:
+    regex = re.sub(r"\\\{\w+\\\}", ".+", re.escape(pattern))
+    return re.fullmatch(regex, text) is not None
+
+
+def test_gracias_saves_plain_strings_and_loads_the_same_members() -> None:
+    game = Gracias.create(NAMES[:3], seed=2)
+    game.apply_json({"by": "cy", "leave": True})
+    document = json.loads(json.dumps(game.to_json()))
+    assert document["end_reason"] == "fewer than 3 players left"
+    assert [e["kind"] for e in document["log"]][-2:] == ["leave", "game_over"]
+    loaded = Gracias.from_json(document)
+    assert loaded.log == game.log
+    assert [type(e.kind) for e in loaded.log] == [type(e.kind) for e in game.log]
+    assert loaded.end_reason is GraciasEndReason.TOO_FEW_PLAYERS
+    assert loaded.outcome() == game.outcome()
+
+
+def test_gracias_loads_a_kind_it_does_not_name_as_it_is() -> None:
+    document = Gracias.create(NAMES[:3], seed=2).to_json()
+    document["log"][0]["kind"] = "something_older"
+    assert Gracias.from_json(document).log[0].kind == "something_older"
+
+
+@pytest.mark.parametrize("kind", ["gracias", "graps"])
+def test_random_play_is_uniform_for_the_other_games(kind: str) -> None:
+    choose = playout_chooser(game_class(kind).create(NAMES[: PLAYERS[kind]]))
+    actions = list(range(7))
+    rng, twin = random.Random(5), random.Random(5)
+    for _ in range(50):
+        assert choose("ann", actions, rng) == actions[twin.randrange(len(actions))]
+
+
+def test_the_grass_engine_never_imports_the_computer_players() -> None:
+    found = []
+    for path in sorted((ROOT / "games" / "grass").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("games.ai"):
+                found.append(path.name)
+            elif isinstance(node, ast.Import):
+                found += [path.name for a in node.names if a.name.startswith("games.ai")]
+    assert found == []
