@@ -4,7 +4,7 @@ between moves.
 
 Start-up registers the `DynamicItem` templates before anything else, so clicks on
 messages sent before a restart are routed again (RoboDanny's pattern); every click
-reaches `handle_control`, which hands it to the router extension. Running games are
+reaches the router extension, which sets itself as the bot's `router`. Running games are
 loaded and their table messages redrawn once the gateway is ready. This module names
 the extensions but never imports them: they import the bot, not the other way round.
 """
@@ -13,16 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol
 
 import discord
 from discord.ext import commands
 
-from bot.core.controls import Control, GameButton, GameSelect
-from bot.core.errors import Refusal, report
-from bot.core.gameui import AnyUI
+from bot.core.gameui import ControlHost, GameButton, GameSelect
 from bot.core.kinds import GameKind
 from bot.core.publisher import Publisher
 from bot.core.sessions import Sessions
@@ -47,14 +43,6 @@ STOP_SECONDS = 5.0
 """How long a stop waits for the moves under way."""
 
 
-class ControlRouter(Protocol):
-    """The router extension (bot/exts/router.py), as the bot sees it."""
-
-    async def handle_control(
-        self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
-    ) -> None: ...
-
-
 def _warm_renderers() -> None:
     try:
         from render.encode import palette
@@ -77,15 +65,14 @@ class GameBot(commands.Bot):
         )
         self.settings = settings
         self.kinds: dict[str, GameKind] = {}
-        self.uis: dict[str, AnyUI] = {}
-        """Each registered kind's UI, from `kinds`."""
         self.lobby_lock = asyncio.Lock()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
         self._storage: Storage | None = None
         self._sessions: Sessions | None = None
         self._publisher: Publisher | None = None
         self._restoring: asyncio.Task[None] | None = None
-        self.router: ControlRouter | None = None
+        self.router: ControlHost | None = None
+        """The router extension (bot/exts/router.py), where every click lands."""
 
     @property
     def storage(self) -> Storage:
@@ -107,7 +94,6 @@ class GameBot(commands.Bot):
         if kind.name in self.kinds:
             raise ValueError(f"the game kind {kind.name} is registered twice")
         self.kinds[kind.name] = kind
-        self.uis[kind.name] = kind.ui
         await self.add_cog(kind.commands(self, kind))
 
     async def load_everything(self) -> None:
@@ -116,7 +102,7 @@ class GameBot(commands.Bot):
         self.add_dynamic_items(GameButton, GameSelect)
         self._storage = await Storage.open(self.settings.database_path)
         self._sessions = Sessions(self._storage, self.kinds)
-        self._publisher = Publisher(self, self._storage, self.uis, self.executor)
+        self._publisher = Publisher(self, self._storage, self.kinds, self.executor)
         self._sessions.publisher = self._publisher
         for name in (*EXTENSIONS, *GAME_PACKAGES):
             try:
@@ -147,7 +133,7 @@ class GameBot(commands.Bot):
         have."""
         await self.wait_until_ready()
         for row in await self.storage.games_to_restore():
-            if row.kind not in self.uis:
+            if row.kind not in self.kinds:
                 continue
             try:
                 session = await self.sessions.load(row.id)
@@ -207,12 +193,3 @@ class GameBot(commands.Bot):
             await self._storage.close()
             self._storage = None
         self.executor.shutdown(wait=False, cancel_futures=True)
-
-    async def handle_control(
-        self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
-    ) -> None:
-        """Every click and form of every game (bot/core/controls.py calls it)."""
-        if self.router is None:  # the router extension failed to load: say so, once logged
-            await report(interaction, Refusal("The bot is starting; try again in a moment."))
-            return
-        await self.router.handle_control(interaction, control, values)

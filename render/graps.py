@@ -20,7 +20,7 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 
 from games.graps.cells import COLUMNS, SIZE, parse_cell
-from games.graps.views import Face, GrapsPublicView, Phase, Piece, Side
+from games.graps.views import Face, GrapsPlayerView, GrapsPublicView, Phase, Piece, Side
 from render.toolkit import (
     ALERT,
     FELT,
@@ -301,3 +301,8 @@ def board_image(view: GrapsPublicView, legal_for: str | None = None) -> Image.Im
         shown = ellipsize(line, WIDTH - 60, 20)
         text(image, (30, top + 50 + index * 30), shown, 20, INK_SOFT, anchor="lm")
     return image
+
+
+def player_board_image(view: GrapsPlayerView) -> Image.Image:
+    """A player's own board: the public board with their legal cells dotted on their turn."""
+    return board_image(view.public, legal_for=view.name)

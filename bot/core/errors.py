@@ -1,7 +1,7 @@
 """The errors every room of the bot shares, and the one place that turns them into
 answers: a `Refusal` is shown to the user in plain words, a failure after a committed
 move says the move was recorded, anything else is logged and the user is told that
-nothing was changed. Also Discord's message length, which every text is cut to.
+nothing was changed.
 """
 
 from __future__ import annotations
@@ -12,18 +12,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.core.gameui import fit
 from games.protocol import IllegalAction
 
 log = logging.getLogger(__name__)
-
-MESSAGE_LIMIT = 2000
-"""Characters Discord accepts in a message's content."""
-
-
-def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """`text` cut to what one message holds (a refusal may quote long input, a table's
-    words may run long)."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Refusal(Exception):

@@ -1,38 +1,239 @@
-"""What each game's thin Discord part provides to the shared machinery.
+"""What a game's Discord part is made of, for every game kind: the controls it draws,
+the steps a click leads to, what it reads of a game (`Table`, `Hand`) and the
+contract it implements (`GameUI`).
 
-The session service, publisher, lobby and control router are written once against
-`GameUI`; a game implements its pictures, its words and its controls (turning clicks
-into actions in the game's notation), nothing else.
+Controls are buttons and select menus that survive restarts. A control's custom id
+carries everything needed to act on it:
+`g:<game id>:<state version>:<verb>[:<arg>:<arg>...]` (`s:` for select menus, `m:` for
+forms). The two `DynamicItem` templates below are registered when the bot starts
+(RoboDanny's pattern), so a click on a message sent before a restart still reaches the
+router (`ControlHost`). The version lets the router answer "this control is out of
+date" when the game moved on after the control was drawn.
+
+A game's UI reads views only, never the engine: the session service hands it the
+public view and each player's view of the current version, computed once.
 """
 
 from __future__ import annotations
 
 import abc
-import dataclasses
-import hashlib
-from collections.abc import Hashable, Mapping, Sequence
+import re
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import discord
 
-from bot.core.controls import Control, SharedVerb
-from games.protocol import JSON, Event
+from bot.core.storage import SeatRow, Status
+from games.protocol import JSON, Action, Event, Outcome
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+MESSAGE_LIMIT = 2000
+"""Characters Discord accepts in a message's content."""
 
-if TYPE_CHECKING:
-    from PIL.Image import Image
 
-    from bot.core.session import Session
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`text` cut to what one message holds (a refusal may quote long input, a table's
+    words may run long)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ASCII only: `\d` and `\w` would also accept other scripts' digits and letters ("٣", "²"),
+# which a forged id could carry into `int()`.
+_TAIL = (
+    r":(?P<game>[0-9]{1,19}):(?P<ver>[0-9]{1,9}):(?P<verb>[a-z_]{1,20})"
+    r"(?P<args>(?::[A-Za-z0-9_.+-]*)*)"
+)
+BUTTON_TEMPLATE = "g" + _TAIL
+SELECT_TEMPLATE = "s" + _TAIL
+MODAL_TEMPLATE = "m" + _TAIL
+MAX_CUSTOM_ID = 100
+
+ANY_VERSION = 0
+"""The version written into controls whose meaning never changes with the game (the
+lobby's buttons, the table's Show my hand): the router does not check it."""
+
+
+class SharedVerb(StrEnum):
+    """Verbs of the controls every game shares; they only show things, so they stay
+    valid whatever the game's version."""
+
+    HAND = "hand"
+    """The table's Show my hand."""
+    BACK = "back"
+    """Back from a second step (a card's target) to the hand message's own controls."""
+
+
+class LobbyVerb(StrEnum):
+    """The lobby's and the challenge's buttons (bot/exts/lobby.py)."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+    START = "start"
+    CANCEL = "cancel"
+    ACCEPT_GAME = "accept_game"
+    DECLINE_GAME = "decline_game"
+    AI_EASY = "ai_easy"
+    AI_HARD = "ai_hard"
+    AI_REMOVE = "ai_remove"
+
+
+def small_index(text: str, size: int = 1000) -> int | None:
+    """`text` as a number below `size` (a seat index, a trio number), or None: plain ASCII
+    digits only, at most three, so nothing a player or a forger types reaches `int()`
+    unchecked ("²".isdigit() is true, and `int("²")` raises)."""
+    if re.fullmatch("[0-9]{1,3}", text) is None:
+        return None
+    index = int(text)
+    return index if index < size else None
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A parsed custom id. `args` are short words: card ids, seat numbers, indexes."""
+
+    game: int
+    version: int
+    verb: str
+    args: tuple[str, ...] = ()
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Control:
+        args = match["args"] or ""
+        return cls(
+            int(match["game"]),
+            int(match["ver"]),
+            match["verb"],
+            tuple(args.split(":")[1:]) if args else (),
+        )
+
+    def custom_id(self, prefix: str = "g") -> str:
+        text = ":".join([prefix, str(self.game), str(self.version), self.verb, *self.args])
+        if len(text) > MAX_CUSTOM_ID or not re.fullmatch(prefix + _TAIL, text):
+            raise ValueError(f"not a valid control id: {text!r}")
+        return text
+
+
+@runtime_checkable
+class ControlHost(Protocol):
+    """The router (bot/exts/router.py): one entry point for every click and form,
+    found as the bot's `router`."""
+
+    async def handle_control(
+        self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
+    ) -> None: ...
+
+
+STARTING = "The bot is starting; try again in a moment."
+
+
+async def _dispatch(
+    interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
+) -> None:
+    router = getattr(interaction.client, "router", None)
+    if not isinstance(router, ControlHost):  # the router extension has not loaded (yet)
+        await interaction.response.send_message(STARTING, ephemeral=True)
+        return
+    await router.handle_control(interaction, control, values)
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    def __init__(
+        self,
+        control: Control,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style,
+                custom_id=control.custom_id(),
+                disabled=disabled,
+                row=row,
+            )
+        )
+        self.control = control
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> GameButton:
+        label = getattr(item, "label", None) or "?"
+        return cls(Control.from_match(match), label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _dispatch(interaction, self.control, ())
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    def __init__(
+        self,
+        control: Control,
+        placeholder: str,
+        options: Sequence[discord.SelectOption],
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
+        options = [_fit(option) for option in options[:25]]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=control.custom_id("s"),
+                placeholder=placeholder[:150],
+                options=list(options)[:25],
+                min_values=min_values,
+                max_values=min(max_values, len(options[:25]) or 1),
+                row=row,
+            )
+        )
+        self.control = control
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> GameSelect:
+        options = list(getattr(item, "options", [])) or [discord.SelectOption(label="?")]
+        return cls(Control.from_match(match), "", options)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _dispatch(interaction, self.control, tuple(self.item.values))
+
+
+def _fit(option: discord.SelectOption) -> discord.SelectOption:
+    """Discord refuses labels and descriptions over 100 characters."""
+    if len(option.label) > 100:
+        option.label = option.label[:99] + "…"
+    if option.description and len(option.description) > 100:
+        option.description = option.description[:99] + "…"
+    return option
+
+
+def view_of(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    """A view holding only dynamic items: discord.py routes them by template and keeps
+    no per-message state, so nothing is lost on a restart."""
+    view = discord.ui.View(timeout=None)
+    for item in items[:25]:
+        view.add_item(item)
+    return view
+
+
+# -- what a click leads to ------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """A control step that ends in an action (the game's notation, without "by")."""
+    """A control step that ends in an action: the engine's typed action."""
 
-    action: Mapping[str, JSON]
+    action: Action
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +262,8 @@ class Post:
     `image` is drawn in the thread pool from the public view."""
 
     text: str
-    image: Any = None
-    """A callable public view -> PIL image, or None for words only."""
+    image: Callable[[Any], Any] | None = None
+    """A function public view -> PIL image (a renderer of render/), or None for words only."""
     filename: str = "image.png"
 
 
@@ -74,69 +275,64 @@ class SeatResult:
     best_round: int | None = None
 
 
+# -- what a game's UI reads ------------------------------------------------------------
+
 PublicT = TypeVar("PublicT")
 PlayerT = TypeVar("PlayerT")
 
 
-class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
-    """One game's Discord part, typed by its game's public and player views. Methods get
-    the `Session`; they read the game through `public` and `private`, the views of the
-    current version, computed once per version."""
+@dataclass(frozen=True, slots=True)
+class Table(Generic[PublicT]):
+    """One version of a game as its UI reads it: the public view, the seats and who is
+    awaited; never the engine."""
 
-    kind: ClassVar[str]
-    title: ClassVar[str]
-    command: ClassVar[str]
-    """The slash command group, for hints in texts: "grass"."""
-    round_name: ClassVar[str] = "round"
-    """What a scored part of the game is called on the scoreboard ("hand" in Grass)."""
-    money: ClassVar[bool] = False
-    """Scores are dollars (shown as $25,000) rather than points."""
-    hand_command: ClassVar[str] = "hand"
-    """The subcommand showing a player's own message ephemerally: "/grass hand"."""
-    hand_button: ClassVar[str] = "Show my hand"
-    """The table's button doing the same."""
-    leave_command: ClassVar[str] = "leave"
-    """The subcommand giving up one's seat: "/grass leave"."""
-    hand_words: ClassVar[str] = "your cards stay with me"
-    """Why a player with closed DMs must come and look, for the channel notice."""
-    left_text: ClassVar[str] = "You left the game."
-    """What a player who gave up their seat is told."""
-    rules_caption: ClassVar[str] = "The rules as this bot plays them:"
-    """The words above the rules document (`/<game> rules`)."""
+    game: int
+    version: int
+    channel_id: int
+    status: Status
+    seats: tuple[SeatRow, ...]
+    players: tuple[str, ...]
+    """The engine's players, in seat order (a player who left stays listed)."""
+    awaiting: tuple[str, ...]
+    view: PublicT
+    outcome: Outcome | None
+    """How the game ended, once it is over."""
 
     @property
-    def rules_name(self) -> str:
-        return f"{self.kind}-rules.md"
+    def running(self) -> bool:
+        return self.status == Status.RUNNING
 
-    def rules_path(self) -> Path:
-        """The rules document: docs/rules/<kind>.md."""
-        return DOCS / "rules" / f"{self.kind}.md"
+    def mention(self, name: str) -> str:
+        """A person's mention; a computer player's seat (negative user id) by its name."""
+        user_id = next((seat.user_id for seat in self.seats if seat.name == name), None)
+        return f"<@{user_id}>" if user_id is not None and user_id > 0 else name
 
-    def rules(self) -> str:
-        try:
-            return self.rules_path().read_text(encoding="utf-8")
-        except OSError:
-            return f"The rules document ({self.rules_name}) is missing from this installation."
+    def name_of(self, user_id: int) -> str | None:
+        """The seat name of a Discord user, or None if they do not play here."""
+        return next((seat.name for seat in self.seats if seat.user_id == user_id), None)
 
-    def public(self, session: Session) -> PublicT:
-        """The game's public view."""
-        return cast(PublicT, session.public_view())
+    def control(self, verb: str, *args: str) -> Control:
+        """A control of this game drawn at this version."""
+        return Control(self.game, self.version, verb, args)
 
-    def private(self, session: Session, name: str) -> PlayerT:
-        """What the player `name` sees."""
-        return cast(PlayerT, session.view_for(name))
 
-    # -- pictures (run in the thread pool; pure) ------------------------------------
+@dataclass(frozen=True, slots=True)
+class Hand(Generic[PlayerT]):
+    """One player's part of a version: what they see and what they may do."""
 
-    @abc.abstractmethod
-    def table_image(self, public_view: Any) -> Image: ...
+    table: Table[Any]
+    name: str
+    view: PlayerT
+    legal: tuple[Any, ...]
+    """The engine's legal actions for this player now (typed actions)."""
 
-    def private_image(self, player_view: Any) -> Image | None:
-        return None
 
-    def score_sheet(self, public_view: Any) -> Image:
-        """The scores so far (`/<game> scores`); the table itself unless a game has more."""
-        return self.table_image(public_view)
+class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
+    """One game's words and controls, typed by its game's public and player views. Its
+    pictures, names and commands are in the game's record (bot/core/kinds.py)."""
+
+    unversioned_verbs: ClassVar[frozenset[str]] = frozenset(SharedVerb)
+    """Verbs that stay valid whatever the version (they only show things)."""
 
     # -- words ---------------------------------------------------------------------
 
@@ -145,20 +341,20 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         """The options chosen at start, in words, for the lobby message."""
 
     @abc.abstractmethod
-    def table_text(self, session: Session) -> str:
-        """The table message's words: whose turn, the last actions, from public views."""
+    def table_text(self, table: Table[PublicT]) -> str:
+        """The table message's words: whose turn, the last actions."""
 
-    def table_words(self, session: Session) -> str:
+    def table_words(self, table: Table[PublicT]) -> str:
         """The table as words, for channels where the bot may not attach pictures."""
         return ""
 
     @abc.abstractmethod
-    def private_text(self, session: Session, name: str) -> str:
+    def private_text(self, hand: Hand[PlayerT]) -> str:
         """The words of one player's hand message (their own view only)."""
 
     @abc.abstractmethod
-    def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
-        """A short channel message when players' moments begin (`mention` them)."""
+    def turn_text(self, table: Table[PublicT], newly_awaited: Sequence[str]) -> str | None:
+        """A short channel message when players' moments begin (`Table.mention` them)."""
 
     def turn_starts(self, events: Sequence[Event]) -> set[str]:
         """Players whose turn began with these events, even if they were already awaited
@@ -166,74 +362,36 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         DM and a ping, so Discord notifies them."""
         return set()
 
-    def notice_turn(self, session: Session) -> Hashable | None:
+    def notice_turn(self, table: Table[PublicT]) -> Hashable | None:
         """What tells one turn from the next, for games where a player may become awaited
         several times in one turn (a Grass partner offered trade after trade): each is
         notified once per turn, later moments only update their hand message. None:
         every moment is notified."""
         return None
 
-    def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
+    def posts(self, table: Table[PublicT], events: Sequence[Event]) -> list[Post]:
         """Extra channel messages caused by these events."""
         return []
 
+    def hand_shows(self, table: Table[PublicT], name: str) -> tuple[Hashable, ...] | None:
+        """What a player's hand message shows of the public view, beyond their own view
+        and choices (a Gracias reserve filled by another player's gift): a change to it
+        redraws the message. None: nothing."""
+        return None
+
     @abc.abstractmethod
-    def results(self, session: Session) -> list[SeatResult]:
-        """Places and scores once the game is over."""
+    def results(self, table: Table[PublicT]) -> list[SeatResult]:
+        """Places and scores once the game is over (`table.outcome` is set)."""
 
     # -- controls ------------------------------------------------------------------
 
     @abc.abstractmethod
-    def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
+    def controls(self, hand: Hand[PlayerT]) -> list[discord.ui.Item[Any]]:
         """The controls of one player's hand message: only legal choices."""
 
     @abc.abstractmethod
-    def on_control(
-        self, session: Session, name: str, control: Control, values: Sequence[str]
-    ) -> Step:
+    def on_control(self, hand: Hand[PlayerT], control: Control, values: Sequence[str]) -> Step:
         """What a click means; raise `Refusal` for nonsense (forged ids)."""
-
-    unversioned_verbs: ClassVar[frozenset[str]] = frozenset(SharedVerb)
-    """Verbs that stay valid whatever the version (they only show things)."""
-
-    # -- change detection ------------------------------------------------------------
-
-    def private_signature(self, session: Session, name: str) -> str:
-        """Changes exactly when a player's hand message must change: their private view
-        (without the public part, which the table shows), whether they are awaited, and
-        what their controls would do (the legal actions, the seats they name). It leaves
-        out the state version, so it also tells when a player's older controls still
-        mean the same (`Sessions`: controls_since)."""
-        engine = session.engine
-        view = session.view_for(name)
-        if dataclasses.is_dataclass(view) and not isinstance(view, type):
-            private = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
-            private.pop("public", None)
-        else:
-            private = {"view": view}
-        legal = [action.to_json() for action in session.legal_actions(name)]
-        facts = (
-            sorted(private.items()),
-            name in engine.awaiting,
-            engine.players,
-            session.status,
-            repr(legal),
-        )
-        return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
-
-    def message_signature(self, session: Session, name: str) -> str:
-        """Changes when the hand message must be redrawn: its meaning or the ids of its
-        controls (which carry the version, so an awaited player's controls are always
-        fresh)."""
-        ids = [getattr(item, "custom_id", "") for item in self.controls(session, name)]
-        facts = (self.private_signature(session, name), ids)
-        return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
-
-
-def mention(session: Session, name: str) -> str:
-    """A person's mention; a computer player's seat (negative user id) by its name."""
-    user_id = session.user_of(name)
-    return f"<@{user_id}>" if user_id is not None and user_id > 0 else name
 
 
 AnyUI = GameUI[Any, Any]

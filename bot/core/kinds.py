@@ -10,12 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from discord.ext import commands
 
 from bot.core.gameui import AnyUI
-from games.protocol import Game
+from games.protocol import Action, Game
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+Draw = Callable[[Any], "Image"]
+"""A renderer of render/: a view in, a picture out (run in the thread pool)."""
 
 
 @dataclass(frozen=True)
@@ -23,14 +32,43 @@ class GameKind:
     name: str
     """The kind's id: the slash command group, the stored games' `kind`, the replay
     files' "game" ("grass")."""
+    title: str
+    """The game's name as players read it ("Grass")."""
     engine: type[Game[Any, Any, Any]]
     """The rules (games/)."""
     ui: AnyUI
-    """Words, pictures and controls."""
+    """Words and controls."""
     commands: Callable[[Any, GameKind], commands.Cog]
     """The slash command group, built with the bot and this record: a subclass of the
     shared `GameCommands` (bot/exts/game_commands.py) adding the kind's start command
     and its moves."""
+    leave: Callable[[str], Action]
+    """The action by which the named player gives up their seat (`/<game> leave`, and a
+    kick when no computer player can take the seat)."""
+    table_image: Draw
+    """The public view's picture: the table message."""
+    hand_image: Draw | None = None
+    """A player view's picture for their hand message; None: words only."""
+    score_image: Draw | None = None
+    """The scores so far (`/<game> scores`); None: the table picture."""
+    round_name: str = "round"
+    """What a scored part of the game is called on the scoreboard ("hand" in Grass)."""
+    money: bool = False
+    """Scores are dollars (shown as $25,000) rather than points."""
+    hand_command: str = "hand"
+    """The subcommand showing a player's own message ephemerally: "/grass hand"."""
+    hand_button: str = "Show my hand"
+    """The table's button doing the same."""
+    leave_command: str = "leave"
+    """The subcommand giving up one's seat: "/grass leave"."""
+    hand_words: str = "your cards stay with me"
+    """Why a player with closed DMs must come and look, for the channel notice."""
+    left_text: str = "You left the game."
+    """What a player who gave up their seat is told."""
+    rules_caption: str = "The rules as this bot plays them:"
+    """The words above the rules document (`/<game> rules`)."""
+    rules_path: Path | None = None
+    """The rules document; None: docs/rules/<name>.md."""
     turn_minutes: int = 3
     """The turn timer when the host chooses none."""
     computer_players: bool = True
@@ -39,7 +77,24 @@ class GameKind:
     the game instead of handing the seat over."""
 
     def __post_init__(self) -> None:
-        if self.ui.kind != self.name:
-            raise ValueError(f"the {self.name} record holds the UI of {self.ui.kind}")
+        if self.engine.kind != self.name:
+            raise ValueError(f"the {self.name} record holds the engine of {self.engine.kind}")
         if not self.computer_players and self.turn_minutes:
             raise ValueError(f"{self.name} has no computer players, so no turn timer")
+
+    @property
+    def score_sheet(self) -> Draw:
+        return self.score_image or self.table_image
+
+    @property
+    def rules_name(self) -> str:
+        return f"{self.name}-rules.md"
+
+    def rules_file(self) -> Path:
+        return self.rules_path or DOCS / "rules" / f"{self.name}.md"
+
+    def rules(self) -> str:
+        try:
+            return self.rules_file().read_text(encoding="utf-8")
+        except OSError:
+            return f"The rules document ({self.rules_name}) is missing from this installation."

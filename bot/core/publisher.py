@@ -30,21 +30,31 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import inspect
 import io
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 import discord
 
-from bot.core.controls import ANY_VERSION, Control, GameButton, SharedVerb, view_of
-from bot.core.errors import MESSAGE_LIMIT, fit
-from bot.core.gameui import AnyUI, Post
-from bot.core.session import Session
+from bot.core.gameui import (
+    ANY_VERSION,
+    MESSAGE_LIMIT,
+    AnyUI,
+    Control,
+    GameButton,
+    Post,
+    SharedVerb,
+    fit,
+    view_of,
+)
+from bot.core.kinds import GameKind
+from bot.core.sessions import Clicked, Session, hand_signature
 from bot.core.storage import Status, Storage
 from games.protocol import Event
 
@@ -59,7 +69,6 @@ CHANNEL_PAUSE = 600.0
 taken away): every refused request counts toward Discord's limit of invalid requests
 (10,000 in 10 minutes, then a ban), so a move must not repeat it."""
 T = TypeVar("T")
-Interaction = discord.Interaction[Any]
 RENDER_TIMEOUT = 20.0
 """Seconds a picture may take before the words go out without it (a stuck renderer must
 never hold a game's lock for ever)."""
@@ -86,26 +95,8 @@ class ChannelPaused(Exception):
     """The game's channel refused the bot a short while ago: it is left alone."""
 
 
-def _closed_hint(ui: AnyUI) -> str:
-    return f"\n(DMs closed: play with `/{ui.command} {ui.hand_command}`.)"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Clicked:
-    """The hand message whose control made a move, and the edit of that message through
-    the click's response (which costs no request against Discord's rate limits)."""
-
-    message_id: int
-    edit: Callable[..., Awaitable[Any]]
-
-    @classmethod
-    def of(cls, interaction: Interaction) -> Clicked | None:
-        """The clicked message of a click (None for a command or a form without one)."""
-        if interaction.type is not discord.InteractionType.component:
-            return None
-        if interaction.message is None:
-            return None
-        return cls(interaction.message.id, interaction.edit_original_response)
+def _closed_hint(kind: GameKind) -> str:
+    return f"\n(DMs closed: play with `/{kind.name} {kind.hand_command}`.)"
 
 
 def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str] | None:
@@ -118,6 +109,17 @@ def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str] | None:
     if not inspect.isfunction(function) or function.__closure__ or function.__name__ == "<lambda>":
         return None
     return function.__qualname__, repr(view)
+
+
+def message_signature(
+    ui: AnyUI, session: Session, name: str, controls: Sequence[discord.ui.Item[Any]]
+) -> str:
+    """Changes when a hand message must be redrawn: its meaning (`hand_signature`) or
+    the ids of its controls (which carry the version, so an awaited player's controls
+    are always fresh)."""
+    ids = [getattr(item, "custom_id", "") for item in controls]
+    facts = (hand_signature(ui, session, name), ids)
+    return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
 
 
 def _hand_key(view: Any) -> str:
@@ -136,12 +138,12 @@ class Publisher:
         self,
         client: discord.Client,
         storage: Storage,
-        uis: dict[str, AnyUI],
+        kinds: Mapping[str, GameKind],
         executor: Executor,
     ) -> None:
         self.client = client
         self.storage = storage
-        self.uis = uis
+        self.kinds = kinds
         self.executor = executor
         self._pings: dict[int, int] = {}
         """game id -> the last "your turn" message (sent to closed DMs only), deleted when
@@ -192,12 +194,12 @@ class Publisher:
     def prefetch(self, session: Session, names: Sequence[str]) -> None:
         """Starts drawing the table and these players' hands while the move is being
         committed; `publish` then finds them drawn or half-way (the same views)."""
-        ui = self.uis[session.kind]
-        self._drawing(ui.table_image, session.public_view())
+        kind = self.kinds[session.kind]
+        self._drawing(kind.table_image, session.public_view())
         for name in names:
             seat = session.seat_of(name)
-            if seat is not None and not seat.is_ai and not seat.dm_closed:
-                self._drawing(ui.private_image, session.view_for(name))
+            if seat is not None and not seat.is_ai and not seat.dm_closed and kind.hand_image:
+                self._drawing(kind.hand_image, session.view_for(name))
 
     def channel(self, session: Session) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(
@@ -223,26 +225,27 @@ class Publisher:
     def table_items(self, session: Session) -> list[discord.ui.Item[Any]]:
         if session.status != Status.RUNNING:
             return []
-        label = self.uis[session.kind].hand_button
+        label = self.kinds[session.kind].hand_button
         return [GameButton(Control(session.id, ANY_VERSION, SharedVerb.HAND), label)]
 
     def turn_line(self, session: Session) -> str | None:
         """Who is awaited now, mentioned (an edit does not notify; their DM does)."""
-        if session.status != Status.RUNNING or not session.engine.awaiting:
+        table = session.table()
+        if not table.awaiting:
             return None
-        ui = self.uis[session.kind]
-        awaiting = list(session.engine.awaiting)
-        line = ui.turn_text(session, awaiting)
-        if line and any(seat.dm_closed and seat.name in awaiting for seat in session.seats):
-            line += _closed_hint(ui)
+        kind = self.kinds[session.kind]
+        line = kind.ui.turn_text(table, table.awaiting)
+        if line and any(seat.dm_closed and seat.name in table.awaiting for seat in table.seats):
+            line += _closed_hint(kind)
         return line
 
     async def update_table(self, session: Session, reopened: bool = False) -> None:
-        ui = self.uis[session.kind]
-        text = ui.table_text(session)
+        kind = self.kinds[session.kind]
+        table = session.table()
+        text = kind.ui.table_text(table)
         line = self.turn_line(session)
         text = fit(f"{line}\n{text}" if line else text)
-        file = await self.render(ui.table_image, session.public_view(), "table.png")
+        file = await self.render(kind.table_image, table.view, "table.png")
         files = [file] if file else []
         view = view_of(self.table_items(session))
         channel = self._usable(session)
@@ -253,7 +256,7 @@ class Publisher:
                     lambda f, t: target.edit(content=t, attachments=f, view=view),
                     files,
                     text,
-                    ui.table_words(session),
+                    kind.ui.table_words(table),
                 )
                 return
             except discord.NotFound:
@@ -271,7 +274,7 @@ class Publisher:
             lambda f, t: channel.send(content=t, files=f, view=view),
             files,
             text,
-            ui.table_words(session),
+            kind.ui.table_words(table),
         )
         session.table_message_id = message.id
         await self.storage.set_table_message(session.id, message.id)
@@ -303,11 +306,13 @@ class Publisher:
         self, session: Session, name: str, with_controls: bool = True
     ) -> tuple[str, list[discord.File], discord.ui.View]:
         """One player's hand message: words, picture and controls, from their view."""
-        ui = self.uis[session.kind]
-        view = session.view_for(name)
-        file = await self.render(ui.private_image, view, "hand.png")
-        items = ui.controls(session, name) if with_controls else []
-        return fit(ui.private_text(session, name)), [file] if file else [], view_of(items)
+        kind = self.kinds[session.kind]
+        hand = session.hand(name)
+        file = None
+        if kind.hand_image is not None:
+            file = await self.render(kind.hand_image, hand.view, "hand.png")
+        items = kind.ui.controls(hand) if with_controls else []
+        return fit(kind.ui.private_text(hand)), [file] if file else [], view_of(items)
 
     async def update_dm(
         self,
@@ -324,8 +329,9 @@ class Publisher:
         seat = session.seat_of(name)
         if seat is None or seat.is_ai:  # a computer player reads its view, not DMs
             return
-        ui = self.uis[session.kind]
-        signature = ui.message_signature(session, name)
+        ui = self.kinds[session.kind].ui
+        controls = ui.controls(session.hand(name))
+        signature = message_signature(ui, session, name, controls)
         if signature == seat.dm_signature and (repeat or not notify):
             return
         if seat.dm_closed:
@@ -341,7 +347,7 @@ class Publisher:
             and not own
             and seat.dm_message_id is not None
             and self._shown.get((session.id, name)) == hand
-            and not ui.controls(session, name)
+            and not controls
         ):
             # Their turn ended and their hand did not change: the next turn's new DM
             # replaces this message; its old controls answer "out of date" meanwhile.
@@ -421,10 +427,10 @@ class Publisher:
         await self.storage.set_dm_closed(session.id, user_id, True)
         session.replace_seat(name, dm_closed=True)
         if announce:
-            ui = self.uis[session.kind]
+            kind = self.kinds[session.kind]
             await self._usable(session).send(
-                f"<@{user_id}>, I cannot send you direct messages, so {ui.hand_words}: "
-                f"use `/{ui.command} {ui.hand_command}` (or the table's **{ui.hand_button}** "
+                f"<@{user_id}>, I cannot send you direct messages, so {kind.hand_words}: "
+                f"use `/{kind.name} {kind.hand_command}` (or the table's **{kind.hand_button}** "
                 "button) to see them and play.",
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
@@ -445,12 +451,14 @@ class Publisher:
         last, when the DMs have said whose are closed. `repeat`: moves shown once more
         after a stop, whose DMs may have gone out before it (`update_dm`)."""
         await self.flush(session.id)
-        ui = self.uis[session.kind]
-        awaiting = session.engine.awaiting if session.status == Status.RUNNING else ()
+        kind = self.kinds[session.kind]
+        ui = kind.ui
+        table = session.table()
+        awaiting = table.awaiting
         again = ui.turn_starts(events)
         newly = [name for name in awaiting if name not in before_awaiting or name in again]
         newly = self._once_per_turn(session, newly, again)
-        posts = ui.posts(session, events)
+        posts = ui.posts(table, events)
         shown = await asyncio.gather(
             self._guarded(session, "table", self.update_table(session)),
             self._guarded(session, "post", self._posts(session, posts)),
@@ -464,9 +472,9 @@ class Publisher:
             ),
         )
         closed = [seat.name for seat in session.seats if seat.name in newly and seat.dm_closed]
-        text = ui.turn_text(session, closed) if closed else None
+        text = ui.turn_text(session.table(), closed) if closed else None
         if text:
-            text += _closed_hint(ui)
+            text += _closed_hint(kind)
             await self._guarded(session, "turn", self._ping(session, text))
         elif session.id in self._pings and (session.status != Status.RUNNING or newly):
             await self._guarded(session, "turn", self._unping(session, self._pings.pop(session.id)))
@@ -478,7 +486,7 @@ class Publisher:
     def _once_per_turn(self, session: Session, newly: list[str], again: set[str]) -> list[str]:
         """`newly` without the players already notified in this turn (`notice_turn`),
         except those whose own turn begins."""
-        turn = self.uis[session.kind].notice_turn(session)
+        turn = self.kinds[session.kind].ui.notice_turn(session.table())
         if turn is None:
             return newly
         seen_turn, seen = self._notified.get(session.id, (None, set()))

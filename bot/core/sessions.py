@@ -1,35 +1,175 @@
-"""The one way a move goes through, for every game kind.
+"""The one way a change to a running game goes through, for every game kind, and the
+games it holds in memory (`Session`).
 
 load the game -> take its lock -> check the actor and the control's version -> apply
 through the engine -> commit state + move log row in one transaction -> publish.
-Buttons, slash commands, and later timers and AI seats all call `Sessions.act`, so two
+Buttons, slash commands, timers and computer seats all call `Sessions.act`, so two
 clicks at the same moment on one game are applied one after the other and moves
 never interleave. The engine knows players by name; the seats table maps names to
-Discord user ids.
+Discord user ids. The service never sees a Discord interaction.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import logging
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from bot.core.errors import Refusal
-from bot.core.gameui import SeatResult
+from bot.core.errors import Refusal, StaleControl
+from bot.core.gameui import AnyUI, Hand, SeatResult, Table
 from bot.core.kinds import GameKind
-from bot.core.session import Session
-from bot.core.storage import Result, SeatRow, Status, Storage
-from games.protocol import JSON, Event
-
-if TYPE_CHECKING:
-    from bot.core.publisher import Clicked, Publisher
+from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
+from games.protocol import JSON, Action, Event, EventKind, Game
 
 log = logging.getLogger(__name__)
+
+AnyGame = Game[Any, Any, Any]
+
+
+@dataclass
+class Seen:
+    """The views of one version of a game, filled as they are asked for."""
+
+    version: int
+    public: Any = None
+    players: dict[str, Any] = field(default_factory=dict)
+    legal: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+
+
+@dataclass
+class Session:
+    """A running (or just finished) game held in memory: its row, engine and seats. Only
+    the session service changes it; the rest of the bot reads its `table` and `hand`s."""
+
+    row: GameRow
+    engine: AnyGame
+    seats: list[SeatRow]
+    status: Status
+    table_message_id: int | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _seen: Seen | None = field(default=None, repr=False, compare=False)
+
+    def _views(self) -> Seen:
+        """The views of the current version, each computed once (a move's publication
+        reads every seat's view several times: texts, pictures, controls, changes)."""
+        if self._seen is None or self._seen.version != self.version:
+            self._seen = Seen(self.version)
+        return self._seen
+
+    def public_view(self) -> Any:
+        seen = self._views()
+        if seen.public is None:
+            seen.public = self.engine.public_view()
+        return seen.public
+
+    def view_for(self, name: str) -> Any:
+        views = self._views().players
+        if name not in views:
+            views[name] = self.engine.view_for(name)
+        return views[name]
+
+    def legal_actions(self, name: str) -> tuple[Any, ...]:
+        legal = self._views().legal
+        if name not in legal:
+            legal[name] = tuple(self.engine.legal_actions(name))
+        return legal[name]
+
+    def table(self) -> Table[Any]:
+        """This version as a game's UI reads it."""
+        running = self.status == Status.RUNNING
+        return Table(
+            game=self.id,
+            version=self.version,
+            channel_id=self.row.channel_id,
+            status=self.status,
+            seats=tuple(self.seats),
+            players=tuple(self.engine.players),
+            awaiting=tuple(self.engine.awaiting) if running else (),
+            view=self.public_view(),
+            outcome=self.engine.outcome(),
+        )
+
+    def hand(self, name: str, table: Table[Any] | None = None) -> Hand[Any]:
+        """One player's part of this version."""
+        table = table if table is not None else self.table()
+        return Hand(table, name, self.view_for(name), self.legal_actions(name))
+
+    def signature(self, name: str, shows: tuple[Any, ...] | None = None) -> str:
+        """Changes exactly when a player's hand message must change: their private view
+        (without the public part, which the table shows), whether they are awaited, and
+        what their controls would do (the legal actions, the seats they name). It leaves
+        out the state version, so it also tells when a player's older controls still
+        mean the same (`controls_since`). `shows`: what the message shows of the table
+        besides (`GameUI.hand_shows`)."""
+        view = self.view_for(name)
+        if dataclasses.is_dataclass(view) and not isinstance(view, type):
+            private = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+            private.pop("public", None)
+        else:
+            private = {"view": view}
+        legal = [action.to_json() for action in self.legal_actions(name)]
+        facts = (
+            sorted(private.items()),
+            name in self.engine.awaiting,
+            self.engine.players,
+            self.status,
+            repr(legal),
+        )
+        signature = hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
+        if shows is None:
+            return signature
+        return hashlib.sha256(repr((signature, *shows)).encode()).hexdigest()[:32]
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def kind(self) -> str:
+        return self.row.kind
+
+    @property
+    def version(self) -> int:
+        return self.engine.moves
+
+    def name_of(self, user_id: int) -> str | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.name
+        return None
+
+    def user_of(self, name: str) -> int | None:
+        seat = self.seat_of(name)
+        return seat.user_id if seat is not None else None
+
+    def seat_of(self, name: str) -> SeatRow | None:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        return None
+
+    def replace_seat(self, name: str, **changes: Any) -> None:
+        """The seat of `name` with some fields changed (the seat rows are immutable)."""
+        self.seats = [
+            dataclasses.replace(seat, **changes) if seat.name == name else seat
+            for seat in self.seats
+        ]
+
+    def check_version(self, name: str, version: int) -> None:
+        """A control drawn at `version` still applies if the player's controls have kept
+        their meaning since (`controls_since`): several players choosing at once (a
+        Paranoia pass) do not make each other's controls out of date, while a control
+        drawn before the player's own situation changed is refused."""
+        seat = self.seat_of(name)
+        since = seat.controls_since if seat is not None else self.version
+        if not since <= version <= self.version:
+            raise StaleControl()
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +177,38 @@ class Applied:
     session: Session
     name: str
     events: list[Event]
+
+
+@dataclass(frozen=True, slots=True)
+class Clicked:
+    """The hand message whose control made a move, and the edit of that message through
+    the click's response (which costs no request against Discord's rate limits)."""
+
+    message_id: int
+    edit: Callable[..., Awaitable[Any]]
+
+
+class Shows(Protocol):
+    """What the session service asks of the publisher (bot/core/publisher.py)."""
+
+    def prefetch(self, session: Session, names: Sequence[str]) -> None: ...
+
+    async def publish(
+        self,
+        session: Session,
+        events: Sequence[Event],
+        before_awaiting: Sequence[str],
+        via: Clicked | None = None,
+    ) -> None: ...
+
+    async def refresh(self, session: Session) -> None: ...
+
+    async def say(self, session: Session, text: str, ping: bool = True) -> bool: ...
+
+
+def hand_signature(ui: AnyUI, session: Session, name: str) -> str:
+    """`Session.signature` with what the game's hand messages show of the table."""
+    return session.signature(name, ui.hand_shows(session.table(), name))
 
 
 def final_results(
@@ -47,7 +219,7 @@ def final_results(
     computer took over (kicked, or absent), sharing the last place with no score.
     Leaving a lost game, or being kicked from it, must not keep a clean record."""
     left = {seat.name for seat in session.seats if seat.left_game and not seat.is_ai}
-    left |= {event.actor for event in events if event.kind == "leave" and event.actor}
+    left |= {event.actor for event in events if event.kind == EventKind.LEAVE and event.actor}
     stayed = [result for result in ranked if result.name not in left]
     last = 1 + len(stayed)
     results = [Result(session.user_of(r.name) or 0, r.place, r.score, r.best_round) for r in stayed]
@@ -65,7 +237,9 @@ def action_kind(action: Mapping[str, JSON]) -> str:
     return next((key for key in action if key != "by"), "action")
 
 
-ActionBuilder = Callable[[Session, str], Mapping[str, JSON]]
+ActionBuilder = Callable[[Hand[Any]], Action]
+"""Builds a typed command's action from the actor's hand (their name, view, legal
+actions and the table's seats), under the game's lock."""
 Watcher = Callable[[Session, Sequence[Event], int | None, str | None], Awaitable[None]]
 """Called after every committed and published move (and at a game's start and after a
 restart, with no events), under the game's lock: `(session, events, user id of the
@@ -81,7 +255,7 @@ class Sessions:
     def __init__(self, storage: Storage, kinds: Mapping[str, GameKind]) -> None:
         self.storage = storage
         self.kinds = kinds
-        self.publisher: Publisher | None = None
+        self.publisher: Shows | None = None
         self._sessions: dict[int, Session] = {}
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         """A game's lock lives while someone holds it, waits for it or keeps its session:
@@ -154,15 +328,16 @@ class Sessions:
         self,
         game_id: int,
         user_id: int | None,
-        build: ActionBuilder | Mapping[str, JSON],
+        build: ActionBuilder | Action,
         version: int | None = None,
         actor_name: str | None = None,
         via: Clicked | None = None,
     ) -> Applied:
         """Apply one action for a user (or for `actor_name` when the bot acts for a
-        seat). `version` is the state version a control was drawn for: a different
-        current version raises `StaleControl`. `IllegalAction` leaves everything as it
-        was. Returns once the move is committed and published.
+        seat): a typed action, or a builder given the actor's hand. `version` is the
+        state version a control was drawn for: a different current version raises
+        `StaleControl`. `IllegalAction` leaves everything as it was. Returns once the
+        move is committed and published.
 
         `via`: the hand message clicked to make the move, which the publisher edits
         through the click's response."""
@@ -177,25 +352,26 @@ class Sessions:
                 raise Refusal("You are not playing in this game.")
             if version is not None:
                 session.check_version(name, version)
-            action = dict(build(session, name) if callable(build) else build)
-            action["by"] = name
+            action = build if isinstance(build, Action) else build(session.hand(name))
+            if action.by != name:  # a builder's mistake, never a player's
+                raise ValueError(f"an action by {action.by!r} made for {name!r}")
             ui = self.kinds[session.kind].ui
             before_awaiting = session.engine.awaiting
-            before = {seat.name: ui.private_signature(session, seat.name) for seat in session.seats}
+            before = {seat.name: hand_signature(ui, session, seat.name) for seat in session.seats}
             loaded_version = session.version
-            events = session.engine.apply_json(action)  # IllegalAction: nothing changed
+            events = session.engine.apply(action)  # IllegalAction: nothing changed
             results = None
             if session.engine.outcome() is not None:
-                results = final_results(session, ui.results(session), events)
+                results = final_results(session, ui.results(session.table()), events)
             if results is not None:
                 session.status = Status.FINISHED
             changed_names = [
                 seat.name
                 for seat in session.seats
-                if ui.private_signature(session, seat.name) != before[seat.name]
+                if hand_signature(ui, session, seat.name) != before[seat.name]
             ]
             changed = [seat.user_id for seat in session.seats if seat.name in changed_names]
-            left = {event.actor for event in events if event.kind == "leave"}
+            left = {event.actor for event in events if event.kind == EventKind.LEAVE}
             leavers = [seat for seat in session.seats if seat.name in left]
             if self.publisher is not None:
                 # The pictures are drawn in the thread pool while SQLite commits.
@@ -205,7 +381,7 @@ class Sessions:
                     game_id,
                     loaded_version,
                     user_id,
-                    action,
+                    action.to_json(),
                     session.engine.to_json(),
                     session.version,
                     results,
@@ -216,8 +392,8 @@ class Sessions:
                 # The engine moved but the database did not: reload the truth.
                 self.forget(game_id)
                 raise
-            for name in changed_names:
-                session.replace_seat(name, controls_since=session.version)
+            for changed_name in changed_names:
+                session.replace_seat(changed_name, controls_since=session.version)
             for seat in leavers:
                 session.replace_seat(seat.name, left_game=True, deadline=None)
             applied = Applied(session, name, events)
@@ -227,7 +403,7 @@ class Sessions:
                 "game %s: %s's %s committed as version %s",
                 game_id,
                 name,
-                action_kind(action),
+                action_kind(action.to_json()),
                 session.version,
             )
             if self.publisher is not None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
-from bot.core.controls import LobbyVerb
 from bot.core.errors import Refusal
+from bot.core.gameui import LobbyVerb
 from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
 from bot.core.storage import GameRow, SeatRow
 
@@ -63,7 +63,7 @@ async def lobby_ai(
     once the checks passed, before the write."""
     kind = bot.kinds[row.kind]
     if not kind.computer_players:
-        raise Refusal(f"{kind.ui.title} has no computer players.")
+        raise Refusal(f"{kind.title} has no computer players.")
     if user_id != row.host_id:
         raise Refusal("Only the host can add or remove computer players.")
     if verb == LobbyVerb.AI_REMOVE:
@@ -75,7 +75,7 @@ async def lobby_ai(
         return
     cls = kind.engine
     if len(seats) >= cls.max_players:
-        raise Refusal(f"The table is full: {kind.ui.title} is for at most {cls.max_players}.")
+        raise Refusal(f"The table is full: {kind.title} is for at most {cls.max_players}.")
     level = verb.removeprefix("ai_")
     await acknowledge()
     await bot.storage.add_ai_seat(row.id, ai_name([seat.name for seat in seats], level), level)

@@ -69,18 +69,18 @@ class Expiry(commands.Cog):
             now - LOBBY_MINUTES * minute, now - CHALLENGE_MINUTES * minute
         )
         for row in lobbies:
-            if row.kind in bot.uis:
-                await close_lobby(bot, row, expiry_text(bot.uis[row.kind].title, row))
+            if row.kind in bot.kinds:
+                await close_lobby(bot, row, expiry_text(bot.kinds[row.kind].title, row))
         stale = now - STALE_MINUTES * minute
         if self._started > stale:
             return
         for row in await bot.storage.running_unchanged_since(stale):
-            if row.kind in bot.uis:
+            if row.kind in bot.kinds:
                 days = STALE_MINUTES // (24 * 60)
                 await shared.end_without_result(
                     bot,
                     row,
-                    f"The {bot.uis[row.kind].title} game was abandoned: nothing happened in "
+                    f"The {bot.kinds[row.kind].title} game was abandoned: nothing happened in "
                     f"it for {days} days. No result is recorded.",
                 )
 

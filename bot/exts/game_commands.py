@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,13 +18,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.errors import Refusal, ShowingFailed
+from bot.core.gameui import Hand
 from bot.core.limits import IDLE_MINUTES, idle
-from bot.core.session import Session
+from bot.core.sessions import ActionBuilder, Session
 from bot.core.storage import GameRow, Status
 from bot.exts.lobby import close_lobby
 from bot.exts.router import show_private
 from bot.exts.scoreboards import kind_scoreboard
-from games.protocol import JSON
 from games.registry import GAME_KINDS
 from games.replay import export as replay_export
 
@@ -38,20 +38,33 @@ async def session_here(
 ) -> Session:
     """The game of this kind being played in the interaction's channel (or, with
     `finished_too`, the channel's latest one)."""
-    ui = bot.uis[kind]
+    record = bot.kinds[kind]
     channel_id = interaction.channel_id or 0
     row = await bot.storage.open_game(channel_id, kind)
     if (row is None or row.status == Status.LOBBY) and finished_too:
         row = await bot.storage.latest_game(channel_id, kind)
     if row is None or row.status == Status.LOBBY:
         raise Refusal(
-            f"No {ui.title} game is being played in this channel; "
-            f"start one with `/{ui.command} start`."
+            f"No {record.title} game is being played in this channel; "
+            f"start one with `/{record.name} start`."
         )
     session = await bot.sessions.load(row.id)
     if session is None:
-        raise Refusal(f"That {ui.title} game could not be loaded.")
+        raise Refusal(f"That {record.title} game could not be loaded.")
     return session
+
+
+async def hand_here(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str
+) -> Hand[Any] | None:
+    """The caller's hand in this channel's game, for autocomplete (None: nothing to
+    offer: no game, or not seated)."""
+    try:
+        session = await session_here(bot, interaction, kind)
+    except Refusal:
+        return None
+    name = session.name_of(interaction.user.id)
+    return session.hand(name) if name is not None else None
 
 
 def seated_name(session: Session, interaction: discord.Interaction[Any]) -> str:
@@ -71,7 +84,7 @@ async def act(
     bot: GameBot,
     interaction: discord.Interaction[Any],
     kind: str,
-    build: Callable[[Session, str], Mapping[str, JSON]],
+    build: ActionBuilder,
     done: str,
 ) -> None:
     """An action typed as a command: applied, committed, published, then confirmed."""
@@ -92,8 +105,7 @@ async def show_scores(
     async with session.lock:
         view = session.public_view()
     file = await bot.publisher.render(draw, view, "scores.png")
-    ui = bot.uis[kind]
-    text = f"**{ui.title}** score sheet (game {session.id})."
+    text = f"**{bot.kinds[kind].title}** score sheet (game {session.id})."
     await interaction.followup.send(text, files=[file] if file else [])
 
 
@@ -135,10 +147,10 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
     """Ends the game without a result: the host early in the game, someone with Manage
     Server at any time, any seated player once nothing happened in it for a day
     (bot/exts/expiry.py)."""
-    ui = bot.uis[kind]
+    record = bot.kinds[kind]
     row = await bot.storage.open_game(interaction.channel_id or 0, kind)
     if row is None:
-        raise Refusal(f"No {ui.title} game is open in this channel.")
+        raise Refusal(f"No {record.title} game is open in this channel.")
     permissions = getattr(interaction, "permissions", None)
     seats = await bot.storage.seats(row.id)
     # Late in a game the host alone could erase the others' win: from then on it takes
@@ -156,8 +168,8 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
             raise Refusal(
                 "This game is well under way, so ending it without a result takes someone "
                 "with Manage Server; or any of its players, once nothing has happened in it "
-                f"for {hours} hours. To stop playing yourself, use `/{ui.command} "
-                f"{ui.leave_command}`."
+                f"for {hours} hours. To stop playing yourself, use `/{record.name} "
+                f"{record.leave_command}`."
             )
         raise Refusal(
             "Only the game's host (early in the game) or someone with Manage Server can "
@@ -166,7 +178,8 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
     await interaction.response.defer(thinking=True)
     await end_without_result(bot, row)
     await interaction.followup.send(
-        f"The {ui.title} game was abandoned by <@{interaction.user.id}>; no result is recorded.",
+        f"The {record.title} game was abandoned by <@{interaction.user.id}>; "
+        "no result is recorded.",
         allowed_mentions=discord.AllowedMentions.none(),
     )
 
@@ -175,7 +188,7 @@ async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = 
     """A lobby closed, or a started game abandoned by the session service: the table and
     hands say so, their controls go; `announce` is posted in the channel. Nothing if it
     ended meanwhile."""
-    title = bot.uis[row.kind].title
+    title = bot.kinds[row.kind].title
     if not await close_lobby(bot, row, f"~~{title} lobby~~: abandoned."):
         await bot.sessions.abandon(row.id, announce)
 
@@ -196,8 +209,9 @@ async def kick_player(
     if session.name_of(player.id) is None:
         raise Refusal(f"{player.display_name} is not playing in this game.")
     await interaction.response.defer(thinking=True)
-    if not bot.kinds[kind].computer_players:  # no computer to take the seat: they leave
-        await bot.sessions.act(session.id, player.id, {"leave": True})
+    record = bot.kinds[kind]
+    if not record.computer_players:  # no computer to take the seat: they leave
+        await bot.sessions.act(session.id, player.id, lambda hand: record.leave(hand.name))
         await interaction.followup.send(
             f"<@{interaction.user.id}> removed <@{player.id}> from the game.",
             allowed_mentions=discord.AllowedMentions.none(),
@@ -225,7 +239,6 @@ class GameCommands(commands.GroupCog):
     def __init__(self, bot: GameBot, kind: GameKind) -> None:
         self.bot = bot
         self.kind = kind
-        self.ui = kind.ui
         super().__init__()
 
     @app_commands.command(name="hand", description="Your hand and your controls, privately")
@@ -234,8 +247,13 @@ class GameCommands(commands.GroupCog):
 
     @app_commands.command(name="leave", description="Give up your seat in this game")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        leave = self.kind.leave
         await act(
-            self.bot, interaction, self.kind.name, lambda s, n: {"leave": True}, self.ui.left_text
+            self.bot,
+            interaction,
+            self.kind.name,
+            lambda hand: leave(hand.name),
+            self.kind.left_text,
         )
 
     @app_commands.command(name="kick", description="Host: remove a player; the computer plays on")
@@ -249,7 +267,7 @@ class GameCommands(commands.GroupCog):
 
     @app_commands.command(name="scores", description="The current game's scores")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
-        await show_scores(self.bot, interaction, self.kind.name, self.ui.score_sheet)
+        await show_scores(self.bot, interaction, self.kind.name, self.kind.score_sheet)
 
     @app_commands.command(name="scoreboard", description="This server's standings in this game")
     @app_commands.describe(player="Show one player's own figures")
@@ -263,10 +281,10 @@ class GameCommands(commands.GroupCog):
         await self.send_rules(interaction)
 
     async def send_rules(self, interaction: discord.Interaction[Any]) -> None:
-        document = io.BytesIO(self.ui.rules().encode())
+        document = io.BytesIO(self.kind.rules().encode())
         await interaction.response.send_message(
-            self.ui.rules_caption,
-            file=discord.File(document, filename=self.ui.rules_name),
+            self.kind.rules_caption,
+            file=discord.File(document, filename=self.kind.rules_name),
             ephemeral=True,
         )
 

@@ -23,9 +23,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.core.controls import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
 from bot.core.errors import Refusal
-from bot.core.gameui import AnyUI
+from bot.core.gameui import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
 from bot.core.kinds import GameKind
 from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, lobby_expired
 from bot.core.storage import GameRow, SeatRow, Status
@@ -106,11 +105,11 @@ def _button(
 def lobby_message(
     kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
 ) -> tuple[str, discord.ui.View]:
-    ui, cls = kind.ui, kind.engine
+    cls = kind.engine
     seated = "\n".join(seat_line(n, seat) for n, seat in enumerate(seats, start=1))
     text = (
-        f"**{ui.title}**: a new game, hosted by <@{row.host_id}>.\n"
-        f"{ui.lobby_options_text(row.options)}\n{timer_text(row, kind.turn_minutes)}\n"
+        f"**{kind.title}**: a new game, hosted by <@{row.host_id}>.\n"
+        f"{kind.ui.lobby_options_text(row.options)}\n{timer_text(row, kind.turn_minutes)}\n"
         f"Players ({len(seats)} of {cls.min_players} to {cls.max_players}):\n{seated}\n"
         f"Press **Join** to take a seat; the host presses **Start**."
     )
@@ -131,13 +130,13 @@ def lobby_message(
 
 
 def challenge_message(
-    ui: AnyUI, row: GameRow, seats: Sequence[SeatRow]
+    kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
 ) -> tuple[str, discord.ui.View]:
     """The challenge: the host (seat 0) against the invited player (seat 1)."""
     host, opponent = seats[0], seats[1]
     text = (
-        f"**{ui.title}**: <@{host.user_id}> challenges <@{opponent.user_id}>.\n"
-        f"{ui.lobby_options_text(row.options)}\n"
+        f"**{kind.title}**: <@{host.user_id}> challenges <@{opponent.user_id}>.\n"
+        f"{kind.ui.lobby_options_text(row.options)}\n"
         f"<@{opponent.user_id}>, press **Accept** to play or **Decline**; "
         f"<@{host.user_id}> may **Cancel**."
     )
@@ -166,7 +165,7 @@ async def open_lobby(
     """`/<game> start`: check the options, refuse a second game, post the lobby (or,
     with `opponent`, a challenge to that one player, seated second; or, with `ai`, a
     game against a computer player of that level, seated second, started at once)."""
-    ui = bot.uis[kind]
+    record = bot.kinds[kind]
     if interaction.guild_id is None or interaction.channel_id is None:
         raise Refusal("Games are played in a server channel, not in direct messages.")
     missing = missing_permissions(interaction)
@@ -178,7 +177,7 @@ async def open_lobby(
         )
     if not bot.kinds[kind].computer_players and (ai is not None or timer):
         raise Refusal(
-            f"{ui.title} has no computer players, so no game against the computer and no "
+            f"{record.title} has no computer players, so no game against the computer and no "
             "turn timer (an absent player's turn is played by the computer)."
         )
     if opponent is not None and ai is not None:
@@ -204,14 +203,14 @@ async def open_lobby(
         if existing is not None and not expired:
             state = "waiting for players" if existing.status == Status.LOBBY else "being played"
             raise Refusal(
-                f"A {ui.title} game is already {state} in this channel (one at a time); "
-                f"finish it or ask its host to use `/{ui.command} abandon`."
+                f"A {record.title} game is already {state} in this channel (one at a time); "
+                f"finish it or ask its host to use `/{record.name} abandon`."
             )
 
         async def create() -> int:
             assert interaction.guild_id is not None and channel_id is not None
             if existing is not None:  # expired: closed to make room
-                await close_lobby(bot, existing, expiry_text(ui.title, existing))
+                await close_lobby(bot, existing, expiry_text(record.title, existing))
             game_id = await bot.storage.create_game(
                 interaction.guild_id,
                 channel_id,
@@ -238,7 +237,7 @@ async def open_lobby(
         seats = await bot.storage.seats(game_id)
         if ai is not None:  # no lobby: the table message is this answer, started now
             text = (
-                f"**{ui.title}**: <@{row.host_id}> plays against {seats[1].name}; "
+                f"**{record.title}**: <@{row.host_id}> plays against {seats[1].name}; "
                 "the game is starting."
             )
             message = await _answer(interaction, text, None, discord.AllowedMentions.none())
@@ -247,7 +246,7 @@ async def open_lobby(
             return
         if opponent is not None:
             # The challenged player is pinged, so Discord tells them; nobody else is.
-            text, view = challenge_message(ui, row, seats)
+            text, view = challenge_message(record, row, seats)
             mentions = discord.AllowedMentions(users=[discord.Object(opponent.id)])
         else:
             # Seated players are listed as mentions (names that stay current), no ping.
@@ -296,7 +295,7 @@ async def _answer(
 async def handle_lobby(
     bot: GameBot, interaction: discord.Interaction[Any], row: GameRow, verb: str
 ) -> None:
-    ui = bot.uis[row.kind]
+    record = bot.kinds[row.kind]
     user_id = interaction.user.id
     if interaction.channel_id != row.channel_id:  # a forged id from elsewhere
         raise Refusal("That lobby belongs to another channel.")
@@ -323,7 +322,9 @@ async def handle_lobby(
             if seated:
                 raise Refusal("You already have a seat at this table.")
             if len(seats) >= cls.max_players:
-                raise Refusal(f"The table is full: {ui.title} is for at most {cls.max_players}.")
+                raise Refusal(
+                    f"The table is full: {record.title} is for at most {cls.max_players}."
+                )
             await _acknowledge(interaction)
             await bot.storage.add_seat(row.id, user_id, member_name(interaction))
         elif verb == LobbyVerb.LEAVE:
@@ -341,7 +342,7 @@ async def handle_lobby(
             await _acknowledge(interaction)
             await bot.storage.set_status(row.id, Status.ABANDONED)
             await interaction.edit_original_response(
-                content=f"~~{ui.title} lobby~~: cancelled by <@{user_id}>.", view=None
+                content=f"~~{record.title} lobby~~: cancelled by <@{user_id}>.", view=None
             )
             return
         elif verb in (LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME):
@@ -351,7 +352,7 @@ async def handle_lobby(
                 await _acknowledge(interaction)
                 await bot.storage.set_status(row.id, Status.ABANDONED)
                 await interaction.edit_original_response(
-                    content=f"~~{ui.title} challenge~~: <@{user_id}> declined "
+                    content=f"~~{record.title} challenge~~: <@{user_id}> declined "
                     f"<@{row.host_id}>'s challenge.",
                     view=None,
                     allowed_mentions=discord.AllowedMentions.none(),
@@ -372,7 +373,7 @@ async def handle_lobby(
                 raise Refusal("Only the host can start the game.")
             if len(seats) < cls.min_players:
                 raise Refusal(
-                    f"{ui.title} needs at least {cls.min_players} players; "
+                    f"{record.title} needs at least {cls.min_players} players; "
                     f"{len(seats)} seated so far."
                 )
             check_humans(seats)

@@ -1,7 +1,7 @@
 """The router every game control goes through: buttons, select menus and forms, in
 the lobby or in a game, in the channel or in a DM.
 
-A control's custom id names its game, version and verb (bot/core/controls.py); the
+A control's custom id names its game, version and verb (bot/core/gameui.py); the
 router loads the game, checks who clicked and whether the control is still current,
 asks the game's UI what the click means (an action, more choices, or a form) and hands
 actions to the session service. Forms are routed like clicks, by their custom id, so
@@ -18,17 +18,20 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.core.controls import (
+from bot.core.errors import Refusal, ShowingFailed, StaleControl, report
+from bot.core.gameui import (
     BUTTON_TEMPLATE,
     MODAL_TEMPLATE,
     SELECT_TEMPLATE,
+    Act,
+    Ask,
     Control,
     SharedVerb,
+    Show,
+    fit,
     view_of,
 )
-from bot.core.errors import Refusal, ShowingFailed, StaleControl, fit, report
-from bot.core.gameui import Act, Ask, Show
-from bot.core.publisher import Clicked
+from bot.core.sessions import Clicked
 from bot.core.storage import Status
 from bot.exts.lobby import LOBBY_VERBS, handle_lobby
 
@@ -39,7 +42,7 @@ log = logging.getLogger(__name__)
 
 
 class Router(commands.Cog):
-    """Routes every control of every game; the bot's `handle_control` lands here."""
+    """Routes every control of every game (the bot's `router`)."""
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -72,12 +75,12 @@ class Router(commands.Cog):
         self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
     ) -> None:
         row = await self.bot.storage.game(control.game)
-        if row is None or row.kind not in self.bot.uis:
+        if row is None or row.kind not in self.bot.kinds:
             raise Refusal("That game no longer exists.")
         if control.verb in LOBBY_VERBS:
             await handle_lobby(self.bot, interaction, row, control.verb)
             return
-        ui = self.bot.uis[row.kind]
+        ui = self.bot.kinds[row.kind].ui
         session = await self.bot.sessions.load(row.id)
         if session is None:
             raise Refusal("That game has not started yet.")
@@ -92,12 +95,11 @@ class Router(commands.Cog):
         versioned = control.verb not in ui.unversioned_verbs
         if versioned:
             session.check_version(name, control.version)
+        hand = session.hand(name)
         if control.verb == SharedVerb.BACK:
-            step: Act | Show | Ask = Show(
-                ui.private_text(session, name), ui.controls(session, name)
-            )
+            step: Act | Show | Ask = Show(ui.private_text(hand), ui.controls(hand))
         else:
-            step = ui.on_control(session, name, control, values)
+            step = ui.on_control(hand, control, values)
         if isinstance(step, Show):
             if interaction.message is None:  # a forged form submission, from no message
                 raise Refusal("That form does not belong to any message.")
@@ -114,10 +116,10 @@ class Router(commands.Cog):
             interaction.user.id,
             step.action,
             version=control.version if versioned else None,
-            via=Clicked.of(interaction),  # a hand message clicked: its response edits it
+            via=clicked(interaction),  # a hand message clicked: its response edits it
         )
-        clicked = interaction.message
-        if clicked is not None and clicked.flags.ephemeral:
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
             # An ephemeral hand (/grass hand): redraw it; the publisher keeps the DMs.
             try:
                 content, files, view = await self.bot.publisher.private_message(session, name)
@@ -154,6 +156,13 @@ class Router(commands.Cog):
         if ours and custom_id in _component_ids(interaction.message):
             return  # routed to GameButton / GameSelect
         await report(interaction, Refusal("That control does not exist (any more)."))
+
+
+def clicked(interaction: discord.Interaction[Any]) -> Clicked | None:
+    """The message a click was made on (None for a command, or a form without one)."""
+    if interaction.type is not discord.InteractionType.component or interaction.message is None:
+        return None
+    return Clicked(interaction.message.id, interaction.edit_original_response)
 
 
 def _component_ids(message: discord.Message | None) -> set[str]:

@@ -39,10 +39,8 @@ from typing import TYPE_CHECKING, Any
 from discord.ext import commands
 
 from bot.core.errors import Refusal, StaleControl
-from bot.core.gameui import mention
 from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
-from bot.core.session import Session
-from bot.core.sessions import action_kind
+from bot.core.sessions import Session, action_kind
 from bot.core.storage import SeatRow, Status
 from games.ai import decide
 from games.protocol import Action, Event, GameError
@@ -107,8 +105,7 @@ class Turns(commands.Cog):
         """Called by the session service with the game's lock held."""
         if session.status != Status.RUNNING:
             return
-        ui = self.bot.uis[session.kind]
-        starts = ui.turn_starts(events)
+        starts = self.bot.kinds[session.kind].ui.turn_starts(events)
         awaiting = session.engine.awaiting
         timer = self._minutes(session) * self.bot.settings.timer_minute
         now = time.time()
@@ -259,9 +256,7 @@ class Turns(commands.Cog):
             else:
                 action = await self._decide(session.kind, level, view, legal, seed, version)
             try:
-                await self.bot.sessions.act(
-                    game_id, None, action.to_json(), version=version, actor_name=name
-                )
+                await self.bot.sessions.act(game_id, None, action, version=version, actor_name=name)
                 return True
             except StaleControl:
                 continue  # the game moved under the decision: decide again
@@ -362,7 +357,7 @@ class Turns(commands.Cog):
         left = max(0, round(deadline - time.time()))
         await self._say(
             session,
-            f"{mention(session, seat.name)}, half of your turn time is gone: "
+            f"{session.table().mention(seat.name)}, half of your turn time is gone: "
             f"{_duration(left)} left before the computer moves for you.",
         )
 
@@ -393,9 +388,10 @@ class Turns(commands.Cog):
             await self._set_timer(session, seat, None, False, expiries)
             if played:
                 minutes = self._minutes(session)
+                who = session.table().mention(name)
                 await self._say(
                     session,
-                    f"{mention(session, name)}'s turn time ({minutes} min) ran out, so the easy "
+                    f"{who}'s turn time ({minutes} min) ran out, so the easy "
                     f"computer player moved for them ({expiries} of {EXPIRIES_TO_REPLACE} "
                     "in a row before the computer takes the seat).",
                 )

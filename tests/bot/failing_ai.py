@@ -2,8 +2,8 @@
 turns service does then: `python -m tests.fakediscord.launch tests.bot.failing_ai`.
 
 FAILING_AI=raise:N: the first N decisions raise (as a lost worker or a bug would);
-FAILING_AI=illegal:N: the first N decisions are moves the engine refuses (a Graps
-placement on a cell that does not exist). Everything else is the bot, unchanged.
+FAILING_AI=illegal:N: the first N decisions are moves the engine refuses (an action of
+a kind no engine knows). Everything else is the bot, unchanged.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import os
 import runpy
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import games.ai
@@ -22,11 +23,14 @@ _lock = threading.Lock()
 _left = {"count": 0}
 
 
-class Refused:
-    """A decision no engine accepts."""
+@dataclass(frozen=True)
+class Refused(Action):
+    """A decision no engine accepts: a move of no game's kind."""
+
+    by: str
 
     def to_json(self) -> dict[str, JSON]:
-        return {"place": "Z99"}
+        return {"by": self.by, "place": "Z99"}
 
 
 def failing_decide(
@@ -45,7 +49,7 @@ def failing_decide(
     if failing and mode == "raise":
         raise RuntimeError("the computer player failed on purpose")
     if failing and mode == "illegal":
-        return Refused()  # type: ignore[return-value] # an action only in its JSON
+        return Refused(view.name)
     return _real_decide(kind, level, view, legal, seed, moves, seconds)
 
 

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.exts import game_commands as shared
 from bot.exts.lobby import open_lobby
-from tests.toygame.engine import CELLS
+from tests.toygame.engine import CELLS, Mark, parse_cell
 
 
 class ToyCommands(
@@ -30,6 +30,6 @@ class ToyCommands(
             self.bot,
             interaction,
             self.kind.name,
-            lambda s, n: {"mark": cell},
+            lambda hand: Mark(hand.name, parse_cell(cell)),
             f"You marked {cell}.",
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.toolkit import ALERT, FELT, GOLD, INK, INK_SOFT, PANEL, PANEL_EDGE, text
-from tests.toygame.engine import CELLS, COLUMNS, ROWS, ToyPublicView
+from tests.toygame.engine import CELLS, COLUMNS, ROWS, ToyPlayerView, ToyPublicView
 
 CELL = 100
 GAP = 8
@@ -65,3 +65,8 @@ def board_image(view: ToyPublicView) -> Image.Image:
         elif mark == "O":
             draw.ellipse((x0, y0, x1, y1), outline=GOLD, width=10)
     return image
+
+
+def hand_image(view: ToyPlayerView) -> Image.Image:
+    """A player's picture is the board: tic-tac-toe hides nothing."""
+    return board_image(view.public)

@@ -19,9 +19,8 @@ from typing import Any
 import pytest
 from PIL.Image import Image
 
-from bot.core.controls import Control, GameButton
-from bot.core.gameui import Act
-from bot.core.session import Session
+from bot.core.gameui import Act, Control, GameButton
+from bot.core.sessions import Session
 from bot.core.storage import GameRow, Status
 from games.protocol import JSON, IllegalAction, MalformedAction, StateFormatError
 from render.toolkit import ALERT, INK, PANEL, RGB
@@ -29,7 +28,8 @@ from tests.bot.table import answer, hand_dm, press
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import Channel, Message
 from tests.fakediscord.process import BotProcess
-from tests.toygame.engine import Toy
+from tests.toygame import KIND
+from tests.toygame.engine import Mark, Toy
 from tests.toygame.render import SIZE, cell_box, cell_centre
 from tests.toygame.ui import ToyUI
 
@@ -118,23 +118,23 @@ def session_of(game: Toy) -> Session:
 
 def test_the_ui_places_a_draw_first_for_both_and_offers_the_free_cells() -> None:
     ui = ToyUI()
-    assert [(r.name, r.place) for r in ui.results(session_of(played(DRAW)))] == [
+    assert [(r.name, r.place) for r in ui.results(session_of(played(DRAW)).table())] == [
         ("ann", 1),
         ("bob", 1),
     ]
     won = played(["b2", "a1", "b1", "c1", "b3"])
-    assert [(r.name, r.place, r.score) for r in ui.results(session_of(won))] == [
+    assert [(r.name, r.place, r.score) for r in ui.results(session_of(won).table())] == [
         ("ann", 1, 3),
         ("bob", 2, 2),
     ]
     session = session_of(played(["b2"]))
-    buttons = ui.controls(session, "bob")
+    buttons = ui.controls(session.hand("bob"))
     labels = [button.item.label for button in buttons if isinstance(button, GameButton)]
     assert labels == ["a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"]
-    assert ui.controls(session, "ann") == []
-    step = ui.on_control(session, "bob", Control(1, 1, "mark", ("c3",)), ())
-    assert step == Act({"mark": "c3"})
-    assert "three in a row" in ui.rules()
+    assert ui.controls(session.hand("ann")) == []
+    step = ui.on_control(session.hand("bob"), Control(1, 1, "mark", ("c3",)), ())
+    assert step == Act(Mark("bob", "c3"))
+    assert "three in a row" in KIND.rules()
 
 
 # -- through the emulator ------------------------------------------------------------

@@ -8,23 +8,21 @@ A turn is played with the hand message's menus (C5), or typed: `/gracias take` t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.core.controls import small_index
 from bot.core.errors import Refusal
-from bot.core.session import Session
+from bot.core.gameui import Hand, small_index
 from bot.exts import game_commands as shared
 from bot.exts.gracias.texts import colour_label, parse_colour, trio_text
 from bot.exts.lobby import open_lobby
-from games.gracias import Gracias, GraciasPublicView
-from games.protocol import JSON, quoted
+from games.gracias import GraciasPlayerView
+from games.gracias.actions import GraciasAction, SplitTrio, TakeTrio
+from games.protocol import quoted
 
-if TYPE_CHECKING:
-    pass
-
+Player = Hand[GraciasPlayerView]
 Choices = list[app_commands.Choice[str]]
 
 
@@ -40,17 +38,13 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
     ) -> None:
         await open_lobby(self.bot, interaction, self.kind.name, {}, timer=timer)
 
-    async def _mover(self, interaction: discord.Interaction[Any]) -> tuple[Gracias, str] | None:
-        """The caller's game and name, for autocomplete (None: nothing to offer)."""
-        try:
-            session = await shared.session_here(self.bot, interaction, self.kind.name)
-        except Refusal:
+    async def _mover(self, interaction: discord.Interaction[Any]) -> Player | None:
+        """The caller's hand when it is their move, for autocomplete (None: nothing to
+        offer)."""
+        hand = await shared.hand_here(self.bot, interaction, self.kind.name)
+        if hand is None or hand.view.public.to_move != hand.name:
             return None
-        name = session.name_of(interaction.user.id)
-        engine = session.engine
-        if name is None or not isinstance(engine, Gracias):
-            return None
-        return engine, name
+        return hand
 
     @app_commands.command(name="take", description="Take a trio on your turn (C5)")
     @app_commands.describe(trio="The trio's number on the table")
@@ -60,7 +54,9 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
             raise Refusal(f"{quoted(trio)} is not a trio number; the table numbers them 1, 2, 3...")
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await shared.session_here(self.bot, interaction, self.kind.name)
-        applied = await self.bot.sessions.act(session.id, interaction.user.id, {"trio": number})
+        applied = await self.bot.sessions.act(
+            session.id, interaction.user.id, lambda hand: TakeTrio(hand.name, number)
+        )
         async with applied.session.lock:
             view = applied.session.view_for(applied.name)
         taken = view.just_taken
@@ -73,15 +69,13 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
 
     @take.autocomplete("trio")
     async def take_trio(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
-        found = await self._mover(interaction)
-        if found is None:
+        hand = await self._mover(interaction)
+        if hand is None or hand.view.public.choosing is not None:
             return []
-        engine, name = found
-        view = engine.public_view()
         return [
-            app_commands.Choice(name=trio_text(view.trios[t.trio - 1]), value=str(t.trio))
-            for t in engine.trio_takes(name)
-            if typed.strip() in str(t.trio)
+            app_commands.Choice(name=trio_text(trio), value=str(trio.number))
+            for trio in hand.view.public.trios
+            if trio.taken_by is None and typed.strip() in str(trio.number)
         ]
 
     @app_commands.command(name="give", description="Keep one card of your trio, give the other")
@@ -91,11 +85,11 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
     ) -> None:
         colour = parse_colour(keep)
 
-        def build(session: Session, name: str) -> dict[str, JSON]:
-            receiver = session.name_of(to.id)
+        def build(hand: Player) -> GraciasAction:
+            receiver = hand.table.name_of(to.id)
             if receiver is None:
                 raise Refusal(f"{to.display_name} is not playing in this game.")
-            return {"keep": colour.id, "give_to": receiver}
+            return SplitTrio(hand.name, colour, receiver)
 
         await shared.act(
             self.bot,
@@ -107,12 +101,11 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
 
     @give.autocomplete("keep")
     async def give_keep(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
-        found = await self._mover(interaction)
-        if found is None:
+        hand = await self._mover(interaction)
+        if hand is None:
             return []
-        engine, name = found
-        view: GraciasPublicView = engine.public_view()
-        if view.choosing is None or view.to_move != name:
+        view = hand.view.public
+        if view.choosing is None:
             return []
         face_up = dict.fromkeys(view.trios[view.choosing - 1].face_up)
         return [

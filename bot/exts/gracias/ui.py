@@ -10,39 +10,49 @@ ephemeral through `/gracias hand`). Rule ids: C2, C3, C5, C6, C8 and the leave r
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 import discord
 
-from bot.core.controls import Control, GameSelect, small_index
 from bot.core.errors import Refusal
-from bot.core.gameui import Act, GameUI, Post, SeatResult, Step, mention
+from bot.core.gameui import (
+    Act,
+    Control,
+    GameSelect,
+    GameUI,
+    Hand,
+    Post,
+    SeatResult,
+    Step,
+    Table,
+    small_index,
+)
 from bot.core.storage import Status
 from bot.exts.gracias.texts import colour_label, colour_list, counts_text, split_label, trio_text
 from games.gracias import (
     COLOURS,
     Colour,
+    GraciasEventKind,
     GraciasPlayerView,
     GraciasPublicView,
     Phase,
     SplitTrio,
 )
+from games.gracias.actions import TakeTrio
 from games.gracias.scoring import ranking_key
-from games.protocol import JSON, Event
+from games.protocol import JSON, Event, EventKind
+from render.gracias import round_score_image
 
-if TYPE_CHECKING:
-    from PIL.Image import Image
-
-    from bot.core.session import Session
+Public = Table[GraciasPublicView]
+Player = Hand[GraciasPlayerView]
 
 RECENT_LINES = 6
 
 
 class GraciasVerb(StrEnum):
-    """The verbs of Gracias's own controls (their custom ids: bot/core/controls.py)."""
+    """The verbs of Gracias's own controls (their custom ids: bot/core/gameui.py)."""
 
     TAKE = "take"
     SPLIT = "split"
@@ -55,31 +65,6 @@ def _other(face_up: Sequence[Colour], keep: Colour) -> Colour:
 
 
 class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
-    kind: ClassVar[str] = "gracias"
-    title: ClassVar[str] = "Gracias"
-    command: ClassVar[str] = "gracias"
-    round_name: ClassVar[str] = "round"
-    money: ClassVar[bool] = False
-    rules_caption: ClassVar[str] = (
-        "The rules of Gracias as this bot plays them (decision ids C1 to C8):"
-    )
-    left_text: ClassVar[str] = "You left the game; your reserve and hidden cards left the round."
-
-    def table_image(self, public_view: Any) -> Image:
-        from render.gracias import table_image
-
-        return table_image(public_view)
-
-    def private_image(self, player_view: Any) -> Image | None:
-        from render.gracias import hidden_image
-
-        return hidden_image(player_view)
-
-    def score_sheet(self, public_view: Any) -> Image:
-        from render.gracias import round_score_image
-
-        return round_score_image(public_view)
-
     # -- words ---------------------------------------------------------------------
 
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
@@ -96,13 +81,13 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             )
         return f"{view.to_move}'s turn: take a trio (C5)."
 
-    def table_text(self, session: Session) -> str:
-        view = self.public(session)
+    def table_text(self, table: Public) -> str:
+        view = table.view
         head = (
-            f"**Gracias** · game {session.id} · round {view.round} of 3 · turn {view.turn} of 4"
+            f"**Gracias** · game {table.game} · round {view.round} of 3 · turn {view.turn} of 4"
             f" · big opener {view.big_opener}"
         )
-        if session.status == Status.ABANDONED:
+        if table.status == Status.ABANDONED:
             return head + "\nThis game was abandoned; no result is recorded."
         lines = [head, self.status_line(view)]
         recent = [text for text in view.recent if text][-RECENT_LINES:]
@@ -111,8 +96,8 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             lines.extend(f"- {text}" for text in recent)
         return "\n".join(lines)
 
-    def table_words(self, session: Session) -> str:
-        view = self.public(session)
+    def table_words(self, table: Public) -> str:
+        view = table.view
         lines = []
         for trio in view.trios:
             taken = f" (taken by {trio.taken_by})" if trio.taken else ""
@@ -127,15 +112,15 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             )
         return "\n".join(lines)
 
-    def private_text(self, session: Session, name: str) -> str:
-        view = self.private(session, name)
+    def private_text(self, hand: Player) -> str:
+        view, name = hand.view, hand.name
         public = view.public
         seat = public.seat(name)
-        where = f"game {session.id} in <#{session.row.channel_id}>, round {public.round}"
+        where = f"game {hand.table.game} in <#{hand.table.channel_id}>, round {public.round}"
         lines = [f"**Your Gracias cards** ({where}), {name}:"]
         lines.append(f"Hidden cards (only you see them): {colour_list(view.hidden)}")
         lines.append(f"Reserve: {counts_text(seat.reserve)}")
-        if session.status == Status.ABANDONED:
+        if hand.table.status == Status.ABANDONED:
             lines.append("This game was abandoned.")
         elif not seat.in_game:
             lines.append("You left this game; your cards left the round.")
@@ -160,11 +145,11 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             )
         return "\n".join(lines)
 
-    def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
-        view = self.public(session)
+    def turn_text(self, table: Public, newly_awaited: Sequence[str]) -> str | None:
+        view = table.view
         if view.phase is not Phase.CHOOSE:
             return None
-        who = ", ".join(mention(session, name) for name in newly_awaited)
+        who = ", ".join(table.mention(name) for name in newly_awaited)
         return f"{who}, your turn to take a trio (round {view.round}, turn {view.turn})."
 
     def turn_starts(self, events: Sequence[Event]) -> set[str]:
@@ -173,17 +158,19 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
         return {
             str(event.data["small_opener"])
             for event in events
-            if event.kind == "turn_started" and event.data and "small_opener" in event.data
+            if event.kind == GraciasEventKind.TURN_STARTED
+            and event.data
+            and "small_opener" in event.data
         }
 
-    def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
+    def posts(self, table: Public, events: Sequence[Event]) -> list[Post]:
         posts: list[Post] = []
         for event in events:
-            if event.kind == "round_scored":
-                posts.append(Post(f"**{event.text}** (C6)", self.score_sheet, "round-scores.png"))
-            elif event.kind == "game_over":
-                view = self.public(session)
-                winners = ", ".join(mention(session, name) for name in view.winners)
+            if event.kind == GraciasEventKind.ROUND_SCORED:
+                posts.append(Post(f"**{event.text}** (C6)", round_score_image, "round-scores.png"))
+            elif event.kind == EventKind.GAME_OVER:
+                view = table.view
+                winners = ", ".join(table.mention(name) for name in view.winners)
                 totals = ", ".join(
                     f"{seat.name} {seat.total}" for seat in view.seats if seat.in_game
                 )
@@ -192,9 +179,9 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
                 )
         return posts
 
-    def results(self, session: Session) -> list[SeatResult]:
+    def results(self, table: Public) -> list[SeatResult]:
         """C8 places among the players still in; those who left come after them."""
-        view = self.public(session)
+        view = table.view
         keys = {
             seat.name: (seat.in_game, *ranking_key(seat.total, seat.round_scores))
             for seat in view.seats
@@ -208,11 +195,11 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
 
     # -- controls ------------------------------------------------------------------
 
-    def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
-        if session.status != Status.RUNNING:
+    def controls(self, hand: Player) -> list[discord.ui.Item[Any]]:
+        table, name = hand.table, hand.name
+        if not table.running:
             return []
-        view = self.public(session)
-        game, version = session.id, session.version
+        view = table.view
         # C5: on their turn, before taking, the mover may take any trio nobody took
         takes = (
             [trio for trio in view.trios if trio.taken_by is None]
@@ -224,8 +211,8 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
                 discord.SelectOption(label=trio_text(trio).capitalize(), value=str(trio.number))
                 for trio in takes
             ]
-            return [GameSelect(Control(game, version, GraciasVerb.TAKE), "Take a trio…", options)]
-        splits = [a for a in session.legal_actions(name) if isinstance(a, SplitTrio)]
+            return [GameSelect(table.control(GraciasVerb.TAKE), "Take a trio…", options)]
+        splits = [a for a in hand.legal if isinstance(a, SplitTrio)]
         if not splits or view.choosing is None:
             return []
         face_up = view.trios[view.choosing - 1].face_up
@@ -239,33 +226,26 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
         ]
         return [
             GameSelect(
-                Control(game, version, GraciasVerb.SPLIT),
-                "Keep one card, give the other to…",
-                options,
+                table.control(GraciasVerb.SPLIT), "Keep one card, give the other to…", options
             )
         ]
 
-    def on_control(
-        self, session: Session, name: str, control: Control, values: Sequence[str]
-    ) -> Step:
+    def on_control(self, hand: Player, control: Control, values: Sequence[str]) -> Step:
         if control.verb == GraciasVerb.TAKE and len(values) == 1:
             trio = small_index(values[0])
             if trio is not None:
-                return Act({"trio": trio})  # the engine refuses a taken trio (C5)
+                return Act(TakeTrio(hand.name, trio))  # the engine refuses a taken trio (C5)
         if control.verb == GraciasVerb.SPLIT and len(values) == 1:
-            colour, _, text = values[0].partition(":")
-            seats = self.public(session).seats
+            colour_id, _, text = values[0].partition(":")
+            seats = hand.view.public.seats
             index = small_index(text, len(seats))
-            if colour in {c.id for c in COLOURS} and index is not None:
-                return Act({"keep": colour, "give_to": seats[index].name})
+            colour = next((c for c in COLOURS if c.id == colour_id), None)
+            if colour is not None and index is not None:
+                return Act(SplitTrio(hand.name, colour, seats[index].name))
         raise Refusal("This control is not understood; use `/gracias hand` for fresh controls.")
 
-    # -- change detection ------------------------------------------------------------
-
-    def private_signature(self, session: Session, name: str) -> str:
-        """The shared signature, plus what the hand message shows of the table: the
-        player's own reserve (a card given to them, C5) and the round."""
-        view = self.public(session)
-        seat = view.seat(name)
-        facts = (super().private_signature(session, name), seat.reserve, seat.in_game, view.round)
-        return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
+    def hand_shows(self, table: Public, name: str) -> tuple[Hashable, ...]:
+        """What the hand message shows of the table: the player's own reserve (a card
+        given to them, C5), whether they are still in, and the round."""
+        seat = table.view.seat(name)
+        return (seat.reserve, seat.in_game, table.view.round)

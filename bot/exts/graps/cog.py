@@ -9,7 +9,7 @@ places first, the AI seat light; its moves come from bot/exts/turns.py like any 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,20 +21,16 @@ from bot.exts.graps.texts import cell_note, figures, status_line
 from bot.exts.graps.ui import legal_cells
 from bot.exts.lobby import open_lobby
 from bot.exts.router import show_private
-from games.graps import GrapsPublicView
+from games.graps import GrapsPublicView, Place, cell_name, parse_cell
+from games.graps.actions import Resign
 from games.protocol import JSON, MalformedAction
-
-if TYPE_CHECKING:
-    pass
 
 Choices = list[app_commands.Choice[str]]
 
 
-def _cell_arg(text: str) -> str:
-    from games.graps import cell_name, parse_cell
-
+def _cell_arg(text: str) -> int:
     try:
-        return cell_name(parse_cell(text))
+        return parse_cell(text)
     except MalformedAction as error:
         raise Refusal(f"{error}.") from None
 
@@ -78,27 +74,24 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             self.bot,
             interaction,
             self.kind.name,
-            lambda session, name: {"place": chosen},
-            f"You placed your pawn at {chosen}.",
+            lambda hand: Place(hand.name, chosen),
+            f"You placed your pawn at {cell_name(chosen)}.",
         )
 
     @place.autocomplete("cell")
     async def place_cell(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
         """Only the legal cells of the current roll (P4, P5), those starting with what
         was typed ("H" lists column H)."""
-        try:
-            session = await shared.session_here(self.bot, interaction, self.kind.name)
-        except Refusal:
+        hand = await shared.hand_here(self.bot, interaction, self.kind.name)
+        if hand is None:
             return []
-        name = session.name_of(interaction.user.id)
-        if name is None:
-            return []
-        view = session.public_view()
-        assert isinstance(view, GrapsPublicView)
+        view = hand.table.view
         wanted = typed.strip().upper()
         return [
-            app_commands.Choice(name=f"{cell}: {cell_note(view, name, cell)}"[:100], value=cell)
-            for cell in legal_cells(session, name)
+            app_commands.Choice(
+                name=f"{cell}: {cell_note(view, hand.name, cell)}"[:100], value=cell
+            )
+            for cell in legal_cells(hand)
             if cell.startswith(wanted)
         ][:25]
 
@@ -116,7 +109,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             return
         async with session.lock:  # onlookers see the public board
             view = session.public_view()
-        file = await self.bot.publisher.render(self.ui.table_image, view, "board.png")
+        file = await self.bot.publisher.render(self.kind.table_image, view, "board.png")
         assert isinstance(view, GrapsPublicView)
         await interaction.followup.send(
             f"**Graps** game {session.id}: {status_line(view)}",
@@ -130,7 +123,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             self.bot,
             interaction,
             self.kind.name,
-            lambda session, name: {"resign": True},
+            lambda hand: Resign(hand.name),
             "You resigned; your opponent wins.",
         )
 
@@ -143,7 +136,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         async with session.lock:
             view = session.public_view()
         assert isinstance(view, GrapsPublicView)
-        file = await self.bot.publisher.render(self.ui.table_image, view, "board.png")
+        file = await self.bot.publisher.render(self.kind.table_image, view, "board.png")
         await interaction.followup.send(
             f"**Graps** game {session.id}: {figures(view)}. {status_line(view)}",
             files=[file] if file else [],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.graps import Face, GrapsPublicView, Phase, Piece, Side
+from games.graps import Face, GrapsEventKind, GrapsPublicView, Phase, Piece, Side
 from games.graps.cells import COLUMNS, RING, SIZE, parse_cell, row_of
 from games.protocol import JSON, Event
 
@@ -82,12 +82,12 @@ def cell_note(view: GrapsPublicView, name: str, cell: str) -> str:
 
 def pruning_text(view: GrapsPublicView, events: Sequence[Event]) -> str | None:
     """ "2 dark pawns pruned at G2 (H1, H2); 12 more cut off from their land (P5)." """
-    place = next((e for e in events if e.kind == "place"), None)
-    pruned = next((e for e in events if e.kind == "prune"), None)
+    place = next((e for e in events if e.kind == GrapsEventKind.PLACE), None)
+    pruned = next((e for e in events if e.kind == GrapsEventKind.PRUNE), None)
     if place is None or pruned is None:
         return None
     cells = [str(c) for c in _cells(pruned)]
-    cut = next((_cells(e) for e in events if e.kind == "sap"), [])
+    cut = next((_cells(e) for e in events if e.kind == GrapsEventKind.SAP), [])
     mover = place.actor or ""
     theirs = view.side_of(opponent_of(view, mover)).value
     plural = "s" if len(cells) > 1 else ""

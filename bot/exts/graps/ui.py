@@ -16,13 +16,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 import discord
 
-from bot.core.controls import Control, GameButton, GameSelect, SharedVerb
 from bot.core.errors import Refusal
-from bot.core.gameui import Act, GameUI, Post, SeatResult, Show, Step, mention
+from bot.core.gameui import (
+    Act,
+    Control,
+    GameButton,
+    GameSelect,
+    GameUI,
+    Hand,
+    Post,
+    SeatResult,
+    SharedVerb,
+    Show,
+    Step,
+    Table,
+)
 from bot.core.storage import Status
 from bot.exts.graps.texts import (
     board_words,
@@ -35,21 +47,20 @@ from bot.exts.graps.texts import (
     status_line,
     your_move_text,
 )
-from games.graps import GrapsPlayerView, GrapsPublicView, Place
+from games.graps import GrapsEventKind, GrapsPlayerView, GrapsPublicView, Place
+from games.graps.actions import Resign
 from games.graps.cells import COLUMNS, parse_cell, row_of
-from games.protocol import JSON, Event
+from games.protocol import JSON, Event, EventKind
 
-if TYPE_CHECKING:
-    from PIL.Image import Image
-
-    from bot.core.session import Session
+Public = Table[GrapsPublicView]
+Player = Hand[GrapsPlayerView]
 
 RECENT_LINES = 4
 MAX_OPTIONS = 25
 
 
 class GrapsVerb(StrEnum):
-    """The verbs of Graps's own controls (their custom ids: bot/core/controls.py)."""
+    """The verbs of Graps's own controls (their custom ids: bot/core/gameui.py)."""
 
     PLACE = "place"
     COLUMN = "column"
@@ -57,49 +68,24 @@ class GrapsVerb(StrEnum):
     RESIGN = "resign"
 
 
-def legal_cells(session: Session, name: str) -> list[str]:
-    """The player's legal cells for the current roll, straight from the engine."""
-    actions = session.legal_actions(name)
-    return [action.cell_name for action in actions if isinstance(action, Place)]
+def legal_cells(hand: Player) -> list[str]:
+    """The player's legal cells for the current roll, from the engine's legal actions."""
+    return [action.cell_name for action in hand.legal if isinstance(action, Place)]
 
 
 class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
-    kind: ClassVar[str] = "graps"
-    title: ClassVar[str] = "Graps"
-    rules_caption: ClassVar[str] = (
-        "The rules of Graps as this bot plays them (decision ids P1 to P9):"
-    )
-    left_text: ClassVar[str] = "You resigned; your opponent wins."
-    command: ClassVar[str] = "graps"
-    round_name: ClassVar[str] = "game"
-    hand_command: ClassVar[str] = "board"
-    leave_command: ClassVar[str] = "resign"
-    hand_button: ClassVar[str] = "My board"
-    hand_words: ClassVar[str] = "your board and controls stay in this channel"
-
-    def table_image(self, public_view: Any) -> Image:
-        from render.graps import board_image
-
-        return board_image(public_view)
-
-    def private_image(self, player_view: Any) -> Image | None:
-        from render.graps import board_image
-
-        assert isinstance(player_view, GrapsPlayerView)
-        return board_image(player_view.public, legal_for=player_view.name)
-
     # -- words ---------------------------------------------------------------------
 
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
         return options_text(options)
 
-    def table_text(self, session: Session) -> str:
-        view = self.public(session)
+    def table_text(self, table: Public) -> str:
+        view = table.view
         head = (
-            f"**Graps** · game {session.id} · {view.dark} (dark, row 1) vs "
+            f"**Graps** · game {table.game} · {view.dark} (dark, row 1) vs "
             f"{view.light} (light, row 15) · move {view.moves}"
         )
-        if session.status == Status.ABANDONED:
+        if table.status == Status.ABANDONED:
             return head + "\nThis game was abandoned; no result is recorded."
         lines = [head, status_line(view)]
         recent = [text for text in view.recent if text][-RECENT_LINES:]
@@ -108,18 +94,17 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
             lines.extend(f"- {text}" for text in recent)
         return "\n".join(lines)
 
-    def table_words(self, session: Session) -> str:
-        view = self.public(session)
-        return board_words(view) + "\n" + figures(view)
+    def table_words(self, table: Public) -> str:
+        return board_words(table.view) + "\n" + figures(table.view)
 
-    def private_text(self, session: Session, name: str) -> str:
-        view = self.private(session, name)
+    def private_text(self, hand: Player) -> str:
+        view, name, table = hand.view, hand.name, hand.table
         public = view.public
-        where = f"game {session.id} in <#{session.row.channel_id}>"
+        where = f"game {table.game} in <#{table.channel_id}>"
         lines = [f"**Your Graps board** ({where}), {name}, {side_word(public, name)}:"]
         recent = [text for text in public.recent if text][-2:]
         lines.extend(f"- {text}" for text in recent)
-        if session.status == Status.ABANDONED:
+        if table.status == Status.ABANDONED:
             lines.append("This game was abandoned.")
         elif public.over:
             lines.append(status_line(public))
@@ -127,45 +112,42 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
             lines.append(your_move_text(public, name))
         else:  # stable words: a waiting player's DM is not edited at every move
             lines.append(
-                f"Waiting for your turn; the board in <#{session.row.channel_id}> shows the game."
+                f"Waiting for your turn; the board in <#{table.channel_id}> shows the game."
             )
         return "\n".join(lines)
 
-    def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
-        view = self.public(session)
-        if view.over or not newly_awaited:
+    def turn_text(self, table: Public, newly_awaited: Sequence[str]) -> str | None:
+        view = table.view
+        if view.over or not newly_awaited or view.to_move != newly_awaited[0]:
             return None
-        who = mention(session, newly_awaited[0])
-        if view.to_move != newly_awaited[0]:
-            return None
-        return f"{who}, your turn: {status_line(view)}"
+        return f"{table.mention(newly_awaited[0])}, your turn: {status_line(view)}"
 
     def turn_starts(self, events: Sequence[Event]) -> set[str]:
         # P3: every played turn starts with a roll (a passed turn's roll has no text), so
         # a player who moves again after the opponent's pass is told again.
-        return {e.actor for e in events if e.kind == "roll" and e.text and e.actor}
+        return {e.actor for e in events if e.kind == GrapsEventKind.ROLL and e.text and e.actor}
 
-    def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
-        view = self.public(session)
+    def posts(self, table: Public, events: Sequence[Event]) -> list[Post]:
+        view = table.view
         posts: list[Post] = []
         pruning = pruning_text(view, events)
         if pruning:
             posts.append(Post(pruning))
         for event in events:
-            if event.kind == "pass" and event.text:
+            if event.kind == GrapsEventKind.PASS and event.text:
                 posts.append(Post(f"{event.text} (P8)."))
-            elif event.kind == "game_over":
+            elif event.kind == EventKind.GAME_OVER:
                 if len(view.winners) == 1:
-                    result = f"Congratulations {mention(session, view.winners[0])}!"
+                    result = f"Congratulations {table.mention(view.winners[0])}!"
                 else:
                     result = "A draw (P9)."
                 posts.append(Post(f"**Game over!** {result} {view.reason}. {figures(view)}."))
         return posts
 
-    def results(self, session: Session) -> list[SeatResult]:
+    def results(self, table: Public) -> list[SeatResult]:
         """Places by the outcome; the score is each player's pawns on the board at the
         end (the engine's totals), the best game the highest such score."""
-        outcome = session.outcome()
+        outcome = table.outcome
         assert outcome is not None
         return [
             SeatResult(name, 1 if name in outcome.winners else 2, total, total)
@@ -174,14 +156,12 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
 
     # -- controls ------------------------------------------------------------------
 
-    def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
-        if session.status != Status.RUNNING:
-            return []
-        cells = legal_cells(session, name)
+    def controls(self, hand: Player) -> list[discord.ui.Item[Any]]:
+        table, name = hand.table, hand.name
+        cells = legal_cells(hand) if table.running else []
         if not cells:
             return []
-        view = self.public(session)
-        game, version = session.id, session.version
+        view = table.view
         items: list[discord.ui.Item[Any]] = []
         face = "grape" if view.roll is None else view.roll.value
         if len(cells) <= MAX_OPTIONS:
@@ -192,9 +172,7 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
                 for cell in cells
             ]
             items.append(
-                GameSelect(
-                    Control(game, version, GrapsVerb.PLACE), f"Place your {face} on…", options
-                )
+                GameSelect(table.control(GrapsVerb.PLACE), f"Place your {face} on…", options)
             )
         else:
             columns: dict[str, list[str]] = {}
@@ -210,54 +188,47 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
             ]
             items.append(
                 GameSelect(
-                    Control(game, version, GrapsVerb.COLUMN),
+                    table.control(GrapsVerb.COLUMN),
                     f"Place your {face}: first the column…",
                     options,
                 )
             )
-        items.append(GameButton(Control(game, version, GrapsVerb.RESIGN_ASK), "Resign…", row=4))
+        items.append(GameButton(table.control(GrapsVerb.RESIGN_ASK), "Resign…", row=4))
         return items
 
-    def on_control(
-        self, session: Session, name: str, control: Control, values: Sequence[str]
-    ) -> Step:
+    def on_control(self, hand: Player, control: Control, values: Sequence[str]) -> Step:
         verb = control.verb
         if verb == GrapsVerb.PLACE and len(values) == 1:
-            return Act({"place": values[0]})  # the engine judges the cell
+            return Act(Place(hand.name, parse_cell(values[0])))  # the engine judges the cell
         if verb == GrapsVerb.COLUMN and len(values) == 1 and values[0] in COLUMNS:
-            return self._rows(session, name, values[0])
+            return self._rows(hand, values[0])
         if verb == GrapsVerb.RESIGN_ASK:
-            return self._confirm_resign(session, name)
+            return self._confirm_resign(hand)
         if verb == GrapsVerb.RESIGN:
-            return Act({"resign": True})
+            return Act(Resign(hand.name))
         raise Refusal("This control is not understood; use `/graps board` for fresh controls.")
 
-    def _rows(self, session: Session, name: str, letter: str) -> Step:
-        view = self.public(session)
-        cells = [cell for cell in legal_cells(session, name) if cell[0] == letter]
+    def _rows(self, hand: Player, letter: str) -> Step:
+        table = hand.table
+        cells = [cell for cell in legal_cells(hand) if cell[0] == letter]
         if not cells:
             raise Refusal(f"No legal cell in column {letter} for this roll.")
-        game, version = session.id, session.version
         options = [
             discord.SelectOption(
                 label=f"{cell} (row {row_of(parse_cell(cell))})",
                 value=cell,
-                description=cell_note(view, name, cell),
+                description=cell_note(table.view, hand.name, cell),
             )
             for cell in cells
         ]
-        select = GameSelect(
-            Control(game, version, GrapsVerb.PLACE), f"Column {letter}: the row…", options
-        )
-        back = GameButton(Control(game, version, SharedVerb.BACK), "Back", row=4)
-        face = "grape" if view.roll is None else view.roll.value
+        select = GameSelect(table.control(GrapsVerb.PLACE), f"Column {letter}: the row…", options)
+        back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
+        face = "grape" if table.view.roll is None else table.view.roll.value
         return Show(f"Your {face} in column **{letter}**: which row?", [select, back])
 
-    def _confirm_resign(self, session: Session, name: str) -> Step:
-        other = opponent_of(self.public(session), name)
-        game, version = session.id, session.version
-        yes = GameButton(
-            Control(game, version, GrapsVerb.RESIGN), "Yes, resign", discord.ButtonStyle.danger
-        )
-        back = GameButton(Control(game, version, SharedVerb.BACK), "Back")
+    def _confirm_resign(self, hand: Player) -> Step:
+        table = hand.table
+        other = opponent_of(table.view, hand.name)
+        yes = GameButton(table.control(GrapsVerb.RESIGN), "Yes, resign", discord.ButtonStyle.danger)
+        back = GameButton(table.control(SharedVerb.BACK), "Back")
         return Show(f"Resign this game? {other} wins at once.", [yes, back])

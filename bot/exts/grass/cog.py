@@ -6,23 +6,21 @@ the session service); the words and controls live in bot/exts/grass/ui.py and te
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.core.errors import Refusal
-from bot.core.session import Session
+from bot.core.gameui import Hand
 from bot.exts import game_commands as shared
 from bot.exts.grass.texts import card_label, effect, parse_card, parse_cards
 from bot.exts.lobby import open_lobby
-from games.grass import Card
-from games.grass.actions import Discard, PassCard, Play
+from games.grass import Card, GrassPlayerView
+from games.grass.actions import Discard, GrassAction, MakeOffer, PassCard, Play
 from games.protocol import JSON
 
-if TYPE_CHECKING:
-    pass
-
+Player = Hand[GrassPlayerView]
 Choices = list[app_commands.Choice[str]]
 
 
@@ -33,9 +31,9 @@ def _card_arg(text: str) -> Card:
         raise Refusal(str(error)) from None
 
 
-def _cards_arg(text: str | None) -> list[str]:
+def _cards_arg(text: str | None) -> tuple[Card, ...]:
     try:
-        return [card.value for card in parse_cards(text)]
+        return tuple(parse_cards(text))
     except ValueError as error:
         raise Refusal(str(error)) from None
 
@@ -50,33 +48,33 @@ def _choices(cards: list[Card], typed: str) -> Choices:
 
 
 class GrassCommands(shared.GameCommands, group_name="grass", group_description="Play Grass"):
-    async def _legal(self, interaction: discord.Interaction[Any]) -> tuple[Session, str] | None:
-        try:
-            session = await shared.session_here(self.bot, interaction, self.kind.name)
-        except Refusal:
-            return None
-        name = session.name_of(interaction.user.id)
-        return (session, name) if name is not None else None
+    async def _legal(self, interaction: discord.Interaction[Any]) -> Player | None:
+        return await shared.hand_here(self.bot, interaction, self.kind.name)
 
     async def _legal_cards(
         self, interaction: discord.Interaction[Any], typed: str, action: type[Any]
     ) -> Choices:
         """The cards the caller may use now in an action of this type, as choices."""
-        found = await self._legal(interaction)
-        if found is None:
+        hand = await self._legal(interaction)
+        if hand is None:
             return []
-        session, name = found
-        legal = session.legal_actions(name)
-        return _choices([a.card for a in legal if isinstance(a, action)], typed)
+        return _choices([a.card for a in hand.legal if isinstance(a, action)], typed)
 
     async def _card_move(
-        self, interaction: discord.Interaction[Any], verb: str, card: str, done: str
+        self,
+        interaction: discord.Interaction[Any],
+        action: type[Discard | PassCard],
+        card: str,
+        done: str,
     ) -> None:
         """A move naming one card (discard, pass); `done` is said with the card's name."""
         chosen = _card_arg(card)
-        action = {verb: chosen.value}
         await shared.act(
-            self.bot, interaction, self.kind.name, lambda s, n: action, done + chosen.title + "."
+            self.bot,
+            interaction,
+            self.kind.name,
+            lambda hand: action(hand.name, chosen),
+            done + chosen.title + ".",
         )
 
     # -- lobby and hand ------------------------------------------------------------
@@ -124,16 +122,13 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         chosen = _card_arg(card)
         covered = _cards_arg(cover)
 
-        def build(session: Session, name: str) -> dict[str, JSON]:
-            action: dict[str, JSON] = {"play": chosen.value}
+        def build(hand: Player) -> GrassAction:
+            target_name = None
             if target is not None:
-                target_name = session.name_of(target.id)
+                target_name = hand.table.name_of(target.id)
                 if target_name is None:
                     raise Refusal(f"{target.display_name} is not playing in this game.")
-                action["target"] = target_name
-            if covered:
-                action["cover"] = list(covered)
-            return action
+            return Play(hand.name, chosen, target_name, covered)
 
         await shared.act(
             self.bot, interaction, self.kind.name, build, f"You played {chosen.title}."
@@ -146,19 +141,16 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
     @play.autocomplete("cover")
     async def play_cover(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
         """G12: the legal cover sets of the Protect card named in `card`."""
-        found = await self._legal(interaction)
+        hand = await self._legal(interaction)
         card = str(getattr(interaction.namespace, "card", "") or "")
-        if found is None or not card:
+        if hand is None or not card:
             return []
-        session, name = found
         try:
             chosen = parse_card(card)
         except ValueError:
             return []
         covers = [
-            a.cover
-            for a in session.legal_actions(name)
-            if isinstance(a, Play) and a.card is chosen and a.cover
+            a.cover for a in hand.legal if isinstance(a, Play) and a.card is chosen and a.cover
         ]
         choices = []
         for cover in covers:
@@ -171,7 +163,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
     @app_commands.command(name="discard", description="Discard a card from your hand")
     @app_commands.describe(card="One of the cards you may discard now")
     async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
-        await self._card_move(interaction, "discard", card, "You discarded ")
+        await self._card_move(interaction, Discard, card, "You discarded ")
 
     @discard.autocomplete("card")
     async def discard_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
@@ -180,7 +172,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
     @app_commands.command(name="pass", description="Paranoia pass: the card to pass left")
     @app_commands.describe(card="The card from your hand that goes to your left (G13)")
     async def pass_card(self, interaction: discord.Interaction[Any], card: str) -> None:
-        await self._card_move(interaction, "pass", card, "You chose to pass ")
+        await self._card_move(interaction, PassCard, card, "You chose to pass ")
 
     @pass_card.autocomplete("card")
     async def pass_choices(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
@@ -210,13 +202,11 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             "take_stash": _cards_arg(take_stash),
         }
 
-        def build(session: Session, name: str) -> dict[str, JSON]:
-            to = session.name_of(player.id)
+        def build(hand: Player) -> GrassAction:
+            to = hand.table.name_of(player.id)
             if to is None:
                 raise Refusal(f"{player.display_name} is not playing in this game.")
-            offer: dict[str, JSON] = {"to": to}
-            offer.update({key: list(cards) for key, cards in lists.items() if cards})
-            return {"offer": offer}
+            return MakeOffer(hand.name, to, **lists)
 
         await shared.act(
             self.bot, interaction, self.kind.name, build, f"Your offer went to {player.mention}."
@@ -224,11 +214,10 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
 
     @trade.autocomplete("give")
     async def trade_give(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
-        found = await self._legal(interaction)
-        if found is None:
+        hand = await self._legal(interaction)
+        if hand is None:
             return []
-        session, name = found
-        return self._list_choices(list(session.view_for(name).hand), typed)
+        return self._list_choices(list(hand.view.hand), typed)
 
     @trade.autocomplete("take")
     async def trade_take(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
@@ -236,25 +225,23 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
 
     @trade.autocomplete("give_stash")
     async def trade_give_stash(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
-        found = await self._legal(interaction)
-        if found is None:
+        hand = await self._legal(interaction)
+        if hand is None:
             return []
-        session, name = found
-        public = session.public_view()
+        public = hand.view.public
         if public.options.secret_trades:  # only hand cards: stashes lie face up (G20)
             return []
-        seat = public.seat(name)
+        seat = public.seat(hand.name)
         return self._list_choices([p.card for p in seat.stash if not p.covered], typed)
 
     @trade.autocomplete("take_stash")
     async def trade_take_stash(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
-        found = await self._legal(interaction)
+        hand = await self._legal(interaction)
         partner = getattr(interaction.namespace, "player", None)
-        if found is None or partner is None:
+        if hand is None or partner is None:
             return []
-        session, _name = found
-        other = session.name_of(partner.id)
-        public = session.public_view()
+        other = hand.table.name_of(partner.id)
+        public = hand.view.public
         if other is None or public.options.secret_trades:
             return []
         seat = public.seat(other)

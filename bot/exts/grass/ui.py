@@ -13,30 +13,51 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 import discord
 
-from bot.core.controls import Control, GameButton, GameSelect, SharedVerb, small_index
 from bot.core.errors import Refusal
-from bot.core.gameui import Act, Ask, GameUI, Post, SeatResult, Show, Step, mention
+from bot.core.gameui import (
+    Act,
+    Ask,
+    Control,
+    GameButton,
+    GameSelect,
+    GameUI,
+    Hand,
+    Post,
+    SeatResult,
+    SharedVerb,
+    Show,
+    Step,
+    Table,
+    small_index,
+)
 from bot.core.storage import Status
 from bot.exts.grass.texts import card_label, card_list, effect, options_text, parse_cards
-from games.grass import Card, GrassPlayerView, GrassPublicView, Phase
-from games.grass.actions import Accept, Decline, Discard, PassCard, Play, Withdraw
+from games.grass import Card, GrassEventKind, GrassPlayerView, GrassPublicView, Phase
+from games.grass.actions import (
+    Accept,
+    Decline,
+    Discard,
+    MakeOffer,
+    PassCard,
+    Play,
+    Withdraw,
+)
 from games.grass.cards import money
-from games.protocol import JSON, Event
+from games.protocol import JSON, Event, EventKind
+from render.grass import score_sheet_image
 
-if TYPE_CHECKING:
-    from PIL.Image import Image
-
-    from bot.core.session import Session
+Public = Table[GrassPublicView]
+Player = Hand[GrassPlayerView]
 
 RECENT_LINES = 6
 
 
 class GrassVerb(StrEnum):
-    """The verbs of Grass's own controls (their custom ids: bot/core/controls.py)."""
+    """The verbs of Grass's own controls (their custom ids: bot/core/gameui.py)."""
 
     PLAY = "play"
     DISCARD = "discard"
@@ -60,6 +81,22 @@ def _options(cards: Sequence[Card]) -> list[discord.SelectOption]:
         discord.SelectOption(label=card_label(card), value=card.value, description=effect(card))
         for card in _distinct(cards)
     ]
+
+
+_FLAGS: dict[str, type[Accept | Decline | Withdraw]] = {
+    GrassVerb.ACCEPT: Accept,
+    GrassVerb.DECLINE: Decline,
+    GrassVerb.WITHDRAW: Withdraw,
+}
+"""The controls that are whole actions by themselves."""
+
+
+def _card(value: str) -> Card:
+    """A card id from a control (a forged one is refused in words)."""
+    try:
+        return Card.parse(value)
+    except ValueError:
+        raise Refusal("That card does not exist; use `/grass hand` for fresh controls.") from None
 
 
 def _seat_index(text: str, seats: Sequence[Any]) -> int:
@@ -123,31 +160,6 @@ class TradeForm(discord.ui.Modal):
 
 
 class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
-    kind: ClassVar[str] = "grass"
-    title: ClassVar[str] = "Grass"
-    command: ClassVar[str] = "grass"
-    round_name: ClassVar[str] = "hand"
-    money: ClassVar[bool] = True
-    rules_caption: ClassVar[str] = (
-        "The rules of Grass as this bot plays them (decision ids G1 to G21):"
-    )
-    left_text: ClassVar[str] = "You left the game; your cards go to the discard pile."
-
-    def table_image(self, public_view: Any) -> Image:
-        from render.grass import table_image
-
-        return table_image(public_view)
-
-    def private_image(self, player_view: Any) -> Image | None:
-        from render.grass import hand_image
-
-        return hand_image(player_view)
-
-    def score_sheet(self, public_view: Any) -> Image:
-        from render.grass import score_sheet_image
-
-        return score_sheet_image(public_view)
-
     # -- words ---------------------------------------------------------------------
 
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
@@ -163,10 +175,10 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         extra = " (Nirvana extra turn)" if view.extra_turn else ""
         return f"{view.to_move}'s turn{extra}."
 
-    def table_text(self, session: Session) -> str:
-        view = self.public(session)
-        head = f"**Grass** · game {session.id} · hand {view.hand} · draw pile {view.draw_pile}"
-        if session.status == Status.ABANDONED:
+    def table_text(self, table: Public) -> str:
+        view = table.view
+        head = f"**Grass** · game {table.game} · hand {view.hand} · draw pile {view.draw_pile}"
+        if table.status == Status.ABANDONED:
             return head + "\nThis game was abandoned; no result is recorded."
         lines = [head, self.status_line(view)]
         recent = [text for text in view.recent if text][-RECENT_LINES:]
@@ -175,8 +187,8 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             lines.extend(f"- {text}" for text in recent)
         return "\n".join(lines)
 
-    def table_words(self, session: Session) -> str:
-        view = self.public(session)
+    def table_words(self, table: Public) -> str:
+        view = table.view
         lines = []
         for seat in view.seats:
             market = seat.market.value + (f" ({card_list(seat.heat)})" if seat.heat else "")
@@ -192,15 +204,15 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         lines.append(f"Discard pile: {top}")
         return "\n".join(lines)
 
-    def private_text(self, session: Session, name: str) -> str:
-        view = self.private(session, name)
+    def private_text(self, hand: Player) -> str:
+        view, name, table = hand.view, hand.name, hand.table
         public = view.public
-        where = f"game {session.id} in <#{session.row.channel_id}>, hand {public.hand}"
+        where = f"game {table.game} in <#{table.channel_id}>, hand {public.hand}"
         lines = [f"**Your Grass hand** ({where}), {name}:"]
         lines.append(card_list(view.hand))
         if view.drawn is not None:
             lines.append(f"You just drew {card_label(view.drawn)}.")
-        if session.status == Status.ABANDONED:
+        if table.status == Status.ABANDONED:
             lines.append("This game was abandoned.")
         elif all(seat.name != name for seat in public.seats):
             lines.append("You left this game; your cards went to the discard pile.")
@@ -209,8 +221,8 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         elif name not in public.awaiting:
             # No name here: a DM is not edited at every move, so whose turn it is would
             # go stale; the table message always says it.
-            table = f"<#{session.row.channel_id}>"
-            lines.append(f"Waiting for your turn; the table in {table} shows whose it is.")
+            channel = f"<#{table.channel_id}>"
+            lines.append(f"Waiting for your turn; the table in {channel} shows whose it is.")
         elif public.phase is Phase.PASS:
             lines.append("Paranoia pass (G13): choose the card to pass to your left.")
         elif public.phase is Phase.OFFER and view.offer is not None:
@@ -227,11 +239,11 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             lines.append(f"You chose to pass {card_label(view.pass_choice)}.")
         return "\n".join(lines)
 
-    def turn_text(self, session: Session, newly_awaited: Sequence[str]) -> str | None:
-        view = self.public(session)
-        who = ", ".join(mention(session, name) for name in newly_awaited)
+    def turn_text(self, table: Public, newly_awaited: Sequence[str]) -> str | None:
+        view = table.view
+        who = ", ".join(table.mention(name) for name in newly_awaited)
         if view.phase is Phase.PASS:
-            everyone = ", ".join(mention(session, name) for name in view.awaiting)
+            everyone = ", ".join(table.mention(name) for name in view.awaiting)
             return f"Paranoia pass: {everyone}, choose a card to pass to your left."
         if view.phase is Phase.OFFER and view.offer is not None:
             return (
@@ -244,32 +256,33 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
 
     def turn_starts(self, events: Sequence[Event]) -> set[str]:
         # G3: every turn (and a Nirvana extra turn, G11) starts with the mover's draw.
-        return {event.actor for event in events if event.kind == "draw" and event.actor}
+        return {
+            event.actor for event in events if event.kind == GrassEventKind.DRAW and event.actor
+        }
 
-    def notice_turn(self, session: Session) -> Hashable:
+    def notice_turn(self, table: Public) -> Hashable:
         # Every turn draws a card (G3), so the hand and the pile's size tell turns apart;
         # a partner offered trade after trade in one turn (G20) is notified once.
-        view = self.public(session)
+        view = table.view
         return (view.hand, view.draw_pile, view.to_move)
 
-    def posts(self, session: Session, events: Sequence[Event]) -> list[Post]:
+    def posts(self, table: Public, events: Sequence[Event]) -> list[Post]:
         posts: list[Post] = []
         for event in events:
-            if event.kind == "hand_scored":
-                posts.append(Post(f"**{event.text}.**", self.score_sheet, "scores.png"))
-            elif event.kind == "game_over":
-                view = self.public(session)
-                winners = ", ".join(mention(session, name) for name in view.winners)
+            if event.kind == GrassEventKind.HAND_SCORED:
+                posts.append(Post(f"**{event.text}.**", score_sheet_image, "scores.png"))
+            elif event.kind == EventKind.GAME_OVER:
+                view = table.view
+                winners = ", ".join(table.mention(name) for name in view.winners)
                 totals = ", ".join(f"{seat.name} {money(seat.total)}" for seat in view.seats)
                 posts.append(Post(f"**Game over!** Congratulations {winners}. Totals: {totals}."))
         return posts
 
-    def results(self, session: Session) -> list[SeatResult]:
-        outcome = session.outcome()
+    def results(self, table: Public) -> list[SeatResult]:
+        outcome = table.outcome
         assert outcome is not None
-        view = self.public(session)
         best: dict[str, int] = {}
-        for scored in view.scores:
+        for scored in table.view.scores:
             for row in scored.rows:
                 best[row.name] = max(best.get(row.name, row.score), row.score)
         ranked = sorted(outcome.totals.items(), key=lambda item: -item[1])
@@ -281,32 +294,25 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
 
     # -- controls ------------------------------------------------------------------
 
-    def controls(self, session: Session, name: str) -> list[discord.ui.Item[Any]]:
-        if session.status != Status.RUNNING:
+    def controls(self, hand: Player) -> list[discord.ui.Item[Any]]:
+        table, name, legal = hand.table, hand.name, hand.legal
+        if not table.running:
             return []
-        legal = session.legal_actions(name)
-        game, version = session.id, session.version
         items: list[discord.ui.Item[Any]] = []
         plays = [a.card for a in legal if isinstance(a, Play)]
         discards = [a.card for a in legal if isinstance(a, Discard)]
         passes = [a.card for a in legal if isinstance(a, PassCard)]
         if passes:
             items.append(
-                GameSelect(
-                    Control(game, version, GrassVerb.PASS), "Card to pass left…", _options(passes)
-                )
+                GameSelect(table.control(GrassVerb.PASS), "Card to pass left…", _options(passes))
             )
         if plays:
-            items.append(
-                GameSelect(Control(game, version, GrassVerb.PLAY), "Play a card…", _options(plays))
-            )
+            items.append(GameSelect(table.control(GrassVerb.PLAY), "Play a card…", _options(plays)))
         if discards:
             items.append(
-                GameSelect(
-                    Control(game, version, GrassVerb.DISCARD), "Discard a card…", _options(discards)
-                )
+                GameSelect(table.control(GrassVerb.DISCARD), "Discard a card…", _options(discards))
             )
-        view = self.private(session, name)
+        view = hand.view
         public = view.public
         if (
             public.phase is Phase.TURN
@@ -316,86 +322,72 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             and len(public.seats) > 1
             and view.offers_left > 0  # the cap on offers per turn (G20)
         ):
-            items.append(
-                GameButton(Control(game, version, GrassVerb.TRADE), "Offer a trade…", row=4)
-            )
+            items.append(GameButton(table.control(GrassVerb.TRADE), "Offer a trade…", row=4))
         for cls, verb, label, style in (
             (Accept, GrassVerb.ACCEPT, "Accept the trade", discord.ButtonStyle.success),
             (Decline, GrassVerb.DECLINE, "Decline", discord.ButtonStyle.danger),
             (Withdraw, GrassVerb.WITHDRAW, "Withdraw my offer", discord.ButtonStyle.secondary),
         ):
             if any(isinstance(a, cls) for a in legal):
-                items.append(GameButton(Control(game, version, verb), label, style, row=4))
+                items.append(GameButton(table.control(verb), label, style, row=4))
         return items
 
-    def on_control(
-        self, session: Session, name: str, control: Control, values: Sequence[str]
-    ) -> Step:
-        verb, args = control.verb, control.args
-        if verb in (GrassVerb.ACCEPT, GrassVerb.DECLINE, GrassVerb.WITHDRAW):
-            return Act({verb: True})
-        if verb in (GrassVerb.PASS, GrassVerb.DISCARD) and len(values) == 1:
-            return Act({verb: values[0]})
+    def on_control(self, hand: Player, control: Control, values: Sequence[str]) -> Step:
+        verb, args, by = control.verb, control.args, hand.name
+        seats = hand.view.public.seats
+        if verb in _FLAGS:
+            return Act(_FLAGS[verb](by))
+        if verb == GrassVerb.PASS and len(values) == 1:
+            return Act(PassCard(by, _card(values[0])))
+        if verb == GrassVerb.DISCARD and len(values) == 1:
+            return Act(Discard(by, _card(values[0])))
         if verb == GrassVerb.PLAY and len(values) == 1:
-            return self._play_step(session, name, values[0])
+            return self._play_step(hand, _card(values[0]))
         if verb == GrassVerb.TARGET and len(args) == 2:
-            seats = self.public(session).seats
-            return Act({"play": args[0], "target": seats[_seat_index(args[1], seats)].name})
+            return Act(Play(by, _card(args[0]), target=seats[_seat_index(args[1], seats)].name))
         if verb == GrassVerb.COVER and len(args) == 1 and len(values) == 1:
-            return Act({"play": args[0], "cover": values[0].split("+")})
+            cover = tuple(_card(value) for value in values[0].split("+"))
+            return Act(Play(by, _card(args[0]), cover=cover))
         if verb == GrassVerb.TRADE:
-            return self._trade_partner(session, name)
+            return self._trade_partner(hand)
+        secret = hand.view.public.options.secret_trades
         if verb == GrassVerb.TRADETO and len(args) == 1:
-            public = self.public(session)
-            partner = public.seats[_seat_index(args[0], public.seats)].name
-            form = Control(session.id, session.version, GrassVerb.OFFER, args)
-            return Ask(TradeForm(form, partner, public.options.secret_trades))
-        if verb == GrassVerb.OFFER and len(args) == 1:
-            public = self.public(session)
-            lists = trade_lists(public.options.secret_trades)
-            if len(values) == len(lists):
-                seats = public.seats
-                offer: dict[str, JSON] = {"to": seats[_seat_index(args[0], seats)].name}
-                for key, text in zip(lists, values, strict=True):
-                    try:
-                        cards = [card.value for card in parse_cards(text)]
-                    except ValueError as error:
-                        raise Refusal(str(error)) from None
-                    if cards:
-                        offer[key] = list(cards)
-                return Act({"offer": offer})
+            partner = seats[_seat_index(args[0], seats)].name
+            form = hand.table.control(GrassVerb.OFFER, *args)
+            return Ask(TradeForm(form, partner, secret))
+        if verb == GrassVerb.OFFER and len(args) == 1 and len(values) == len(trade_lists(secret)):
+            lists: dict[str, tuple[Card, ...]] = {}
+            for key, text in zip(trade_lists(secret), values, strict=True):
+                try:
+                    lists[key] = tuple(parse_cards(text))
+                except ValueError as error:
+                    raise Refusal(str(error)) from None
+            return Act(MakeOffer(by, seats[_seat_index(args[0], seats)].name, **lists))
         raise Refusal("This control is not understood; use `/grass hand` for fresh controls.")
 
-    def _trade_partner(self, session: Session, name: str) -> Step:
-        game, version = session.id, session.version
+    def _trade_partner(self, hand: Player) -> Step:
+        table = hand.table
         buttons: list[discord.ui.Item[Any]] = [
             GameButton(
-                Control(game, version, GrassVerb.TRADETO, (str(index),)),
-                seat.name,
-                discord.ButtonStyle.primary,
+                table.control(GrassVerb.TRADETO, str(index)), seat.name, discord.ButtonStyle.primary
             )
-            for index, seat in enumerate(self.public(session).seats)
-            if seat.name != name
+            for index, seat in enumerate(hand.view.public.seats)
+            if seat.name != hand.name
         ]
-        back = GameButton(Control(game, version, SharedVerb.BACK), "Back", row=4)
+        back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
         return Show("Offer a trade (G20) to whom?", [*buttons, back])
 
-    def _play_step(self, session: Session, name: str, card_id: str) -> Step:
-        plays = [
-            a
-            for a in session.legal_actions(name)
-            if isinstance(a, Play) and a.card.value == card_id
-        ]
+    def _play_step(self, hand: Player, card: Card) -> Step:
+        plays = [a for a in hand.legal if isinstance(a, Play) and a.card == card]
         if not plays or all(a.target is None and not a.cover for a in plays):
-            return Act({"play": card_id})  # the engine explains a refusal
-        card = plays[0].card
-        game, version = session.id, session.version
-        back = GameButton(Control(game, version, SharedVerb.BACK), "Back", row=4)
+            return Act(Play(hand.name, card))  # the engine explains a refusal
+        table = hand.table
+        back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
         if any(a.target is not None for a in plays):
-            seats = {seat.name: i for i, seat in enumerate(self.public(session).seats)}
+            seats = {seat.name: i for i, seat in enumerate(hand.view.public.seats)}
             buttons: list[discord.ui.Item[Any]] = [
                 GameButton(
-                    Control(game, version, GrassVerb.TARGET, (card.value, str(seats[a.target]))),
+                    table.control(GrassVerb.TARGET, card.value, str(seats[a.target])),
                     a.target,
                     discord.ButtonStyle.primary,
                 )
@@ -412,12 +404,8 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             for cover in covers
         ]
         select = GameSelect(
-            Control(game, version, GrassVerb.COVER, (card.value,)), "Peddles to cover…", options
+            table.control(GrassVerb.COVER, card.value), "Peddles to cover…", options
         )
         return Show(
-            f"**{card.title}**: which stash peddles does it cover? {effect(card)}",
-            [
-                select,
-                back,
-            ],
+            f"**{card.title}**: which stash peddles does it cover? {effect(card)}", [select, back]
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from bot.core.controls import Control
+from bot.core.gameui import Control
 from bot.core.sessions import Sessions
 from bot.core.storage import Status, Storage
 from bot.exts.grass import KIND as GRASS

@@ -3,7 +3,7 @@ cut. With the longest names the lobby allows (bot.lobby.MAX_NAME, plus a " 2" ma
 unique) at full tables, random whole games of each kind are followed move by move, and
 every text is measured: the table's words (with and without its picture), each
 player's hand message, the turn ping and the extra posts, up to the game's end. The
-publisher cuts every text with `bot.gameui.fit` as well; this shows the cut never has
+publisher cuts every text with `bot.core.gameui.fit` as well; this shows the cut never has
 to hide anything in play."""
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.core.errors import MESSAGE_LIMIT
-from bot.core.gameui import AnyUI
-from bot.core.session import Session
+from bot.core.gameui import MESSAGE_LIMIT, AnyUI
+from bot.core.sessions import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.gracias.ui import GraciasUI
 from bot.exts.graps.ui import GrapsUI
@@ -32,22 +31,27 @@ def longest_names(count: int) -> list[str]:
 
 def texts(ui: AnyUI, session: Session, events: Any) -> list[str]:
     names = [seat.name for seat in session.seats]
-    found = [ui.table_text(session), ui.table_words(session)]
-    found += [ui.private_text(session, name) for name in names]
-    found.append(ui.turn_text(session, names) or "")
-    found += [post.text for post in ui.posts(session, events)]
+    table = session.table()
+    found = [ui.table_text(table), ui.table_words(table)]
+    found += [ui.private_text(session.hand(name, table)) for name in names]
+    found.append(ui.turn_text(table, names) or "")
+    found += [post.text for post in ui.posts(table, events)]
     return found
 
 
 @pytest.mark.parametrize(
-    ("ui", "players", "options"),
-    [(GrassUI(), 6, {"target": 25_000}), (GraciasUI(), 6, {}), (GrapsUI(), 2, {})],
+    ("kind", "ui", "players", "options"),
+    [
+        ("grass", GrassUI(), 6, {"target": 25_000}),
+        ("gracias", GraciasUI(), 6, {}),
+        ("graps", GrapsUI(), 2, {}),
+    ],
     ids=["grass", "gracias", "graps"],
 )
-def test_every_game_text_fits_one_message(ui: AnyUI, players: int, options: Any) -> None:
+def test_every_game_text_fits_one_message(kind: str, ui: AnyUI, players: int, options: Any) -> None:
     names = longest_names(players)
-    engine = game_class(ui.kind).create(names, options, 16)
-    row = GameRow(1, 1, 1, ui.kind, options, Status.RUNNING, 100, None, None, 0, None)
+    engine = game_class(kind).create(names, options, 16)
+    row = GameRow(1, 1, 1, kind, options, Status.RUNNING, 100, None, None, 0, None)
     seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(names)]
     rng = random.Random(16)
     longest = 0

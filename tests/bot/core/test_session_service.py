@@ -15,6 +15,7 @@ from bot.core.storage import Storage
 from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.grass import KIND as GRASS
 from games.gracias import Gracias
+from games.gracias.actions import Leave
 
 ANN, BOB, CY = 10, 11, 12
 
@@ -34,7 +35,7 @@ async def running_game(tmp_path: Path) -> tuple[Storage, Sessions, int]:
 
 async def test_a_leave_is_stored_with_its_move_and_the_host_role_passes_on(tmp_path):
     storage, sessions, game_id = await running_game(tmp_path)
-    applied = await sessions.act(game_id, ANN, {"leave": True})
+    applied = await sessions.act(game_id, ANN, lambda hand: Leave(hand.name))
     assert any(event.kind == "leave" for event in applied.events)
     stored = {seat.name: seat for seat in await storage.seats(game_id)}
     assert stored["ann"].left_game and not stored["bob"].left_game
@@ -43,7 +44,7 @@ async def test_a_leave_is_stored_with_its_move_and_the_host_role_passes_on(tmp_p
     session = await sessions.load(game_id)
     assert session is not None and session.seat_of("ann").left_game  # type: ignore[union-attr]
     with pytest.raises(Refusal):
-        await sessions.act(game_id, ANN, {"leave": True})  # no longer playing
+        await sessions.act(game_id, ANN, lambda hand: Leave(hand.name))  # no longer playing
     await storage.close()
 
 
@@ -75,5 +76,5 @@ async def test_an_abandon_ends_a_running_game_once(tmp_path):
     assert row is not None and row.status == "abandoned" and sessions.cached == 0
     assert await sessions.abandon(game_id) is False  # already over: nothing more
     with pytest.raises(Refusal):
-        await sessions.act(game_id, BOB, {"leave": True})
+        await sessions.act(game_id, BOB, lambda hand: Leave(hand.name))
     await storage.close()

@@ -3,7 +3,7 @@ seats table maps them back to user ids)."""
 
 from __future__ import annotations
 
-from bot.core.controls import Control
+from bot.core.gameui import Control
 from bot.exts.lobby import MAX_NAME, unique_names
 
 

@@ -90,7 +90,7 @@ async def test_every_extension_loads_and_command_names_are_unique(tmp_path):
             names.append(command.qualified_name)
     assert len(names) == len(set(names))
     assert {"ping", "grass start", "grass hand", "grass play", "grass scoreboard"} <= set(names)
-    assert set(bot.uis) == {"grass", "gracias", "graps"}
+    assert set(bot.kinds) == {"grass", "gracias", "graps"}
     await bot.close()
 
 

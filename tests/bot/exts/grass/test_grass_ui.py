@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.controls import Control
-from bot.core.gameui import Act, Show
-from bot.core.session import Session
+from bot.core.gameui import Act, Control, Show
+from bot.core.sessions import Session, hand_signature
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.grass.ui import GrassUI
-from games.grass import Grass
+from games.grass import Card, Grass
+from games.grass.actions import Discard, PassCard, Play
 from tests.bot.decks import stacked_deck
 
 NAMES = ("ann", "bob", "cy")
@@ -54,7 +54,7 @@ def selects(items) -> dict[str, list[str]]:
 def test_controls_list_only_the_movers_legal_plays_and_discards_g4():
     ui = GrassUI()
     session = session_for(OPENED)
-    menus = selects(ui.controls(session, "ann"))
+    menus = selects(ui.controls(session.hand("ann")))
     legal = session.engine.legal_actions("ann")
     assert sorted(menus["play"]) == sorted(
         {a.to_json()["play"] for a in legal if "play" in a.to_json()}
@@ -63,20 +63,20 @@ def test_controls_list_only_the_movers_legal_plays_and_discards_g4():
         {a.to_json()["discard"] for a in legal if "discard" in a.to_json()}
     )
     assert "market_open" not in menus["play"]  # G5: ann already has one
-    assert ui.controls(session, "bob") == []  # not bob's turn
+    assert ui.controls(session.hand("bob")) == []  # not bob's turn
 
 
 def test_heat_on_asks_for_a_target_among_open_markets_then_plays_g8():
     ui = GrassUI()
     session = session_for(OPENED)
-    step = ui.on_control(session, "ann", Control(1, session.version, "play"), ["bust"])
+    step = ui.on_control(session.hand("ann"), Control(1, session.version, "play"), ["bust"])
     assert isinstance(step, Show)
     items: list[Any] = list(step.items)
     targets = {item.item.label: item.control for item in items if item.control.verb == "target"}
     assert set(targets) == {"bob", "cy"}
-    act = ui.on_control(session, "ann", targets["cy"], [])
-    assert act == Act({"play": "bust", "target": "cy"})
-    session.engine.apply_json({"by": "ann", **act.action})
+    act = ui.on_control(session.hand("ann"), targets["cy"], [])
+    assert act == Act(Play("ann", Card.BUST, target="cy"))
+    session.engine.apply(act.action)
     assert session.engine.public_view().seat("cy").heat[0].value == "bust"
 
 
@@ -84,33 +84,32 @@ def test_protect_offers_cover_sets_then_covers_g12():
     ui = GrassUI()
     moves = [*OPENED, {"by": "ann", "play": "panama"}, {"by": "bob", "discard": "mexico"}]
     session = session_for([*moves, {"by": "cy", "discard": "mexico"}])
-    step = ui.on_control(session, "ann", Control(1, session.version, "play"), ["lust_conquers_all"])
+    step = ui.on_control(
+        session.hand("ann"), Control(1, session.version, "play"), ["lust_conquers_all"]
+    )
     assert isinstance(step, Show)
     items: list[Any] = list(step.items)
     cover = next(item for item in items if item.control.verb == "cover")
     assert [o.value for o in cover.item.options] == ["panama"]
-    act = ui.on_control(session, "ann", cover.control, ["panama"])
-    assert act == Act({"play": "lust_conquers_all", "cover": ["panama"]})
+    act = ui.on_control(session.hand("ann"), cover.control, ["panama"])
+    assert act == Act(Play("ann", Card.LUST_CONQUERS_ALL, cover=(Card.PANAMA,)))
 
 
 def test_a_plain_card_is_played_at_once_and_discards_and_passes_map_to_notation_g13():
     ui = GrassUI()
     session = session_for(OPENED)
-    assert ui.on_control(session, "ann", Control(1, 3, "play"), ["panama"]) == Act(
-        {"play": "panama"}
-    )
-    assert ui.on_control(session, "ann", Control(1, 3, "discard"), ["bust"]) == Act(
-        {"discard": "bust"}
-    )
-    assert ui.on_control(session, "ann", Control(1, 3, "pass"), ["bust"]) == Act({"pass": "bust"})
+    ann = session.hand("ann")
+    assert ui.on_control(ann, Control(1, 3, "play"), ["panama"]) == Act(Play("ann", Card.PANAMA))
+    assert ui.on_control(ann, Control(1, 3, "discard"), ["bust"]) == Act(Discard("ann", Card.BUST))
+    assert ui.on_control(ann, Control(1, 3, "pass"), ["bust"]) == Act(PassCard("ann", Card.BUST))
 
 
 def test_a_hand_message_changes_only_with_the_players_own_view_or_controls():
     ui = GrassUI()
     session = session_for(OPENED[:1])
-    before = {name: ui.private_signature(session, name) for name in NAMES}
+    before = {name: hand_signature(ui, session, name) for name in NAMES}
     session.engine.apply_json(OPENED[1])  # bob plays, cy draws; ann's hand stays
-    after = {name: ui.private_signature(session, name) for name in NAMES}
+    after = {name: hand_signature(ui, session, name) for name in NAMES}
     assert after["ann"] == before["ann"]
     assert after["bob"] != before["bob"]  # bob played a card, his controls went
     assert after["cy"] != before["cy"]  # cy drew and got controls
@@ -119,8 +118,8 @@ def test_a_hand_message_changes_only_with_the_players_own_view_or_controls():
 def test_texts_of_the_table_come_from_the_public_view_only():
     ui = GrassUI()
     session = session_for(OPENED)
-    table = ui.table_text(session)
+    table = ui.table_text(session.table())
     assert "ann's turn" in table and "Lust Conquers All" not in table
-    mine = ui.private_text(session, "ann")
+    mine = ui.private_text(session.hand("ann"))
     assert "Lust Conquers All" in mine and "Your turn" in mine
-    assert "Felony" not in ui.private_text(session, "cy")
+    assert "Felony" not in ui.private_text(session.hand("cy"))
