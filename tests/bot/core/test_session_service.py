@@ -5,6 +5,7 @@ as the service allows), so what is checked is what is stored and held in memory.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,20 @@ from bot.core.storage import Storage
 from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.grass import KIND as GRASS
 from games.gracias import Gracias
-from games.gracias.actions import Leave
+from games.gracias.actions import Leave, SplitTrio, TakeTrio
 
 ANN, BOB, CY = 10, 11, 12
+
+
+@pytest.fixture
+async def running(tmp_path: Path) -> AsyncIterator[tuple[Storage, Sessions, int]]:
+    """`running_game`, closed after the test whatever its result (an open database
+    keeps its worker thread, and the test process, alive)."""
+    storage, sessions, game_id = await running_game(tmp_path)
+    try:
+        yield storage, sessions, game_id
+    finally:
+        await storage.close()
 
 
 async def running_game(tmp_path: Path) -> tuple[Storage, Sessions, int]:
@@ -33,8 +45,8 @@ async def running_game(tmp_path: Path) -> tuple[Storage, Sessions, int]:
     return storage, sessions, game_id
 
 
-async def test_a_leave_is_stored_with_its_move_and_the_host_role_passes_on(tmp_path):
-    storage, sessions, game_id = await running_game(tmp_path)
+async def test_a_leave_is_stored_with_its_move_and_the_host_role_passes_on(running):
+    storage, sessions, game_id = running
     applied = await sessions.act(game_id, ANN, lambda hand: Leave(hand.name))
     assert any(event.kind == "leave" for event in applied.events)
     stored = {seat.name: seat for seat in await storage.seats(game_id)}
@@ -45,11 +57,10 @@ async def test_a_leave_is_stored_with_its_move_and_the_host_role_passes_on(tmp_p
     assert session is not None and session.seat_of("ann").left_game  # type: ignore[union-attr]
     with pytest.raises(Refusal):
         await sessions.act(game_id, ANN, lambda hand: Leave(hand.name))  # no longer playing
-    await storage.close()
 
 
-async def test_seats_handed_to_the_computer_until_no_person_is_left(tmp_path):
-    storage, sessions, game_id = await running_game(tmp_path)
+async def test_seats_handed_to_the_computer_until_no_person_is_left(running):
+    storage, sessions, game_id = running
     session = await sessions.load(game_id)
     assert session is not None
     for user_id in (ANN, BOB):
@@ -65,11 +76,10 @@ async def test_seats_handed_to_the_computer_until_no_person_is_left(tmp_path):
     row = await storage.game(game_id)
     assert session.status == "abandoned" and row is not None and row.status == "abandoned"
     assert sessions.cached == 0
-    await storage.close()
 
 
-async def test_an_abandon_ends_a_running_game_once(tmp_path):
-    storage, sessions, game_id = await running_game(tmp_path)
+async def test_an_abandon_ends_a_running_game_once(running):
+    storage, sessions, game_id = running
     assert await sessions.load(game_id) is not None
     assert await sessions.abandon(game_id) is True
     row = await storage.game(game_id)
@@ -77,4 +87,18 @@ async def test_an_abandon_ends_a_running_game_once(tmp_path):
     assert await sessions.abandon(game_id) is False  # already over: nothing more
     with pytest.raises(Refusal):
         await sessions.act(game_id, BOB, lambda hand: Leave(hand.name))
-    await storage.close()
+
+
+async def test_a_move_names_its_actor_when_it_changes_other_hands_too(running):
+    """A card given to cy changes cy's hand message too; the move is still ann's, and
+    only a control drawn before a player's own hand changed goes out of date."""
+    storage, sessions, game_id = running
+    session = await sessions.load(game_id)
+    assert session is not None and session.engine.awaiting == ("ann",)
+    await sessions.act(game_id, ANN, lambda hand: TakeTrio(hand.name, 1))
+    taken = session.version
+    split = next(a for a in session.legal_actions("ann") if isinstance(a, SplitTrio))
+    applied = await sessions.act(game_id, ANN, SplitTrio("ann", split.keep, "cy"))
+    assert applied.name == "ann"
+    stored = {seat.name: seat.controls_since for seat in await storage.seats(game_id)}
+    assert stored["cy"] == session.version > taken  # cy's reserve grew
