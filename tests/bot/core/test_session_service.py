@@ -54,7 +54,7 @@ async def test_a_leave_is_stored_with_its_move_and_the_host_role_passes_on(runni
     row = await storage.game(game_id)
     assert row is not None and row.host_id == BOB and row.version == 1
     session = await sessions.load(game_id)
-    assert session is not None and session.seat_of("ann").left_game  # type: ignore[union-attr]
+    assert session is not None and session.seat_of("ann").left_game
     with pytest.raises(Refusal):
         await sessions.act(game_id, ANN, lambda hand: Leave(hand.name))  # no longer playing
 
