@@ -327,6 +327,21 @@ class Hand(Generic[PlayerT]):
     """The engine's legal actions for this player now (typed actions)."""
 
 
+def table_message(
+    table: Table[Any], head: str, status: str, recent: Sequence[str], count: int
+) -> str:
+    """A table message's words: the head line, then the status and the last `count`
+    actions with words (or, once abandoned, that no result is recorded)."""
+    if table.status == Status.ABANDONED:
+        return head + "\nThis game was abandoned; no result is recorded."
+    lines = [head, status]
+    shown = [text for text in recent if text][-count:]
+    if shown:
+        lines.append("Last actions:")
+        lines.extend(f"- {text}" for text in shown)
+    return "\n".join(lines)
+
+
 class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
     """One game's words and controls, typed by its game's public and player views. Its
     pictures, names and commands are in the game's record (bot/core/kinds.py)."""

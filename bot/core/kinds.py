@@ -28,29 +28,28 @@ Draw = Callable[[Any], "Image"]
 
 
 @dataclass(frozen=True)
-class GameKind:
-    name: str
-    """The kind's id: the slash command group, the stored games' `kind`, the replay
-    files' "game" ("grass")."""
+class Pictures:
+    """A kind's renderers (render/), each a view in and a picture out."""
+
+    table: Draw
+    """The public view's picture: the table message."""
+    hand: Draw | None = None
+    """A player view's picture for their hand message; None: words only."""
+    scores: Draw | None = None
+    """The scores so far (`/<game> scores`); None: the table picture."""
+
+    @property
+    def score_sheet(self) -> Draw:
+        return self.scores or self.table
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words the shared machinery says about a kind (its game's own words are in its
+    UI and texts)."""
+
     title: str
     """The game's name as players read it ("Grass")."""
-    engine: type[Game[Any, Any, Any]]
-    """The rules (games/)."""
-    ui: AnyUI
-    """Words and controls."""
-    commands: Callable[[Any, GameKind], commands.Cog]
-    """The slash command group, built with the bot and this record: a subclass of the
-    shared `GameCommands` (bot/exts/game_commands.py) adding the kind's start command
-    and its moves."""
-    leave: Callable[[str], Action]
-    """The action by which the named player gives up their seat (`/<game> leave`, and a
-    kick when no computer player can take the seat)."""
-    table_image: Draw
-    """The public view's picture: the table message."""
-    hand_image: Draw | None = None
-    """A player view's picture for their hand message; None: words only."""
-    score_image: Draw | None = None
-    """The scores so far (`/<game> scores`); None: the table picture."""
     round_name: str = "round"
     """What a scored part of the game is called on the scoreboard ("hand" in Grass)."""
     money: bool = False
@@ -67,6 +66,26 @@ class GameKind:
     """What a player who gave up their seat is told."""
     rules_caption: str = "The rules as this bot plays them:"
     """The words above the rules document (`/<game> rules`)."""
+
+
+@dataclass(frozen=True)
+class GameKind:
+    name: str
+    """The kind's id: the slash command group, the stored games' `kind`, the replay
+    files' "game" ("grass")."""
+    engine: type[Game[Any, Any, Any]]
+    """The rules (games/)."""
+    ui: AnyUI
+    """The game's words and controls."""
+    commands: Callable[[Any, GameKind], commands.Cog]
+    """The slash command group, built with the bot and this record: a subclass of the
+    shared `GameCommands` (bot/exts/game_commands.py) adding the kind's start command
+    and its moves."""
+    leave: Callable[[str], Action]
+    """The action by which the named player gives up their seat (`/<game> leave`, and a
+    kick when no computer player can take the seat)."""
+    pictures: Pictures
+    words: Words
     rules_path: Path | None = None
     """The rules document; None: docs/rules/<name>.md."""
     turn_minutes: int = 3
@@ -82,9 +101,10 @@ class GameKind:
         if not self.computer_players and self.turn_minutes:
             raise ValueError(f"{self.name} has no computer players, so no turn timer")
 
-    @property
-    def score_sheet(self) -> Draw:
-        return self.score_image or self.table_image
+    async def setup(self, bot: Any) -> None:
+        """The game package's extension `setup` (`setup = KIND.setup`): registers the
+        kind with the bot (`GameBot.add_game`)."""
+        await bot.add_game(self)
 
     @property
     def rules_name(self) -> str:

@@ -96,7 +96,7 @@ class ChannelPaused(Exception):
 
 
 def _closed_hint(kind: GameKind) -> str:
-    return f"\n(DMs closed: play with `/{kind.name} {kind.hand_command}`.)"
+    return f"\n(DMs closed: play with `/{kind.name} {kind.words.hand_command}`.)"
 
 
 def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str] | None:
@@ -195,11 +195,11 @@ class Publisher:
         """Starts drawing the table and these players' hands while the move is being
         committed; `publish` then finds them drawn or half-way (the same views)."""
         kind = self.kinds[session.kind]
-        self._drawing(kind.table_image, session.public_view())
+        self._drawing(kind.pictures.table, session.public_view())
         for name in names:
             seat = session.seat_of(name)
-            if seat is not None and not seat.is_ai and not seat.dm_closed and kind.hand_image:
-                self._drawing(kind.hand_image, session.view_for(name))
+            if seat is not None and not seat.is_ai and not seat.dm_closed and kind.pictures.hand:
+                self._drawing(kind.pictures.hand, session.view_for(name))
 
     def channel(self, session: Session) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(
@@ -225,7 +225,7 @@ class Publisher:
     def table_items(self, session: Session) -> list[discord.ui.Item[Any]]:
         if session.status != Status.RUNNING:
             return []
-        label = self.kinds[session.kind].hand_button
+        label = self.kinds[session.kind].words.hand_button
         return [GameButton(Control(session.id, ANY_VERSION, SharedVerb.HAND), label)]
 
     def turn_line(self, session: Session) -> str | None:
@@ -245,7 +245,7 @@ class Publisher:
         text = kind.ui.table_text(table)
         line = self.turn_line(session)
         text = fit(f"{line}\n{text}" if line else text)
-        file = await self.render(kind.table_image, table.view, "table.png")
+        file = await self.render(kind.pictures.table, table.view, "table.png")
         files = [file] if file else []
         view = view_of(self.table_items(session))
         channel = self._usable(session)
@@ -309,8 +309,8 @@ class Publisher:
         kind = self.kinds[session.kind]
         hand = session.hand(name)
         file = None
-        if kind.hand_image is not None:
-            file = await self.render(kind.hand_image, hand.view, "hand.png")
+        if kind.pictures.hand is not None:
+            file = await self.render(kind.pictures.hand, hand.view, "hand.png")
         items = kind.ui.controls(hand) if with_controls else []
         return fit(kind.ui.private_text(hand)), [file] if file else [], view_of(items)
 
@@ -428,9 +428,10 @@ class Publisher:
         session.replace_seat(name, dm_closed=True)
         if announce:
             kind = self.kinds[session.kind]
+            words = kind.words
             await self._usable(session).send(
-                f"<@{user_id}>, I cannot send you direct messages, so {kind.hand_words}: "
-                f"use `/{kind.name} {kind.hand_command}` (or the table's **{kind.hand_button}** "
+                f"<@{user_id}>, I cannot send you direct messages, so {words.hand_words}: "
+                f"use `/{kind.name} {words.hand_command}` (or the table's **{words.hand_button}** "
                 "button) to see them and play.",
                 allowed_mentions=discord.AllowedMentions(users=True),
             )

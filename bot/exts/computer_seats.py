@@ -63,7 +63,7 @@ async def lobby_ai(
     once the checks passed, before the write."""
     kind = bot.kinds[row.kind]
     if not kind.computer_players:
-        raise Refusal(f"{kind.title} has no computer players.")
+        raise Refusal(f"{kind.words.title} has no computer players.")
     if user_id != row.host_id:
         raise Refusal("Only the host can add or remove computer players.")
     if verb == LobbyVerb.AI_REMOVE:
@@ -75,7 +75,7 @@ async def lobby_ai(
         return
     cls = kind.engine
     if len(seats) >= cls.max_players:
-        raise Refusal(f"The table is full: {kind.title} is for at most {cls.max_players}.")
+        raise Refusal(f"The table is full: {kind.words.title} is for at most {cls.max_players}.")
     level = verb.removeprefix("ai_")
     await acknowledge()
     await bot.storage.add_ai_seat(row.id, ai_name([seat.name for seat in seats], level), level)

@@ -70,7 +70,7 @@ class Expiry(commands.Cog):
         )
         for row in lobbies:
             if row.kind in bot.kinds:
-                await close_lobby(bot, row, expiry_text(bot.kinds[row.kind].title, row))
+                await close_lobby(bot, row, expiry_text(bot.kinds[row.kind].words.title, row))
         stale = now - STALE_MINUTES * minute
         if self._started > stale:
             return
@@ -80,8 +80,8 @@ class Expiry(commands.Cog):
                 await shared.end_without_result(
                     bot,
                     row,
-                    f"The {bot.kinds[row.kind].title} game was abandoned: nothing happened in "
-                    f"it for {days} days. No result is recorded.",
+                    f"The {bot.kinds[row.kind].words.title} game was abandoned: nothing "
+                    f"happened in it for {days} days. No result is recorded.",
                 )
 
 

@@ -45,12 +45,12 @@ async def session_here(
         row = await bot.storage.latest_game(channel_id, kind)
     if row is None or row.status == Status.LOBBY:
         raise Refusal(
-            f"No {record.title} game is being played in this channel; "
+            f"No {record.words.title} game is being played in this channel; "
             f"start one with `/{record.name} start`."
         )
     session = await bot.sessions.load(row.id)
     if session is None:
-        raise Refusal(f"That {record.title} game could not be loaded.")
+        raise Refusal(f"That {record.words.title} game could not be loaded.")
     return session
 
 
@@ -105,7 +105,7 @@ async def show_scores(
     async with session.lock:
         view = session.public_view()
     file = await bot.publisher.render(draw, view, "scores.png")
-    text = f"**{bot.kinds[kind].title}** score sheet (game {session.id})."
+    text = f"**{bot.kinds[kind].words.title}** score sheet (game {session.id})."
     await interaction.followup.send(text, files=[file] if file else [])
 
 
@@ -150,7 +150,7 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
     record = bot.kinds[kind]
     row = await bot.storage.open_game(interaction.channel_id or 0, kind)
     if row is None:
-        raise Refusal(f"No {record.title} game is open in this channel.")
+        raise Refusal(f"No {record.words.title} game is open in this channel.")
     permissions = getattr(interaction, "permissions", None)
     seats = await bot.storage.seats(row.id)
     # Late in a game the host alone could erase the others' win: from then on it takes
@@ -169,7 +169,7 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
                 "This game is well under way, so ending it without a result takes someone "
                 "with Manage Server; or any of its players, once nothing has happened in it "
                 f"for {hours} hours. To stop playing yourself, use `/{record.name} "
-                f"{record.leave_command}`."
+                f"{record.words.leave_command}`."
             )
         raise Refusal(
             "Only the game's host (early in the game) or someone with Manage Server can "
@@ -178,7 +178,7 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
     await interaction.response.defer(thinking=True)
     await end_without_result(bot, row)
     await interaction.followup.send(
-        f"The {record.title} game was abandoned by <@{interaction.user.id}>; "
+        f"The {record.words.title} game was abandoned by <@{interaction.user.id}>; "
         "no result is recorded.",
         allowed_mentions=discord.AllowedMentions.none(),
     )
@@ -188,7 +188,7 @@ async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = 
     """A lobby closed, or a started game abandoned by the session service: the table and
     hands say so, their controls go; `announce` is posted in the channel. Nothing if it
     ended meanwhile."""
-    title = bot.kinds[row.kind].title
+    title = bot.kinds[row.kind].words.title
     if not await close_lobby(bot, row, f"~~{title} lobby~~: abandoned."):
         await bot.sessions.abandon(row.id, announce)
 
@@ -253,7 +253,7 @@ class GameCommands(commands.GroupCog):
             interaction,
             self.kind.name,
             lambda hand: leave(hand.name),
-            self.kind.left_text,
+            self.kind.words.left_text,
         )
 
     @app_commands.command(name="kick", description="Host: remove a player; the computer plays on")
@@ -267,7 +267,7 @@ class GameCommands(commands.GroupCog):
 
     @app_commands.command(name="scores", description="The current game's scores")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
-        await show_scores(self.bot, interaction, self.kind.name, self.kind.score_sheet)
+        await show_scores(self.bot, interaction, self.kind.name, self.kind.pictures.score_sheet)
 
     @app_commands.command(name="scoreboard", description="This server's standings in this game")
     @app_commands.describe(player="Show one player's own figures")
@@ -283,7 +283,7 @@ class GameCommands(commands.GroupCog):
     async def send_rules(self, interaction: discord.Interaction[Any]) -> None:
         document = io.BytesIO(self.kind.rules().encode())
         await interaction.response.send_message(
-            self.kind.rules_caption,
+            self.kind.words.rules_caption,
             file=discord.File(document, filename=self.kind.rules_name),
             ephemeral=True,
         )

@@ -108,7 +108,7 @@ def lobby_message(
     cls = kind.engine
     seated = "\n".join(seat_line(n, seat) for n, seat in enumerate(seats, start=1))
     text = (
-        f"**{kind.title}**: a new game, hosted by <@{row.host_id}>.\n"
+        f"**{kind.words.title}**: a new game, hosted by <@{row.host_id}>.\n"
         f"{kind.ui.lobby_options_text(row.options)}\n{timer_text(row, kind.turn_minutes)}\n"
         f"Players ({len(seats)} of {cls.min_players} to {cls.max_players}):\n{seated}\n"
         f"Press **Join** to take a seat; the host presses **Start**."
@@ -135,7 +135,7 @@ def challenge_message(
     """The challenge: the host (seat 0) against the invited player (seat 1)."""
     host, opponent = seats[0], seats[1]
     text = (
-        f"**{kind.title}**: <@{host.user_id}> challenges <@{opponent.user_id}>.\n"
+        f"**{kind.words.title}**: <@{host.user_id}> challenges <@{opponent.user_id}>.\n"
         f"{kind.ui.lobby_options_text(row.options)}\n"
         f"<@{opponent.user_id}>, press **Accept** to play or **Decline**; "
         f"<@{host.user_id}> may **Cancel**."
@@ -177,7 +177,7 @@ async def open_lobby(
         )
     if not bot.kinds[kind].computer_players and (ai is not None or timer):
         raise Refusal(
-            f"{record.title} has no computer players, so no game against the computer and no "
+            f"{record.words.title} has no computer players, so no game against the computer and no "
             "turn timer (an absent player's turn is played by the computer)."
         )
     if opponent is not None and ai is not None:
@@ -203,14 +203,14 @@ async def open_lobby(
         if existing is not None and not expired:
             state = "waiting for players" if existing.status == Status.LOBBY else "being played"
             raise Refusal(
-                f"A {record.title} game is already {state} in this channel (one at a time); "
+                f"A {record.words.title} game is already {state} in this channel (one at a time); "
                 f"finish it or ask its host to use `/{record.name} abandon`."
             )
 
         async def create() -> int:
             assert interaction.guild_id is not None and channel_id is not None
             if existing is not None:  # expired: closed to make room
-                await close_lobby(bot, existing, expiry_text(record.title, existing))
+                await close_lobby(bot, existing, expiry_text(record.words.title, existing))
             game_id = await bot.storage.create_game(
                 interaction.guild_id,
                 channel_id,
@@ -237,7 +237,7 @@ async def open_lobby(
         seats = await bot.storage.seats(game_id)
         if ai is not None:  # no lobby: the table message is this answer, started now
             text = (
-                f"**{record.title}**: <@{row.host_id}> plays against {seats[1].name}; "
+                f"**{record.words.title}**: <@{row.host_id}> plays against {seats[1].name}; "
                 "the game is starting."
             )
             message = await _answer(interaction, text, None, discord.AllowedMentions.none())
@@ -323,7 +323,7 @@ async def handle_lobby(
                 raise Refusal("You already have a seat at this table.")
             if len(seats) >= cls.max_players:
                 raise Refusal(
-                    f"The table is full: {record.title} is for at most {cls.max_players}."
+                    f"The table is full: {record.words.title} is for at most {cls.max_players}."
                 )
             await _acknowledge(interaction)
             await bot.storage.add_seat(row.id, user_id, member_name(interaction))
@@ -342,7 +342,7 @@ async def handle_lobby(
             await _acknowledge(interaction)
             await bot.storage.set_status(row.id, Status.ABANDONED)
             await interaction.edit_original_response(
-                content=f"~~{record.title} lobby~~: cancelled by <@{user_id}>.", view=None
+                content=f"~~{record.words.title} lobby~~: cancelled by <@{user_id}>.", view=None
             )
             return
         elif verb in (LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME):
@@ -352,7 +352,7 @@ async def handle_lobby(
                 await _acknowledge(interaction)
                 await bot.storage.set_status(row.id, Status.ABANDONED)
                 await interaction.edit_original_response(
-                    content=f"~~{record.title} challenge~~: <@{user_id}> declined "
+                    content=f"~~{record.words.title} challenge~~: <@{user_id}> declined "
                     f"<@{row.host_id}>'s challenge.",
                     view=None,
                     allowed_mentions=discord.AllowedMentions.none(),
@@ -373,7 +373,7 @@ async def handle_lobby(
                 raise Refusal("Only the host can start the game.")
             if len(seats) < cls.min_players:
                 raise Refusal(
-                    f"{record.title} needs at least {cls.min_players} players; "
+                    f"{record.words.title} needs at least {cls.min_players} players; "
                     f"{len(seats)} seated so far."
                 )
             check_humans(seats)

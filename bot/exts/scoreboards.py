@@ -89,14 +89,14 @@ async def kind_scoreboard(
     """This server's standings over finished games of this kind, as an image."""
     from render.scoreboard import Scoreboard, board_image
 
-    record = bot.kinds[kind]
+    words = bot.kinds[kind].words
     if interaction.guild_id is None:
         raise Refusal("Scoreboards belong to a server; use this command in a server channel.")
     await interaction.response.defer(thinking=True)
     standings = await bot.storage.standings(interaction.guild_id, kind)
     names = await bot.storage.player_names(interaction.guild_id, [s.user_id for s in standings])
-    money = record.money
-    columns = ("#", "player", "games", "wins", "total", f"best {record.round_name}")
+    money = words.money
+    columns = ("#", "player", "games", "wins", "total", f"best {words.round_name}")
     rows: list[tuple[str, ...]] = []
     highlight = None
     for place, standing in enumerate(standings, start=1):
@@ -116,7 +116,7 @@ async def kind_scoreboard(
         mine = [(row, s) for row, s in zip(rows, standings, strict=True) if s.user_id == player.id]
         if not mine:
             await interaction.followup.send(
-                f"<@{player.id}> has no finished {record.title} game on this server yet.",
+                f"<@{player.id}> has no finished {words.title} game on this server yet.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
@@ -124,14 +124,14 @@ async def kind_scoreboard(
         versus = f" ({standing.computer_wins} vs computer)" if standing.computer_wins else ""
         text = (
             f"<@{player.id}> on this server: place {row[0]}, {row[2]} games, "
-            f"{standing.wins} wins{versus}, total {row[4]}, best {record.round_name} {row[5]}."
+            f"{standing.wins} wins{versus}, total {row[4]}, best {words.round_name} {row[5]}."
         )
     elif not rows:
-        await interaction.followup.send(f"No finished {record.title} game on this server yet.")
+        await interaction.followup.send(f"No finished {words.title} game on this server yet.")
         return
     else:
-        text = f"**{record.title} scoreboard** of this server ({len(rows)} players)."
-    board = Scoreboard(f"{record.title} scoreboard", columns, tuple(rows), highlight)
+        text = f"**{words.title} scoreboard** of this server ({len(rows)} players)."
+    board = Scoreboard(f"{words.title} scoreboard", columns, tuple(rows), highlight)
     file = await bot.publisher.render(board_image, board, "scoreboard.png")
     await interaction.followup.send(
         text, files=[file] if file else [], allowed_mentions=discord.AllowedMentions.none()
@@ -151,7 +151,7 @@ class Scoreboards(commands.Cog):
         if game is not None:
             chosen = game.strip().lower()
             if chosen not in bot.kinds:
-                offered = ", ".join(kind.title for kind in bot.kinds.values())
+                offered = ", ".join(kind.words.title for kind in bot.kinds.values())
                 raise Refusal(f"{quoted(game)} is not a game of this bot; choose {offered}.")
             await kind_scoreboard(bot, interaction, chosen, None)
             return
@@ -170,7 +170,7 @@ class Scoreboards(commands.Cog):
             return
         from render.scoreboard import Scoreboard, board_image
 
-        titles = [bot.kinds[kind].title for kind in kinds]
+        titles = [bot.kinds[kind].words.title for kind in kinds]
         columns = ("player", "games", "wins", *titles)
         board = Scoreboard("Scoreboard, all games", columns, tuple(rows), 0)
         file = await bot.publisher.render(board_image, board, "scoreboard.png")
@@ -187,9 +187,9 @@ class Scoreboards(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         typed = typed.strip().lower()
         return [
-            app_commands.Choice(name=kind.title, value=kind.name)
+            app_commands.Choice(name=kind.words.title, value=kind.name)
             for kind in self.bot.kinds.values()
-            if typed in kind.name or typed in kind.title.lower()
+            if typed in kind.name or typed in kind.words.title.lower()
         ][:25]
 
 

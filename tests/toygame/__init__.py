@@ -7,35 +7,31 @@ bot loads it when started through launch.py."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from bot.core.kinds import GameKind
+from bot.core.kinds import GameKind, Pictures, Words
 from tests.toygame.cog import ToyCommands
 from tests.toygame.engine import Leave, Toy
 from tests.toygame.render import board_image, hand_image
 from tests.toygame.ui import ToyUI
 
-if TYPE_CHECKING:
-    from bot.client import GameBot
+WORDS = Words(
+    "Tic-tac-toe",
+    round_name="game",
+    hand_words="your board and its buttons stay in this channel",
+    left_text="You left the game; your opponent wins.",
+)
 
 # games/ai plays the three real games only: no computer seats, and so no turn timer.
 KIND = GameKind(
     "toy",
-    "Tic-tac-toe",
     Toy,
     ToyUI(),
     ToyCommands,
     Leave,
-    board_image,
-    hand_image,
-    round_name="game",
-    hand_words="your board and its buttons stay in this channel",
-    left_text="You left the game; your opponent wins.",
+    Pictures(board_image, hand_image),
+    WORDS,
     rules_path=Path(__file__).with_name("rules.md"),
     turn_minutes=0,
     computer_players=False,
 )
-
-
-async def setup(bot: GameBot) -> None:
-    await bot.add_game(KIND)
+setup = KIND.setup

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.core.errors import Refusal
+from bot.core.kinds import Words
 from games.gracias import Colour, ColourCounts, TrioView
 
 
@@ -48,3 +49,11 @@ def parse_colour(text: str) -> Colour:
     raise Refusal(
         f"{text!r} is not a Gracias colour; use red, orange, yellow, green, blue or purple (C1)."
     )
+
+
+WORDS = Words(
+    "Gracias",
+    left_text="You left the game; your reserve and hidden cards left the round.",
+    rules_caption="The rules of Gracias as this bot plays them (decision ids C1 to C8):",
+)
+"""What the shared commands and messages say about Gracias."""

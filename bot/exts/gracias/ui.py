@@ -28,7 +28,9 @@ from bot.core.gameui import (
     Step,
     Table,
     small_index,
+    table_message,
 )
+from bot.core.kinds import Pictures
 from bot.core.storage import Status
 from bot.exts.gracias.texts import colour_label, colour_list, counts_text, split_label, trio_text
 from games.gracias import (
@@ -43,7 +45,9 @@ from games.gracias import (
 from games.gracias.actions import TakeTrio
 from games.gracias.scoring import ranking_key
 from games.protocol import JSON, Event, EventKind
-from render.gracias import round_score_image
+from render.gracias import hidden_image, round_score_image, table_image
+
+PICTURES = Pictures(table_image, hidden_image, round_score_image)
 
 Public = Table[GraciasPublicView]
 Player = Hand[GraciasPlayerView]
@@ -87,14 +91,7 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             f"**Gracias** · game {table.game} · round {view.round} of 3 · turn {view.turn} of 4"
             f" · big opener {view.big_opener}"
         )
-        if table.status == Status.ABANDONED:
-            return head + "\nThis game was abandoned; no result is recorded."
-        lines = [head, self.status_line(view)]
-        recent = [text for text in view.recent if text][-RECENT_LINES:]
-        if recent:
-            lines.append("Last actions:")
-            lines.extend(f"- {text}" for text in recent)
-        return "\n".join(lines)
+        return table_message(table, head, self.status_line(view), view.recent, RECENT_LINES)
 
     def table_words(self, table: Public) -> str:
         view = table.view

@@ -109,7 +109,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             return
         async with session.lock:  # onlookers see the public board
             view = session.public_view()
-        file = await self.bot.publisher.render(self.kind.table_image, view, "board.png")
+        file = await self.bot.publisher.render(self.kind.pictures.table, view, "board.png")
         assert isinstance(view, GrapsPublicView)
         await interaction.followup.send(
             f"**Graps** game {session.id}: {status_line(view)}",
@@ -136,7 +136,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         async with session.lock:
             view = session.public_view()
         assert isinstance(view, GrapsPublicView)
-        file = await self.bot.publisher.render(self.kind.table_image, view, "board.png")
+        file = await self.bot.publisher.render(self.kind.pictures.table, view, "board.png")
         await interaction.followup.send(
             f"**Graps** game {session.id}: {figures(view)}. {status_line(view)}",
             files=[file] if file else [],

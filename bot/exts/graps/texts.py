@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.core.kinds import Words
 from games.graps import Face, GrapsEventKind, GrapsPublicView, Phase, Piece, Side
 from games.graps.cells import COLUMNS, RING, SIZE, parse_cell, row_of
 from games.protocol import JSON, Event
@@ -143,3 +144,17 @@ def figures(view: GrapsPublicView) -> str:
             f"{view.supply[index]} in supply, {view.removed[index]} lost"
         )
     return " · ".join(parts)
+
+
+WORDS = Words(
+    "Graps",
+    round_name="game",
+    hand_command="board",
+    hand_button="My board",
+    leave_command="resign",
+    hand_words="your board and controls stay in this channel",
+    left_text="You resigned; your opponent wins.",
+    rules_caption="The rules of Graps as this bot plays them (decision ids P1 to P9):",
+)
+"""What the shared commands and messages say about Graps: its hand is the board, and
+giving up a seat is resigning (the opponent wins)."""

@@ -34,7 +34,9 @@ from bot.core.gameui import (
     Show,
     Step,
     Table,
+    table_message,
 )
+from bot.core.kinds import Pictures
 from bot.core.storage import Status
 from bot.exts.graps.texts import (
     board_words,
@@ -51,6 +53,9 @@ from games.graps import GrapsEventKind, GrapsPlayerView, GrapsPublicView, Place
 from games.graps.actions import Resign
 from games.graps.cells import COLUMNS, parse_cell, row_of
 from games.protocol import JSON, Event, EventKind
+from render.graps import board_image, player_board_image
+
+PICTURES = Pictures(board_image, player_board_image)
 
 Public = Table[GrapsPublicView]
 Player = Hand[GrapsPlayerView]
@@ -85,14 +90,7 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
             f"**Graps** · game {table.game} · {view.dark} (dark, row 1) vs "
             f"{view.light} (light, row 15) · move {view.moves}"
         )
-        if table.status == Status.ABANDONED:
-            return head + "\nThis game was abandoned; no result is recorded."
-        lines = [head, status_line(view)]
-        recent = [text for text in view.recent if text][-RECENT_LINES:]
-        if recent:
-            lines.append("Last actions:")
-            lines.extend(f"- {text}" for text in recent)
-        return "\n".join(lines)
+        return table_message(table, head, status_line(view), view.recent, RECENT_LINES)
 
     def table_words(self, table: Public) -> str:
         return board_words(table.view) + "\n" + figures(table.view)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from bot.core.kinds import Words
 from games.grass.cards import Card, Kind, money
 from games.protocol import JSON, quoted
 
@@ -84,3 +85,13 @@ def options_text(options: Mapping[str, JSON]) -> str:
         f"trades {'secret' if secret else 'public'} (G20) · "
         f"learning mode {'on' if learning else 'off'} (G21)"
     )
+
+
+WORDS = Words(
+    "Grass",
+    round_name="hand",
+    money=True,
+    left_text="You left the game; your cards go to the discard pile.",
+    rules_caption="The rules of Grass as this bot plays them (decision ids G1 to G21):",
+)
+"""What the shared commands and messages say about Grass."""

@@ -33,7 +33,9 @@ from bot.core.gameui import (
     Step,
     Table,
     small_index,
+    table_message,
 )
+from bot.core.kinds import Pictures
 from bot.core.storage import Status
 from bot.exts.grass.texts import card_label, card_list, effect, options_text, parse_cards
 from games.grass import Card, GrassEventKind, GrassPlayerView, GrassPublicView, Phase
@@ -48,7 +50,9 @@ from games.grass.actions import (
 )
 from games.grass.cards import money
 from games.protocol import JSON, Event, EventKind
-from render.grass import score_sheet_image
+from render.grass import hand_image, score_sheet_image, table_image
+
+PICTURES = Pictures(table_image, hand_image, score_sheet_image)
 
 Public = Table[GrassPublicView]
 Player = Hand[GrassPlayerView]
@@ -178,14 +182,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
     def table_text(self, table: Public) -> str:
         view = table.view
         head = f"**Grass** · game {table.game} · hand {view.hand} · draw pile {view.draw_pile}"
-        if table.status == Status.ABANDONED:
-            return head + "\nThis game was abandoned; no result is recorded."
-        lines = [head, self.status_line(view)]
-        recent = [text for text in view.recent if text][-RECENT_LINES:]
-        if recent:
-            lines.append("Last actions:")
-            lines.extend(f"- {text}" for text in recent)
-        return "\n".join(lines)
+        return table_message(table, head, self.status_line(view), view.recent, RECENT_LINES)
 
     def table_words(self, table: Public) -> str:
         view = table.view
