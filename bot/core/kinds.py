@@ -46,7 +46,7 @@ class Pictures:
 @dataclass(frozen=True)
 class Words:
     """The words the shared machinery says about a kind (its game's own words are in its
-    UI and texts)."""
+    UI)."""
 
     title: str
     """The game's name as players read it ("Grass")."""

@@ -1,12 +1,11 @@
 """Gracias on Discord: its record (`KIND`), the `/gracias` commands (cog.py), words and
-controls (ui.py, texts.py). Loaded as the extension `bot.exts.gracias`."""
+controls (ui.py). Loaded as the extension `bot.exts.gracias`."""
 
 from __future__ import annotations
 
 from bot.core.kinds import GameKind
 from bot.exts.gracias.cog import GraciasCommands
-from bot.exts.gracias.texts import WORDS
-from bot.exts.gracias.ui import PICTURES, GraciasUI
+from bot.exts.gracias.ui import PICTURES, WORDS, GraciasUI
 from games.gracias import Gracias
 from games.gracias.actions import Leave
 

@@ -1,7 +1,7 @@
 """`/gracias ...` slash commands: declarations only.
 
 Every command body is a call into the shared machinery (bot/exts/game_commands.py, the lobby,
-the session service); the words and controls live in bot/exts/gracias/ui.py and texts.py.
+the session service); the words and controls live in bot/exts/gracias/ui.py.
 A turn is played with the hand message's menus (C5), or typed: `/gracias take` then
 `/gracias give`, the notation's two steps.
 """
@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.core.gameui import Hand, small_index
 from bot.exts import game_commands as shared
-from bot.exts.gracias.texts import colour_label, parse_colour, trio_text
+from bot.exts.gracias.ui import colour_label, parse_colour, trio_text
 from bot.exts.lobby import open_lobby
 from games.gracias import GraciasPlayerView
 from games.gracias.actions import GraciasAction, SplitTrio, TakeTrio

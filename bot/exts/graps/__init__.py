@@ -1,12 +1,11 @@
 """Graps on Discord: its record (`KIND`), the `/graps` commands (cog.py), words and
-controls (ui.py, texts.py). Loaded as the extension `bot.exts.graps`."""
+controls (ui.py). Loaded as the extension `bot.exts.graps`."""
 
 from __future__ import annotations
 
 from bot.core.kinds import GameKind
 from bot.exts.graps.cog import GrapsCommands
-from bot.exts.graps.texts import WORDS
-from bot.exts.graps.ui import PICTURES, GrapsUI
+from bot.exts.graps.ui import PICTURES, WORDS, GrapsUI
 from games.graps import Graps
 from games.graps.actions import Resign
 

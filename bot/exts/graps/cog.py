@@ -1,8 +1,8 @@
 """`/graps ...` slash commands: declarations, autocomplete and parsing only.
 
 Every command body is a call into the shared machinery (bot/exts/game_commands.py, the lobby's
-challenge, the session service); the words and controls live in bot/exts/graps/ui.py and
-texts.py. The challenger plays dark (row 1) and places first (P1, P2). `/graps start
+challenge, the session service); the words and controls live in bot/exts/graps/ui.py.
+The challenger plays dark (row 1) and places first (P1, P2). `/graps start
 ai:` instead plays against the computer at once: the member plays dark and
 places first, the AI seat light; its moves come from bot/exts/turns.py like any AI seat's.
 """
@@ -17,8 +17,7 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.exts import game_commands as shared
 from bot.exts.computer_seats import LEVELS
-from bot.exts.graps.texts import cell_note, figures, status_line
-from bot.exts.graps.ui import legal_cells
+from bot.exts.graps.ui import cell_note, figures, legal_cells, status_line
 from bot.exts.lobby import open_lobby
 from bot.exts.router import show_private
 from games.graps import GrapsPublicView, Place, cell_name, parse_cell

@@ -1,12 +1,11 @@
 """Grass on Discord: its record (`KIND`), the `/grass` commands (cog.py), words and
-controls (ui.py, texts.py). Loaded as the extension `bot.exts.grass`."""
+controls (ui.py). Loaded as the extension `bot.exts.grass`."""
 
 from __future__ import annotations
 
 from bot.core.kinds import GameKind
 from bot.exts.grass.cog import GrassCommands
-from bot.exts.grass.texts import WORDS
-from bot.exts.grass.ui import PICTURES, GrassUI
+from bot.exts.grass.ui import PICTURES, WORDS, GrassUI
 from games.grass import Grass
 from games.grass.actions import Leave
 

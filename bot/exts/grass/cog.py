@@ -1,7 +1,7 @@
 """`/grass ...` slash commands: declarations, autocomplete and parsing only.
 
 Every command body is a call into the shared machinery (bot/exts/game_commands.py, the lobby,
-the session service); the words and controls live in bot/exts/grass/ui.py and texts.py.
+the session service); the words and controls live in bot/exts/grass/ui.py.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.core.gameui import Hand
 from bot.exts import game_commands as shared
-from bot.exts.grass.texts import card_label, effect, parse_card, parse_cards
+from bot.exts.grass.ui import card_label, effect, parse_card, parse_cards
 from bot.exts.lobby import open_lobby
 from games.grass import Card, GrassPlayerView
 from games.grass.actions import Discard, GrassAction, MakeOffer, PassCard, Play

@@ -6,12 +6,17 @@ to cover (Protect G12); discard (G4); the card to pass (Paranoia G13); accept,
 decline or withdraw an offer (G20). The engine does not list trade offers (there are
 too many), so the mover builds one with "Offer a trade…" (a partner, then a form of
 four card lists, or two when trades are secret and only hand cards may move) or with
-`/grass trade`; the engine judges it.
+`/grass trade`; the engine judges it (its form: trade.py).
+
+Its words (card effects in one line, options, hands) are also the typed commands'
+(cog.py): their autocomplete and the parsing of typed card names. Rule ids cited are
+those of DECISIONS.md / docs/rules/grass.md (G1..G21).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import re
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -35,9 +40,9 @@ from bot.core.gameui import (
     small_index,
     table_message,
 )
-from bot.core.kinds import Pictures
+from bot.core.kinds import Pictures, Words
 from bot.core.storage import Status
-from bot.exts.grass.texts import card_label, card_list, effect, options_text, parse_cards
+from bot.exts.grass.trade import TradeForm, trade_lists
 from games.grass import Card, GrassEventKind, GrassPlayerView, GrassPublicView, Phase
 from games.grass.actions import (
     Accept,
@@ -48,9 +53,98 @@ from games.grass.actions import (
     Play,
     Withdraw,
 )
-from games.grass.cards import money
-from games.protocol import JSON, Event, EventKind
+from games.grass.cards import Kind, money
+from games.protocol import JSON, Event, EventKind, quoted
 from render.grass import hand_image, score_sheet_image, table_image
+
+# -- words ----------------------------------------------------------------------
+
+EFFECTS: Mapping[Kind, str] = {
+    Kind.MARKET_OPEN: "Opens your market; needed before you peddle (G5).",
+    Kind.PEDDLE: "Goes to your stash when your market is clear (G7).",
+    Kind.HEAT_ON: "Blocks an opponent's open market (G8).",
+    Kind.HEAT_OFF: "Lifts the matching Heat On from your market (G9).",
+    Kind.PAY_FINE: "Lifts any Heat On; your lowest unprotected peddle pays (G10).",
+    Kind.NIRVANA: "Lifts your Heat, takes a peddle from each opponent, extra turn (G11).",
+    Kind.PROTECT: "Covers stash peddles for the rest of the hand (G12).",
+    Kind.PARANOIA: "You lose turns and peddles, then everyone passes a card left (G13).",
+    Kind.SKIM: "Skim card (G14, G15).",
+    Kind.MARKET_CLOSE: "Ends the hand when your market is clear (G16).",
+}
+SPECIFIC: Mapping[Card, str] = {
+    Card.STEAL_YOUR_NEIGHBORS_POT: "Take an opponent's highest unprotected peddle (G14).",
+    Card.BANKER: "No play; at the end of the hand its holder skims 20% (G15).",
+    Card.STONEHIGH: "Lifts your Heat, takes each opponent's lowest peddle, extra turn (G11).",
+    Card.EUPHORIA: "Lifts your Heat, takes each opponent's highest peddle, extra turn (G11).",
+}
+
+
+def effect(card: Card) -> str:
+    """One line on what the card does, for select menus and `/grass rules card`."""
+    line = SPECIFIC.get(card) or EFFECTS[card.kind]
+    if card.kind is Kind.PEDDLE:
+        return f"{money(card.value_usd)}. {line}"
+    if card.kind is Kind.PROTECT:
+        return f"Covers up to {money(card.value_usd)}. {line}"
+    if card.kind is Kind.PARANOIA:
+        return f"{money(card.value_usd)} penalty if held at the end. {line}"
+    return line
+
+
+def card_label(card: Card) -> str:
+    if card.kind is Kind.PEDDLE:
+        return f"{card.title} ({money(card.value_usd)})"
+    return card.title
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    names = [card_label(card) for card in cards]
+    return ", ".join(names) if names else "nothing"
+
+
+def parse_card(text: str) -> Card:
+    """A card from its id or its printed name, case and punctuation ignored."""
+    wanted = _squash(text)
+    for card in Card:
+        if wanted in (_squash(card.value), _squash(card.title)):
+            return card
+    raise ValueError(f"{quoted(text)} is not a Grass card; try a name such as Panama or Bust")
+
+
+def parse_cards(text: str | None) -> list[Card]:
+    if not text:
+        return []
+    return [parse_card(part) for part in re.split(r"[,;]", text) if part.strip()]
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def options_text(options: Mapping[str, JSON]) -> str:
+    target = options.get("target", 250_000)
+    stacking = options.get("heat_stacking", True)
+    secret = options.get("secret_trades", False)
+    learning = options.get("learning", False)
+    return (
+        f"Target {money(int(target)) if isinstance(target, int) else target} (G19) · "
+        f"Heat stacking {'on' if stacking else 'off'} (G8) · "
+        f"trades {'secret' if secret else 'public'} (G20) · "
+        f"learning mode {'on' if learning else 'off'} (G21)"
+    )
+
+
+WORDS = Words(
+    "Grass",
+    round_name="hand",
+    money=True,
+    left_text="You left the game; your cards go to the discard pile.",
+    rules_caption="The rules of Grass as this bot plays them (decision ids G1 to G21):",
+)
+"""What the shared commands and messages say about Grass."""
+
+
+# -- the UI ---------------------------------------------------------------------
 
 PICTURES = Pictures(table_image, hand_image, score_sheet_image)
 
@@ -121,46 +215,6 @@ def _trading_note(view: GrassPlayerView) -> str:
         return " (no trade offers left this turn)"
     what = "trades of hand cards" if view.public.options.secret_trades else "trades"
     return f" (you may offer {what} first: {left} offer{'s' * (left != 1)} left this turn)"
-
-
-FORM_SECONDS = 15 * 60.0
-"""How long discord.py keeps an opened trade form (Discord's own interaction lifetime)."""
-
-
-HAND_LISTS = ("give", "take")
-ALL_LISTS = ("give", "take", "give_stash", "take_stash")
-
-
-def trade_lists(secret: bool) -> tuple[str, ...]:
-    """The offer's lists the trade form asks for: with secret trades only hand cards
-    may be traded (stashes lie face up), so the stash fields are left out."""
-    return HAND_LISTS if secret else ALL_LISTS
-
-
-class TradeForm(discord.ui.Modal):
-    """The offer's lists (G20) as text: card names or ids separated by commas; the
-    stash lists only where trades are public. The answer is routed by the custom id
-    (bot/exts/router.py), not by this object."""
-
-    def __init__(self, control: Control, partner: str, secret: bool = False) -> None:
-        # discord.py keeps every opened form until it is sent or times out; one closed
-        # without sending would stay for ever. Its answer is routed by id anyway.
-        super().__init__(
-            title=f"Trade with {partner}"[:45],
-            custom_id=control.custom_id("m"),
-            timeout=FORM_SECONDS,
-        )
-        fields = {
-            "give": ("Cards you give from your hand", "e.g. Home Grown, Bust"),
-            "take": (f"Cards you ask from {partner}'s hand"[:45], "e.g. Panama"),
-            "give_stash": ("Peddles you give from your stash", "unprotected ones only"),
-            "take_stash": (f"Peddles you ask from {partner}'s stash"[:45], "unprotected ones only"),
-        }
-        for key in trade_lists(secret):
-            label, hint = fields[key]
-            self.add_item(
-                discord.ui.TextInput(label=label, placeholder=hint, required=False, max_length=200)
-            )
 
 
 class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):

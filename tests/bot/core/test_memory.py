@@ -14,7 +14,7 @@ from bot.core.gameui import Control
 from bot.core.sessions import Sessions
 from bot.core.storage import Status, Storage
 from bot.exts.grass import KIND as GRASS
-from bot.exts.grass.ui import TradeForm
+from bot.exts.grass.trade import TradeForm
 from games.grass import Grass
 
 
