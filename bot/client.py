@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = (
     "bot.exts.router",
     "bot.exts.general",
+    "bot.exts.help",
     "bot.exts.scoreboards",
     "bot.exts.turns",
     "bot.exts.expiry",

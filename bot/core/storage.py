@@ -127,6 +127,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN replaced_user_id INTEGER;
     """,
+    # 7: a player's seats across games: a command typed in a DM names no channel, so its
+    # game is found by the caller's seat (`games_seated`), on every command and every
+    # autocomplete keystroke there; without the index that reads every seat ever stored.
+    """
+    CREATE INDEX seats_by_user ON seats (user_id);
+    """,
 )
 
 
@@ -529,6 +535,25 @@ class Storage:
         found = await self._games(
             "WHERE channel_id = ? AND kind = ? AND status != 'lobby' ORDER BY id DESC LIMIT 1",
             (channel_id, kind),
+        )
+        return found[0] if found else None
+
+    async def games_seated(self, user_id: int, kind: str) -> list[GameRow]:
+        """The running games of this kind in which the user has a seat they have not
+        left, oldest first: where a command typed in a DM, which names no channel, acts."""
+        return await self._games(
+            "WHERE kind = ? AND status = 'running' AND id IN"
+            " (SELECT game_id FROM seats WHERE user_id = ? AND left_game = 0) ORDER BY id",
+            (kind, user_id),
+        )
+
+    async def last_game_seated(self, user_id: int, kind: str) -> GameRow | None:
+        """The user's most recent started game of this kind, finished or not, a seat they
+        left included (its scores, its replay file)."""
+        found = await self._games(
+            "WHERE kind = ? AND status != 'lobby' AND id IN"
+            " (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id DESC LIMIT 1",
+            (kind, user_id),
         )
         return found[0] if found else None
 

@@ -4,6 +4,11 @@ and the command bodies the games' own commands use (the game in this channel, a 
 typed as a command). A game's group subclasses `GameCommands` with its group name and
 adds its start command and its moves; an attribute of the same name replaces a shared
 command (Graps's `hand` is its board, its `leave` is resigning).
+
+The commands work in a server channel, where the game is the channel's, and in the
+bot's DM, where the player's hand message is: there the game is the caller's own
+(`your_game`), asked with a menu when they sit in several games of the kind. The
+commands that need a channel (`CHANNEL_COMMANDS`) say so when typed in a DM.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from bot.core.limits import IDLE_MINUTES, idle
 from bot.core.sessions import ActionBuilder, Session
 from bot.core.storage import GameRow, Status
 from bot.exts.lobby import close_lobby
-from bot.exts.router import show_private
+from bot.exts.router import ask, show_private
 from bot.exts.scoreboards import kind_scoreboard
 from games.registry import GAME_KINDS
 from games.replay import export as replay_export
@@ -36,35 +41,112 @@ if TYPE_CHECKING:
 async def session_here(
     bot: GameBot, interaction: discord.Interaction[Any], kind: str, finished_too: bool = False
 ) -> Session:
-    """The game of this kind being played in the interaction's channel (or, with
-    `finished_too`, the channel's latest one)."""
+    """The game of this kind a command is about: in a server channel, the game being
+    played there (or, with `finished_too`, the channel's latest one); in a DM, the
+    caller's own (`your_game`)."""
     record = bot.kinds[kind]
-    channel_id = interaction.channel_id or 0
-    row = await bot.storage.open_game(channel_id, kind)
-    if (row is None or row.status == Status.LOBBY) and finished_too:
-        row = await bot.storage.latest_game(channel_id, kind)
-    if row is None or row.status == Status.LOBBY:
-        raise Refusal(
-            f"No {record.words.title} game is being played in this channel; "
-            f"start one with `/{record.name} start`."
-        )
+    if interaction.guild_id is None:
+        row = await your_game(bot, interaction, kind, finished_too)
+    else:
+        channel_id = interaction.channel_id or 0
+        found = await bot.storage.open_game(channel_id, kind)
+        if (found is None or found.status == Status.LOBBY) and finished_too:
+            found = await bot.storage.latest_game(channel_id, kind)
+        if found is None or found.status == Status.LOBBY:
+            raise Refusal(
+                f"No {record.words.title} game is being played in this channel; "
+                f"start one with `/{record.name} start`."
+            )
+        row = found
     session = await bot.sessions.load(row.id)
     if session is None:
         raise Refusal(f"That {record.words.title} game could not be loaded.")
     return session
 
 
+async def your_game(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str, finished_too: bool = False
+) -> GameRow:
+    """In a DM, which names no channel: the running game of this kind in which the
+    caller has a seat they have not left. Several: the caller picks one from a menu,
+    since nothing tells which one they mean. None running, with `finished_too`: the
+    last one they played."""
+    record = bot.kinds[kind]
+    rows = await bot.storage.games_seated(interaction.user.id, kind)
+    if not rows and finished_too:
+        last = await bot.storage.last_game_seated(interaction.user.id, kind)
+        rows = [last] if last is not None else []
+    if not rows:
+        raise Refusal(
+            f"You are not playing any {record.words.title} game. Games are played in "
+            f"server channels: start one there with `/{record.name} start`."
+        )
+    if len(rows) == 1:
+        return rows[0]
+    shown = rows[:25]  # a menu's limit; nobody sits in that many games of one kind
+    games = "\n".join([f"- {await game_line(bot, interaction, row, True)}" for row in shown])
+    chosen = await ask(
+        bot,
+        interaction,
+        f"You are playing {len(rows)} {record.words.title} games. Which one is this for?\n" + games,
+        [
+            discord.SelectOption(
+                label=(await game_line(bot, interaction, row, False))[:100], value=str(row.id)
+            )
+            for row in shown
+        ],
+        "Choose the game",
+    )
+    return next(row for row in shown if str(row.id) == chosen)
+
+
+async def game_line(
+    bot: GameBot, interaction: discord.Interaction[Any], row: GameRow, mention: bool
+) -> str:
+    """How a player tells their games apart: its number, its channel (a mention, or
+    for a menu, which shows no mentions, its name and server) and whose turn it is."""
+    title = bot.kinds[row.kind].words.title
+    if mention:
+        where = f"<#{row.channel_id}>"
+    else:
+        channel = bot.get_channel(row.channel_id)
+        guild = bot.get_guild(row.guild_id)
+        name = getattr(channel, "name", None)
+        where = f"#{name}" if name else "a server channel"
+        if guild is not None:
+            where += f" of {guild.name}"
+    line = f"{title} game {row.id} in {where}"
+    session = await bot.sessions.load(row.id)
+    if session is not None and session.status == Status.RUNNING:
+        name = session.name_of(interaction.user.id)
+        if name is not None and name in session.engine.awaiting:
+            line += ", your turn"
+    return line
+
+
 async def hand_here(
     bot: GameBot, interaction: discord.Interaction[Any], kind: str
 ) -> Hand[Any] | None:
-    """The caller's hand in this channel's game, for autocomplete (None: nothing to
-    offer: no game, or not seated)."""
-    try:
-        session = await session_here(bot, interaction, kind)
-    except Refusal:
-        return None
-    name = session.name_of(interaction.user.id)
-    return session.hand(name) if name is not None else None
+    """The caller's hand in this channel's game (in a DM, in their own game), for
+    autocomplete (None: nothing to offer: no game, or not seated). Autocomplete cannot
+    ask which game: in a DM with several, the one game where it is the caller's turn,
+    if only one is."""
+    if interaction.guild_id is not None:
+        try:
+            session = await session_here(bot, interaction, kind)
+        except Refusal:
+            return None
+        name = session.name_of(interaction.user.id)
+        return session.hand(name) if name is not None else None
+    hands: list[Hand[Any]] = []
+    for row in await bot.storage.games_seated(interaction.user.id, kind):
+        loaded = await bot.sessions.load(row.id)
+        name = loaded.name_of(interaction.user.id) if loaded is not None else None
+        if loaded is not None and name is not None:
+            hands.append(loaded.hand(name))
+    if len(hands) > 1:
+        hands = [hand for hand in hands if hand.name in hand.table.awaiting]
+    return hands[0] if len(hands) == 1 else None
 
 
 def seated_name(session: Session, interaction: discord.Interaction[Any]) -> str:
@@ -119,7 +201,8 @@ async def export_replay(bot: GameBot, interaction: discord.Interaction[Any], kin
             "The replay file reveals every hidden card, so it is given once the game is "
             "over (or abandoned)."
         )
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.response.is_done():  # done when a DM's menu asked which game
+        await interaction.response.defer(ephemeral=True, thinking=True)
     async with session.lock:  # the log as of one version, never in the middle of a move
         moves = await bot.storage.moves(session.id)
     if session.row.header is not None:  # the header stored when the game started
@@ -230,6 +313,17 @@ async def kick_player(
         await bot.sessions.after(session)
 
 
+CHANNEL_COMMANDS = frozenset({"start", "kick", "abandon", "scoreboard"})
+"""The commands about a channel or a server rather than the caller's own game: typed in
+a DM, they say where to use them. The others act on the caller's game, or on none."""
+
+
+# Discord offers a group in the contexts of the group as a whole: its subcommands cannot
+# have their own, so the channel commands answer in a DM (`interaction_check`). The bot
+# is installed in servers only: a user install would let commands run in channels it
+# cannot post to.
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
 class GameCommands(commands.GroupCog):
     """The shared part of every `/<game>` group. discord.py collects a group's commands
     by attribute name, so a game replaces a shared command by declaring its own under
@@ -240,6 +334,25 @@ class GameCommands(commands.GroupCog):
         self.bot = bot
         self.kind = kind
         super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """A command that needs a server channel, typed in a DM, says where to use it."""
+        command = interaction.command
+        if interaction.guild_id is not None or command is None:
+            return True
+        if command.name not in CHANNEL_COMMANDS:
+            return True
+        typed = f"`/{self.kind.name} {command.name}`"
+        if command.name == "start":
+            where = (
+                f"Games are played in server channels: use {typed} in the channel where "
+                "you want to play."
+            )
+        elif command.name == "scoreboard":
+            where = f"Scoreboards belong to a server: use {typed} in one of its channels."
+        else:
+            where = f"Use {typed} in the server channel where the game is played."
+        raise app_commands.NoPrivateMessage(where)
 
     @app_commands.command(name="hand", description="Your hand and your controls, privately")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:

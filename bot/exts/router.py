@@ -6,10 +6,14 @@ router loads the game, checks who clicked and whether the control is still curre
 asks the game's UI what the click means (an action, more choices, or a form) and hands
 actions to the session service. Forms are routed like clicks, by their custom id, so
 a form opened before a restart still works.
+
+The router also holds the questions a command asks before it can go on (`ask`): a menu
+on the command's own answer, whose pick lands here like any click.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -40,12 +44,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+QUESTION_PREFIX = "q:"
+"""The custom ids of the menus of `ask`; they live in memory only, as long as the command
+that asked waits."""
+QUESTION_SECONDS = 300.0
+"""How long a command waits for its question to be answered (Discord lets a command
+answer for 15 minutes)."""
+
 
 class Router(commands.Cog):
     """Routes every control of every game (the bot's `router`)."""
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self.questions: dict[str, tuple[int, asyncio.Future[discord.Interaction[Any]]]] = {}
+        """The questions being asked (`ask`), by menu id: who may answer, and the pick."""
 
     async def handle_control(
         self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
@@ -151,7 +164,18 @@ class Router(commands.Cog):
     async def _unrouted(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         """discord.py silently drops a click whose id is not on the clicked message or
         matches no template; Discord's client never sends one, a forger does. Answer it
-        anyway, so that no interaction is left hanging."""
+        anyway, so that no interaction is left hanging. A question's pick is handed to
+        the command waiting for it."""
+        if custom_id.startswith(QUESTION_PREFIX):
+            asked = self.questions.get(custom_id)
+            if asked is None or asked[1].done() or asked[0] != interaction.user.id:
+                # Its command stopped waiting (or the bot restarted since it asked).
+                await report(
+                    interaction, Refusal("This question has expired; type the command again.")
+                )
+                return
+            asked[1].set_result(interaction)
+            return
         ours = re.fullmatch(BUTTON_TEMPLATE, custom_id) or re.fullmatch(SELECT_TEMPLATE, custom_id)
         if ours and custom_id in _component_ids(interaction.message):
             return  # routed to GameButton / GameSelect
@@ -208,6 +232,57 @@ async def show_private(
     await interaction.followup.send(
         fit((note + "\n\n" + content).strip()), files=files, view=view, ephemeral=True
     )
+
+
+async def ask(
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    text: str,
+    options: Sequence[discord.SelectOption],
+    placeholder: str,
+) -> str:
+    """Asks whoever typed a command to pick one of `options` (at most 25), with a menu
+    under `text` on the command's answer, and returns the value picked; the command waits
+    meanwhile (Refusal when nothing is picked within `QUESTION_SECONDS`). Once picked,
+    the menu gives way to the label picked."""
+    router = bot.router
+    assert isinstance(router, Router)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    custom_id = f"{QUESTION_PREFIX}{interaction.id}"
+    offered = list(options[:25])  # a menu's limit
+    menu: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+        custom_id=custom_id, placeholder=placeholder, options=offered
+    )
+    # discord.py keeps the view for the menu's clicks, which the router answers: it is
+    # stopped below, so that nothing stays behind once the command has its answer.
+    view = discord.ui.View(timeout=None)
+    view.add_item(menu)
+    picked: asyncio.Future[discord.Interaction[Any]] = asyncio.get_running_loop().create_future()
+    router.questions[custom_id] = (interaction.user.id, picked)
+    try:
+        message = await interaction.followup.send(fit(text), view=view, ephemeral=True, wait=True)
+        try:
+            pick = await asyncio.wait_for(picked, QUESTION_SECONDS)
+        except TimeoutError:
+            try:
+                await message.edit(
+                    content=fit(f"{text}\n*No answer: nothing was done.*"), view=None
+                )
+            except discord.HTTPException:
+                log.info("could not close the question of interaction %s", interaction.id)
+            raise Refusal("Nothing was chosen in time, so nothing was done.") from None
+    finally:
+        router.questions.pop(custom_id, None)
+        view.stop()
+    data: Mapping[str, Any] = pick.data or {}
+    values = data.get("values") or []
+    chosen = next((o for o in offered if values == [o.value]), None)
+    if chosen is None:  # a forged pick: Discord's client sends one of the options
+        await report(pick, Refusal("That is not one of the choices."))
+        raise Refusal("Nothing was chosen, so nothing was done.")
+    await pick.response.edit_message(content=fit(f"{text}\nChosen: **{chosen.label}**"), view=None)
+    return chosen.value
 
 
 async def setup(bot: GameBot) -> None:
