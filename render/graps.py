@@ -244,7 +244,7 @@ def _status(view: GrapsPublicView) -> str:
         result = f"{view.winners[0]} wins" if len(view.winners) == 1 else "a draw"
         return f"Game over: {result}"  # the reason is the last event but one, below
     if view.phase is Phase.SETUP:
-        return f"{view.to_move} places a set-up grape on their land row (P2)"
+        return f"{view.to_move} places a set-up grape on their land row"
     face = view.roll.value if view.roll else "pawn"
     return f"{view.to_move} to place a {face}"
 

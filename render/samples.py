@@ -387,6 +387,6 @@ def graps_over() -> GrapsPublicView:
         last_cut_off=(),
         legal=(),
         winners=("ann",),
-        reason="ann reached row 15 (P7)",
-        recent=("ann rolled grape", "ann placed a grape at E15", "ann wins: reached row 15 (P7)"),
+        reason="ann reached row 15",
+        recent=("ann rolled grape", "ann placed a grape at E15", "ann wins: reached row 15"),
     )

@@ -53,7 +53,8 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Expected refusals become ephemeral replies with the reason; the rest is logged."""
     if isinstance(error, IllegalAction):
-        text = f"Not allowed: {error}"
+        # The rule's id (`error.rule`) is for developers; players read the reason.
+        text = f"Not allowed: {error.reason.rstrip('.')}."
     elif isinstance(error, Refusal):
         text = str(error)
     elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):

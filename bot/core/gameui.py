@@ -388,6 +388,12 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         """Extra channel messages caused by these events."""
         return []
 
+    def news(self, hand: Hand[PlayerT], events: Sequence[Event]) -> list[str]:
+        """What these events changed for this player that their hand message does not
+        show by itself ("You passed Panama to bob and received Bust from cy"), from the
+        engine's private words: the top of their redrawn hand message. Default: none."""
+        return []
+
     def hand_shows(self, table: Table[PublicT], name: str) -> tuple[Hashable, ...] | None:
         """What a player's hand message shows of the public view, beyond their own view
         and choices (a Gracias reserve filled by another player's gift): a change to it

@@ -303,16 +303,23 @@ class Publisher:
     # -- hands -----------------------------------------------------------------------
 
     async def private_message(
-        self, session: Session, name: str, with_controls: bool = True
+        self,
+        session: Session,
+        name: str,
+        with_controls: bool = True,
+        events: Sequence[Event] = (),
     ) -> tuple[str, list[discord.File], discord.ui.View]:
-        """One player's hand message: words, picture and controls, from their view."""
+        """One player's hand message: words, picture and controls, from their view; what
+        the move's `events` changed for them (`GameUI.news`) on top."""
         kind = self.kinds[session.kind]
         hand = session.hand(name)
         file = None
         if kind.pictures.hand is not None:
             file = await self.render(kind.pictures.hand, hand.view, "hand.png")
         items = kind.ui.controls(hand) if with_controls else []
-        return fit(kind.ui.private_text(hand)), [file] if file else [], view_of(items)
+        news = [f"*{line.rstrip('.')}.*" for line in kind.ui.news(hand, events)]
+        text = "\n".join([*news, kind.ui.private_text(hand)])
+        return fit(text), [file] if file else [], view_of(items)
 
     async def update_dm(
         self,
@@ -321,8 +328,10 @@ class Publisher:
         notify: bool,
         via: Clicked | None = None,
         repeat: bool = False,
+        events: Sequence[Event] = (),
     ) -> None:
-        """One player's hand message brought up to date; `via` is the message clicked to
+        """One player's hand message brought up to date, with what the move's `events`
+        changed for them; `via` is the message clicked to
         make the move, edited through the click's response if it is this player's. `repeat`:
         the move is shown once more after a stop (`Storage.games_to_restore`): a DM that
         already shows this state was sent before the stop, and is not sent twice."""
@@ -352,7 +361,7 @@ class Publisher:
             # Their turn ended and their hand did not change: the next turn's new DM
             # replaces this message; its old controls answer "out of date" meanwhile.
             return
-        content, files, items = await self.private_message(session, name)
+        content, files, items = await self.private_message(session, name, events=events)
         try:
             channel_id = seat.dm_channel_id
             message_id = seat.dm_message_id
@@ -467,7 +476,7 @@ class Publisher:
                 self._guarded(
                     session,
                     "hand",
-                    self.update_dm(session, seat.name, seat.name in newly, via, repeat),
+                    self.update_dm(session, seat.name, seat.name in newly, via, repeat, events),
                 )
                 for seat in list(session.seats)
             ),

@@ -60,7 +60,7 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         """A new game, round 1 dealt and turn 1's trios laid out."""
         names = list(players)
         if not cls.min_players <= len(names) <= cls.max_players:
-            raise GameError(f"Gracias is for 3 to 6 players, not {len(names)} (C1)")
+            raise GameError(f"Gracias is for 3 to 6 players, not {len(names)}")  # C1
         if any(not isinstance(name, str) or not name for name in names):
             raise GameError("every player needs a non-empty name")
         if len(set(names)) != len(names):

@@ -147,7 +147,10 @@ def parse_decks(value: Any) -> list[list[int]]:
 # makes, so a loaded event is the very event the engine made. A string none of them
 # names loads as it is, as it always did.
 _KINDS: dict[str, str] = {kind.value: kind for kind in (*EventKind, *GraciasEventKind)}
-_END_REASONS: dict[str, str] = {reason.value: reason for reason in GraciasEndReason}
+_END_REASONS: dict[str, str] = {
+    **{reason.value: reason for reason in GraciasEndReason},
+    "after round 3 (C8)": GraciasEndReason.LAST_ROUND,  # as states saved before said it
+}
 
 
 def _event_json(event: Event) -> dict[str, JSON]:

@@ -43,7 +43,7 @@ class GraciasEndReason(enum.StrEnum):
     """Why a Gracias game ended, in the words of `Outcome.reason`, of the "game_over"
     event's text and of the saved state's "end_reason"."""
 
-    LAST_ROUND = "after round 3 (C8)"
+    LAST_ROUND = "after round 3"  # C8
     TOO_FEW_PLAYERS = "fewer than 3 players left"  # the leave rule (docs/rules/gracias.md)
 
 

@@ -27,7 +27,7 @@ _INDEX_BY_NAME: dict[str, int] = {name: index for index, name in enumerate(CELL_
 def cell_index(column: int, row: int) -> int:
     """Index of the cell at `column` (0 = A) and `row` (1..15)."""
     if not (0 <= column < SIZE and 1 <= row <= SIZE):
-        raise MalformedAction(f"there is no cell at column {column}, row {row} (P1)", "P1")
+        raise MalformedAction(f"there is no cell at column {column}, row {row}", "P1")
     return (row - 1) * SIZE + column
 
 

@@ -10,6 +10,7 @@ from games.graps.dice import seeded_grape
 from games.graps.state import State
 from games.graps.views import Face, GrapsEndReason, GrapsEventKind, Phase
 from games.protocol import Event, EventKind
+from games.words import plural
 
 
 def start_turn(state: State, seat: int, events: list[Event]) -> None:
@@ -73,7 +74,7 @@ def _exhausted(state: State, events: list[Event]) -> None:
     d0 = far if dark is None else dark
     d1 = far if light is None else light
     words = " and ".join(
-        f"{state.players[seat]} {'no pawn' if d == far else f'{d} rows away'}"
+        f"{state.players[seat]} {'no pawn' if d == far else plural(d, 'row') + ' away'}"
         for seat, d in ((0, d0), (1, d1))
     )
     if d0 == d1:

@@ -223,11 +223,11 @@ def parse_options(options: Mapping[str, JSON]) -> GrapsOptions:
     faces = options.get("grape_faces", 3)
     if isinstance(faces, bool) or not isinstance(faces, int) or not 1 <= faces <= 5:
         raise GameError(
-            f"grape_faces is how many of the 6 die faces show a grape, 1 to 5 (P3), not {faces!r}"
+            f"grape_faces is how many of the 6 die faces show a grape, 1 to 5, not {faces!r}"
         )
     back = options.get("return_pruned", False)
     if not isinstance(back, bool):
-        raise GameError(f"return_pruned is true or false (P6), not {back!r}")
+        raise GameError(f"return_pruned is true or false, not {back!r}")
     return GrapsOptions(grape_faces=faces, return_pruned=back)
 
 

@@ -64,10 +64,11 @@ class GrapsEndReason(enum.StrEnum):
     the saved state's "reason", the "win" or "draw" event's text), which name the
     players, so the state keeps the words, `pattern.format(...)`, not the member."""
 
-    REACHED = "{winner} reached {loser}'s land, row {row} (P7)"
-    STUCK = "{winner} has no legal cell for either face: {loser} loses (P8)"
-    EXHAUSTED_DRAW = "no pawns left, {distances}: a draw (P9)"
-    EXHAUSTED_WIN = "no pawns left, {distances}: {winner} wins (P9)"
+    # Plain words: players read them (P7, P8, P9).
+    REACHED = "{winner} reached {loser}'s land, row {row}"
+    STUCK = "{winner} has no legal cell for either face: {loser} loses"
+    EXHAUSTED_DRAW = "no pawns left, {distances}: a draw"
+    EXHAUSTED_WIN = "no pawns left, {distances}: {winner} wins"
     RESIGNED = "{loser} resigned: {winner} wins"
 
 

@@ -25,6 +25,7 @@ from games.grass.cards import (
 from games.grass.state import Peddle, Seat, State
 from games.grass.views import GrassEventKind
 from games.protocol import Event, IllegalAction
+from games.words import plural
 
 _NONE: MappingProxyType[str, str] = MappingProxyType({})  # no private words
 
@@ -252,7 +253,7 @@ def _paranoia(state: State, seat: Seat, card: Card) -> str:
     for peddle in lost:
         seat.stash.remove(peddle)
         state.discard.append(peddle.card)
-    words = f", loses {PARANOIA_LOST_TURNS[card]} turn(s)"
+    words = f", loses {plural(PARANOIA_LOST_TURNS[card], 'turn')}"
     if lost:
         words += " and discards " + ", ".join(p.card.title for p in lost)
     if card is Card.UTTERLY_WIPED_OUT and (seat.market_open or seat.heat):

@@ -81,7 +81,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     ) -> Self:
         names = tuple(players)
         if not cls.min_players <= len(names) <= cls.max_players:
-            raise GameError(f"Grass is played by 2 to 6 players, not {len(names)} (G2)")
+            raise GameError(f"Grass is played by 2 to 6 players, not {len(names)}")  # G2
         if any(not isinstance(n, str) or not n.strip() for n in names):
             raise GameError("every player needs a name")
         if len(set(names)) != len(names):
@@ -276,12 +276,14 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             if state.phase is not Phase.OFFER or offer is None or offer.by != action.by:
                 raise IllegalAction("you have no trade offer to withdraw", "G20")
             text = f"{action.by} withdrew the trade offer"
-            out.append(Event(GrassEventKind.WITHDRAW, text, action.by))
+            private = {offer.to: f"{action.by} withdrew the trade offer to you"}
+            out.append(Event(GrassEventKind.WITHDRAW, text, action.by, private=private))
         elif isinstance(action, Decline):
             if state.phase is not Phase.OFFER or offer is None or offer.to != action.by:
                 raise IllegalAction("there is no trade offer to you to answer", "G20")
             text = f"{action.by} declined the trade"
-            out.append(Event(GrassEventKind.DECLINE, text, action.by))
+            private = {offer.by: f"{action.by} declined your trade offer"}
+            out.append(Event(GrassEventKind.DECLINE, text, action.by, private=private))
         else:
             seat = state.seat(action.by)
             assert seat is not None

@@ -65,7 +65,7 @@ def test_the_values_are_the_strings_games_always_saved() -> None:
         "win",
         "draw",
     }
-    assert GraciasEndReason.LAST_ROUND.value == "after round 3 (C8)"
+    assert GraciasEndReason.LAST_ROUND.value == "after round 3"
     assert GraciasEndReason.TOO_FEW_PLAYERS.value == "fewer than 3 players left"
     assert GrassEndReason.EVERYONE_LEFT.value == "everyone else left"
     assert GrassEndReason.TARGET_AMOUNT.format(target=250_000) == "reached $250,000"
@@ -139,3 +139,14 @@ def test_the_grass_engine_never_imports_the_computer_players() -> None:
             elif isinstance(node, ast.Import):
                 found += [path.name for a in node.names if a.name.startswith("games.ai")]
     assert found == []
+
+
+def test_gracias_states_saved_with_the_old_words_load_the_member() -> None:
+    """States saved before the reason lost its rule id still load as the same member."""
+    game, _ = random_game("gracias", NAMES[:3], None, 1)
+    document = json.loads(json.dumps(game.to_json()))
+    assert document["end_reason"] == "after round 3"
+    document["end_reason"] = "after round 3 (C8)"
+    loaded = Gracias.from_json(document)
+    assert loaded.to_json()["end_reason"] == "after round 3"
+    assert loaded.outcome() == game.outcome()

@@ -61,7 +61,7 @@ DEALT = 6 * len(PLAYERS)
 PRIVATE_WORDS = (
     "You just drew",
     "Your Grass hand",
-    "offers you a trade (G20):",
+    "offers you a trade:",
     "You chose to pass",
     "Hidden cards",
     "face-down card is",

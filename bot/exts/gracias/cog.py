@@ -46,7 +46,7 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
             return None
         return hand
 
-    @app_commands.command(name="take", description="Take a trio on your turn (C5)")
+    @app_commands.command(name="take", description="Take a trio on your turn")
     @app_commands.describe(trio="The trio's number on the table")
     async def take(self, interaction: discord.Interaction[Any], trio: str) -> None:
         number = small_index(trio.strip())

@@ -49,7 +49,7 @@ from games.gracias import (
 )
 from games.gracias.actions import TakeTrio
 from games.gracias.scoring import ranking_key
-from games.protocol import JSON, Event, EventKind
+from games.protocol import JSON, Event, EventKind, quoted
 from render.gracias import hidden_image, round_score_image, table_image
 
 # -- words ----------------------------------------------------------------------
@@ -89,14 +89,14 @@ def parse_colour(text: str) -> Colour:
         if wanted in (colour.id, colour.letter.lower(), colour.symbol, colour_label(colour)):
             return colour
     raise Refusal(
-        f"{text!r} is not a Gracias colour; use red, orange, yellow, green, blue or purple (C1)."
+        f"{quoted(text)} is not a Gracias colour; use red, orange, yellow, green, blue or purple."
     )
 
 
 WORDS = Words(
     "Gracias",
     left_text="You left the game; your reserve and hidden cards left the round.",
-    rules_caption="The rules of Gracias as this bot plays them (decision ids C1 to C8):",
+    rules_caption="The rules of Gracias as this bot plays them:",
 )
 """What the shared commands and messages say about Gracias."""
 
@@ -128,18 +128,18 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
     # -- words ---------------------------------------------------------------------
 
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
-        return "3 rounds of 4 turns (C2); seats in join order, the first seat opens (C3)."
+        return "3 rounds of 4 turns; seats in the order players joined, and the first seat opens."
 
     def status_line(self, view: GraciasPublicView) -> str:
         if view.phase is Phase.OVER:
             verb = "wins" if len(view.winners) == 1 else "share the win"
-            return f"Game over: {' and '.join(view.winners)} {verb} (C8)."
+            return f"Game over: {' and '.join(view.winners)} {verb}."
         if view.choosing is not None:
             return (
                 f"{view.to_move} took trio {view.choosing}: keeping one face-up card "
-                "and giving the other (C5)."
+                "and giving the other."
             )
-        return f"{view.to_move}'s turn: take a trio (C5)."
+        return f"{view.to_move}'s turn: take a trio."
 
     def table_text(self, table: Public) -> str:
         view = table.view
@@ -189,11 +189,11 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             )
             lines.append(
                 f"Keep one face-up card ({colour_list(trio.face_up)}) and give the other "
-                "to an opponent (C5)."
+                "to an opponent."
             )
         else:
             lines.append(
-                "Your turn: take a trio (C5). You will see its face-down card before you "
+                "Your turn: take a trio. You will see its face-down card before you "
                 "choose which face-up card to keep and whom to give the other to."
             )
         return "\n".join(lines)
@@ -220,16 +220,14 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
         posts: list[Post] = []
         for event in events:
             if event.kind == GraciasEventKind.ROUND_SCORED:
-                posts.append(Post(f"**{event.text}** (C6)", round_score_image, "round-scores.png"))
+                posts.append(Post(f"**{event.text}**", round_score_image, "round-scores.png"))
             elif event.kind == EventKind.GAME_OVER:
                 view = table.view
                 winners = ", ".join(table.mention(name) for name in view.winners)
                 totals = ", ".join(
                     f"{seat.name} {seat.total}" for seat in view.seats if seat.in_game
                 )
-                posts.append(
-                    Post(f"**Game over!** Congratulations {winners} (C8). Totals: {totals}.")
-                )
+                posts.append(Post(f"**Game over!** Congratulations {winners}. Totals: {totals}."))
         return posts
 
     def results(self, table: Public) -> list[SeatResult]:

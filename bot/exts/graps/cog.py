@@ -31,7 +31,7 @@ def _cell_arg(text: str) -> int:
     try:
         return parse_cell(text)
     except MalformedAction as error:
-        raise Refusal(f"{error}.") from None
+        raise Refusal(f"{error.reason}.") from None
 
 
 class GrapsCommands(shared.GameCommands, group_name="graps", group_description="Play Graps"):
@@ -39,10 +39,10 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         name="start", description="Challenge a member, or play the computer, at Graps"
     )
     @app_commands.describe(
-        opponent="Who you challenge; you play dark (row 1) and place first (P1, P2)",
-        ai="Or play the computer at this level, starting at once; you play dark (P1, P2)",
-        grape_faces="How many of the die's 6 faces show a grape (P3), default 3",
-        return_pruned="Pruned pawns go back to their owner's supply (P6), default off",
+        opponent="Who you challenge; you play dark (row 1) and place first",
+        ai="Or play the computer at this level, starting at once; you play dark",
+        grape_faces="How many of the die's 6 faces show a grape, default 3",
+        return_pruned="Pruned pawns go back to their owner's supply, default off",
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 2",
     )
     @app_commands.choices(ai=[app_commands.Choice(name=level, value=level) for level in LEVELS])

@@ -55,6 +55,7 @@ from games.graps import (
 from games.graps.actions import Resign
 from games.graps.cells import COLUMNS, RING, SIZE, parse_cell, row_of
 from games.protocol import JSON, Event, EventKind
+from games.words import plural
 from render.graps import board_image, player_board_image
 
 # -- words ----------------------------------------------------------------------
@@ -63,10 +64,11 @@ from render.graps import board_image, player_board_image
 def options_text(options: Mapping[str, JSON]) -> str:
     faces = options.get("grape_faces", 3)
     back = options.get("return_pruned", False)
+    # P1, P2, P3, P6.
     return (
-        "The challenger plays dark (row 1) and places first (P1, P2) · "
-        f"die: {faces} grape faces of 6 (P3) · "
-        f"pruned pawns {'go back to their supply' if back else 'are out of the game'} (P6)"
+        "The challenger plays dark (row 1) and places first · "
+        f"the die shows a grape on {faces} of its 6 faces · "
+        f"pruned pawns {'go back to their supply' if back else 'are out of the game'}"
     )
 
 
@@ -87,9 +89,9 @@ def status_line(view: GrapsPublicView) -> str:
     mover = view.to_move or "?"
     if view.phase is Phase.SETUP:
         row = view.side_of(mover).land_row
-        return f"{mover} places a set-up grape anywhere on row {row} (P2)."
+        return f"{mover} places a set-up grape anywhere on row {row}."
     face = "grape" if view.roll is Face.GRAPE else "blank"
-    return f"{mover} rolled a **{face}** and places it ({len(view.legal)} legal cells)."
+    return f"{mover} rolled a **{face}** and places it ({plural(len(view.legal), 'legal cell')})."
 
 
 def your_move_text(view: GrapsPublicView, name: str) -> str:
@@ -98,14 +100,14 @@ def your_move_text(view: GrapsPublicView, name: str) -> str:
     other_side = view.side_of(other).value
     if view.phase is Phase.SETUP:
         row = view.side_of(name).land_row
-        return f"Your move: place your set-up grape anywhere on row {row} (P2)."
+        return f"Your move: place your set-up grape anywhere on row {row}."
     if view.roll is Face.GRAPE:
         return (
-            f"You rolled a **grape**: {len(view.legal)} cells, dotted on the board (P5). "
+            f"You rolled a **grape**: {plural(len(view.legal), 'cell')}, dotted on the board. "
             f"It prunes every {other_side} pawn in the eight cells around it."
         )
     return (
-        f"You rolled a **blank**: {len(view.legal)} cells, dotted on the board (P4): "
+        f"You rolled a **blank**: {plural(len(view.legal), 'cell')}, dotted on the board: "
         f"beside your vines, never touching a {other_side} pawn or a {other_side} grape's ring."
     )
 
@@ -115,20 +117,19 @@ def cell_note(view: GrapsPublicView, name: str, cell: str) -> str:
     side = view.side_of(name)
     index = parse_cell(cell)
     if row_of(index) == side.target_row:
-        return f"reaches {opponent_of(view, name)}'s land: you win (P7)"
+        return f"reaches {opponent_of(view, name)}'s land: you win"
     if view.roll is not Face.GRAPE:
         return f"a blank on row {row_of(index)}"
     theirs = Side.LIGHT if side is Side.DARK else Side.DARK
     flat = [piece for row in view.board for piece in row]
     pruned = sum(1 for near in RING[index] if flat[near].side is theirs)
     if pruned:
-        plural = "s" if pruned > 1 else ""
-        return f"prunes {pruned} {theirs.value} pawn{plural} (P5)"
+        return f"prunes {plural(pruned, theirs.value + ' pawn')}"
     return f"a grape on row {row_of(index)}"
 
 
 def pruning_text(view: GrapsPublicView, events: Sequence[Event]) -> str | None:
-    """ "2 dark pawns pruned at G2 (H1, H2); 12 more cut off from their land (P5)." """
+    """ "2 dark pawns pruned at G2: H1, H2; 12 more cut off from their land: ..." (P5, P6)"""
     place = next((e for e in events if e.kind == GrapsEventKind.PLACE), None)
     pruned = next((e for e in events if e.kind == GrapsEventKind.PRUNE), None)
     if place is None or pruned is None:
@@ -137,15 +138,13 @@ def pruning_text(view: GrapsPublicView, events: Sequence[Event]) -> str | None:
     cut = next((_cells(e) for e in events if e.kind == GrapsEventKind.SAP), [])
     mover = place.actor or ""
     theirs = view.side_of(opponent_of(view, mover)).value
-    plural = "s" if len(cells) > 1 else ""
-    text = (
-        f"✂️ {len(cells)} {theirs} pawn{plural} pruned at {place.data.get('cell')} "
-        f"({', '.join(cells)})"
-    )
+    # Cells are listed after a colon, never in brackets: "(C8)" reads like a rule id.
+    text = f"✂️ {plural(len(cells), theirs + ' pawn')} pruned at {place.data.get('cell')}: "
+    text += ", ".join(cells)
     if cut:
-        text += f"; {len(cut)} more cut off from their land ({', '.join(str(c) for c in cut)})"
+        text += f"; {len(cut)} more cut off from their land: {', '.join(str(c) for c in cut)}"
     where = "go back to their supply" if view.options.return_pruned else "are out of the game"
-    return f"{text} (P5). They {where} (P6)."
+    return f"{text}. They {where}."
 
 
 def _cells(event: Event) -> list[JSON]:
@@ -200,7 +199,7 @@ WORDS = Words(
     leave_command="resign",
     hand_words="your board and controls stay in this channel",
     left_text="You resigned; your opponent wins.",
-    rules_caption="The rules of Graps as this bot plays them (decision ids P1 to P9):",
+    rules_caption="The rules of Graps as this bot plays them:",
 )
 """What the shared commands and messages say about Graps: its hand is the board, and
 giving up a seat is resigning (the opponent wins)."""
@@ -286,12 +285,12 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
             posts.append(Post(pruning))
         for event in events:
             if event.kind == GrapsEventKind.PASS and event.text:
-                posts.append(Post(f"{event.text} (P8)."))
+                posts.append(Post(f"{event.text}."))
             elif event.kind == EventKind.GAME_OVER:
                 if len(view.winners) == 1:
                     result = f"Congratulations {table.mention(view.winners[0])}!"
                 else:
-                    result = "A draw (P9)."
+                    result = "A draw."
                 posts.append(Post(f"**Game over!** {result} {view.reason}. {figures(view)}."))
         return posts
 

@@ -81,10 +81,10 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
 
     @app_commands.command(name="start", description="Open a Grass table in this channel")
     @app_commands.describe(
-        target="Running total that ends the game (G19), default 250000",
-        heat_stacking="Heat On may land on an already blocked market (G8), default on",
+        target="The running total that wins the game, default 250000",
+        heat_stacking="Heat On may land on an already blocked market, default on",
         secret_trades="Trades show the table only that they happened; hand cards only; default off",
-        learning="Step-by-step decks for new players (G21), default off",
+        learning="Step-by-step decks for new players, one hand at a time, default off",
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
     )
     async def start(
@@ -170,7 +170,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         return await self._legal_cards(interaction, typed, Discard)
 
     @app_commands.command(name="pass", description="Paranoia pass: the card to pass left")
-    @app_commands.describe(card="The card from your hand that goes to your left (G13)")
+    @app_commands.describe(card="The card from your hand that goes to your left")
     async def pass_card(self, interaction: discord.Interaction[Any], card: str) -> None:
         await self._card_move(interaction, PassCard, card, "You chose to pass ")
 
@@ -178,7 +178,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
     async def pass_choices(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
         return await self._legal_cards(interaction, typed, PassCard)
 
-    @app_commands.command(name="trade", description="Offer a trade on your turn (G20)")
+    @app_commands.command(name="trade", description="Offer a trade on your turn")
     @app_commands.describe(
         player="Who you offer the trade to",
         give="Cards from your hand you give, separated by commas",

@@ -55,27 +55,30 @@ from games.grass.actions import (
 )
 from games.grass.cards import Kind, money
 from games.protocol import JSON, Event, EventKind, quoted
+from games.words import plural
 from render.grass import hand_image, score_sheet_image, table_image
 
 # -- words ----------------------------------------------------------------------
 
 EFFECTS: Mapping[Kind, str] = {
-    Kind.MARKET_OPEN: "Opens your market; needed before you peddle (G5).",
-    Kind.PEDDLE: "Goes to your stash when your market is clear (G7).",
-    Kind.HEAT_ON: "Blocks an opponent's open market (G8).",
-    Kind.HEAT_OFF: "Lifts the matching Heat On from your market (G9).",
-    Kind.PAY_FINE: "Lifts any Heat On; your lowest unprotected peddle pays (G10).",
-    Kind.NIRVANA: "Lifts your Heat, takes a peddle from each opponent, extra turn (G11).",
-    Kind.PROTECT: "Covers stash peddles for the rest of the hand (G12).",
-    Kind.PARANOIA: "You lose turns and peddles, then everyone passes a card left (G13).",
-    Kind.SKIM: "Skim card (G14, G15).",
-    Kind.MARKET_CLOSE: "Ends the hand when your market is clear (G16).",
+    # The rule each line plays (DECISIONS.md): G5, G7, G8, G9, G10, G11, G12, G13, G16.
+    Kind.MARKET_OPEN: "Opens your market; needed before you peddle.",
+    Kind.PEDDLE: "Goes to your stash when your market is clear.",
+    Kind.HEAT_ON: "Blocks an opponent's open market.",
+    Kind.HEAT_OFF: "Lifts the matching Heat On from your market.",
+    Kind.PAY_FINE: "Lifts any Heat On; your lowest unprotected peddle pays.",
+    Kind.NIRVANA: "Lifts your Heat, takes a peddle from each opponent, extra turn.",
+    Kind.PROTECT: "Covers stash peddles for the rest of the hand.",
+    Kind.PARANOIA: "You lose turns and peddles, then everyone passes a card left.",
+    Kind.SKIM: "Takes money from other players' stashes.",
+    Kind.MARKET_CLOSE: "Ends the hand when your market is clear.",
 }
 SPECIFIC: Mapping[Card, str] = {
-    Card.STEAL_YOUR_NEIGHBORS_POT: "Take an opponent's highest unprotected peddle (G14).",
-    Card.BANKER: "No play; at the end of the hand its holder skims 20% (G15).",
-    Card.STONEHIGH: "Lifts your Heat, takes each opponent's lowest peddle, extra turn (G11).",
-    Card.EUPHORIA: "Lifts your Heat, takes each opponent's highest peddle, extra turn (G11).",
+    # G14, G15, G11.
+    Card.STEAL_YOUR_NEIGHBORS_POT: "Take an opponent's highest unprotected peddle.",
+    Card.BANKER: "Not played; at the end of the hand its holder takes 20% of the others' stashes.",
+    Card.STONEHIGH: "Lifts your Heat, takes each opponent's lowest peddle, extra turn.",
+    Card.EUPHORIA: "Lifts your Heat, takes each opponent's highest peddle, extra turn.",
 }
 
 
@@ -126,12 +129,25 @@ def options_text(options: Mapping[str, JSON]) -> str:
     stacking = options.get("heat_stacking", True)
     secret = options.get("secret_trades", False)
     learning = options.get("learning", False)
-    return (
-        f"Target {money(int(target)) if isinstance(target, int) else target} (G19) · "
-        f"Heat stacking {'on' if stacking else 'off'} (G8) · "
-        f"trades {'secret' if secret else 'public'} (G20) · "
-        f"learning mode {'on' if learning else 'off'} (G21)"
-    )
+    # G19, G8, G20, G21.
+    goal = money(int(target)) if isinstance(target, int) else str(target)
+    lines = [
+        f"The first player to {goal} wins.",
+        "Heat stacking: more Heat On cards may land on a blocked market."
+        if stacking
+        else "No Heat stacking: Heat On only lands on an open market.",
+        "Secret trades: the table only sees that a trade happened, and only hand cards "
+        "change hands."
+        if secret
+        else "Public trades: the table sees what changes hands.",
+    ]
+    if learning:
+        lines.append(
+            "Learning mode: hand 1 is played with the simpler cards and no trades, hand 2 "
+            "adds trades, hand 3 adds Protect, Steal Your Neighbor's Pot and Banker, and "
+            "hand 4 uses the whole deck."
+        )
+    return "\n".join(lines)
 
 
 WORDS = Words(
@@ -139,7 +155,7 @@ WORDS = Words(
     round_name="hand",
     money=True,
     left_text="You left the game; your cards go to the discard pile.",
-    rules_caption="The rules of Grass as this bot plays them (decision ids G1 to G21):",
+    rules_caption="The rules of Grass as this bot plays them:",
 )
 """What the shared commands and messages say about Grass."""
 
@@ -227,7 +243,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         if view.over:
             return "Game over: " + " and ".join(view.winners) + " won."
         if view.phase is Phase.PASS:
-            return "Paranoia pass (G13): waiting for " + ", ".join(view.awaiting) + "."
+            return "Paranoia pass: waiting for " + ", ".join(view.awaiting) + "."
         if view.phase is Phase.OFFER and view.offer is not None:
             return f"{view.offer.by} offered {view.offer.to} a trade; {view.offer.to} answers."
         extra = " (Nirvana extra turn)" if view.extra_turn else ""
@@ -246,7 +262,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             stash = ", ".join(
                 card_label(p.card) + (" (covered)" if p.covered else "") for p in seat.stash
             )
-            lost = f" · {seat.skip} lost turn(s) owed" if seat.skip else ""
+            lost = f" · owes {plural(seat.skip, 'lost turn')}" if seat.skip else ""
             lines.append(
                 f"**{seat.name}** · {money(seat.total)} · market {market} · "
                 f"stash: {stash or 'empty'} · {seat.hand_size} cards{lost}"
@@ -275,11 +291,11 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             channel = f"<#{table.channel_id}>"
             lines.append(f"Waiting for your turn; the table in {channel} shows whose it is.")
         elif public.phase is Phase.PASS:
-            lines.append("Paranoia pass (G13): choose the card to pass to your left.")
+            lines.append("Paranoia pass: choose the card to pass to your left.")
         elif public.phase is Phase.OFFER and view.offer is not None:
             offer = view.offer
             if offer.to == name:
-                lines.append(f"{offer.by} offers you a trade (G20):")
+                lines.append(f"{offer.by} offers you a trade:")
                 lines.append(f"- you get: {card_list(offer.give + offer.give_stash)}")
                 lines.append(f"- you give: {card_list(offer.take + offer.take_stash)}")
             else:
@@ -297,9 +313,14 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             everyone = ", ".join(table.mention(name) for name in view.awaiting)
             return f"Paranoia pass: {everyone}, choose a card to pass to your left."
         if view.phase is Phase.OFFER and view.offer is not None:
+            # Both parties are awaited (the offerer may withdraw); only the receiver
+            # is asked to answer.
+            offer = view.offer
+            if offer.to not in newly_awaited:
+                return None
             return (
-                f"{who}: {view.offer.by} offers you a trade; answer in your hand message "
-                "(or with `/grass hand`)."
+                f"{table.mention(offer.to)}: {offer.by} offers you a trade; answer in your "
+                "hand message (or with `/grass hand`)."
             )
         if view.phase is Phase.TURN:
             return f"{who}, your turn (hand {view.hand})."
@@ -310,6 +331,16 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         return {
             event.actor for event in events if event.kind == GrassEventKind.DRAW and event.actor
         }
+
+    def news(self, hand: Player, events: Sequence[Event]) -> list[str]:
+        # The engine's private words, but for a pass chosen and an offer made: the hand
+        # message shows those itself.
+        shown = (GrassEventKind.PASS_CHOSEN, GrassEventKind.OFFER)
+        return [
+            event.private[hand.name]
+            for event in events
+            if hand.name in event.private and event.kind not in shown
+        ]
 
     def notice_turn(self, table: Public) -> Hashable:
         # Every turn draws a card (G3), so the hand and the pile's size tell turns apart;
@@ -426,7 +457,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             if seat.name != hand.name
         ]
         back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
-        return Show("Offer a trade (G20) to whom?", [*buttons, back])
+        return Show("Offer a trade to whom?", [*buttons, back])
 
     def _play_step(self, hand: Player, card: Card) -> Step:
         plays = [a for a in hand.legal if isinstance(a, Play) and a.card == card]

@@ -24,7 +24,7 @@ def test_C1_six_colours_eighteen_each_with_letters_and_symbols() -> None:
 
 @pytest.mark.parametrize("count", [2, 7])
 def test_C1_three_to_six_players(count: int) -> None:
-    with pytest.raises(GameError, match="C1"):
+    with pytest.raises(GameError, match="3 to 6 players"):
         Gracias.create(NAMES[:count] if count <= 6 else [*NAMES, "gus"])
 
 

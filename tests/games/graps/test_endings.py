@@ -48,7 +48,7 @@ def test_P7_a_blank_on_the_opponents_land_row_wins_at_once() -> None:
     game = position(DARK_A_TO_14, {15: ".......O"})
     events = game.apply_json({"by": DARK, "place": "A15"})
     assert kinds_and_texts(events)[-2:] == [
-        ("win", "ann reached bob's land, row 15 (P7)"),
+        ("win", "ann reached bob's land, row 15"),
         ("game_over", "game over: ann wins"),
     ]
     state = game.state_json()
@@ -131,7 +131,7 @@ def test_P8_a_player_with_pawns_and_no_cell_for_either_face_makes_the_opponent_l
     events = game.apply_json({"by": LIGHT, "place": "O15"})
     assert kinds_and_texts(events)[-2] == (
         "win",
-        "ann has no legal cell for either face: bob loses (P8)",
+        "ann has no legal cell for either face: bob loses",
     )
     assert game.state_json()["winners"] == [DARK]
 
@@ -145,7 +145,7 @@ def test_P9_exhaustion_the_pawn_nearest_the_opponents_land_wins() -> None:
     game = position(dark, light, to_move=LIGHT, roll="blank", supply=[0, 1])
     events = game.apply_json({"by": LIGHT, "place": "O13"})  # now 12 rows from row 1
     assert kinds_and_texts(events)[-2:] == [
-        ("win", "no pawns left, ann 9 rows away and bob 12 rows away: ann wins (P9)"),
+        ("win", "no pawns left, ann 9 rows away and bob 12 rows away: ann wins"),
         ("game_over", "game over: ann wins"),
     ]
     assert game.state_json()["winners"] == [DARK]

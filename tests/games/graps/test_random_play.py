@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 
 import pytest
 
-from games.graps import Graps, Place
+from games.graps import Graps, GrapsEndReason, Place
 from games.randomplay import AnyGame, random_game
 from tests.games.graps.positions import DARK, LIGHT, brute_force_legal, check_board
 
@@ -27,6 +28,21 @@ OPTIONS: list[dict[str, object]] = [
     {"grape_faces": 1},
     {"grape_faces": 5, "return_pruned": True},
 ]
+
+
+ENDINGS = {
+    GrapsEndReason.REACHED: "P7",
+    GrapsEndReason.STUCK: "P8",
+    GrapsEndReason.EXHAUSTED_DRAW: "P9",
+    GrapsEndReason.EXHAUSTED_WIN: "P9",
+    GrapsEndReason.RESIGNED: "resigned",
+}
+
+
+def _ended(pattern: str, reason: str) -> bool:
+    """The reason is this ending's pattern filled in."""
+    regex = re.sub(r"\\\{\w+\\\}", ".+", re.escape(pattern))
+    return re.fullmatch(regex, reason) is not None
 
 
 def check(game: Graps, deep: bool) -> None:
@@ -89,7 +105,7 @@ def play_batch(first: int, count: int) -> Counter[str]:
         saved = game.to_json()
         assert Graps.from_json(saved).to_json() == saved
         reason = (game.outcome() or pytest.fail("unfinished")).reason
-        seen[reason[reason.rindex("(") + 1 : -1]] += 1
+        seen[ENDINGS[next(e for e in GrapsEndReason if _ended(e, reason))]] += 1
         seen.update(event.kind for event in game.log)
     return seen
 

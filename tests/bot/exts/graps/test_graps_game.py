@@ -76,7 +76,7 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     assert "You rolled a **grape**: 39 cells" in dm.text
     await place(emu, bob, PRUNING, "G2")
     pruned = await general.wait_message(lambda m: "pruned at G2" in m.content, after=mark)
-    assert "2 dark pawns pruned at G2 (H1, H2)" in pruned.content
+    assert "2 dark pawns pruned at G2: H1, H2;" in pruned.content
     assert "12 more cut off from their land" in pruned.content
     # P8: ann is left with no pawn; her blank has no legal cell
     passed = await general.wait_message(lambda m: "turn passes" in m.content, after=mark)
@@ -93,7 +93,7 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     mark = general.mark()
     await place_move(emu, players, PRUNING + 1)
     over = await general.wait_message(lambda m: "Game over" in m.content, after=mark)
-    assert bob.mention in over.content and "row 1 (P7)" in over.content
+    assert bob.mention in over.content and "reached ann's land, row 1." in over.content
     assert "ann (dark): 0 on the board, 31 in supply, 14 lost" in over.content
     await table.wait_until(lambda m: "Game over: bob wins" in m.text and not m.buttons())
     last_dm = await emu.wait_for(

@@ -62,7 +62,7 @@ async def test_autocomplete_lists_only_the_legal_cells(fake_discord, graps_bot):
     for letter in COLUMNS:
         assert await cells_offered(bob, general, letter) == [c for c in legal if c[0] == letter]
     choices = await bob.autocomplete(general, "graps place", "cell", "G2")
-    assert [c.name for c in choices] == ["G2: prunes 2 dark pawns (P5)"]
+    assert [c.name for c in choices] == ["G2: prunes 2 dark pawns"]
     # the DM's menus: columns first, each column's rows only legal ones
     dm = await hand_dm(emu, bob, PRUNING)
     column_menu = next(s for s in dm.selects() if s.custom_id == selects_by_verb(dm)["column"])
@@ -80,7 +80,7 @@ async def test_refusals_say_why_and_change_nothing(fake_discord, graps_bot):  # 
     out_of_turn = await answer(await bob.slash(general, "graps place", cell="H15"))
     assert "Not allowed" in out_of_turn and "ann's turn" in out_of_turn
     off_row = await answer(await ann.slash(general, "graps place", cell="H2"))
-    assert "Not allowed: H2 is not on row 1" in off_row and "(P2)" in off_row
+    assert "Not allowed: H2 is not on row 1" in off_row and "(P2)" not in off_row
     assert "not a cell" in await answer(await ann.slash(general, "graps place", cell="Z99"))
     assert "not playing" in await answer(await eve.slash(general, "graps place", cell="H1"))
     assert "not playing" in await answer(await eve.click(table, "My board"))
@@ -94,7 +94,7 @@ async def test_refusals_say_why_and_change_nothing(fake_discord, graps_bot):  # 
     await hand_dm(emu, bob, 3)
     # P4: a blank must touch one of bob's pawns by a side
     far = await answer(await bob.slash(general, "graps place", cell="A10"))
-    assert "A10 does not touch one of your pawns by a side (P4)" in far
+    assert "A10 does not touch one of your pawns by a side." in far
 
     # an out-of-date control: ann's ephemeral board drawn at version 4, used after
     await place_move(emu, players, 3)

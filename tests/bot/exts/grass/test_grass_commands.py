@@ -20,7 +20,9 @@ async def test_rules_show_the_document_or_one_card(fake_discord, bot_process):
     ann = fake_discord.user("ann")
     general = fake_discord.channel("general")
     card = await (await ann.slash(general, "grass rules", card="Pay Fine")).message()
-    assert "Pay Fine" in card.text and "(G10)" in card.text and card.ephemeral
+    assert (
+        "Pay Fine" in card.text and "lowest unprotected peddle pays" in card.text and card.ephemeral
+    )
     whole = await (await ann.slash(general, "grass rules")).message()
     assert whole.attachments and b"G1" in whole.attachments[0].data
 
@@ -124,7 +126,8 @@ async def test_the_proposer_can_withdraw_an_offer_g20(fake_discord, stacked_bot)
     offer = await hand_dm(emu, players["bob"], 7)
     assert "Accept the trade" in offer.text
     ping = await general.wait_message(lambda m: "offers you a trade" in m.content)
-    assert players["bob"].mention in ping.content
+    assert players["bob"].mention in ping.content  # the receiver is asked, not the offerer
+    assert players["ann"].mention not in ping.content
     withdraw = await players["ann"].click(
         await hand_dm(emu, players["ann"], 7), "Withdraw my offer"
     )

@@ -39,7 +39,7 @@ async def open_table(emu, players, general):
     lobby = await (
         await ann.slash(general, "grass start", target=100000, heat_stacking=True)
     ).message()
-    assert "Target $100,000" in lobby.text and "Join" in lobby.text
+    assert "The first player to $100,000 wins." in lobby.text and "Join" in lobby.text
     for player in (bob, cy):
         await (await player.click(lobby, "Join")).ack()
     await lobby.wait_until(lambda m: "3 of 2 to 6" in m.text)
@@ -85,6 +85,7 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
 
     # G8: Heat On through the two-step control: the card, then its target
     message = await hand_dm(emu, ann, 8)
+    assert message.text.startswith("*bob declined your trade offer.*")  # ann is told
     await pick(emu, ann, 8, "play", "bust", where=message)
     await message.wait_until(lambda m: "on whom" in m.text)
     await (await ann.click(message, "bob")).ack()
@@ -114,7 +115,8 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     await answer(await bob.slash(general, "grass pass", card="detained"))
     await pick(emu, cy, 15, "pass", "colombia")
     after_pass = await hand_dm(emu, ann, 16)
-    assert "Colombia" in after_pass.text  # cy's card came to ann
+    assert "Colombia" in after_pass.text  # cy's card came to ann, and ann is told so
+    assert "You passed Home Grown to bob and received Colombia from cy" in after_pass.text
 
     # G16, G18, G2: Market Close scores the hand; hand 2 is dealt, bob first
     mark = general.mark()

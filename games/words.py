@@ -1,0 +1,9 @@
+"""English words the engines' event texts and the bot's messages share."""
+
+from __future__ import annotations
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """`count` with its noun: "1 turn", "2 turns", "0 cells" (`words` when the plural
+    is not the noun plus "s": "1 trio" / "3 trios" needs none, "1 body" / "bodies")."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"

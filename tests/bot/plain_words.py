@@ -1,0 +1,42 @@
+"""What players read must be plain words: no rule ids as the engines and docs write them
+("(G13)", "(C8)", "(P5)", "(G1, G21)", "rule G13"), and no "(s)" plurals. Graps cell
+names like C13 are not rule ids: they are never written in brackets.
+
+`developer_words(emu)` lists every such text the emulator showed a player: every
+version of every message (content, embeds, buttons, menus and their options), every
+form the bot opened and every autocomplete choice."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tests.fakediscord.emulator import FakeDiscord
+from tests.fakediscord.model import components_text, embed_text
+
+RULE_ID = re.compile(r"\((?:rule )?[GCP]\d{1,2}[a-z]?(?:,\s*[GCP]\d{1,2}[a-z]?)*\)|\brule [GCP]\d")
+ANY_PLURAL = re.compile(r"\w\(s\)")
+
+
+def shown_texts(emu: FakeDiscord) -> Iterator[str]:
+    for message in emu.messages.values():
+        for version in message.versions:
+            yield version.content
+            for embed in version.embeds:
+                yield from embed_text(embed)
+            yield from components_text(list(version.components))
+    for interaction in emu.interactions.values():
+        modal = interaction.modal_opened
+        if modal is not None:
+            yield modal.title
+            yield from components_text(list(modal.components))
+        for choice in interaction.autocomplete_choices or []:
+            yield choice.name
+
+
+def developer_words(emu: FakeDiscord) -> list[str]:
+    return [
+        text
+        for text in shown_texts(emu)
+        if text and (RULE_ID.search(text) or ANY_PLURAL.search(text))
+    ]
