@@ -307,6 +307,11 @@ class Table(Generic[PublicT]):
         user_id = next((seat.user_id for seat in self.seats if seat.name == name), None)
         return f"<@{user_id}>" if user_id is not None and user_id > 0 else name
 
+    def people(self, names: Sequence[str]) -> list[str]:
+        """Those of `names` seated as people: turn lines never address a computer seat."""
+        ai = {seat.name for seat in self.seats if seat.is_ai}
+        return [name for name in names if name not in ai]
+
     def name_of(self, user_id: int) -> str | None:
         """The seat name of a Discord user, or None if they do not play here."""
         return next((seat.name for seat in self.seats if seat.user_id == user_id), None)

@@ -231,11 +231,12 @@ class Publisher:
     def turn_line(self, session: Session) -> str | None:
         """Who is awaited now, mentioned (an edit does not notify; their DM does)."""
         table = session.table()
-        if not table.awaiting:
+        people = table.people(table.awaiting)
+        if not people:  # a computer seat's turn: the table's status line says whose
             return None
         kind = self.kinds[session.kind]
-        line = kind.ui.turn_text(table, table.awaiting)
-        if line and any(seat.dm_closed and seat.name in table.awaiting for seat in table.seats):
+        line = kind.ui.turn_text(table, people)
+        if line and any(seat.dm_closed and seat.name in people for seat in table.seats):
             line += _closed_hint(kind)
         return line
 

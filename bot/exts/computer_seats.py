@@ -22,17 +22,15 @@ if TYPE_CHECKING:
     from bot.client import GameBot
 
 LEVELS: tuple[str, ...] = ("easy", "hard")
-AI_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 AI_VERBS = frozenset({LobbyVerb.AI_EASY, LobbyVerb.AI_HARD, LobbyVerb.AI_REMOVE})
 
 
 def ai_name(taken: Sequence[str], level: str) -> str:
-    """A clear name for a new AI seat: "Bot Ann (easy)", the first name still free."""
+    """A name no person goes by, for a new AI seat: "Robot 1 (easy)", the first number
+    still free (people's names are their Discord names; a robot's says what it is)."""
     used = {name.split(" (")[0] for name in taken}
-    for first in AI_NAMES:
-        if f"Bot {first}" not in used:
-            return f"Bot {first} ({level})"
-    return f"Bot {len(taken) + 1} ({level})"
+    number = next(n for n in range(1, len(taken) + 2) if f"Robot {n}" not in used)
+    return f"Robot {number} ({level})"
 
 
 def timer_text(row: GameRow, default: int) -> str:

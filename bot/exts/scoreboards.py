@@ -144,6 +144,7 @@ class Scoreboards(commands.Cog):
 
     @app_commands.command(name="scoreboard", description="This server's standings")
     @app_commands.describe(game="One game only; leave empty for every game")
+    @app_commands.guild_only()  # a server's standings: Discord offers it in servers only
     async def scoreboard(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:

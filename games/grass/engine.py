@@ -224,7 +224,9 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         out.append(
             Event(
                 GrassEventKind.PASS_CHOSEN,
-                f"{seat.name} chose a card to pass",
+                # No public words: the table says who is still choosing, and the log
+                # keeps one line for the whole pass (flow.finish_pass).
+                "",
                 seat.name,
                 private={seat.name: f"You pass {card.title}"},
             )

@@ -139,7 +139,7 @@ def finish_pass(state: State, out: list[Event]) -> None:
             f"from {seats[index - 1].name}"
         )
         seat.chosen = None
-    text = "Everyone passed a card to the left"
+    text = "Paranoia: everyone passed a card to the left"
     out.append(Event(GrassEventKind.PASS_DONE, text, private=private))
     after = state.next_mover
     state.next_mover = None

@@ -1,6 +1,7 @@
 """What players read must be plain words: no rule ids as the engines and docs write them
-("(G13)", "(C8)", "(P5)", "(G1, G21)", "rule G13"), and no "(s)" plurals. Graps cell
-names like C13 are not rule ids: they are never written in brackets.
+("(G13)", "(C8)", "(P5)", "(G1, G21)", "rule G13"), no "(s)" plurals, and no turn line
+addressed to a computer seat. Graps cell names like C13 are not rule ids: they are never
+written in brackets.
 
 `developer_words(emu)` lists every such text the emulator showed a player: every
 version of every message (content, embeds, buttons, menus and their options), every
@@ -14,6 +15,8 @@ from collections.abc import Iterator
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import components_text, embed_text
 
+ROBOT_ADDRESSED = re.compile(r"Robot \d+ \((?:easy|hard)\)(?:, [^,\n]*)*, (?:your turn|choose)")
+"""A turn line speaking to a computer seat ("Robot 1 (hard), your turn")."""
 RULE_ID = re.compile(r"\((?:rule )?[GCP]\d{1,2}[a-z]?(?:,\s*[GCP]\d{1,2}[a-z]?)*\)|\brule [GCP]\d")
 ANY_PLURAL = re.compile(r"\w\(s\)")
 
@@ -38,5 +41,6 @@ def developer_words(emu: FakeDiscord) -> list[str]:
     return [
         text
         for text in shown_texts(emu)
-        if text and (RULE_ID.search(text) or ANY_PLURAL.search(text))
+        if text
+        and (RULE_ID.search(text) or ANY_PLURAL.search(text) or ROBOT_ADDRESSED.search(text))
     ]

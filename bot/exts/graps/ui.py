@@ -128,28 +128,22 @@ def cell_note(view: GrapsPublicView, name: str, cell: str) -> str:
     return f"a grape on row {row_of(index)}"
 
 
-def pruning_text(view: GrapsPublicView, events: Sequence[Event]) -> str | None:
-    """ "2 dark pawns pruned at G2: H1, H2; 12 more cut off from their land: ..." (P5, P6)"""
-    place = next((e for e in events if e.kind == GrapsEventKind.PLACE), None)
-    pruned = next((e for e in events if e.kind == GrapsEventKind.PRUNE), None)
-    if place is None or pruned is None:
+def pruning_text(view: GrapsPublicView) -> str | None:
+    """What the last placement pruned, for the table message until the next one (P5, P6):
+    "✂️ 2 dark pawns pruned at G2: H1, H2; 12 more cut off from their land: ...". Cells
+    are listed after a colon, never in brackets: "(C8)" would read like a rule id."""
+    if not view.last_pruned or view.last_cell is None:
         return None
-    cells = [str(c) for c in _cells(pruned)]
-    cut = next((_cells(e) for e in events if e.kind == GrapsEventKind.SAP), [])
-    mover = place.actor or ""
-    theirs = view.side_of(opponent_of(view, mover)).value
-    # Cells are listed after a colon, never in brackets: "(C8)" reads like a rule id.
-    text = f"✂️ {plural(len(cells), theirs + ' pawn')} pruned at {place.data.get('cell')}: "
-    text += ", ".join(cells)
-    if cut:
-        text += f"; {len(cut)} more cut off from their land: {', '.join(str(c) for c in cut)}"
+    placed = view.board[row_of(parse_cell(view.last_cell)) - 1][COLUMNS.index(view.last_cell[0])]
+    theirs = Side.LIGHT if placed.side is Side.DARK else Side.DARK
+    cells = ", ".join(view.last_pruned)
+    text = f"✂️ {plural(len(view.last_pruned), theirs.value + ' pawn')} pruned at "
+    text += f"{view.last_cell}: {cells}"
+    if view.last_cut_off:
+        cut = ", ".join(view.last_cut_off)
+        text += f"; {len(view.last_cut_off)} more cut off from their land: {cut}"
     where = "go back to their supply" if view.options.return_pruned else "are out of the game"
     return f"{text}. They {where}."
-
-
-def _cells(event: Event) -> list[JSON]:
-    cells = event.data.get("cells")
-    return list(cells) if isinstance(cells, list) else []
 
 
 def board_words(view: GrapsPublicView) -> str:
@@ -242,7 +236,10 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
             f"**Graps** · game {table.game} · {view.dark} (dark, row 1) vs "
             f"{view.light} (light, row 15) · move {view.moves}"
         )
-        return table_message(table, head, status_line(view), view.recent, RECENT_LINES)
+        # A pruning is told here, not in a message of its own: the channel stays quiet.
+        pruning = pruning_text(view)
+        status = f"{status_line(view)}\n{pruning}" if pruning else status_line(view)
+        return table_message(table, head, status, view.recent, RECENT_LINES)
 
     def table_words(self, table: Public) -> str:
         return board_words(table.view) + "\n" + figures(table.view)
@@ -280,13 +277,9 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
     def posts(self, table: Public, events: Sequence[Event]) -> list[Post]:
         view = table.view
         posts: list[Post] = []
-        pruning = pruning_text(view, events)
-        if pruning:
-            posts.append(Post(pruning))
+        # Prunings and passed turns are in the table message (its status and log).
         for event in events:
-            if event.kind == GrapsEventKind.PASS and event.text:
-                posts.append(Post(f"{event.text}."))
-            elif event.kind == EventKind.GAME_OVER:
+            if event.kind == EventKind.GAME_OVER:
                 if len(view.winners) == 1:
                     result = f"Congratulations {table.mention(view.winners[0])}!"
                 else:

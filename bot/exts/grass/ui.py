@@ -310,7 +310,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         view = table.view
         who = ", ".join(table.mention(name) for name in newly_awaited)
         if view.phase is Phase.PASS:
-            everyone = ", ".join(table.mention(name) for name in view.awaiting)
+            everyone = ", ".join(table.mention(name) for name in table.people(view.awaiting))
             return f"Paranoia pass: {everyone}, choose a card to pass to your left."
         if view.phase is Phase.OFFER and view.offer is not None:
             # Both parties are awaited (the offerer may withdraw); only the receiver

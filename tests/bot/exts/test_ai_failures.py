@@ -68,7 +68,7 @@ async def test_a_refused_decision_becomes_a_random_legal_move(fake_discord, star
     bot = await failing_bot(start_bot, tmp_path, "illegal:1000")
     await two_moves_each(fake_discord, bot)
     log = bot.log_text()
-    assert "Bot Ann (easy)'s place (easy level) was refused" in log
+    assert "Robot 1 (easy)'s place (easy level) was refused" in log
     assert "Z99" not in log
 
 

@@ -55,13 +55,13 @@ async def test_lobby_adds_and_removes_named_ai_seats(fake_discord, ai_bot):
     ann, bob = emu.user("ann"), emu.user("bob")
     general = emu.channel("general")
     lobby = await open_with_ais(emu, ann, general, ["easy", "hard"])
-    assert "Bot Ann (easy)" in lobby.text and "Bot Bob (hard)" in lobby.text
+    assert "Robot 1 (easy)" in lobby.text and "Robot 2 (hard)" in lobby.text
     assert "Turn timer: 3 minutes" in lobby.text  # Grass's default
     refused = await bob.click(lobby, "Add AI (easy)")
     assert "Only the host" in (await refused.message()).text
     await (await ann.click(lobby, "Remove AI")).ack()
-    await lobby.wait_until(lambda m: "Bot Bob (hard)" not in m.text and "2 of 2 to 6" in m.text)
-    assert "Bot Ann (easy)" in lobby.text
+    await lobby.wait_until(lambda m: "Robot 2 (hard)" not in m.text and "2 of 2 to 6" in m.text)
+    assert "Robot 1 (easy)" in lobby.text
 
 
 async def test_one_person_and_three_easy_ais_play_grass_to_the_end(fake_discord, ai_bot):
@@ -86,9 +86,9 @@ async def test_one_person_and_three_easy_ais_play_grass_to_the_end(fake_discord,
         moves_by_ann += 1
     assert moves_by_ann > 0
     # The computer players' moves are at the table like anyone's, by their names.
-    assert any("Bot " in version.content for version in table.versions)
+    assert any("Robot " in version.content for version in table.versions)
     over = await general.wait_message(lambda m: "Game over!" in m.text, after=0)
-    assert "Bot " in over.text
+    assert "Robot " in over.text
     # Nothing was sent to a computer seat, and only ann got DMs.
     assert emu.rejected == []
     # The channel never showed a hand: hand messages are ann's DMs only.
@@ -123,7 +123,7 @@ async def test_a_hard_ai_decides_in_a_worker_process_and_plays(fake_discord, sta
         found = await emu.wait_for(lambda: fresh_controls(ann, used), timeout=30, what="ann")
         used.add(tuple(control_ids(found)))
         await play_simply(ann, found)
-    await table.wait_until(lambda m: "Bot Ann (hard)" in m.text)
+    await table.wait_until(lambda m: "Robot 1 (hard)" in m.text)
     # While the AI thinks, the bot still answers at once.
     scores = await (await ann.slash(general, "grass scores")).message()
     assert "score sheet" in scores.text

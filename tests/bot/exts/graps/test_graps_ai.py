@@ -23,7 +23,7 @@ from tests.bot.graps_play import BLANK_ROLLS, control_version, fresh_dm, place_f
 from tests.bot.table import answer
 from tests.fakediscord.model import Message
 
-AI = "Bot Ann (easy)"
+AI = "Robot 1 (easy)"
 
 
 @pytest.fixture

@@ -52,9 +52,8 @@ async def test_a_restart_loses_nothing_and_old_menus_still_place(fake_discord, g
 
     await graps_bot.restart(kill=True)  # a crash between the column and the row
     assert stored(graps_bot) == (PRUNING, PRUNING)
-    mark = general.mark()
     await (await bob.select(dm, selects_by_verb(dm)["place"], ["G2"])).ack()
-    await general.wait_message(lambda m: "pruned at G2" in m.content, after=mark)
+    await table.wait_until(lambda m: "pruned at G2" in m.content)  # told by the table
     await place_move(emu, players, PRUNING + 1)
     await table.wait_until(lambda m: "Game over: bob wins" in m.text)
     exported = await (await ann.slash(general, "graps export")).message()

@@ -159,7 +159,7 @@ async def test_simultaneous_pass_choices_are_all_applied_g13(fake_discord, stack
         for player, card in ((ann, "home_grown"), (bob, "detained"), (cy, "colombia"))
     ]
     await asyncio.gather(*(click.ack() for click in clicks))
-    await table.wait_until(lambda m: "Everyone passed a card to the left" in m.text)
+    await table.wait_until(lambda m: "Paranoia: everyone passed a card to the left" in m.text)
     assert stored_moves(stacked_bot) == 16
     assert "Colombia" in (await hand_dm(emu, ann, 16)).text
 
