@@ -34,6 +34,7 @@ import hashlib
 import inspect
 import io
 import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
@@ -111,6 +112,17 @@ def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str] | None:
     return function.__qualname__, repr(view)
 
 
+ALT_LIMIT = 1024
+"""Characters Discord keeps of an attachment's description."""
+
+
+def alt_text(text: str) -> str:
+    """Words for an attachment's description: without Markdown's marks and mentions'
+    brackets, cut to what Discord keeps."""
+    plain = re.sub(r"<[@#]!?(\d+)>", "someone", text.replace("**", "").replace("*", ""))
+    return fit(plain.strip(), ALT_LIMIT) or "A picture of the game."
+
+
 def message_signature(
     ui: AnyUI, session: Session, name: str, controls: Sequence[discord.ui.Item[Any]]
 ) -> str:
@@ -159,17 +171,18 @@ class Publisher:
         """channel id -> when Discord refused the bot there (`CHANNEL_PAUSE`)."""
 
     async def render(
-        self, draw: Callable[[Any], Any], view: Any, filename: str
+        self, draw: Callable[[Any], Any], view: Any, filename: str, alt: str
     ) -> discord.File | None:
-        """The picture as an attachment, drawn in the thread pool; None if drawing fails
-        (the words still go out: a broken image must never stop a game)."""
+        """The picture as an attachment, drawn in the thread pool, with `alt`, what it
+        shows in words, as its description (screen readers read it); None if drawing
+        fails (the words still go out: a broken image must never stop a game)."""
         drawing = self._drawing(draw, view)
         try:
             data = await asyncio.shield(drawing)
         except Exception:
             log.exception("drawing %s failed", filename)
             return None
-        return discord.File(io.BytesIO(data), filename=filename)
+        return discord.File(io.BytesIO(data), filename=filename, description=alt_text(alt))
 
     def _drawing(self, draw: Callable[[Any], Any], view: Any) -> asyncio.Future[bytes]:
         """The PNG of `draw(view)`: from the cache, being drawn, or started now."""
@@ -246,7 +259,8 @@ class Publisher:
         text = kind.ui.table_text(table)
         line = self.turn_line(session)
         text = fit(f"{line}\n{text}" if line else text)
-        file = await self.render(kind.pictures.table, table.view, "table.png")
+        alt = kind.ui.table_words(table) or kind.ui.table_text(table)
+        file = await self.render(kind.pictures.table, table.view, "table.png", alt)
         files = [file] if file else []
         view = view_of(self.table_items(session))
         channel = self._usable(session)
@@ -283,7 +297,7 @@ class Publisher:
     async def post(self, session: Session, post: Post) -> None:
         files: list[discord.File] = []
         if post.image is not None:
-            file = await self.render(post.image, session.public_view(), post.filename)
+            file = await self.render(post.image, session.public_view(), post.filename, post.text)
             files = [file] if file else []
         channel = self._usable(session)
         await _without_files_if_refused(
@@ -315,11 +329,12 @@ class Publisher:
         kind = self.kinds[session.kind]
         hand = session.hand(name)
         file = None
+        words = kind.ui.private_text(hand)
         if kind.pictures.hand is not None:
-            file = await self.render(kind.pictures.hand, hand.view, "hand.png")
+            file = await self.render(kind.pictures.hand, hand.view, "hand.png", words)
         items = kind.ui.controls(hand) if with_controls else []
         news = [f"*{line.rstrip('.')}.*" for line in kind.ui.news(hand, events)]
-        text = "\n".join([*news, kind.ui.private_text(hand)])
+        text = "\n".join([*news, words])
         return fit(text), [file] if file else [], view_of(items)
 
     async def update_dm(

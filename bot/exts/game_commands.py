@@ -30,8 +30,8 @@ from bot.core.storage import GameRow, Status
 from bot.exts.lobby import close_lobby
 from bot.exts.router import ask, show_private
 from bot.exts.scoreboards import kind_scoreboard
-from games.registry import GAME_KINDS
 from games.replay import export as replay_export
+from games.words import plural
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -186,8 +186,10 @@ async def show_scores(
     session = await session_here(bot, interaction, kind, finished_too=True)
     async with session.lock:
         view = session.public_view()
-    file = await bot.publisher.render(draw, view, "scores.png")
-    text = f"**{bot.kinds[kind].words.title}** score sheet (game {session.id})."
+    record = bot.kinds[kind]
+    text = f"**{record.words.title}** score sheet (game {session.id})."
+    alt = f"{text} {record.ui.table_words(session.table())}"
+    file = await bot.publisher.render(draw, view, "scores.png", alt)
     await interaction.followup.send(text, files=[file] if file else [])
 
 
@@ -211,11 +213,11 @@ async def export_replay(bot: GameBot, interaction: discord.Interaction[Any], kin
         data = replay_export(session.engine, list(moves))
     body = json.dumps(data, indent=1).encode()
     name = f"{kind}-game-{session.id}.json"
-    replayable = kind in GAME_KINDS  # the kinds `python -m games replay` knows
-    how = f" `python -m games replay {name}` reproduces it." if replayable else ""
+    # Players read one sentence; how to replay the file is in docs/notation.md.
+    what = f"The record of game {session.id}, move by move ({plural(len(moves), 'move')})"
     await interaction.followup.send(
-        f"The replay file of game {session.id} ({len(moves)} moves).{how}",
-        file=discord.File(io.BytesIO(body), filename=name),
+        f"{what}, to keep or to share.",
+        file=discord.File(io.BytesIO(body), filename=name, description=what),
         ephemeral=True,
     )
 
@@ -397,7 +399,11 @@ class GameCommands(commands.GroupCog):
         document = io.BytesIO(self.kind.rules().encode())
         await interaction.response.send_message(
             self.kind.words.rules_caption,
-            file=discord.File(document, filename=self.kind.rules_name),
+            file=discord.File(
+                document,
+                filename=self.kind.rules_name,
+                description=f"The rules of {self.kind.words.title}",
+            ),
             ephemeral=True,
         )
 

@@ -80,6 +80,14 @@ def money_or_points(value: int | None, money: bool) -> str:
     return str(value)
 
 
+def rows_in_words(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A scoreboard's rows as words, for its picture's description: "#: 1, player: ann,
+    games: 3, ..."; one row after another."""
+    return "; ".join(
+        ", ".join(f"{c}: {v}" for c, v in zip(columns, row, strict=False)) for row in rows
+    )
+
+
 async def kind_scoreboard(
     bot: GameBot,
     interaction: discord.Interaction[Any],
@@ -132,7 +140,8 @@ async def kind_scoreboard(
     else:
         text = f"**{words.title} scoreboard** of this server ({len(rows)} players)."
     board = Scoreboard(f"{words.title} scoreboard", columns, tuple(rows), highlight)
-    file = await bot.publisher.render(board_image, board, "scoreboard.png")
+    alt = f"{words.title} scoreboard: {rows_in_words(columns, rows)}"
+    file = await bot.publisher.render(board_image, board, "scoreboard.png", alt)
     await interaction.followup.send(
         text, files=[file] if file else [], allowed_mentions=discord.AllowedMentions.none()
     )
@@ -174,7 +183,8 @@ class Scoreboards(commands.Cog):
         titles = [bot.kinds[kind].words.title for kind in kinds]
         columns = ("player", "games", "wins", *titles)
         board = Scoreboard("Scoreboard, all games", columns, tuple(rows), 0)
-        file = await bot.publisher.render(board_image, board, "scoreboard.png")
+        alt = f"Scoreboard, all games: {rows_in_words(columns, rows)}"
+        file = await bot.publisher.render(board_image, board, "scoreboard.png", alt)
         await interaction.followup.send(
             f"**Scoreboard** of this server, all games ({len(rows)} players; "
             "per game: wins/games).",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.plain_words import developer_words
+from tests.bot.plain_words import developer_words, undescribed
 from tests.bot.scenario import SETUP
 from tests.fakediscord.fixtures import bot_process, fake_discord, start_bot  # noqa: F401
 
@@ -32,9 +32,11 @@ async def stacked_bot(start_bot, setup_file):  # noqa: F811
 @pytest.fixture(autouse=True)
 def plain_words(request: pytest.FixtureRequest) -> Iterator[None]:
     """After a test that played through the emulator: no rule id, no "(s)" in anything
-    a player was shown."""
+    a player was shown, and alt text on every attachment."""
     yield
     emu = getattr(request.node, "funcargs", {}).get("fake_discord")
     if emu is not None:
         found = developer_words(emu)
         assert not found, f"players were shown developer words: {found[:5]}"
+        blind = undescribed(emu)
+        assert not blind, f"attachments without alt text: {blind[:5]}"

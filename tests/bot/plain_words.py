@@ -5,7 +5,8 @@ written in brackets.
 
 `developer_words(emu)` lists every such text the emulator showed a player: every
 version of every message (content, embeds, buttons, menus and their options), every
-form the bot opened and every autocomplete choice."""
+form the bot opened and every autocomplete choice; `undescribed(emu)` the attachments
+sent without alt text."""
 
 from __future__ import annotations
 
@@ -43,4 +44,16 @@ def developer_words(emu: FakeDiscord) -> list[str]:
         for text in shown_texts(emu)
         if text
         and (RULE_ID.search(text) or ANY_PLURAL.search(text) or ROBOT_ADDRESSED.search(text))
+    ]
+
+
+def undescribed(emu: FakeDiscord) -> list[str]:
+    """The attachments the bot sent without a description (alt text: what a picture
+    shows, in words, for screen readers)."""
+    return [
+        attachment.filename
+        for message in emu.messages.values()
+        for version in message.versions
+        for attachment in version.attachments
+        if not (attachment.description or "").strip()
     ]

@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.exts import game_commands as shared
 from bot.exts.computer_seats import LEVELS
-from bot.exts.graps.ui import cell_note, figures, legal_cells, status_line
+from bot.exts.graps.ui import board_words, cell_note, figures, legal_cells, status_line
 from bot.exts.lobby import open_lobby
 from bot.exts.router import show_private
 from games.graps import GrapsPublicView, Place, cell_name, parse_cell
@@ -108,8 +108,9 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             return
         async with session.lock:  # onlookers see the public board
             view = session.public_view()
-        file = await self.bot.publisher.render(self.kind.pictures.table, view, "board.png")
         assert isinstance(view, GrapsPublicView)
+        alt = f"{board_words(view)} {figures(view)}"
+        file = await self.bot.publisher.render(self.kind.pictures.table, view, "board.png", alt)
         await interaction.followup.send(
             f"**Graps** game {session.id}: {status_line(view)}",
             files=[file] if file else [],
@@ -135,7 +136,8 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         async with session.lock:
             view = session.public_view()
         assert isinstance(view, GrapsPublicView)
-        file = await self.bot.publisher.render(self.kind.pictures.table, view, "board.png")
+        alt = f"{board_words(view)} {figures(view)}"
+        file = await self.bot.publisher.render(self.kind.pictures.table, view, "board.png", alt)
         await interaction.followup.send(
             f"**Graps** game {session.id}: {figures(view)}. {status_line(view)}",
             files=[file] if file else [],
