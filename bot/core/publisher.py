@@ -167,6 +167,8 @@ class Publisher:
         """(game id, seat name) -> the hand (`_hand_key`) their DM shows, this process."""
         self._notified: dict[int, tuple[Hashable, set[str]]] = {}
         """game id -> (the turn, who was notified in it), for `GameUI.notice_turn`."""
+        self._notices: dict[int, dict[str, list[int]]] = {}
+        """game id -> seat name -> channel notices about that player's turn (`say`)."""
         self._paused: dict[int, float] = {}
         """channel id -> when Discord refused the bot there (`CHANNEL_PAUSE`)."""
 
@@ -304,16 +306,29 @@ class Publisher:
             lambda f, t: channel.send(content=t, files=f), files, fit(post.text)
         )
 
-    async def say(self, session: Session, text: str, ping: bool = True) -> bool:
+    async def say(
+        self, session: Session, text: str, ping: bool = True, about: str | None = None
+    ) -> bool:
         """A notice in the game's channel (a timer's reminder, a new host, an ending),
         cut to Discord's limit and guarded like every step of a move: False if it could
-        not be said."""
+        not be said. A notice `about` one player's turn (a reminder, an expired turn)
+        is deleted once that turn has passed, so timers leave nothing behind."""
 
         async def send() -> None:
             mentions = discord.AllowedMentions(users=ping)
-            await self._usable(session).send(fit(text), allowed_mentions=mentions)
+            message = await self._usable(session).send(fit(text), allowed_mentions=mentions)
+            if about is not None:
+                self._notices.setdefault(session.id, {}).setdefault(about, []).append(message.id)
 
         return await self._guarded(session, "notice", send())
+
+    async def _unsay(self, session: Session, awaiting: Sequence[str], newly: Sequence[str]) -> None:
+        """The notices about turns that have passed deleted: their player is no longer
+        awaited, or their next turn began."""
+        notices = self._notices.get(session.id, {})
+        for name in [name for name in notices if name not in awaiting or name in newly]:
+            for message_id in notices.pop(name):
+                await self._unping(session, message_id)
 
     # -- hands -----------------------------------------------------------------------
 
@@ -488,6 +503,7 @@ class Publisher:
         shown = await asyncio.gather(
             self._guarded(session, "table", self.update_table(session)),
             self._guarded(session, "post", self._posts(session, posts)),
+            self._guarded(session, "notice", self._unsay(session, awaiting, newly)),
             *(
                 self._guarded(
                     session,
@@ -531,6 +547,7 @@ class Publisher:
     def forget(self, game_id: int) -> None:
         """A finished game's per-process notes dropped."""
         self._pings.pop(game_id, None)
+        self._notices.pop(game_id, None)
         self._notified.pop(game_id, None)
         for key in [key for key in self._shown if key[0] == game_id]:
             del self._shown[key]

@@ -191,8 +191,8 @@ class Turns(commands.Cog):
         await self.bot.storage.set_seat_timer(session.id, seat.seat, deadline, reminded, expiries)
         session.replace_seat(seat.name, deadline=deadline, reminded=reminded, expiries=expiries)
 
-    async def _say(self, session: Session, text: str) -> None:
-        await self.bot.publisher.say(session, text)
+    async def _say(self, session: Session, text: str, about: str | None = None) -> None:
+        await self.bot.publisher.say(session, text, about=about)
 
     # -- deciding ----------------------------------------------------------------------
 
@@ -359,6 +359,7 @@ class Turns(commands.Cog):
             session,
             f"{session.table().mention(seat.name)}, half of your turn time is gone: "
             f"{_duration(left)} left before the computer moves for you.",
+            about=seat.name,
         )
 
     async def _expire(self, game_id: int, name: str, deadline: float) -> None:
@@ -394,6 +395,7 @@ class Turns(commands.Cog):
                     f"{who}'s turn time ({minutes} min) ran out, so the easy "
                     f"computer player moved for them ({expiries} of {EXPIRIES_TO_REPLACE} "
                     "in a row before the computer takes the seat).",
+                    about=name,
                 )
             if expiries >= EXPIRIES_TO_REPLACE:
                 await self.bot.sessions.seat_to_computer(session, seat)

@@ -26,7 +26,8 @@ async def start_grass(emu: Any, general: Any, timer: int, *players: Any) -> Any:
 
 
 def said(general: Any, words: str) -> Any:
-    return [m for m in general.messages() if words in m.text]
+    """Every notice with these words, the ones deleted since (their turn passed) too."""
+    return [m for m in general.all_messages if words in m.text]
 
 
 async def test_an_expired_turn_is_played_by_the_easy_ai_and_announced(fake_discord, start_bot):
@@ -44,6 +45,10 @@ async def test_an_expired_turn_is_played_by_the_easy_ai_and_announced(fake_disco
     # The move went through the session service: the table shows it, and it is logged.
     await table.wait_until(lambda m: "ann's turn" not in m.text.split("\n")[1])
     assert len(said(general, "ran out")) >= 1
+    # Timers leave nothing behind: the reminder goes once ann's turn has passed, the
+    # notice of her expired turn once her next turn begins.
+    await emu.wait_for(lambda: reminder.deleted, what="the reminder deleted")
+    await emu.wait_for(lambda: expired.deleted, what="the expiry notice deleted", timeout=20)
 
 
 async def test_three_expiries_in_a_row_hand_the_seat_to_the_computer(fake_discord, start_bot):
