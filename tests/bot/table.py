@@ -17,6 +17,9 @@ from tests.fakediscord.players import Player
 
 T = TypeVar("T")
 
+CONFIRMED_CARDS = ("market_close", "utterly_wiped_out")
+"""Grass cards whose play the hand message asks to confirm (bot/exts/grass/ui.py)."""
+
 
 def control_ids(message: Message) -> list[str]:
     ids = [s.custom_id for s in message.selects()] + [b.custom_id for b in message.buttons()]
@@ -80,10 +83,16 @@ async def pick(
     value: str,
     where: Message | None = None,
 ) -> Any:
-    """Picks `value` in the `verb` menu ("play", "discard", "pass") of the hand message."""
+    """Picks `value` in the `verb` menu ("play", "discard", "pass") of the hand message;
+    a Grass card the bot asks about again (Market Close, Utterly Wiped Out) is confirmed."""
     message = where or await hand_dm(emu, player, version)
     interaction = await player.select(message, menu(message, verb), [value])
     await interaction.ack()
+    if verb == "play" and value in CONFIRMED_CARDS:
+        await message.wait_until(lambda m: "Yes, play" in m.text)
+        sure = next(b.label or "" for b in message.buttons() if (b.label or "").startswith("Yes"))
+        interaction = await player.click(message, sure)
+        await interaction.ack()
     return interaction
 
 

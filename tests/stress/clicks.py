@@ -27,6 +27,10 @@ EXEMPT = ("/api/v10/interactions", "/api/v10/webhooks", "/interactions", "/webho
 METHODS = {"POST": "new", "PATCH": "edit", "DELETE": "delete"}
 
 
+ASKED_AGAIN = ("market_close", "utterly_wiped_out")
+"""Grass cards played with a second tap (a confirmation): not one menu pick."""
+
+
 def clickable(engine: Any, rng: random.Random) -> dict[str, Any] | None:
     """A random legal action one menu pick makes; None when there is none (or the game
     is over)."""
@@ -39,7 +43,10 @@ def clickable(engine: Any, rng: random.Random) -> dict[str, Any] | None:
         simple = [
             a
             for a in actions
-            if set(a) - {"by"} <= {"play", "discard", "pass", "place", "keep", "give_to"}
+            if (
+                set(a) - {"by"} <= {"play", "discard", "pass", "place", "keep", "give_to"}
+                and a.get("play") not in ASKED_AGAIN
+            )
             or set(a) - {"by"} == {"trio", "keep", "give_to"}
         ]
         if simple:

@@ -184,6 +184,16 @@ class GrassVerb(StrEnum):
     ACCEPT = "accept"
     DECLINE = "decline"
     WITHDRAW = "withdraw"
+    CONFIRM = "confirm"
+
+
+CONFIRMED: Mapping[Card, str] = {
+    Card.MARKET_CLOSE: "It ends this hand for everyone, and the hand is scored.",
+    Card.UTTERLY_WIPED_OUT: "You lose 2 turns, your market and every unprotected peddle.",
+}
+"""Cards whose play is asked again before it is made, every time: they cannot be taken
+back and cost the table a hand or the player their stash, and they come at most a few
+times a game, so one more tap costs little."""
 
 
 def _distinct(cards: Sequence[Card]) -> list[Card]:
@@ -425,6 +435,8 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             return Act(Discard(by, _card(values[0])))
         if verb == GrassVerb.PLAY and len(values) == 1:
             return self._play_step(hand, _card(values[0]))
+        if verb == GrassVerb.CONFIRM and len(args) == 1:
+            return Act(Play(by, _card(args[0])))
         if verb == GrassVerb.TARGET and len(args) == 2:
             return Act(Play(by, _card(args[0]), target=seats[_seat_index(args[1], seats)].name))
         if verb == GrassVerb.COVER and len(args) == 1 and len(values) == 1:
@@ -461,10 +473,17 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
 
     def _play_step(self, hand: Player, card: Card) -> Step:
         plays = [a for a in hand.legal if isinstance(a, Play) and a.card == card]
-        if not plays or all(a.target is None and not a.cover for a in plays):
-            return Act(Play(hand.name, card))  # the engine explains a refusal
         table = hand.table
         back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
+        if plays and card in CONFIRMED:
+            sure = GameButton(
+                table.control(GrassVerb.CONFIRM, card.value),
+                f"Yes, play {card.title}",
+                discord.ButtonStyle.danger,
+            )
+            return Show(f"Play **{card.title}**? {CONFIRMED[card]}", [sure, back])
+        if not plays or all(a.target is None and not a.cover for a in plays):
+            return Act(Play(hand.name, card))  # the engine explains a refusal
         if any(a.target is not None for a in plays):
             seats = {seat.name: i for i, seat in enumerate(hand.view.public.seats)}
             buttons: list[discord.ui.Item[Any]] = [

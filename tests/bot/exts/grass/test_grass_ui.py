@@ -123,3 +123,16 @@ def test_texts_of_the_table_come_from_the_public_view_only():
     mine = ui.private_text(session.hand("ann"))
     assert "Lust Conquers All" in mine and "Your turn" in mine
     assert "Felony" not in ui.private_text(session.hand("cy"))
+
+
+def test_market_close_is_asked_again_before_it_ends_the_hand_for_everyone_g16():
+    ui = GrassUI()
+    session = session_for(OPENED)
+    step = ui.on_control(session.hand("ann"), Control(1, 3, "play"), ["market_close"])
+    assert isinstance(step, Show) and "ends this hand for everyone" in step.text
+    items: list[Any] = list(step.items)
+    sure = next(item for item in items if item.control.verb == "confirm")
+    assert sure.item.label == "Yes, play Market Close"
+    assert any(item.control.verb == "back" for item in items)
+    act = ui.on_control(session.hand("ann"), sure.control, [])
+    assert act == Act(Play("ann", Card.MARKET_CLOSE))
