@@ -338,6 +338,7 @@ class Publisher:
         name: str,
         with_controls: bool = True,
         events: Sequence[Event] = (),
+        controls: list[discord.ui.Item[Any]] | None = None,
     ) -> tuple[str, list[discord.File], discord.ui.View]:
         """One player's hand message: words, picture and controls, from their view; what
         the move's `events` changed for them (`GameUI.news`) on top."""
@@ -347,10 +348,13 @@ class Publisher:
         words = kind.ui.private_text(hand)
         if kind.pictures.hand is not None:
             file = await self.render(kind.pictures.hand, hand.view, "hand.png", words)
-        items = kind.ui.controls(hand) if with_controls else []
+        if not with_controls:
+            controls = []
+        elif controls is None:
+            controls = kind.ui.controls(hand)
         news = [f"*{line.rstrip('.')}.*" for line in kind.ui.news(hand, events)]
         text = "\n".join([*news, words])
-        return fit(text), [file] if file else [], view_of(items)
+        return fit(text), [file] if file else [], view_of(controls)
 
     async def update_dm(
         self,
@@ -392,7 +396,9 @@ class Publisher:
             # Their turn ended and their hand did not change: the next turn's new DM
             # replaces this message; its old controls answer "out of date" meanwhile.
             return
-        content, files, items = await self.private_message(session, name, events=events)
+        content, files, items = await self.private_message(
+            session, name, events=events, controls=controls
+        )
         try:
             channel_id = seat.dm_channel_id
             message_id = seat.dm_message_id

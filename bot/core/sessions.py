@@ -25,7 +25,7 @@ from bot.core.errors import Refusal, StaleControl
 from bot.core.gameui import AnyUI, Hand, SeatResult, Table
 from bot.core.kinds import GameKind
 from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
-from games.protocol import JSON, Action, Event, EventKind, Game
+from games.protocol import JSON, Action, Event, EventKind, Game, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,9 @@ class Seen:
     public: Any = None
     players: dict[str, Any] = field(default_factory=dict)
     legal: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    outcome: Outcome | None = None
+    outcome_known: bool = False
+    """`outcome` was asked once (a move's publication builds many tables)."""
 
 
 @dataclass
@@ -92,8 +95,14 @@ class Session:
             players=tuple(self.engine.players),
             awaiting=tuple(self.engine.awaiting) if running else (),
             view=self.public_view(),
-            outcome=self.engine.outcome(),
+            outcome=self._outcome(),
         )
+
+    def _outcome(self) -> Outcome | None:
+        seen = self._views()
+        if not seen.outcome_known:
+            seen.outcome, seen.outcome_known = self.engine.outcome(), True
+        return seen.outcome
 
     def hand(self, name: str, table: Table[Any] | None = None) -> Hand[Any]:
         """One player's part of this version."""
