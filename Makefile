@@ -19,6 +19,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
+	render/fonts/install-cjk
 	$(BIN)/python -m bot
 
 cli: $(VENV)/.installed
@@ -34,6 +35,7 @@ types: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 unit: $(VENV)/.installed-dev
+	render/fonts/install-cjk
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 # The long variants: thousands of random games, 20+ crashes, long fuzzing (RUN_SLOW=1).

@@ -26,4 +26,6 @@ def prepare() -> None:
     typeface.main_chars()
     typeface.fallback_chars()
     typeface.fallback_scale()
+    typeface.cjk_chars()
+    typeface.cjk_scale()
     encode.palette()

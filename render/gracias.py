@@ -4,7 +4,9 @@
 the face-down card as a back, taken trios gone, the trio being split outlined),
 then one row per seat: name with the big and small opener badges (C3), the reserve
 as counts by colour (C5), how many hidden cards they hold (not which), round scores
-and total. Every colour also shows its letter and shape (C1).
+and total. Every colour also shows its letter and shape (C1). The footer holds the
+last six events. The texts a player must read on a phone (`PHONE_TEXTS`) are sized
+for it (toolkit.phone_cap_height; measured by tests/render/test_phone_width.py).
 `round_score_image` lives in gracias_scores.py and is re-exported here.
 """
 
@@ -16,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from games.gracias.cards import COLOURS
 from games.gracias.views import GraciasPlayerView, GraciasPublicView, Phase, SeatView, TrioView
-from render.gracias_cards import card, chip
+from render.gracias_cards import COUNT, card, chip
 from render.gracias_scores import round_score_image
 from render.toolkit import (
     FELT,
@@ -27,6 +29,7 @@ from render.toolkit import (
     INK_SOFT,
     PANEL,
     PANEL_EDGE,
+    TextStyle,
     ellipsize,
     fit_size,
     panel,
@@ -44,10 +47,23 @@ TRIOS_H = 160
 CARD_W, CARD_H = 70, 98
 ROW = 92
 GAP = 8
-LINE = 30
-RECENT = 3
+LINE = 40
+RECENT = 6
 CHIP_W, CHIP_H = 74, 42
 CHIPS_X = 300
+
+# The texts a turn depends on, sized to read on a phone (toolkit.PHONE_MIN_CAP).
+NAME = TextStyle(28, bold=True)
+POINTS = TextStyle(28, bold=True)  # the total, the hidden cards' count
+STATUS = TextStyle(28, bold=True)  # whose turn it is
+LOG = TextStyle(31)  # the recent events, the last move among them
+PHONE_TEXTS = {
+    "name": NAME,
+    "points": POINTS,
+    "reserve count": COUNT,
+    "whose turn": STATUS,
+    "last move": LOG,
+}
 
 
 def _status(view: GraciasPublicView) -> str:
@@ -135,8 +151,8 @@ def _seat(
     winner = seat.name in view.winners
     image.paste(_row_tile(moving, winner), (0, top))
     name_colour = GOLD if winner else INK if seat.in_game else INK_SOFT
-    name = ellipsize(seat.name, CHIPS_X - 60, 26, bold=True)
-    text(image, (MARGIN + 20, top + 12), name, 26, name_colour, bold=True)
+    name = ellipsize(seat.name, CHIPS_X - 60, NAME.size, bold=True)
+    text(image, (MARGIN + 20, top + 10), name, NAME.size, name_colour, bold=True)
     badge_x = MARGIN + 18
     badges = []
     if seat.name == view.big_opener:
@@ -160,7 +176,7 @@ def _seat(
         image,
         (hx + 36, chip_y + CHIP_H / 2),
         f"{seat.hidden_count}",
-        22,
+        POINTS.size,
         INK,
         bold=True,
         anchor="lm",
@@ -168,7 +184,7 @@ def _seat(
     # Total and round scores, right-aligned.
     right = WIDTH - MARGIN - 18
     text(image, (right, top + 14), "total", 16, INK_SOFT, anchor="ra")
-    text(image, (right, top + 34), str(seat.total), 28, INK, bold=True, anchor="ra")
+    text(image, (right, top + 32), str(seat.total), POINTS.size, INK, bold=True, anchor="ra")
     if seat.round_scores:
         rounds = " · ".join(f"R{i + 1} {s}" for i, s in enumerate(seat.round_scores))
         size = fit_size(rounds, 150, 16, min_size=11)
@@ -183,7 +199,7 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     trios_h = TRIOS_H if view.trios else 64
     seats_top = TRIOS_TOP + trios_h + 12
     recent_top = seats_top + len(view.seats) * (ROW + GAP) + 4
-    height = recent_top + (len(recent) * LINE + 24 if recent else 0) + MARGIN
+    height = recent_top + (len(recent) * LINE + 28 if recent else 0) + MARGIN
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     # Header.
@@ -192,13 +208,12 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     text(
         image, (MARGIN + 14, 62), f"Round {view.round} of 3  ·  Turn {view.turn} of 4", 20, INK_SOFT
     )
-    status = _status(view)
-    size = fit_size(status, WIDTH - 340, 27, min_size=17, bold=True)
+    status = ellipsize(_status(view), WIDTH - 340, STATUS.size, bold=True)
     text(
         image,
         (320, 34),
-        ellipsize(status, WIDTH - 340, size, bold=True),
-        size,
+        status,
+        STATUS.size,
         GOLD if view.phase is Phase.OVER else INK,
         bold=True,
         anchor="lm",
@@ -225,16 +240,17 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     for index, seat in enumerate(view.seats):
         _seat(image, draw, view, seat, seats_top + index * (ROW + GAP))
     if recent:
-        box = (MARGIN, recent_top, WIDTH - MARGIN, recent_top + len(recent) * LINE + 16)
+        box = (MARGIN, recent_top, WIDTH - MARGIN, recent_top + len(recent) * LINE + 20)
         panel(draw, box, FELT_DARK)
         for index, line in enumerate(recent):
             newest = index == len(recent) - 1
-            y = recent_top + 8 + index * LINE + LINE / 2
-            # The newest line white with a gold dot (regular weight: cheaper to draw).
-            shown = ellipsize(line, WIDTH - 2 * MARGIN - 52, 21)
-            text(image, (MARGIN + 32, y), shown, 21, INK if newest else INK_SOFT, anchor="lm")
+            y = recent_top + 10 + index * LINE + LINE / 2
+            # The newest line, the last move, white with a gold dot (regular weight:
+            # cheaper to draw, and each move brings a new line).
+            shown = ellipsize(line, WIDTH - 2 * MARGIN - 52, LOG.size)
+            text(image, (MARGIN + 32, y), shown, LOG.size, INK if newest else INK_SOFT, anchor="lm")
             if newest:
-                draw.ellipse((MARGIN + 14, y - 5, MARGIN + 24, y + 5), fill=GOLD)
+                draw.ellipse((MARGIN + 13, y - 6, MARGIN + 25, y + 6), fill=GOLD)
     return image
 
 

@@ -11,7 +11,7 @@ import threading
 from PIL import Image, ImageDraw
 
 from games.gracias.cards import Colour
-from render.toolkit import RGB, hex_rgb, mix, text
+from render.toolkit import RGB, TextStyle, hex_rgb, mix, text
 
 COLOURS: dict[Colour, RGB] = {
     Colour.RED: hex_rgb("#d62839"),
@@ -26,6 +26,7 @@ RIM = (250, 248, 242)
 EDGE = (120, 120, 120)
 BACK = hex_rgb("#1f2f5c")
 SUPERSAMPLE = 3
+COUNT = TextStyle(28, bold=True)  # a reserve chip's count: read on a phone (gracias.py)
 
 
 def ink(colour: Colour) -> RGB:
@@ -123,7 +124,7 @@ def _chip(colour: Colour, count: int, width: int, height: int, faded: RGB) -> Im
     )
     small = image.resize((width, height), Image.Resampling.LANCZOS)
     colour_ink = ink(colour) if count else mix(fill, ink(colour), 0.5)
-    text(small, (width - 10, height / 2), str(count), 24, colour_ink, bold=True, anchor="rm")
+    text(small, (width - 8, height / 2), str(count), COUNT.size, colour_ink, bold=True, anchor="rm")
     return small
 
 

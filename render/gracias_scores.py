@@ -2,8 +2,12 @@
 
 Top: the last scored round, one row per player and one cell per colour: the points
 the colour earned, and under them how: a packet of five set aside ("pack"), the
-face-up cards kept, or discarded for holding the most ("3 out"). Below:
-every round's score and the totals, the leader (or the winners, C8) starred.
+face-up cards kept, or discarded for holding the most ("3 out"); the players with
+the round's highest score are named beside a green "best round" badge and their
+round scores ringed in green. Below: every round's score and the totals; the game's
+winners (C8) are gold with a star, named beside a "winner" badge, their totals ringed
+in gold (during the game the same marks, with "leading", show who leads). The marks
+and badges are grass_scores.py's, so both sheets read alike.
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from games.gracias.cards import COLOURS
 from games.gracias.views import ColourScore, GraciasPublicView
 from render.gracias_cards import COLOURS as COLOUR_RGB
 from render.gracias_cards import shape
+from render.grass_scores import BEST_HAND, WINNER, heading, ring_cells
 from render.scoreboard import MUTED, draw_grid, grid_height, paper_sheet, title_band
-from render.toolkit import INK_DARK, ellipsize, hex_rgb, mix, text
+from render.toolkit import INK_DARK, RGB, ellipsize, hex_rgb, mix, text
 
 WIDTH = 1000
 NAME_W = 170
@@ -23,6 +28,8 @@ CELL_W = 104
 CELL_H = 66
 ROUND_W = WIDTH - 72 - NAME_W - 6 * CELL_W
 OUT = hex_rgb("#b3261e")
+BEST_ROUND: tuple[str, RGB] = ("best round", BEST_HAND[1])
+LEADING: tuple[str, RGB] = ("leading", MUTED)
 
 
 def _how(score: ColourScore) -> tuple[str, bool]:
@@ -54,8 +61,9 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
     height = 100 + (40 + 44 + rows * CELL_H + 24 if scoring else 50)
     height += 40 + grid_height(len(view.seats)) + 36
     image, draw = paper_sheet(WIDTH, height)
-    if view.phase.value == "over" and view.winners:
-        sub = "winner: " + ", ".join(view.winners)
+    winners = view.winners if view.phase.value == "over" else ()
+    if winners:
+        sub = ("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners)
     else:
         sub = f"after round {scoring.round}" if scoring else f"round {view.round}"
     top = title_band(image, draw, "Gracias scores", sub)
@@ -64,12 +72,13 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
         text(image, (x + 4, top + 12), "No round scored yet", 22, MUTED, bold=True)
         top += 50
     else:
-        text(image, (x + 4, top + 12), f"Round {scoring.round}", 24, MUTED, bold=True)
+        best = max((row.score for row in scoring.rows), default=0)
+        best_names = [row.player for row in scoring.rows if row.score == best]
+        heading(image, (x + 4, top + 12), f"Round {scoring.round}", BEST_ROUND, best_names)
         top += 44
         _colour_head(image, draw, x + NAME_W, top)
         text(image, (WIDTH - 48, top + 17), "round", 18, MUTED, bold=True, anchor="rm")
         top += 44
-        best = max((row.score for row in scoring.rows), default=0)
         for r, row in enumerate(scoring.rows):
             y = top + r * CELL_H
             if r % 2:
@@ -88,20 +97,29 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
                     text(
                         image, (cx, y + 49), how, 15, OUT if out else MUTED, bold=True, anchor="mm"
                     )
-            colour = hex_rgb("#b8860b") if row.score == best else INK_DARK
+            if row.score == best:
+                ring = (WIDTH - 116, y + 9, WIDTH - 39, y + CELL_H - 10)
+                draw.rounded_rectangle(ring, 9, outline=BEST_ROUND[1], width=3)
+            round_score = str(row.score)
             text(
                 image,
-                (WIDTH - 48, y + CELL_H / 2),
-                str(row.score),
+                (WIDTH - 50, y + CELL_H / 2),
+                round_score,
                 28,
-                colour,
+                INK_DARK,
                 bold=True,
                 anchor="rm",
             )
             draw.line([(x, y + CELL_H - 1), (WIDTH - 36, y + CELL_H - 1)], fill=hex_rgb("#d9d1bf"))
         top += rows * CELL_H + 24
     # Every round and the totals (C8).
-    text(image, (x + 4, top + 8), "All rounds", 24, MUTED, bold=True)
+    if winners:
+        marked = [i for i, seat in enumerate(view.seats) if seat.name in winners]
+    else:
+        top_total = max((seat.total for seat in view.seats), default=0)
+        marked = [i for i, seat in enumerate(view.seats) if seat.total == top_total and top_total]
+    badge = WINNER if winners else LEADING
+    heading(image, (x + 4, top + 8), "All rounds", badge, [view.seats[i].name for i in marked])
     top += 40
     columns = ["player", "round 1", "round 2", "round 3", "total"]
     table = [
@@ -111,10 +129,8 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
         + [str(seat.total)]
         for seat in view.seats
     ]
-    if view.winners:
-        marked = [i for i, seat in enumerate(view.seats) if seat.name in view.winners]
-    else:
-        top_total = max((seat.total for seat in view.seats), default=0)
-        marked = [i for i, seat in enumerate(view.seats) if seat.total == top_total and top_total]
-    draw_grid(image, (x, top, WIDTH - 72), columns, table, marked, emphasis=(4,))
+    box = (x, top, WIDTH - 72)
+    draw_grid(image, box, columns, table, marked, emphasis=(4,))
+    ringed = [(r, 4) for r in marked] if winners else []  # a result, not a lead
+    ring_cells(image, box, columns, table, ringed, WINNER[1])
     return image

@@ -6,7 +6,8 @@ bunches, a different shape, so they read apart without colour. The last placemen
 ringed in gold, the pawns it pruned or cut off (P5) are crossed out, and the legal
 cells for the current roll (P4, P5) are dotted when the image is drawn for the
 mover. The header shows both players with their supplies and removed pawns (P6),
-and the die (P3).
+and the die (P3); the footer whose turn it is and the last six events. The texts a
+player must read on a phone (`PHONE_TEXTS`) are sized for it (toolkit.phone_cap_height).
 
 The empty board (wood, grid, labels, land rows) and the pawn sprites are drawn once
 and cached; a render copies the board and pastes the pawns.
@@ -29,8 +30,8 @@ from render.toolkit import (
     INK,
     INK_SOFT,
     RGB,
+    TextStyle,
     ellipsize,
-    fit_size,
     hex_rgb,
     mix,
     panel,
@@ -39,12 +40,20 @@ from render.toolkit import (
 
 CELL = 50
 LEFT = 52  # board's left edge (row numbers to its left)
-TOP = 150  # board's top edge (header and column letters above)
+TOP = 158  # board's top edge (header and column letters above)
 BOARD = CELL * SIZE
 WIDTH = LEFT * 2 + BOARD
-RECENT = 3
-FOOTER = 50 + RECENT * 30 + 20
+RECENT = 6
+LINE = 34  # one recent event
+FOOTER = 40 + RECENT * LINE + 20  # the status, then the events
 HEIGHT = TOP + BOARD + 40 + FOOTER
+
+# The texts a turn depends on, sized to read on a phone (toolkit.PHONE_MIN_CAP).
+NAME = TextStyle(28, bold=True)
+SUPPLY = TextStyle(24, bold=True)  # pawns in supply and lost
+STATUS = TextStyle(24, bold=True)  # whose turn it is, and what to place
+LOG = TextStyle(26)  # the recent events, the last move among them
+PHONE_TEXTS = {"name": NAME, "supply": SUPPLY, "whose turn": STATUS, "last move": LOG}
 
 WOOD = hex_rgb("#e9d8b0")
 WOOD_LINE = hex_rgb("#b79a66")
@@ -230,13 +239,13 @@ def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
     winner = name in view.winners
     colour = GOLD if moving or winner else INK
     name_x = icon_x - 8 if right else icon_x + CELL + 8
-    shown = ellipsize(name, WIDTH // 2 - 120, 28, bold=True)
-    text(image, (name_x, 39), shown, 28, colour, bold=True, anchor=anchor + "m")
+    shown = ellipsize(name, WIDTH // 2 - 120, NAME.size, bold=True)
+    text(image, (name_x, 39), shown, NAME.size, colour, bold=True, anchor=anchor + "m")
     land = f"{side.value}, row {side.land_row}"
-    text(image, (x, 78), land, 18, INK_SOFT, anchor=anchor + "m")
+    text(image, (x, 74), land, 18, INK_SOFT, anchor=anchor + "m")
     removed = view.removed[index]
     figures = f"{view.supply[index]} in supply" + (f" · {removed} lost" if removed else "")
-    text(image, (x, 104), figures, 19, INK, bold=True, anchor=anchor + "m")
+    text(image, (x, 102), figures, SUPPLY.size, INK, bold=True, anchor=anchor + "m")
 
 
 def _status(view: GrapsPublicView) -> str:
@@ -286,20 +295,16 @@ def board_image(view: GrapsPublicView, legal_for: str | None = None) -> Image.Im
     _die(image, draw, view)
     # Footer: status and the last events.
     top = TOP + BOARD + 48
-    status = _status(view)
-    size = fit_size(status, WIDTH - 60, 24, min_size=16, bold=True)
-    text(
-        image,
-        (30, top + 14),
-        ellipsize(status, WIDTH - 60, size, bold=True),
-        size,
-        GOLD,
-        bold=True,
-        anchor="lm",
-    )
-    for index, line in enumerate(view.recent[-RECENT:]):
-        shown = ellipsize(line, WIDTH - 60, 20)
-        text(image, (30, top + 50 + index * 30), shown, 20, INK_SOFT, anchor="lm")
+    status = ellipsize(_status(view), WIDTH - 60, STATUS.size, bold=True)
+    text(image, (30, top + 14), status, STATUS.size, GOLD, bold=True, anchor="lm")
+    recent = view.recent[-RECENT:]
+    for index, line in enumerate(recent):
+        newest = index == len(recent) - 1  # the last move, white with a gold dot
+        y = top + 56 + index * LINE
+        shown = ellipsize(line, WIDTH - 72, LOG.size)
+        text(image, (42, y), shown, LOG.size, INK if newest else INK_SOFT, anchor="lm")
+        if newest:
+            draw.ellipse((24, y - 6, 36, y + 6), fill=GOLD)
     return image
 
 

@@ -2,12 +2,17 @@
 
 `table_image` takes only a `GrassPublicView`: it cannot draw a card it was not
 given, so no private card reaches the channel through it. One row per seat, in
-seat order: name, running total, market state (G6) and lost turns owed (G3), the
-hassle pile (Market Open with the Heat On stack over it, oldest first), the stash in
-the order it was built with covered peddles marked (G12) and the Protect cards
-played, then the stash's value and the cards in hand. The header holds the hand
-number, whose turn it is, the draw pile and the discard pile's top card; the footer
-the last public events.
+seat order: name, running total ("total $105,000"), market state (G6) and lost turns
+owed (G3), the hassle pile (Market Open with the Heat On stack over it, oldest
+first), the stash as one pile per value with its covered peddles counted (G12) and
+the Protect cards played, one pile per value too, then the stash's value and the
+cards in hand. Piles by value keep every card side by side, so no card hides
+another's value: four peddle values and two Protect values fit a row. The header
+holds the hand number, whose turn it is, the draw pile and the discard pile's top
+card, each captioned; the footer the last public events.
+
+The texts a player must read on a phone (`PHONE_TEXTS`) are sized for it (see
+`toolkit.phone_cap_height`); tests/render/test_phone_width.py measures them.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from render.toolkit import (
     PANEL,
     PANEL_EDGE,
     RGB,
+    TextStyle,
     ellipsize,
     fit_size,
     hex_rgb,
@@ -41,24 +47,36 @@ from render.toolkit import (
     pill,
     text,
     text_width,
+    wrap,
 )
 
 __all__ = ["hand_image", "layout", "score_sheet_image", "table_image"]
 
 WIDTH = 1000
 MARGIN = 16
-HEADER = 124
-ROW = 124
+HEADER = 150
+ROW = 128
 GAP = 10
-LINE = 32  # one recent event
-RECENT = 5
+RECENT = 6
+LINE = 40  # one recent event
 CARD_W, CARD_H = Size.MINI.value
 
+# The texts a turn depends on, sized to read on a phone (toolkit.PHONE_MIN_CAP).
+NAME = TextStyle(28, bold=True)
+TOTAL = TextStyle(27, bold=True)  # the running total and the stash's value
+STATUS = TextStyle(28, bold=True)  # whose turn it is
+LOG = TextStyle(31)  # the recent events, the last move among them
+PHONE_TEXTS = {"name": NAME, "money": TOTAL, "whose turn": STATUS, "last move": LOG}
+
 MARKET_X = 226  # the hassle pile's left edge
-MARKET_W = 150
-STASH_X = 392
-STASH_END = 862  # the stash and protection cards stay left of this
-INFO_X = WIDTH - MARGIN - 16  # right edge of the value / hand-size column
+MARKET_W = 140
+STASH_X = 380
+STEP = CARD_W + 5  # from one pile to the next: side by side, every value in sight
+PROTECT_GAP = 10  # between the stash and the Protect cards
+MOST_PILES = 6  # 4 peddle values and 2 Protect values (G1, G12)
+# The piles stay left of this: the fullest row, its last pile's lower card included.
+STASH_END = STASH_X + (MOST_PILES - 1) * STEP + PROTECT_GAP + CARD_W + 4
+INFO_X = WIDTH - MARGIN - 14  # right edge of the value / hand-size column
 
 COVER = hex_rgb("#6b3fa0")  # Protect purple: the covered-peddle band
 STATE_COLOURS: dict[Market, tuple[RGB, RGB]] = {
@@ -75,32 +93,41 @@ class SeatLayout:
     row: tuple[int, int, int, int]
     hassle: tuple[tuple[int, int], ...]  # Market Open then Heat On cards, top-left corners
     stash: tuple[tuple[int, int], ...]  # one per stash pile (`stash_piles`)
-    protection: tuple[tuple[int, int], ...]
+    protection: tuple[tuple[int, int], ...]  # one per Protect pile (`protect_piles`)
 
 
 @dataclass(frozen=True, slots=True)
-class StashPile:
-    """Peddles of one value drawn as one pile with a count: covered piles first (G12),
-    then the rest, highest value first. A pile of mixed types (Home Grown and Mexico)
-    shows the type it holds most of."""
+class Pile:
+    """Cards of one value drawn as one card with a count, highest value first. A pile
+    of mixed types (Home Grown and Mexico, Grab a Snack and Catch a Buzz) shows the
+    type it holds most of; `covered` counts its covered peddles (G12)."""
 
     card: Card
-    covered: bool
+    covered: int
     count: int
 
 
-def stash_piles(seat: SeatView) -> tuple[StashPile, ...]:
-    groups: dict[tuple[bool, int], list[Card]] = {}
-    for stash_card in seat.stash:
-        groups.setdefault((stash_card.covered, stash_card.card.value_usd), []).append(
-            stash_card.card
-        )
-    piles = [
-        StashPile(max(cards, key=cards.count), covered, len(cards))
-        for (covered, _), cards in groups.items()
-    ]
-    piles.sort(key=lambda pile: (not pile.covered, -pile.card.value_usd))
+def _piles(cards: list[tuple[Card, bool]]) -> tuple[Pile, ...]:
+    groups: dict[int, list[tuple[Card, bool]]] = {}
+    for card, covered in cards:
+        groups.setdefault(card.value_usd, []).append((card, covered))
+    piles = []
+    for group in groups.values():
+        types = [card for card, _ in group]
+        shown = max(types, key=types.count)
+        piles.append(Pile(shown, sum(covered for _, covered in group), len(group)))
+    piles.sort(key=lambda pile: -pile.card.value_usd)
     return tuple(piles)
+
+
+def stash_piles(seat: SeatView) -> tuple[Pile, ...]:
+    """The stash by value: a covered peddle shares its pile with uncovered ones of
+    its value, counted on the pile's band (G12)."""
+    return _piles([(s.card, s.covered) for s in seat.stash])
+
+
+def protect_piles(seat: SeatView) -> tuple[Pile, ...]:
+    return _piles([(card, False) for card in seat.protection])
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,19 +154,11 @@ def layout(view: GrassPublicView) -> TableLayout:
         row = (MARGIN, top, WIDTH - MARGIN, top + ROW)
         card_y = top + (ROW - CARD_H) // 2
         hassle_x = _spread(len(seat.hassle), MARKET_X, MARKET_X + MARKET_W, 30)
-        stash_n, prot_n = len(stash_piles(seat)), len(seat.protection)
-        # Protection cards sit after the stash, a little apart; both share the width.
-        need = (stash_n + prot_n) * (CARD_W + 6) + (14 if prot_n else 0)
-        room = STASH_END - STASH_X
-        if need <= room or stash_n + prot_n <= 1:
-            stash_x = [STASH_X + i * (CARD_W + 6) for i in range(stash_n)]
-            after = STASH_X + stash_n * (CARD_W + 6) + 8
-            prot_x = [after + i * (CARD_W + 6) for i in range(prot_n)]
-        else:
-            prot_room = min(room // 3, CARD_W + (prot_n - 1) * 24) if prot_n else 0
-            stash_end = STASH_END - prot_room - (14 if prot_n else 0)
-            stash_x = _spread(stash_n, STASH_X, stash_end, CARD_W + 6)
-            prot_x = _spread(prot_n, STASH_END - prot_room, STASH_END, 24)
+        stash_n, prot_n = len(stash_piles(seat)), len(protect_piles(seat))
+        gap = PROTECT_GAP if stash_n and prot_n else 0
+        xs = _spread(stash_n + prot_n, STASH_X, STASH_END - gap - 4, STEP)
+        # Only views no deck can make hold more than MOST_PILES piles and overlap.
+        stash_x, prot_x = xs[:stash_n], [x + gap for x in xs[stash_n:]]
         seats.append(
             SeatLayout(
                 row,
@@ -172,64 +191,80 @@ def _paste(image: Image.Image, card_face: Image.Image, xy: tuple[int, int]) -> N
     image.paste(card_face, xy, card_face)
 
 
+def _pile_of_cards(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    picture: Image.Image | None,
+    caption: str,
+) -> None:
+    """A header pile: its top card, or an empty outline, captioned below in words (a
+    discarded card alone, "Crossed" say, would not tell what the pile is)."""
+    x, y = xy
+    if picture is None:
+        draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
+        text(image, (x + CARD_W / 2, y + CARD_H / 2), "empty", 15, INK_SOFT, anchor="mm")
+    else:
+        _paste(image, picture, xy)
+    text(image, (x + CARD_W / 2, y + CARD_H + 14), caption, 18, INK_SOFT, anchor="mm")
+
+
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrassPublicView) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER - 12), fill=FELT_DARK)
-    text(image, (MARGIN + 12, 18), "GRASS", 34, GOLD, bold=True)
+    text(image, (MARGIN + 12, 16), "GRASS", 34, GOLD, bold=True)
     sub = f"Hand {view.hand}  ·  first to {money(view.options.target)}"
-    text(image, (MARGIN + 14, 64), sub, 20, INK_SOFT)
-    status, colour = _status(view)
-    status_left = 300
-    status_right = WIDTH - MARGIN - 2 * CARD_W - 40
-    size = fit_size(status, status_right - status_left, 28, min_size=18, bold=True)
-    status = ellipsize(status, status_right - status_left, size, bold=True)
-    text(image, (status_left, 34), status, size, colour, bold=True, anchor="lm")
+    text(image, (MARGIN + 14, 66), sub, 20, INK_SOFT)
     learning = "  ·  learning deck" if view.options.learning else ""
     trades = "trades open" if view.trading else "no trading"
     if view.options.secret_trades and view.trading:
         trades = "secret trades"
-    text(image, (status_left, 72), f"{trades}{learning}", 19, INK_SOFT, anchor="lm")
-    # Draw pile (a back with its count) and the discard pile's top card.
-    y = (HEADER - 12 - CARD_H) // 2
-    discard_x = WIDTH - MARGIN - CARD_W - 4
+    text(image, (MARGIN + 14, 98), f"{trades}{learning}", 20, INK_SOFT)
+    # Whose turn it is, on two lines when it is long (a Paranoia pass names everyone).
+    status, colour = _status(view)
+    left, right = 300, WIDTH - MARGIN - 2 * CARD_W - 48
+    lines = wrap(status, right - left, STATUS.size, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    lines = [ellipsize(line, right - left, STATUS.size, bold=True) for line in lines]
+    middle = (HEADER - 12) / 2
+    for index, line in enumerate(lines):
+        y = middle + (index - (len(lines) - 1) / 2) * 38
+        text(image, (left, y), line, STATUS.size, colour, bold=True, anchor="lm")
+    # The draw pile (a back with its count) and the discard pile's top card.
+    y = 10
+    discard_x = WIDTH - MARGIN - CARD_W - 14
     draw_x = discard_x - CARD_W - 22
-    if view.draw_pile:
-        _paste(image, back(Size.MINI), (draw_x, y))
-    else:
-        draw.rounded_rectangle((draw_x, y, draw_x + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
-    pill(
-        image,
-        draw,
-        (draw_x + CARD_W // 2, y + CARD_H - 30),
-        str(view.draw_pile),
-        17,
-        INK,
-        INK_DARK,
-        anchor_x="m",
+    _pile_of_cards(
+        image, draw, (draw_x, y), back(Size.MINI) if view.draw_pile else None, "draw pile"
     )
-    if view.discard_pile:
-        _paste(image, face(view.discard_pile[-1], Size.MINI), (discard_x, y))
-    else:
-        draw.rounded_rectangle((discard_x, y, discard_x + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
-        text(image, (discard_x + CARD_W / 2, y + CARD_H / 2), "discard", 14, INK_SOFT, anchor="mm")
+    if view.draw_pile:
+        xy = (draw_x + CARD_W // 2, y + CARD_H - 30)
+        pill(image, draw, xy, str(view.draw_pile), 17, INK, INK_DARK, anchor_x="m")
+    top = face(view.discard_pile[-1], Size.MINI) if view.discard_pile else None
+    _pile_of_cards(image, draw, (discard_x, y), top, "discard pile")
 
 
-def _covered_mark(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    """G12: a purple band with a shield across a covered peddle's foot."""
+def _covered_mark(
+    image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, pile: Pile
+) -> None:
+    """G12: a purple band with a shield across a pile's foot, saying how many of its
+    peddles are covered when not all are."""
     band = (x + 3, y + CARD_H - 28, x + CARD_W - 4, y + CARD_H - 4)
     draw.rounded_rectangle(band, 6, fill=COVER)
-    cx, cy = x + 15, y + CARD_H - 16
+    cx, cy = x + 13, y + CARD_H - 16
     draw.polygon(
         [
-            (cx - 7, cy - 8),
+            (cx - 6, cy - 8),
             (cx, cy - 10),
-            (cx + 7, cy - 8),
-            (cx + 7, cy),
+            (cx + 6, cy - 8),
+            (cx + 6, cy),
             (cx, cy + 8),
-            (cx - 7, cy),
+            (cx - 6, cy),
         ],
         fill=(255, 255, 255),
     )
-    text(image, (x + 23, cy), "SAFE", 13, (255, 255, 255), bold=True, anchor="lm")
+    label = "SAFE" if pile.covered == pile.count else f"{pile.covered} SAFE"
+    text(image, (x + 21, cy), label, 13, (255, 255, 255), bold=True, anchor="lm")
 
 
 @functools.lru_cache(maxsize=4)
@@ -254,6 +289,53 @@ def _row_tile(moving: bool, winner: bool) -> Image.Image:
     return tile
 
 
+def _name_column(
+    image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, where: SeatLayout, winner: bool
+) -> None:
+    """Name, "total $105,000", the market's state and the lost turns owed (G3, G6)."""
+    x0, y0 = where.row[0] + 20, where.row[1]
+    room = MARKET_X - 16 - x0
+    fill, ink = STATE_COLOURS[seat.market]
+    state = seat.market.value.upper()
+    if len(seat.heat) > 1:  # G8: stacked Heat On cards, each to be lifted
+        state += f" x{len(seat.heat)}"
+    skip = f"skips {seat.skip}" if seat.skip else ""
+    skip_w = text_width(skip, 17, bold=True) + 17 if skip else 0
+    state_w = text_width(state, 17, bold=True) + 17
+    beside_state = bool(skip) and state_w + 6 + skip_w <= room
+    name_room = room if beside_state or not skip else room - skip_w - 8
+    name = ellipsize(seat.name, name_room, NAME.size, bold=True)
+    text(image, (x0, y0 + 10), name, NAME.size, GOLD if winner else INK, bold=True)
+    label_w = text(image, (x0, y0 + 78), "total ", 22, INK_SOFT, anchor="ls")
+    size = fit_size(money(seat.total), room - label_w, TOTAL.size, min_size=20, bold=True)
+    text(image, (x0 + label_w, y0 + 78), money(seat.total), size, INK, bold=True, anchor="ls")
+    box = pill(image, draw, (x0 - 2, y0 + 90), state, 17, fill, ink)
+    if skip:
+        xy = (box[2] + 6, y0 + 90) if beside_state else (x0 + room - skip_w, y0 + 14)
+        pill(image, draw, xy, skip, 17, ALERT, (255, 255, 255))
+
+
+def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, pile: Pile, xy: tuple[int, int]) -> None:
+    x, y = xy
+    mini = face(pile.card, Size.MINI)
+    if pile.count > 1:  # the cards under the top one peek out above it
+        _paste(image, mini, (x + 4, y - 6))
+    _paste(image, mini, (x, y))
+    if pile.covered:
+        _covered_mark(image, draw, x, y, pile)
+    if pile.count > 1:
+        pill(
+            image,
+            draw,
+            (x + CARD_W + 2, y - 10),
+            f"x{pile.count}",
+            15,
+            GOLD,
+            INK_DARK,
+            anchor_x="r",
+        )
+
+
 def _seat(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -261,26 +343,11 @@ def _seat(
     seat: SeatView,
     where: SeatLayout,
 ) -> None:
-    x0, y0, x1, y1 = where.row
+    _, y0, _, y1 = where.row
     moving = seat.name == view.to_move and not view.over
     winner = seat.name in view.winners
     image.paste(_row_tile(moving, winner), (0, y0))
-    # Name, total, state badges.
-    name = ellipsize(seat.name, MARKET_X - x0 - 36, 27, bold=True)
-    text(image, (x0 + 20, y0 + 12), name, 27, GOLD if winner else INK, bold=True)
-    total_w = text(image, (x0 + 20, y0 + 48), money(seat.total), 22, INK_SOFT, bold=True)
-    fill, ink = STATE_COLOURS[seat.market]
-    state = seat.market.value.upper()
-    if len(seat.heat) > 1:  # G8: stacked Heat On cards, each to be lifted
-        state += f" x{len(seat.heat)}"
-    box = pill(image, draw, (x0 + 18, y0 + 82), state, 17, fill, ink)
-    badge_x = box[2] + 6
-    if seat.skip:  # G3: lost turns owed; beside the total when the state badge is wide
-        label = f"skips {seat.skip}"
-        xy = (badge_x, y0 + 82)
-        if badge_x + text_width(label, 17, bold=True) + 17 > MARKET_X - 8:
-            xy = (x0 + 28 + total_w, y0 + 47)
-        pill(image, draw, xy, label, 17, ALERT, (255, 255, 255))
+    _name_column(image, draw, seat, where, winner)
     # Hassle pile: Market Open, Heat On stack over it (G6, G8).
     if seat.hassle:
         for card, xy in zip(seat.hassle, where.hassle, strict=True):
@@ -292,40 +359,40 @@ def _seat(
         text(
             image, (MARKET_X + CARD_W / 2, y + CARD_H / 2 + 9), "market", 15, INK_SOFT, anchor="mm"
         )
-    # Stash piles, covered peddles marked (G12), then the Protect cards played.
-    for pile, (x, y) in zip(stash_piles(seat), where.stash, strict=True):
-        mini = face(pile.card, Size.MINI)
-        if pile.count > 1:  # the cards under the top one peek out above it
-            _paste(image, mini, (x + 4, y - 6))
-        _paste(image, mini, (x, y))
-        if pile.covered:
-            _covered_mark(image, draw, x, y)
-        if pile.count > 1:
-            pill(
-                image,
-                draw,
-                (x + CARD_W + 2, y - 10),
-                f"x{pile.count}",
-                15,
-                GOLD,
-                INK_DARK,
-                anchor_x="r",
-            )
-    for card, xy in zip(seat.protection, where.protection, strict=True):
-        _paste(image, face(card, Size.MINI), xy)
+    # Stash piles, covered peddles counted (G12), then the Protect cards played.
+    for pile, xy in zip(stash_piles(seat), where.stash, strict=True):
+        _pile(image, draw, pile, xy)
+    for pile, xy in zip(protect_piles(seat), where.protection, strict=True):
+        _pile(image, draw, pile, xy)
     if not seat.stash and not seat.protection:
-        text(image, (STASH_X + 6, (y0 + y1) / 2), "empty stash", 19, INK_SOFT, anchor="lm")
+        text(image, (STASH_X + 6, (y0 + y1) / 2), "empty stash", 20, INK_SOFT, anchor="lm")
     # Stash value and cards in hand, right-aligned.
-    value = sum(s.card.value_usd for s in seat.stash)
-    text(image, (INFO_X, y0 + 14), "stash", 18, INK_SOFT, anchor="ra")
-    size = fit_size(money(value), x1 - STASH_END - 28, 22, min_size=14, bold=True)
-    text(image, (INFO_X, y0 + 38), money(value), size, INK, bold=True, anchor="ra")
+    value = money(sum(s.card.value_usd for s in seat.stash))
+    text(image, (INFO_X, y0 + 12), "stash", 20, INK_SOFT, anchor="ra")
+    size = fit_size(value, INFO_X - STASH_END - 4, TOTAL.size, min_size=20, bold=True)
+    text(image, (INFO_X, y0 + 38), value, size, INK, bold=True, anchor="ra")
     if seat.to_pass or seat.passed:  # G13: in a pass the hand matters, not its size
         label = "passing" if seat.to_pass else "passed"
-        pill(image, draw, (INFO_X, y0 + 82), label, 17, GOLD, INK_DARK, anchor_x="r")
+        pill(image, draw, (INFO_X, y0 + 88), label, 17, GOLD, INK_DARK, anchor_x="r")
     else:
         hand = f"{seat.hand_size} in hand"
-        text(image, (INFO_X, y0 + 86), hand, 18, INK_SOFT, anchor="ra")
+        text(image, (INFO_X, y0 + 90), hand, 20, INK_SOFT, anchor="ra")
+
+
+def _recent(
+    image: Image.Image, draw: ImageDraw.ImageDraw, lines: tuple[str, ...], top: int
+) -> None:
+    """The last events, oldest first; the newest, the last move, white with a gold dot
+    (regular weight: a long bold line is the costliest text to draw, and each move
+    brings a new one)."""
+    panel(draw, (MARGIN, top, WIDTH - MARGIN, top + len(lines) * LINE + 20), FELT_DARK)
+    for index, line in enumerate(lines):
+        newest = index == len(lines) - 1
+        y = top + 10 + index * LINE + LINE / 2
+        content = ellipsize(line, WIDTH - 2 * MARGIN - 52, LOG.size)
+        text(image, (MARGIN + 32, y), content, LOG.size, INK if newest else INK_SOFT, anchor="lm")
+        if newest:
+            draw.ellipse((MARGIN + 13, y - 6, MARGIN + 25, y + 6), fill=GOLD)
 
 
 def table_image(view: GrassPublicView) -> Image.Image:
@@ -340,16 +407,5 @@ def table_image(view: GrassPublicView) -> Image.Image:
         _seat(image, draw, view, seat, seat_layout)
     recent = view.recent[-RECENT:]
     if recent:
-        top = where.recent_top
-        box = (MARGIN, top, WIDTH - MARGIN, top + len(recent) * LINE + 20)
-        panel(draw, box, FELT_DARK)
-        for index, line in enumerate(recent):
-            newest = index == len(recent) - 1
-            y = top + 10 + index * LINE + LINE / 2
-            # The newest line is white with a gold dot (regular weight: a long bold line
-            # is the costliest text to draw, and each move brings a new one).
-            content = ellipsize(line, WIDTH - 2 * MARGIN - 52, 22)
-            text(image, (MARGIN + 32, y), content, 22, INK if newest else INK_SOFT, anchor="lm")
-            if newest:
-                draw.ellipse((MARGIN + 14, y - 5, MARGIN + 24, y + 5), fill=GOLD)
+        _recent(image, draw, recent, where.recent_top)
     return image

@@ -1,21 +1,41 @@
 """The Grass hand-score sheet (G18, G19): the last scored hand in full, every hand before.
 
 Top: the last scored hand, one row per player with table, banker, hand peddle,
-paranoia, bonus, score and running total; the hand's winners (G18 bonus) are gold
-with a star. Below: every scored hand's scores with the running totals, so the
-whole game reads at a glance; the winners of the game (G19) are named in the title.
+paranoia, bonus, score and running total. Below: every scored hand's scores and the
+running totals, so the whole game reads at a glance.
+
+Two kinds of best must not be taken for one another: the game's winners (G19) are
+named in the title, their rows gold with a star and a "winner" badge, their totals
+ringed; the players with the last hand's highest score (G18 bonus) only carry a
+green "best hand" badge. Badges say in words what the colours say.
 """
 
 from __future__ import annotations
 
-from PIL import Image
+from collections.abc import Iterable, Sequence
+from itertools import accumulate
+
+from PIL import Image, ImageDraw
 
 from games.grass.views import GrassPublicView
-from render.scoreboard import HEAD, MUTED, ROW, draw_grid, grid_height, paper_sheet, title_band
-from render.toolkit import money, text
+from render.scoreboard import (
+    HEAD,
+    MARK,
+    MUTED,
+    ROW,
+    column_widths,
+    draw_grid,
+    grid_height,
+    paper_sheet,
+    title_band,
+)
+from render.toolkit import INK_DARK, PAPER, RGB, ellipsize, hex_rgb, money, pill, text
 
 WIDTH = 1000
 DETAIL_COLUMNS = ("player", "table", "banker", "hand peddle", "paranoia", "bonus", "score", "total")
+BADGE = 18
+WINNER: tuple[str, RGB] = ("winner", MARK)
+BEST_HAND: tuple[str, RGB] = ("best hand", hex_rgb("#276a43"))
 
 
 def _signed(value: int) -> str:
@@ -23,6 +43,41 @@ def _signed(value: int) -> str:
     if value == 0:
         return "0"
     return ("+" if value > 0 else "") + money(value)
+
+
+def ring_cells(
+    image: Image.Image,
+    box: tuple[int, int, int],
+    columns: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    cells: Iterable[tuple[int, int]],
+    colour: RGB,
+) -> None:
+    """A ring of `colour` around some (row, column) cells of a grid `draw_grid` drew."""
+    x, y, width = box
+    draw = ImageDraw.Draw(image)
+    lefts = list(accumulate(column_widths(columns, rows, width), initial=x))
+    for row, column in cells:
+        top = y + HEAD + row * ROW
+        ring = (lefts[column] + 3, top + 4, lefts[column + 1] - 3, top + ROW - 5)
+        draw.rounded_rectangle(ring, 9, outline=colour, width=3)
+
+
+def heading(
+    image: Image.Image,
+    xy: tuple[int, int],
+    title: str,
+    badge: tuple[str, RGB],
+    names: Sequence[str],
+) -> None:
+    """A section's title, then a badge ("winner", "best hand") and the names it is for."""
+    x, y = xy
+    x += text(image, (x, y), title, 24, MUTED, bold=True) + 18
+    if names:
+        label, fill = badge
+        x = pill(image, ImageDraw.Draw(image), (x, y), label, BADGE, fill, PAPER)[2] + 10
+        who = ellipsize(", ".join(names), WIDTH - 48 - x, 22, bold=True)
+        text(image, (x, y + 2), who, 22, INK_DARK, bold=True)
 
 
 def score_sheet_image(view: GrassPublicView) -> Image.Image:
@@ -35,8 +90,9 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
         height += 60 + grid_height(history_rows)
     height += 36
     image, draw = paper_sheet(WIDTH, height)
-    if view.over and view.winners:
-        sub = "winner: " + ", ".join(view.winners)
+    winners = view.winners if view.over else ()
+    if winners:
+        sub = ("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners)
     else:
         sub = f"first to {money(view.options.target)}"
     top = title_band(image, draw, "Grass score sheet", sub)
@@ -47,8 +103,7 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
         draw_grid(image, (x, top + 46, inner), ("player", "total"), rows)
         return image
     last = scores[-1]
-    text(image, (x + 4, top + 14), f"Hand {last.hand}", 24, MUTED, bold=True)
-    best = set(last.best)
+    heading(image, (x + 4, top + 14), f"Hand {last.hand}", BEST_HAND, last.best)
     rows = [
         [
             row.name,
@@ -62,12 +117,16 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
         ]
         for row in last.rows
     ]
-    marked = [index for index, row in enumerate(last.rows) if row.name in best]
+    won = [index for index, row in enumerate(last.rows) if row.name in winners]
+    best = [index for index, row in enumerate(last.rows) if row.name in last.best]
     top += 46
-    top += draw_grid(image, (x, top, inner), DETAIL_COLUMNS, rows, marked, emphasis=(6, 7))
-    # Every hand: score per player, running total underneath in the last row.
+    box = (x, top, inner)
+    top += draw_grid(image, box, DETAIL_COLUMNS, rows, won, emphasis=(6, 7))
+    ring_cells(image, box, DETAIL_COLUMNS, rows, [(r, 6) for r in best], BEST_HAND[1])
+    ring_cells(image, box, DETAIL_COLUMNS, rows, [(r, 7) for r in won], WINNER[1])
+    # Every hand: score per player, running totals underneath in the last row.
     top += 24
-    text(image, (x + 4, top), "All hands", 24, MUTED, bold=True)
+    heading(image, (x + 4, top), "All hands", WINNER, winners)
     top += 36
     columns = ["hand", *players]
     history = []
@@ -81,4 +140,6 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
     draw_grid(image, (x, top, inner), columns, history, strong=(len(history) - 1,))
     y = top + HEAD + (len(history) - 1) * ROW
     draw.line([(x, y), (x + inner, y)], fill=MUTED, width=2)
+    ringed = [(len(history) - 1, 1 + i) for i, name in enumerate(players) if name in winners]
+    ring_cells(image, (x, top, inner), columns, history, ringed, WINNER[1])
     return image

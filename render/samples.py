@@ -161,9 +161,11 @@ def grass_six() -> GrassPublicView:
         scores=scores,
         options=GrassOptions(),
         winners=(),
-        recent=(
+        recent=(  # the engine's words: a Paranoia pass, a trade, a long line cut
             "cy played Sold Out: loses 1 turn",
-            "eve played Felony on ann... no, on eve's market",
+            "Paranoia: everyone passed a card to the left",
+            "ann and bob traded: ann gives Panama (hand); bob gives Banker (hand), Mexico (stash)",
+            "eve played Felony on eve's market",
             "ann played Lust Conquers All, covering Panama and Colombia",
             "dee discarded Immunity",
             "bob drew a card",
@@ -261,7 +263,14 @@ def gracias_six() -> GraciasPublicView:
         seats=seats,
         last_round=scoring,
         winners=(),
-        recent=("cy kept green, gave blue to ann - Gracias!", "dee took trio 2"),
+        recent=(
+            "Turn 3: dee lays out 6 trios and chooses first.",
+            "cy took trio 1",
+            "cy kept green, gave blue to ann — Gracias!",
+            "eve took trio 4",
+            "eve kept orange, gave yellow to fay — Gracias!",
+            "dee took trio 2",
+        ),
     )
 
 
@@ -366,8 +375,11 @@ def graps_play() -> GrapsPublicView:
         reason=None,
         moves=44,
         recent=(
+            "bob placed a blank at H10",
+            "ann rolled blank",
+            "ann placed a blank at F5",
             "bob rolled grape",
-            "bob placed a grape at H9, pruning G8 and I8",
+            "bob placed a grape at H9; 2 dark pawns pruned; 1 cut off from their land",
             "ann rolled blank",
         ),
     )
@@ -388,5 +400,12 @@ def graps_over() -> GrapsPublicView:
         legal=(),
         winners=("ann",),
         reason="ann reached row 15",
-        recent=("ann rolled grape", "ann placed a grape at E15", "ann wins: reached row 15"),
+        recent=(
+            "bob rolled blank",
+            "bob placed a blank at H10",
+            "ann rolled grape",
+            "ann placed a grape at E15",
+            "ann wins: reached row 15",
+            "game over: ann wins",
+        ),
     )

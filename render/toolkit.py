@@ -5,8 +5,9 @@ Pillow's built-in scalable font (`ImageFont.load_default(size)`, Aileron); bold 
 the same font with a one-pixel stroke. Aileron has Latin letters only: characters it
 lacks (player names in Cyrillic, Greek, accented Latin) are drawn in runs of the
 shipped fallback font, and characters no font has are left out or marked
-(typeface.py). Images are designed about 900 px wide:
-Discord shows them 400-550 px wide on phones, so body text is 22 px or more here.
+(typeface.py). Images are 850-1000 px wide and Discord shows them about 340 px
+wide on a phone, so the texts a player must read there (names, money and points,
+whose turn it is, the last move) are sized by `phone_cap_height` (below).
 
 What to draw, where, at which size and in which colour is passed by position; the
 optional styling (`bold`, `anchor`, `min_size`, `corner_radius`, `outline`,
@@ -24,6 +25,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -83,8 +85,42 @@ def font(size: int) -> Font:
     return found
 
 
+class TextStyle(NamedTuple):
+    """A size and weight a renderer draws some text with; named, so that a test can
+    measure what the renderer draws (`phone_cap_height`)."""
+
+    size: int
+    bold: bool = False
+
+
+# Discord shows an image about 340 px wide on a phone (CSS px, whatever the screen's
+# density), the width of the message column.
+PHONE_WIDTH = 340
+# The smallest capitals, in those px, of the texts a turn depends on (names, money and
+# points, whose turn it is, the last move). 7 px capitals are those of 10 px type
+# (this font's capitals are 0.69 of its size), just under the smallest text styles
+# phones offer (iOS's Caption 2 is 11 pt, Material's smallest 11 sp): below that,
+# the 6 and the 8 of "$86,000" blur together. A higher floor (8 px) would need names
+# and figures 10% larger again, which a six-seat row 1000 px wide cannot hold beside
+# its cards; labels such as "stash" or a card's short name may stay smaller.
+PHONE_MIN_CAP = 7.0
+
+
+def cap_height(style: TextStyle) -> int:
+    """Height in px of the ink of a capital letter drawn in `style`, as drawn: the
+    font's hinted "H" plus, when bold, the one-pixel stroke above and below."""
+    box = font(style.size).getbbox("H", anchor="ls")
+    return -int(box[1]) + int(box[3]) + (2 if style.bold else 0)
+
+
+def phone_cap_height(style: TextStyle, image_width: int) -> float:
+    """The capitals' height in px once an image `image_width` px wide is shown
+    `PHONE_WIDTH` px wide; the texts players must read reach `PHONE_MIN_CAP`."""
+    return cap_height(style) * PHONE_WIDTH / image_width
+
+
 def _run_font(face: Face, size: int) -> Font:
-    return font(size) if face is Face.MAIN else typeface.fallback_font(size)
+    return font(size) if face is Face.MAIN else typeface.fallback_font(size, face)
 
 
 @functools.lru_cache(maxsize=16384)

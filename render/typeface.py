@@ -1,4 +1,5 @@
-"""Which font draws which character: the main font, the shipped fallback, or neither.
+"""Which font draws which character: the main font, the shipped fallback, a CJK font,
+or none.
 
 The main font is Pillow's built-in Aileron (toolkit.font), which holds Latin letters,
 digits and common punctuation only. Player names come from Discord and are often
@@ -10,11 +11,20 @@ scaled so that its capitals stand as tall as the main font's. The condensed cut 
 about as wide as Aileron, so "José" does not look like two fonts; bold is the same
 one-pixel stroke as the main font's, so one file serves both weights.
 
-A character neither font has (emoji, CJK) would be drawn as an empty box. Instead,
-a symbol such as an emoji is left out ("ann 🔥" shows "ann"), any other character
-becomes a neutral mark ◦ (CJK letters: "山田" shows "◦◦"), and a text with nothing
-else to show marks its symbols too, so a name never disappears ("🔥🔥" shows "◦◦").
-(A CJK font would cost 5-15 MB; not shipped.)
+Chinese, Japanese and Korean letters come third, from Droid Sans Fallback, which
+Debian ships as the package fonts-droid-fallback (Apache 2.0; 3.4 MB, about 33,000
+characters: CJK ideographs, kana, Hangul). A CJK font is too big to ship here, so it
+is read from the system: render/fonts/install-cjk installs it (`make run` and `make unit`
+call it). Its own full-width capital Ｈ stands as tall as the main font's H, as the
+fallback's capitals do. The file is looked for at CJK_PATHS; the environment
+variable RENDER_CJK_FONT names another file instead (set but empty: no CJK font).
+Debian's DroidSansFallbackFull.ttf, second in the list, lacks Hangul.
+
+A character no font has (emoji, or CJK when the font is missing) would be drawn as
+an empty box. Instead, a symbol such as an emoji is left out ("ann 🔥" shows "ann"),
+any other character becomes a neutral mark ◦ (without the CJK font "山田" shows
+"◦◦"), and a text with nothing else to show marks its symbols too, so a name never
+disappears ("🔥🔥" shows "◦◦").
 
 Coverage is read from the fonts' own character maps (the 'cmap' table), once.
 """
@@ -23,6 +33,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import os
 import struct
 import threading
 import unicodedata
@@ -33,11 +44,19 @@ from PIL import ImageFont
 FONTS = Path(__file__).resolve().parent / "fonts"
 FALLBACK = FONTS / "DejaVuSansCondensed.ttf"
 MARK = "◦"  # U+25E6 white bullet, in the fallback font
+CJK_PATHS = (
+    Path("/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf"),
+    Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),
+)
+CJK_ENV = "RENDER_CJK_FONT"
 
 
 class Face(enum.Enum):
+    """The fonts, in the order a character looks for one that has it."""
+
     MAIN = "main"
     FALLBACK = "fallback"
+    CJK = "cjk"
 
 
 def char_map(data: bytes) -> frozenset[int]:
@@ -102,13 +121,28 @@ def fallback_chars() -> frozenset[int]:
     return char_map(FALLBACK.read_bytes())
 
 
+@functools.cache
+def cjk_path() -> Path | None:
+    """The CJK font file, or None when there is none (see the module doc)."""
+    override = os.environ.get(CJK_ENV)
+    candidates = CJK_PATHS if override is None else (Path(override),) if override else ()
+    return next((path for path in candidates if path.is_file()), None)
+
+
+@functools.cache
+def cjk_chars() -> frozenset[int]:
+    """What the CJK font draws; nothing without it, so CJK letters become marks."""
+    path = cjk_path()
+    return frozenset() if path is None else char_map(path.read_bytes())
+
+
+def _chars(face: Face) -> frozenset[int]:
+    return {Face.MAIN: main_chars, Face.FALLBACK: fallback_chars, Face.CJK: cjk_chars}[face]()
+
+
 def _face(cluster: str) -> Face | None:
     codes = [ord(c) for c in cluster]
-    if all(code in main_chars() for code in codes):
-        return Face.MAIN
-    if all(code in fallback_chars() for code in codes):
-        return Face.FALLBACK
-    return None
+    return next((face for face in Face if all(code in _chars(face) for code in codes)), None)
 
 
 def _clusters(text: str) -> list[str]:
@@ -145,8 +179,8 @@ def runs(text: str) -> tuple[tuple[Face, str], ...]:
         dropped = False
         if face is None:
             cluster, face = MARK, Face.FALLBACK
-        elif cluster.isspace() and pieces:  # a space joins the run before it
-            face = pieces[-1][0]
+        elif cluster.isspace() and pieces and ord(cluster[0]) in _chars(pieces[-1][0]):
+            face = pieces[-1][0]  # a space joins the run before it: fewer runs
         if pieces and pieces[-1][0] is face:
             pieces[-1] = (face, pieces[-1][1] + cluster)
         else:
@@ -156,7 +190,7 @@ def runs(text: str) -> tuple[tuple[Face, str], ...]:
     return tuple(piece for piece in pieces if piece[1])
 
 
-# -- the fallback font ---------------------------------------------------------------
+# -- the fallback fonts --------------------------------------------------------------
 
 _local = threading.local()
 
@@ -169,17 +203,35 @@ def fallback_scale() -> float:
     return _cap_height(main) / _cap_height(fallback)
 
 
-def _cap_height(font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> int:
-    return -int(font.getbbox("H", anchor="ls")[1])
+@functools.cache
+def cjk_scale() -> float:
+    """The same for the CJK font, whose capitals are the full-width ones (Ｈ): they
+    are drawn to the font's Latin cap height, which its ideographs are designed
+    beside (an ideograph stands about 1.1 times as tall)."""
+    path = cjk_path()
+    if path is None:
+        return 1.0
+    main = ImageFont.load_default(200)
+    return _cap_height(main) / _cap_height(ImageFont.truetype(str(path), 200), "Ｈ")
 
 
-def fallback_font(size: int) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans Condensed matched to the main font at `size` px, loaded once per
-    thread (FreeType faces are not shared between threads)."""
-    fonts: dict[int, ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
+def _cap_height(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, capital: str = "H") -> int:
+    return -int(font.getbbox(capital, anchor="ls")[1])
+
+
+def fallback_font(size: int, face: Face = Face.FALLBACK) -> ImageFont.FreeTypeFont:
+    """The font of `face` (FALLBACK: DejaVu Sans Condensed; CJK: the CJK font) matched
+    to the main font at `size` px, loaded once per thread (FreeType faces are not
+    shared between threads)."""
+    fonts: dict[tuple[Face, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
     if fonts is None:
         fonts = _local.fonts = {}
-    found = fonts.get(size)
+    found = fonts.get((face, size))
     if found is None:
-        found = fonts[size] = ImageFont.truetype(str(FALLBACK), round(size * fallback_scale()))
+        if face is Face.CJK:
+            path, scale = cjk_path(), cjk_scale()
+            assert path is not None, "no CJK font: runs() marks CJK letters instead"
+        else:
+            path, scale = FALLBACK, fallback_scale()
+        found = fonts[(face, size)] = ImageFont.truetype(str(path), round(size * scale))
     return found

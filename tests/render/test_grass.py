@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -10,7 +11,7 @@ from games.grass.cards import Card, full_deck
 from games.registry import game_class
 from render import grass, grass_hand, samples
 from render.grass_cards import STYLES, Size, face
-from render.toolkit import ALERT, GOLD
+from render.toolkit import ALERT, GOLD, money, text_width
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 PURPLE = STYLES[Card.LUST_CONQUERS_ALL.kind].colour
@@ -20,7 +21,7 @@ RED = STYLES[Card.BUST.kind].colour
 def test_six_player_table_matches_golden():
     image = grass.table_image(samples.grass_six())
     assert image.width == 1000
-    assert 900 < image.height < 1300  # six rows, a header and the recent events
+    assert 1100 < image.height < 1400  # six rows, a header and six recent events
     assert_not_blank(image)
     assert_image_similar(image, "grass-table-6p")
 
@@ -37,11 +38,46 @@ def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
     where = grass.layout(view)
     dee = 3  # stash: covered Panama, then Jamaica and Home Grown
     piles = grass.stash_piles(view.seats[dee])
-    assert [p.covered for p in piles] == [True, False, False]
+    assert [p.covered for p in piles] == [1, 0, 0]
     (x, y), (x2, y2) = where.seats[dee].stash[0], where.seats[dee].stash[1]
     h = Size.MINI.height
     assert close(image.getpixel((x + 50, y + h - 10)), PURPLE)  # the band at the foot
     assert not close(image.getpixel((x2 + 50, y2 + h - 10)), PURPLE)
+
+
+def test_g12_a_pile_counts_its_covered_peddles():
+    ann = samples.grass_six().seats[0]  # 11 peddles, a Panama and a Colombia covered
+    piles = grass.stash_piles(ann)
+    assert [(p.card.value_usd, p.covered, p.count) for p in piles] == [
+        (100_000, 0, 1),
+        (50_000, 1, 2),
+        (25_000, 1, 4),
+        (5_000, 0, 4),
+    ]
+    assert sum(p.count for p in piles) == len(ann.stash)
+
+
+def _crowded(view):
+    """ann holds every peddle value, some covered, and every Protect card (G12)."""
+    ann = replace(
+        view.seats[0],
+        stash=view.seats[0].stash * 3,
+        protection=(Card.LUST_CONQUERS_ALL, Card.GRAB_A_SNACK, Card.CATCH_A_BUZZ) * 2,
+    )
+    return replace(view, seats=(ann, *view.seats[1:]))
+
+
+def test_g12_no_card_hides_another_cards_value():
+    """Stash and Protect cards sit side by side, one pile per value, in the fullest
+    row a deck can make: every value at the card's top stays in sight."""
+    view = _crowded(samples.grass_six())
+    for seat, where in zip(view.seats, grass.layout(view).seats, strict=True):
+        xs = [x for x, _ in where.stash + where.protection]
+        assert len(xs) == len(grass.stash_piles(seat)) + len(grass.protect_piles(seat))
+        # A pile's lower cards peek out 4 px to the right of its top card.
+        assert all(b - a >= Size.MINI.width + 4 for a, b in pairwise(xs))
+    ann = grass.layout(view).seats[0]
+    assert len(ann.stash) == 4 and len(ann.protection) == 2
 
 
 def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
@@ -64,15 +100,33 @@ def test_the_mover_is_outlined_gold():
     assert not close(image.getpixel(((ann[0] + ann[2]) // 2, ann[1] + 1)), GOLD)
 
 
-def test_crowded_stash_stays_inside_its_row():
-    view = samples.grass_six()
-    crowded = replace(
-        view.seats[0], stash=view.seats[0].stash * 3, protection=(Card.GRAB_A_SNACK,) * 4
-    )
-    view = replace(view, seats=(crowded, *view.seats[1:]))
+def test_crowded_stash_stays_left_of_the_stash_value():
+    view = _crowded(samples.grass_six())
+    image = grass.table_image(view)
     where = grass.layout(view).seats[0]
-    right = max(x for x, _ in where.stash + where.protection) + Size.MINI.width
+    right = max(x for x, _ in where.stash + where.protection) + Size.MINI.width + 4
     assert right <= grass.STASH_END
+    # The widest stash value, right-aligned, starts right of the last pile.
+    value = sum(s.card.value_usd for s in view.seats[0].stash)
+    assert grass.INFO_X - text_width(money(value), grass.TOTAL.size, bold=True) > right
+    assert_not_blank(image)
+
+
+def test_the_log_shows_six_lines_the_engines_keep():
+    """At least six recent events on every table, and the engines keep as many."""
+    from games.gracias.seeing import RECENT as GRACIAS_KEPT
+    from games.graps.state import RECENT as GRAPS_KEPT
+    from games.grass.engine import RECENT as GRASS_KEPT
+
+    assert 6 <= grass.RECENT <= GRASS_KEPT
+    view = samples.grass_six()
+    assert len(view.recent) > grass.RECENT
+    shorter = replace(view, recent=view.recent[-1:])
+    grown = grass.layout(view).size[1] - grass.layout(shorter).size[1]
+    assert grown == (grass.RECENT - 1) * grass.LINE
+    from render import gracias, graps
+
+    assert 6 <= gracias.RECENT <= GRACIAS_KEPT and 6 <= graps.RECENT <= GRAPS_KEPT
 
 
 def test_table_refuses_a_player_view():

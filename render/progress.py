@@ -1,0 +1,306 @@
+"""The score-progression chart of a finished game: each player's running total after
+every Grass hand (money) or Gracias round (points), as lines, with the same in words.
+
+`grass_progress` and `gracias_progress` read a game's public view into a `Progress`
+(the running totals of G18 and C6, the winners of G19 and C8); `draw_progress` draws
+it, `progress_words` says it for screen readers (an image's alt text).
+
+Discord shows the image about 340 px wide on a phone, half its 680 px, so every text
+is 20 px or more: capitals of 7 px or more there. Each player has a colour and a
+marker shape, so the lines tell apart without colour too; the winner's line is the
+widest, drawn on top with a paper edge. Lines and markers are drawn at twice the size
+and scaled down, since Pillow draws lines without anti-aliasing. A player who left
+has a line that stops at their last score.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+from itertools import accumulate
+
+from PIL import Image, ImageDraw
+
+from games.gracias.views import GraciasPublicView
+from games.grass.views import GrassPublicView
+from games.words import plural
+from render.scoreboard import HIGHLIGHT, MUTED, paper_sheet
+from render.toolkit import (
+    FELT_DARK,
+    GOLD,
+    INK_DARK,
+    PAPER,
+    PAPER_LINE,
+    RGB,
+    ellipsize,
+    fit_size,
+    hex_rgb,
+    money,
+    pill,
+    short_money,
+    text,
+    text_width,
+)
+
+
+class Unit(enum.Enum):
+    DOLLARS = "dollars"
+    POINTS = "points"
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """`totals[i]` holds player `names[i]`'s running total after each hand or round,
+    from the first; shorter for a player who left (the line stops there)."""
+
+    title: str  # the game: "Grass"
+    step: str  # what is scored: "hand", "round"
+    unit: Unit
+    names: tuple[str, ...]
+    totals: tuple[tuple[int, ...], ...]
+    winners: tuple[str, ...]
+
+    @property
+    def steps(self) -> int:
+        return max((len(series) for series in self.totals), default=0)
+
+
+def grass_progress(view: GrassPublicView) -> Progress:
+    """Running totals after every scored hand (G18); the winners are G19's."""
+    names = list(dict.fromkeys([row.name for hand in view.scores for row in hand.rows]))
+    names += [seat.name for seat in view.seats if seat.name not in names]
+    totals = []
+    for name in names:
+        series: list[int] = []
+        for hand in view.scores:
+            row = next((row for row in hand.rows if row.name == name), None)
+            if row is None:  # they left during this hand (G22): no later scores
+                break
+            series.append(row.total)
+        totals.append(tuple(series))
+    return Progress("Grass", "hand", Unit.DOLLARS, tuple(names), tuple(totals), view.winners)
+
+
+def gracias_progress(view: GraciasPublicView) -> Progress:
+    """Running totals after every scored round (C6); the winners are C8's."""
+    names = tuple(seat.name for seat in view.seats)
+    totals = tuple(tuple(accumulate(seat.round_scores)) for seat in view.seats)
+    return Progress("Gracias", "round", Unit.POINTS, names, totals, view.winners)
+
+
+# -- words -------------------------------------------------------------------------
+
+
+def _amount(progress: Progress, value: int) -> str:
+    return money(value) if progress.unit is Unit.DOLLARS else str(value)
+
+
+def progress_words(progress: Progress) -> str:
+    """One sentence per player: "ann, the winner: $25,000, $80,000, $105,000." """
+    what = "money" if progress.unit is Unit.DOLLARS else "points"
+    if progress.steps == 0:
+        return f"{progress.title}: no {progress.step} was scored."
+    sentences = [f"{progress.title}, {what} after each {progress.step}."]
+    for name, series in zip(progress.names, progress.totals, strict=True):
+        who = name + (", the winner" if name in progress.winners else "")
+        if len(series) < progress.steps:
+            who += f", who left in {progress.step} {len(series) + 1}"
+        if not series:
+            sentences.append(f"{who}: no score.")
+            continue
+        figures = [_amount(progress, value) for value in series]
+        if progress.unit is Unit.POINTS:
+            figures[-1] = plural(series[-1], "point")
+        sentences.append(f"{who}: {', '.join(figures)}.")
+    return " ".join(sentences)
+
+
+# -- the picture -------------------------------------------------------------------
+
+WIDTH = 680
+SCALE = 2  # lines and markers are drawn this many times larger, then scaled down
+PLOT_TOP = 112
+PLOT_HEIGHT = 300
+LEGEND_ROW = 44
+LABEL = 22  # axis figures: 7.5 px capitals on a phone
+NAME = 24
+BADGE = 20
+NEGATIVE = hex_rgb("#b3261e")
+# Six colours of the shared PNG palette (encode.py), so they survive it unchanged, far
+# apart in hue or lightness; six shapes beside them for readers who cannot tell them.
+COLOURS: tuple[RGB, ...] = tuple(
+    hex_rgb(code) for code in ("#2d6cd5", "#cc2f2a", "#2e9a4c", "#7c3ea5", "#ef7704", "#151515")
+)
+SHAPES = ("circle", "square", "triangle", "diamond", "down", "hexagon")
+WINNER_MARK = hex_rgb("#b8860b")
+
+
+def colour_of(index: int) -> RGB:
+    return COLOURS[index % len(COLOURS)]
+
+
+def _ticks(low: int, high: int) -> list[int]:
+    """Round gridline values, about four steps, covering low..high."""
+    raw = max(high - low, 1) / 4
+    magnitude = 10 ** max(0, math.floor(math.log10(raw)))
+    steps = [magnitude, 2 * magnitude, 5 * magnitude, 10 * magnitude]
+    if magnitude >= 10:  # $250K steps; whole numbers only
+        steps.insert(2, magnitude * 5 // 2)
+    step = next(step for step in steps if step >= raw)
+    first = math.floor(low / step) * step
+    last = max(math.ceil(high / step) * step, first + step)  # two lines at least
+    return list(range(first, last + 1, step))
+
+
+def _axis_money(value: int) -> str:
+    """$250K, -$50K, $1.5M: short figures beside the gridlines."""
+    if abs(value) >= 1_000_000:
+        return ("-" if value < 0 else "") + f"${abs(value) / 1_000_000:g}M"
+    return short_money(value)
+
+
+def _shape(
+    draw: ImageDraw.ImageDraw, shape: str, xy: tuple[float, float], r: float, fill: RGB
+) -> None:
+    x, y = xy
+    if shape == "circle":
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+    elif shape == "square":
+        s = r * 0.85
+        draw.rectangle((x - s, y - s, x + s, y + s), fill=fill)
+    else:
+        sides, rotation = {"triangle": (3, 0), "diamond": (4, 45), "down": (3, 180)}.get(
+            shape, (6, 0)
+        )
+        draw.regular_polygon((x, y, r * 1.15), sides, rotation=rotation, fill=fill)
+
+
+class _Plot:
+    """Where a hand's or round's total lies on the image: step 0 (every total at 0) at
+    `left`, the last step at `right`, the gridlines' range from `bottom` to PLOT_TOP."""
+
+    def __init__(self, left: int, right: int, steps: int, ticks: list[int]) -> None:
+        self.left, self.right, self.bottom = left, right, PLOT_TOP + PLOT_HEIGHT
+        self.steps, self.ticks = max(steps, 1), ticks
+
+    def at(self, step: int, value: int) -> tuple[float, float]:
+        low, high = self.ticks[0], self.ticks[-1]
+        x = self.left + (self.right - self.left) * step / self.steps
+        return x, self.bottom - (self.bottom - PLOT_TOP) * (value - low) / (high - low)
+
+
+def _frame(image: Image.Image, draw: ImageDraw.ImageDraw, progress: Progress) -> _Plot:
+    """The title band, the gridlines with their figures, the steps' numbers."""
+    draw.rounded_rectangle((16, 16, WIDTH - 17, 84), 18, fill=FELT_DARK)
+    draw.rectangle((16, 60, WIDTH - 17, 84), fill=FELT_DARK)
+    what = "money" if progress.unit is Unit.DOLLARS else "points"
+    title = f"{progress.title}: {what} after each {progress.step}"
+    size = fit_size(title, WIDTH - 80, 30, min_size=20, bold=True)
+    text(image, (40, 50), title, size, GOLD, bold=True, anchor="lm")
+    values = [0] + [value for series in progress.totals for value in series]
+    ticks = _ticks(min(values), max(values))
+    label = _axis_money if progress.unit is Unit.DOLLARS else str
+    left = 40 + max(text_width(label(tick), LABEL) for tick in ticks) + 14
+    plot = _Plot(left, WIDTH - 48, progress.steps, ticks)
+    for tick in ticks:
+        y = plot.at(0, tick)[1]
+        draw.line([(left, y), (plot.right, y)], fill=MUTED if tick == 0 else PAPER_LINE, width=2)
+        text(image, (left - 12, y), label(tick), LABEL, MUTED, anchor="rm")
+    below = plot.bottom + 12
+    every = math.ceil(progress.steps / 12)  # at most about a dozen numbers along x
+    for step in range(1, progress.steps + 1):
+        if step % every == 0 or step == progress.steps:
+            text(image, (plot.at(step, 0)[0], below), str(step), LABEL, MUTED, anchor="ma")
+    text(image, (left, below), progress.step, LABEL, MUTED, anchor="ma")
+    if progress.steps == 0:
+        middle = ((left + plot.right) / 2, (PLOT_TOP + plot.bottom) / 2)
+        text(image, middle, f"No {progress.step} scored", NAME, MUTED, bold=True, anchor="mm")
+    return plot
+
+
+def _widths(progress: Progress, order: list[int]) -> dict[int, int]:
+    """How much wider than its own each line is drawn: by 3 px per line drawn after
+    it over a same stretch (tied players), so each shows as a band around the next."""
+    stretches = [
+        set(zip(enumerate((0, *series)), enumerate(series, 1), strict=False))
+        for series in progress.totals
+    ]
+    return {
+        index: 3 * sum(1 for later in order[n + 1 :] if stretches[index] & stretches[later])
+        for n, index in enumerate(order)
+    }
+
+
+def _lines(layer: Image.Image, progress: Progress, plot: _Plot) -> None:
+    """Every player's line and markers on `layer` (SCALE times larger): the others,
+    then the winners on a paper edge that keeps them clear of the lines they cross."""
+    pen = ImageDraw.Draw(layer)
+    winners = [i for i, name in enumerate(progress.names) if name in progress.winners]
+    order = [i for i in range(len(progress.names)) if i not in winners] + winners
+    extra = _widths(progress, order)
+    points = {
+        index: [
+            (x * SCALE, y * SCALE)
+            for x, y in (plot.at(step, value) for step, value in enumerate((0, *series)))
+        ]
+        for index, series in enumerate(progress.totals)
+    }
+    for index in winners:
+        width = (7 + extra[index] + 4) * SCALE
+        pen.line(points[index], fill=(*PAPER, 255), width=width, joint="curve")
+    for index in order:
+        won = index in winners
+        width, radius = (7, 8) if won else (4, 6)
+        if len(points[index]) > 1:
+            pen.line(points[index], colour_of(index), (width + extra[index]) * SCALE, "curve")
+        for point in points[index][1:]:
+            size = (radius + extra[index] * 0.7) * SCALE
+            _shape(pen, SHAPES[index % len(SHAPES)], point, size, colour_of(index))
+
+
+def _legend(image: Image.Image, layer: Image.Image, progress: Progress, top: int) -> None:
+    """One row per player, the winners first, then by final total: the line's colour
+    and marker, the name, a badge ("winner", or "left" for a player who left), the
+    final total."""
+    draw, pen = ImageDraw.Draw(image), ImageDraw.Draw(layer)
+    ranked = sorted(
+        range(len(progress.names)),
+        key=lambda i: (progress.names[i] not in progress.winners, -sum(progress.totals[i][-1:])),
+    )
+    for row, index in enumerate(ranked):
+        y = top + row * LEGEND_ROW + LEGEND_ROW // 2
+        name, series = progress.names[index], progress.totals[index]
+        won = name in progress.winners
+        if won:
+            box = (36, y - LEGEND_ROW // 2, WIDTH - 37, y + LEGEND_ROW // 2 - 1)
+            draw.rectangle(box, fill=HIGHLIGHT)
+        swatch = [(48 * SCALE, y * SCALE), (92 * SCALE, y * SCALE)]
+        pen.line(swatch, fill=colour_of(index), width=(7 if won else 4) * SCALE)
+        mark = (70 * SCALE, y * SCALE)
+        _shape(pen, SHAPES[index % len(SHAPES)], mark, 8 * SCALE, colour_of(index))
+        total = _amount(progress, series[-1]) if series else "-"
+        badge = "winner" if won else "left" if len(series) < progress.steps else ""
+        room = WIDTH - 48 - text_width(total, NAME, bold=True) - 116
+        if badge:
+            room -= text_width(badge, BADGE, bold=True) + 2 * (BADGE // 2) + 10
+        shown = ellipsize(name, room, NAME, bold=True)
+        x = 104 + text(image, (104, y), shown, NAME, INK_DARK, bold=True, anchor="lm")
+        if badge:
+            fill = WINNER_MARK if won else MUTED
+            pill(image, draw, (x + 10, y - round(BADGE * 1.45) // 2), badge, BADGE, fill, PAPER)
+        ink = NEGATIVE if series and series[-1] < 0 else INK_DARK
+        text(image, (WIDTH - 48, y), total, NAME, ink, bold=True, anchor="rm")
+
+
+def draw_progress(progress: Progress) -> Image.Image:
+    """The chart: gridlines, a line per player, and a legend with the final totals."""
+    height = PLOT_TOP + PLOT_HEIGHT + 56 + len(progress.names) * LEGEND_ROW + 36
+    image, draw = paper_sheet(WIDTH, height)
+    plot = _frame(image, draw, progress)
+    layer = Image.new("RGBA", (WIDTH * SCALE, height * SCALE), (*PAPER, 0))
+    _lines(layer, progress, plot)
+    _legend(image, layer, progress, plot.bottom + 56)
+    small = layer.reduce(SCALE)  # a box average: anti-aliased edges, quickly
+    image.paste(small, (0, 0), small)
+    return image
