@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from discord.ext import commands
 
 from bot.core.gameui import AnyUI
+from bot.core.howto import HowTo
 from games.protocol import Action, Game
 
 if TYPE_CHECKING:
@@ -88,6 +89,9 @@ class GameKind:
     words: Words
     rules_path: Path | None = None
     """The rules document; None: docs/rules/<name>.md."""
+    howto: HowTo | None = None
+    """How to play, for players (`/<game> rules`: an overview and its topics); None: the
+    rules document alone, as a file."""
     turn_minutes: int = 3
     """The turn timer when the host chooses none."""
     computer_players: bool = True

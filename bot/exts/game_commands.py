@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -154,6 +154,11 @@ def seated_name(session: Session, interaction: discord.Interaction[Any]) -> str:
     if name is None:
         raise Refusal("You are not playing in this game.")
     return name
+
+
+def topic_choices(kind: GameKind, typed: str) -> list[app_commands.Choice[str]]:
+    """`/<game> rules topic:`'s autocomplete: the kind's topics holding what was typed."""
+    return kind.howto.choices(typed) if kind.howto is not None else []
 
 
 async def show_hand(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
@@ -391,20 +396,50 @@ class GameCommands(commands.GroupCog):
     ) -> None:
         await kind_scoreboard(self.bot, interaction, self.kind.name, player)
 
-    @app_commands.command(name="rules", description="The rules as this bot plays them")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await self.send_rules(interaction)
+    @app_commands.command(name="rules", description="How to play, or one part of the rules")
+    @app_commands.describe(topic="One part of the rules, in detail")
+    async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        await self.send_rules(interaction, topic)
 
-    async def send_rules(self, interaction: discord.Interaction[Any]) -> None:
-        document = io.BytesIO(self.kind.rules().encode())
-        await interaction.response.send_message(
-            self.kind.words.rules_caption,
-            file=discord.File(
-                document,
-                filename=self.kind.rules_name,
-                description=f"The rules of {self.kind.words.title}",
-            ),
-            ephemeral=True,
+    @rules.autocomplete("topic")
+    async def rules_topic(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        return topic_choices(self.kind, typed)
+
+    async def send_rules(
+        self,
+        interaction: discord.Interaction[Any],
+        topic: str | None = None,
+        details: Sequence[discord.Embed] = (),
+    ) -> None:
+        """`/<game> rules`, for players, ephemerally: the how-to-play overview with the
+        rules document attached; or the `topic` asked for, and the game's own `details`
+        (Grass: a card's embed). A kind without how-to texts sends its document alone."""
+        howto = self.kind.howto
+        if howto is None:
+            if topic is not None:
+                raise Refusal(f"The rules of {self.kind.words.title} have no topics.")
+            await interaction.response.send_message(
+                self.kind.words.rules_caption, file=self._rules_file(), ephemeral=True
+            )
+            return
+        if topic is None and not details:
+            await interaction.response.send_message(
+                embed=howto.overview_embed(self.kind.name, attached=True),
+                file=self._rules_file(),
+                ephemeral=True,
+            )
+            return
+        embeds = [howto.topic(topic).embed(howto.colour)] if topic is not None else []
+        await interaction.response.send_message(embeds=[*embeds, *details], ephemeral=True)
+
+    def _rules_file(self) -> discord.File:
+        """The rules document as this bot plays them (docs/rules/), for the curious."""
+        return discord.File(
+            io.BytesIO(self.kind.rules().encode()),
+            filename=self.kind.rules_name,
+            description=f"The full rules of {self.kind.words.title} as this bot plays them",
         )
 
     @app_commands.command(name="export", description="This game's replay file")

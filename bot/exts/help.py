@@ -92,7 +92,8 @@ def help_embed(kinds: Sequence[GameKind]) -> discord.Embed:
         value=(
             "`/scoreboard` shows this server's standings in every game, "
             f"`/{first} scoreboard` in one game, and `/{first} scores` the sheet of the game "
-            f"being played. The rules as I play them: {rules}."
+            f"being played. How to play each game: {rules}, with `topic:` for one part "
+            "in detail."
         ),
         inline=False,
     )

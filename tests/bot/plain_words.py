@@ -1,7 +1,9 @@
 """What players read must be plain words: no rule ids as the engines and docs write them
 ("(G13)", "(C8)", "(P5)", "(G1, G21)", "rule G13"), no "(s)" plurals, and no turn line
 addressed to a computer seat. Graps cell names like C13 are not rule ids: they are never
-written in brackets.
+written in brackets. The one place a player meets rule ids is the footnote of a
+`/<game> rules` embed ("Rule: C6", "Rules: G3, G11": bot/core/howto.py), which `RULE_ID`
+lets through; tests/bot/exts/test_howto.py holds the embeds' texts to no id at all.
 
 `developer_words(emu)` lists every such text the emulator showed a player: every
 version of every message (content, embeds, buttons, menus and their options), every

@@ -1,13 +1,16 @@
 """Graps on Discord: its record (`KIND`), the `/graps` commands (cog.py), words and
-controls (ui.py). Loaded as the extension `bot.exts.graps`."""
+controls (ui.py), how to play (howto.py). Loaded as the extension `bot.exts.graps`."""
 
 from __future__ import annotations
 
 from bot.core.kinds import GameKind
 from bot.exts.graps.cog import GrapsCommands
+from bot.exts.graps.howto import HOWTO
 from bot.exts.graps.ui import PICTURES, WORDS, GrapsUI
 from games.graps import Graps
 from games.graps.actions import Resign
 
-KIND = GameKind("graps", Graps, GrapsUI(), GrapsCommands, Resign, PICTURES, WORDS, turn_minutes=2)
+KIND = GameKind(
+    "graps", Graps, GrapsUI(), GrapsCommands, Resign, PICTURES, WORDS, howto=HOWTO, turn_minutes=2
+)
 setup = KIND.setup

@@ -14,6 +14,7 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.core.gameui import Hand
 from bot.exts import game_commands as shared
+from bot.exts.grass.howto import HOWTO, card_topic
 from bot.exts.grass.ui import card_label, effect, parse_card, parse_cards
 from bot.exts.lobby import open_lobby
 from games.grass import Card, GrassPlayerView
@@ -257,18 +258,22 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             if last.strip().lower() in c.title.lower()
         ][:25]
 
-    @app_commands.command(name="rules", description="The rules, or what one card does")
-    @app_commands.describe(card="A card name, for its effect only")
+    @app_commands.command(name="rules", description="How to play, one part in detail, or one card")
+    @app_commands.describe(
+        topic="One part of the rules, in detail", card="A card, for what it does"
+    )
     async def rules(  # type: ignore[override]
-        self, interaction: discord.Interaction[Any], card: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        topic: str | None = None,
+        card: str | None = None,
     ) -> None:
-        if card is not None:
-            chosen = _card_arg(card)
-            await interaction.response.send_message(
-                f"**{card_label(chosen)}**: {effect(chosen)}", ephemeral=True
-            )
-            return
-        await self.send_rules(interaction)
+        details = [card_topic(_card_arg(card)).embed(HOWTO.colour)] if card is not None else []
+        await self.send_rules(interaction, topic, details)
+
+    @rules.autocomplete("topic")
+    async def rules_topics(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
+        return shared.topic_choices(self.kind, typed)
 
     @rules.autocomplete("card")
     async def rules_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:

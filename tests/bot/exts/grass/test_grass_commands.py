@@ -16,14 +16,16 @@ from tests.bot.scenario import MOVES
 from tests.bot.table import answer, hand_dm, play_move, start_game
 
 
-async def test_rules_show_the_document_or_one_card(fake_discord, bot_process):
+async def test_rules_show_how_to_play_or_one_card(fake_discord, bot_process):
+    """The overview and the cards in detail: tests/bot/exts/test_howto.py."""
     ann = fake_discord.user("ann")
     general = fake_discord.channel("general")
     card = await (await ann.slash(general, "grass rules", card="Pay Fine")).message()
-    assert (
-        "Pay Fine" in card.text and "lowest unprotected peddle pays" in card.text and card.ephemeral
-    )
+    assert card.ephemeral and card.embeds[0]["title"] == "Pay Fine"
+    assert "cheapest unprotected peddle pays" in card.text
     whole = await (await ann.slash(general, "grass rules")).message()
+    assert whole.ephemeral and "How to play Grass" in whole.text
+    # The developer document rides along, for the curious.
     assert whole.attachments and b"G1" in whole.attachments[0].data
 
 

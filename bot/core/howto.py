@@ -1,0 +1,114 @@
+"""How to play, told in Discord itself: the texts a game kind gives `/<game> rules`
+(`HowTo`: an overview and topics in detail, each a `Topic`), the embeds they become,
+and the `topic:` option's choices.
+
+The texts are the games' own (bot/exts/<game>/howto.py), written for players from the
+rules documents (docs/rules/); the rule ids a topic plays appear only in its embed's
+footer, as a small footnote ("Rules: G3, G11"), never in its words. The answer itself
+(ephemeral, with the rules document attached to the overview) is `GameCommands.
+send_rules` (bot/exts/game_commands.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import discord
+from discord import app_commands
+
+from bot.core.errors import Refusal
+from games.protocol import quoted
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One embed of how-to-play text."""
+
+    title: str
+    text: str
+    """The embed's description: a few short paragraphs."""
+    sections: tuple[tuple[str, str], ...] = ()
+    """Fields under the text, each a heading and its words."""
+    rules: tuple[str, ...] = ()
+    """The rule ids (docs/rules/) the text tells, for the footnote."""
+
+    def embed(self, colour: int) -> discord.Embed:
+        embed = discord.Embed(title=self.title, description=self.text, colour=colour)
+        for name, value in self.sections:
+            embed.add_field(name=name, value=value, inline=False)
+        if self.rules:
+            embed.set_footer(text=footnote(self.rules))
+        return embed
+
+
+@dataclass(frozen=True)
+class HowTo:
+    """A game kind's how-to-play texts: the overview `/<game> rules` shows, and the
+    topics its `topic:` option offers, by the name players pick (in the order offered).
+    """
+
+    overview: Topic
+    topics: Mapping[str, Topic] = field(default_factory=dict)
+    more: str = ""
+    """A line for the overview's "More" field beyond the topics (Grass: its cards)."""
+    colour: int = 0x2E8B57
+
+    def overview_embed(self, name: str, attached: bool) -> discord.Embed:
+        """The overview, ending with where to read more: the topics, `more`, and the
+        rules document when it is `attached` to the answer."""
+        embed = self.overview.embed(self.colour)
+        lines = []
+        if self.topics:
+            topics = [f"*{topic}*" for topic in self.topics]
+            lines.append(f"`/{name} rules topic:` {listed(topics, 'or')}.")
+        if self.more:
+            lines.append(self.more)
+        if attached:
+            lines.append("The attached file holds the full rules as this bot plays them.")
+        if lines:
+            embed.add_field(name="More", value="\n".join(lines), inline=False)
+        return embed
+
+    def topic(self, typed: str) -> Topic:
+        """The topic a player picked or typed (its name or title, case and punctuation
+        ignored, or the start of one); a `Refusal` naming the topics otherwise."""
+        wanted = _squash(typed)
+        for name, topic in self.topics.items():
+            if wanted in (_squash(name), _squash(topic.title)):
+                return topic
+        starting = [t for n, t in self.topics.items() if wanted and _squash(n).startswith(wanted)]
+        if len(starting) == 1:
+            return starting[0]
+        if not self.topics:
+            raise Refusal("This game's rules have no topics: `rules` alone tells them all.")
+        raise Refusal(
+            f"There is no topic {quoted(typed[:60])}; the topics are "
+            f"{listed(list(self.topics), 'and')}."
+        )
+
+    def choices(self, typed: str) -> list[app_commands.Choice[str]]:
+        """The `topic:` option's autocomplete: the topics whose name holds what was typed."""
+        wanted = _squash(typed)
+        return [
+            app_commands.Choice(name=name, value=name)
+            for name in self.topics
+            if wanted in _squash(name)
+        ][:25]
+
+
+def footnote(rules: tuple[str, ...]) -> str:
+    """ "Rule: G10", "Rules: G3, G11": the only place a player meets rule ids."""
+    return f"{'Rules' if len(rules) > 1 else 'Rule'}: {', '.join(rules)}"
+
+
+def listed(items: list[str], conjunction: str) -> str:
+    """ "a", "a and b", "a, b or c"."""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
