@@ -8,17 +8,15 @@
   is. The new DM their turn starts with is what notifies them, so a separate channel
   ping is sent only to players whose DMs are closed (and the previous such ping is
   deleted). One notification per turn, one channel message per game.
-- Each player's hand message by DM, from their own view only: a new DM when their
-  turn starts (so Discord notifies them), an edit otherwise, nothing when neither
-  their private view nor their controls changed (a signature stored per seat). The
-  older DM is not edited to retire its controls: a click on them is answered "out of
-  date" with fresh controls. A player who just lost their controls and whose hand
-  did not change keeps the message as it is until their next turn's new DM (the
-  table shows the move). When the move's interaction is passed along (`via`) and came
-  from a click on the player's own hand message, that message is edited through the
-  interaction's response, which does not count against Discord's global rate limit.
-  Closed DMs are announced in the channel once, without revealing anything, and not
-  tried again in that game.
+- Each player's hand message by DM, from their own view only, with a link to the
+  table: a new DM when their turn starts (so Discord notifies them), an edit
+  otherwise, nothing when neither their private view nor their controls changed (a
+  signature stored per seat). One hand message per player and game: when a new one
+  goes out, the previous one is deleted, after everything else of the move (see
+  `Reach` for what that costs). A player who clicked their own hand message sees the
+  move in it, redrawn through the click's response, even when their turn starts again
+  (they are looking at it). Closed DMs are announced in the channel once, without
+  revealing anything, and not tried again in that game.
 - A channel where Discord refuses the bot (a permission taken away during a game) is
   left alone for CHANNEL_PAUSE instead of being refused at every move.
 Images are drawn in a thread pool, off the event loop, all of a move's at once, and
@@ -73,6 +71,38 @@ T = TypeVar("T")
 RENDER_TIMEOUT = 20.0
 """Seconds a picture may take before the words go out without it (a stuck renderer must
 never hold a game's lock for ever)."""
+
+
+REACH_SECONDS = 14 * 60.0
+"""How long a click's token is used to reach its player's DM: Discord accepts it for 15
+minutes; the last minute is left alone (a slow move must not use an expired token)."""
+RETIRE_TRIES = 3
+"""Attempts at deleting an old hand message before it is left as it is (its controls
+answer "out of date")."""
+
+
+@dataclasses.dataclass
+class Reach:
+    """A player's latest click in their DM, used to tidy it for free. Each new hand
+    message would cost two calls against Discord's global limit (the new message and
+    the old one's deletion); through the click's token (`Clicked.send`/`delete`) both
+    cost none. A player who has not clicked for 14 minutes (or since a restart) gets
+    both through the bot's own calls; that is a slow game, far from the limit."""
+
+    via: Clicked
+    since: float
+    messages: set[int]
+    """The messages the token may delete: the clicked one and those it sent."""
+
+
+@dataclasses.dataclass
+class Retired:
+    """An old hand message to delete once the move is out."""
+
+    name: str
+    channel_id: int
+    message_id: int
+    tries: int = 0
 
 
 IMAGE_CACHE = 128
@@ -163,14 +193,19 @@ class Publisher:
         self._images: OrderedDict[tuple[str, str], asyncio.Future[bytes]] = OrderedDict()
         self._writes: dict[int, set[asyncio.Future[None]]] = {}
         """game id -> DM bookkeeping still being written (`_write_later`)."""
-        self._shown: dict[tuple[int, str], str] = {}
-        """(game id, seat name) -> the hand (`_hand_key`) their DM shows, this process."""
+        self._shown: dict[tuple[int, str], tuple[str, bool]] = {}
+        """(game id, seat name) -> the hand (`_hand_key`) their DM shows, this process,
+        and whether it carries controls."""
         self._notified: dict[int, tuple[Hashable, set[str]]] = {}
         """game id -> (the turn, who was notified in it), for `GameUI.notice_turn`."""
         self._notices: dict[int, dict[str, list[int]]] = {}
         """game id -> seat name -> channel notices about that player's turn (`say`)."""
         self._paused: dict[int, float] = {}
         """channel id -> when Discord refused the bot there (`CHANNEL_PAUSE`)."""
+        self._reach: dict[tuple[int, str], Reach] = {}
+        """(game id, seat name) -> their latest click in their DM (`Reach`)."""
+        self._retired: dict[int, list[Retired]] = {}
+        """game id -> old hand messages still to delete (`tidy`)."""
 
     async def render(
         self, draw: Callable[[Any], Any], view: Any, filename: str, alt: str
@@ -354,7 +389,21 @@ class Publisher:
             controls = kind.ui.controls(hand)
         news = [f"*{line.rstrip('.')}.*" for line in kind.ui.news(hand, events)]
         text = "\n".join([*news, words])
+        link = self.table_link(session)
+        if link is not None:
+            line = f"[Go to the table]({link})"
+            text = f"{fit(text, MESSAGE_LIMIT - len(line) - 1)}\n{line}"
         return fit(text), [file] if file else [], view_of(controls)
+
+    def table_link(self, session: Session) -> str | None:
+        """The address that opens the channel at the table message."""
+        if session.table_message_id is None:
+            return None
+        guild = session.row.guild_id or "@me"
+        return (
+            f"https://discord.com/channels/{guild}/{session.row.channel_id}/"
+            f"{session.table_message_id}"
+        )
 
     async def update_dm(
         self,
@@ -366,16 +415,21 @@ class Publisher:
         events: Sequence[Event] = (),
     ) -> None:
         """One player's hand message brought up to date, with what the move's `events`
-        changed for them; `via` is the message clicked to
-        make the move, edited through the click's response if it is this player's. `repeat`:
-        the move is shown once more after a stop (`Storage.games_to_restore`): a DM that
-        already shows this state was sent before the stop, and is not sent twice."""
+        changed for them; `via` is the message clicked to make the move, edited through
+        the click's response if it is this player's. `notify`: their turn starts, so a
+        new message (which notifies them) replaces the old one, unless they clicked it.
+        `repeat`: the move is shown once more after a stop (`Storage.games_to_restore`):
+        a DM that already shows this state was sent before the stop, and is not sent
+        twice."""
         seat = session.seat_of(name)
         if seat is None or seat.is_ai:  # a computer player reads its view, not DMs
             return
         ui = self.kinds[session.kind].ui
         controls = ui.controls(session.hand(name))
         signature = message_signature(ui, session, name, controls)
+        own = via is not None and via.message_id == seat.dm_message_id
+        if own:
+            notify = False  # they are looking at it: the click's response redraws it
         if signature == seat.dm_signature and (repeat or not notify):
             return
         if seat.dm_closed:
@@ -384,49 +438,51 @@ class Publisher:
             # new game tries their DMs again.
             return
         hand = _hand_key(session.view_for(name))
-        own = via is not None and via.message_id == seat.dm_message_id
         if (
             not notify
             and session.status == Status.RUNNING  # the last message says how it ended
             and not own
             and seat.dm_message_id is not None
-            and self._shown.get((session.id, name)) == hand
+            and self._shown.get((session.id, name)) == (hand, False)
             and not controls
         ):
-            # Their turn ended and their hand did not change: the next turn's new DM
-            # replaces this message; its old controls answer "out of date" meanwhile.
+            # Their turn ended, their hand did not change and their message has no
+            # controls to take away: the table shows the move.
             return
         content, files, items = await self.private_message(
             session, name, events=events, controls=controls
         )
+        channel_id = seat.dm_channel_id
+        message_id = seat.dm_message_id
         try:
-            channel_id = seat.dm_channel_id
-            message_id = seat.dm_message_id
-            if own and not notify and via is not None:
+            if own and via is not None:
                 await via.edit(content=content, attachments=files, view=items)
             else:
                 if channel_id is None:
                     channel_id = (await self.client.create_dm(discord.Object(seat.user_id))).id
-                dm = self.client.get_partial_messageable(
-                    channel_id, type=discord.ChannelType.private
-                )
                 edited = False
                 if message_id is not None and not notify:
                     try:
-                        await dm.get_partial_message(message_id).edit(
-                            content=content, attachments=files, view=items
+                        await (
+                            self._dm(channel_id)
+                            .get_partial_message(message_id)
+                            .edit(content=content, attachments=files, view=items)
                         )
                         edited = True
                     except discord.NotFound:
-                        pass
+                        message_id = None  # deleted by the player: nothing to retire
                 if not edited:
-                    message_id = (await dm.send(content=content, files=files, view=items)).id
+                    new_id = await self._send_dm(session, name, channel_id, content, files, items)
+                    if message_id is not None:
+                        retired = Retired(name, channel_id, message_id)
+                        self._retired.setdefault(session.id, []).append(retired)
+                    message_id = new_id
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
             await self._dm_closed(session, seat.user_id, name, announce=not seat.dm_closed)
             return
-        self._shown[(session.id, name)] = hand
+        self._shown[(session.id, name)] = (hand, bool(controls))
         write = self.storage.set_dm(session.id, seat.user_id, channel_id, message_id, signature)
         if message_id == seat.dm_message_id and channel_id == seat.dm_channel_id:
             self._write_later(session.id, write)  # an edit: only the signature is new
@@ -439,6 +495,79 @@ class Publisher:
             dm_signature=signature,
             dm_closed=False,
         )
+
+    def _dm(self, channel_id: int) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    def _reach_of(self, game_id: int, name: str) -> Reach | None:
+        """The player's latest click in their DM, while its token is young enough."""
+        reach = self._reach.get((game_id, name))
+        if reach is not None and time.monotonic() - reach.since > REACH_SECONDS:
+            del self._reach[(game_id, name)]
+            return None
+        return reach
+
+    async def _send_dm(
+        self,
+        session: Session,
+        name: str,
+        channel_id: int,
+        content: str,
+        files: list[discord.File],
+        items: discord.ui.View,
+    ) -> int:
+        """A new hand message's id: sent through the player's latest click if it is young
+        enough (`Reach`), else by the bot."""
+        reach = self._reach_of(session.id, name)
+        if reach is not None and reach.via.send is not None:
+            try:
+                message = await reach.via.send(content=content, files=files, view=items)
+            except discord.HTTPException as error:
+                log.info("game %s: a click's token failed (%s); sending", session.id, error)
+                self._reach.pop((session.id, name), None)
+                for file in files:
+                    file.reset()
+            else:
+                reach.messages.add(message.id)
+                return int(message.id)
+        sent = await self._dm(channel_id).send(content=content, files=files, view=items)
+        return sent.id
+
+    def tidy(self, session: Session) -> None:
+        """The old hand messages of the move deleted once everything else of it is out,
+        in the background (the next publication of the game waits for it, `flush`)."""
+        retired = [
+            (old, self._reach_of(session.id, old.name)) for old in self._retired.pop(session.id, [])
+        ]
+        if retired:
+            self._write_later(session.id, self._delete_old(session, retired))
+
+    async def _delete_old(
+        self, session: Session, retired: list[tuple[Retired, Reach | None]]
+    ) -> None:
+        """Each through the click that can delete it for free, else by the bot; one that
+        fails is tried again after the game's next move, a few times at most."""
+        again: list[Retired] = []
+        for old, reach in retired:
+            try:
+                if reach is not None and reach.via.delete and old.message_id in reach.messages:
+                    try:
+                        await reach.via.delete(old.message_id)
+                        reach.messages.discard(old.message_id)
+                        continue
+                    except discord.NotFound:
+                        continue
+                    except discord.HTTPException:
+                        pass  # an expired token: the bot deletes it itself
+                await self._dm(old.channel_id).get_partial_message(old.message_id).delete()
+            except (discord.NotFound, discord.Forbidden):
+                continue  # gone already, or not ours to delete
+            except discord.HTTPException:
+                old.tries += 1
+                if old.tries < RETIRE_TRIES:
+                    again.append(old)
+        if again and session.status == Status.RUNNING:
+            self._retired.setdefault(session.id, []).extend(again)
 
     def _write_later(self, game_id: int, write: Awaitable[None]) -> None:
         """An edited hand message's new signature is written after the move's answer,
@@ -498,6 +627,7 @@ class Publisher:
         last, when the DMs have said whose are closed. `repeat`: moves shown once more
         after a stop, whose DMs may have gone out before it (`update_dm`)."""
         await self.flush(session.id)
+        self._reached(session, via)
         kind = self.kinds[session.kind]
         ui = kind.ui
         table = session.table()
@@ -528,8 +658,17 @@ class Publisher:
             await self._guarded(session, "turn", self._unping(session, self._pings.pop(session.id)))
         if all(shown):
             self.shown(session)
+        self.tidy(session)
         if session.status != Status.RUNNING:
             self.forget(session.id)
+
+    def _reached(self, session: Session, via: Clicked | None) -> None:
+        """A click in a player's DM is their `Reach` from now on."""
+        if via is None or via.send is None:
+            return
+        name = session.name_of(via.user_id)
+        if name is not None:
+            self._reach[(session.id, name)] = Reach(via, time.monotonic(), {via.message_id})
 
     def _once_per_turn(self, session: Session, newly: list[str], again: set[str]) -> list[str]:
         """`newly` without the players already notified in this turn (`notice_turn`),
@@ -555,8 +694,11 @@ class Publisher:
         self._pings.pop(game_id, None)
         self._notices.pop(game_id, None)
         self._notified.pop(game_id, None)
+        self._retired.pop(game_id, None)
         for key in [key for key in self._shown if key[0] == game_id]:
             del self._shown[key]
+        for key in [key for key in self._reach if key[0] == game_id]:
+            del self._reach[key]
 
     async def _posts(self, session: Session, posts: Sequence[Post]) -> None:
         for post in posts:  # in their order
@@ -619,6 +761,7 @@ class Publisher:
         )
         if all(shown):
             self.shown(session)
+        self.tidy(session)
         await self.flush(session.id)
 
 

@@ -190,11 +190,17 @@ class Applied:
 
 @dataclass(frozen=True, slots=True)
 class Clicked:
-    """The hand message whose control made a move, and the edit of that message through
-    the click's response (which costs no request against Discord's rate limits)."""
+    """The hand message whose control made a move, reached through the click itself:
+    `edit` redraws that message in the click's response; in a DM, `send` posts a new
+    message there and `delete` deletes the clicked message or one `send` posted, with
+    the click's token, which Discord accepts for 15 minutes. None of these counts
+    against Discord's global rate limit."""
 
     message_id: int
+    user_id: int
     edit: Callable[..., Awaitable[Any]]
+    send: Callable[..., Awaitable[Any]] | None = None
+    delete: Callable[[int], Awaitable[None]] | None = None
 
 
 class Shows(Protocol):

@@ -184,9 +184,24 @@ class Router(commands.Cog):
 
 def clicked(interaction: discord.Interaction[Any]) -> Clicked | None:
     """The message a click was made on (None for a command, or a form without one)."""
-    if interaction.type is not discord.InteractionType.component or interaction.message is None:
+    message = interaction.message
+    if interaction.type is not discord.InteractionType.component or message is None:
         return None
-    return Clicked(interaction.message.id, interaction.edit_original_response)
+    if interaction.guild_id is not None:  # an ephemeral hand in the game's channel
+        return Clicked(message.id, interaction.user.id, interaction.edit_original_response)
+
+    async def delete(message_id: int) -> None:
+        if message_id == message.id:
+            await interaction.delete_original_response()
+        else:
+            await interaction.followup.delete_message(message_id)
+
+    async def send(**fields: Any) -> discord.Message:
+        return await interaction.followup.send(wait=True, **fields)
+
+    return Clicked(
+        message.id, interaction.user.id, interaction.edit_original_response, send, delete
+    )
 
 
 def _component_ids(message: discord.Message | None) -> set[str]:

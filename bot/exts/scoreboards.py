@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.core.errors import Refusal
 from bot.core.storage import Standing
 from games.protocol import quoted
+from games.words import plural
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -131,8 +132,9 @@ async def kind_scoreboard(
         row, standing = mine[0]
         versus = f" ({standing.computer_wins} vs computer)" if standing.computer_wins else ""
         text = (
-            f"<@{player.id}> on this server: place {row[0]}, {row[2]} games, "
-            f"{standing.wins} wins{versus}, total {row[4]}, best {words.round_name} {row[5]}."
+            f"<@{player.id}> on this server: place {row[0]}, "
+            f"{plural(standing.games, 'game')}, {plural(standing.wins, 'win')}{versus}, "
+            f"total {row[4]}, best {words.round_name} {row[5]}."
         )
     elif not rows:
         await interaction.followup.send(f"No finished {words.title} game on this server yet.")

@@ -1,5 +1,5 @@
 """What players read must be plain words: no rule ids as the engines and docs write them
-("(G13)", "(C8)", "(P5)", "(G1, G21)", "rule G13"), no "(s)" plurals, and no turn line
+("(G13)", "(C8)", "(P5)", "(G1, G21)", "rule G13"), no "(s)" plurals or "1 games", and no turn line
 addressed to a computer seat. Graps cell names like C13 are not rule ids: they are never
 written in brackets. The one place a player meets rule ids is the footnote of a
 `/<game> rules` embed ("Rule: C6", "Rules: G3, G11": bot/core/howto.py), which `RULE_ID`
@@ -22,6 +22,11 @@ ROBOT_ADDRESSED = re.compile(r"Robot \d+ \((?:easy|hard)\)(?:, [^,\n]*)*, (?:you
 """A turn line speaking to a computer seat ("Robot 1 (hard), your turn")."""
 RULE_ID = re.compile(r"\((?:rule )?[GCP]\d{1,2}[a-z]?(?:,\s*[GCP]\d{1,2}[a-z]?)*\)|\brule [GCP]\d")
 ANY_PLURAL = re.compile(r"\w\(s\)")
+ONE_MANY = re.compile(
+    r"(?<![\d,.$])\b1 (?:games|wins|turns|cards|points|players|moves|hands|rounds|pawns|"
+    r"minutes|seconds|offers|legal cells|cells|grapes|peddles)\b"
+)
+"""A plural after exactly one ("1 games"): the count was not passed to `plural`."""
 
 
 def shown_texts(emu: FakeDiscord) -> Iterator[str]:
@@ -45,7 +50,12 @@ def developer_words(emu: FakeDiscord) -> list[str]:
         text
         for text in shown_texts(emu)
         if text
-        and (RULE_ID.search(text) or ANY_PLURAL.search(text) or ROBOT_ADDRESSED.search(text))
+        and (
+            RULE_ID.search(text)
+            or ANY_PLURAL.search(text)
+            or ONE_MANY.search(text)
+            or ROBOT_ADDRESSED.search(text)
+        )
     ]
 
 

@@ -49,6 +49,9 @@ class FakeDiscord:
         self.owner = User(self.ids.next(), "server-owner")
         self.manager_role_id = self.ids.next()
         self.interaction_deadline = interaction_deadline
+        self.token_lifetime = 15 * 60.0
+        """Seconds an interaction's token works for follow-ups and webhook edits (Discord:
+        15 minutes; then 401 Invalid Webhook Token). A test may shorten it."""
         self.default_timeout = default_timeout
         self.privileged_intents = privileged_intents
         self.channels: dict[int, Channel] = {}
@@ -353,6 +356,12 @@ class FakeDiscord:
     # --- interactions ---
     def interaction_by_token(self, token: str) -> Interaction | None:
         return self.interactions.get(token)
+
+    def expire_tokens(self) -> None:
+        """Every interaction so far as if its 15 minutes were over (a player back after a
+        long break)."""
+        for interaction in self.interactions.values():
+            interaction.token_expired = True
 
     def dispatch_interaction(self, interaction: Interaction) -> Interaction:
         self.interactions[interaction.token] = interaction

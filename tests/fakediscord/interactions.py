@@ -103,6 +103,7 @@ class Interaction:
         self.modal_opened: Modal | None = None
         self.autocomplete_choices: list[Choice] | None = None
         self.created = asyncio.get_running_loop().time()
+        self.token_expired = False
         self.acked_at: float | None = None
         self._edits_at_ack = 0
         self._timer: asyncio.TimerHandle | None = None

@@ -283,6 +283,11 @@ class RestApi:
                 raise ApiError(404, 10062, "Unknown interaction")
         elif interaction is None or request.match_info["app"] != str(self.emu.application_id):
             raise ApiError(404, 10015, "Unknown Webhook")
+        elif (
+            interaction.token_expired
+            or self.emu.loop_time() - interaction.created > self.emu.token_lifetime
+        ):
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         return interaction
 
     async def callback(self, request: web.Request) -> web.Response:

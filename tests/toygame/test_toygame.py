@@ -199,9 +199,9 @@ async def test_a_whole_game_with_a_restart_then_scores_and_export(
     assert "Tic-tac-toe scoreboard" in standings.text and "2 players" in standings.text
     assert standings.images()
     first_place = await (await bob.slash(general, "toy scoreboard", player=ann)).message()
-    assert "place 1, 1 games, 1 wins" in first_place.text
+    assert "place 1, 1 game, 1 win" in first_place.text
     second_place = await (await ann.slash(general, "toy scoreboard", player=bob)).message()
-    assert "place 2, 1 games, 0 wins" in second_place.text
+    assert "place 2, 1 game, 0 wins" in second_place.text
     by_name = await (await ann.slash(general, "scoreboard", game="toy")).message()
     assert "Tic-tac-toe scoreboard" in by_name.text and by_name.images()
     overall = await (await ann.slash(general, "scoreboard")).message()
@@ -249,7 +249,7 @@ async def test_leaving_through_the_shared_command_and_the_rules(
     assert ann.mention in over.content and "bob left: ann wins" in over.content
     await table.wait_until(lambda m: "Game over: ann wins" in m.text)
     standing = await (await ann.slash(general, "toy scoreboard", player=bob)).message()
-    assert "place 2, 1 games, 0 wins" in standing.text
+    assert "place 2, 1 game, 0 wins" in standing.text
     rules = await (await ann.slash(general, "toy rules")).message()
     assert rules.ephemeral and b"three in a row" in rules.attachments[0].data
     assert emu.rejected == []

@@ -5,9 +5,11 @@ from the emulator's request record: an upper bound on what a move costs, not a t
 
 What a move may cost (docs/performance.md): the table edit (one per move; the turn line
 is its first line, so no separate ping), a new DM for each player whose turn begins
-(the notification), an edit of each other player whose hand changed. The mover's own
-hand message is edited with a separate call here because the moves are typed as
-commands; a click on the hand message edits it through the interaction response.
+(the notification) and the deletion of their previous hand message (one hand message
+per player), an edit of each other player whose hand changed. A click on the hand
+message redraws it through the interaction's response, and the player's next new
+message and the old one's deletion go through that click's token: all exempt. Typed
+moves pay for all of it, and for taking the mover's controls off their DM.
 """
 
 from __future__ import annotations
@@ -32,14 +34,16 @@ from tests.stress.driver import (
 
 MOVES = 12
 BOUNDS = {
-    "typed": {"graps": (2.0, 2), "gracias": (3.0, 4), "grass": (4.5, 5)},
-    "clicked": {"graps": (2.0, 2), "gracias": (2.0, 2), "grass": (3.0, 5)},
+    "typed": {"graps": (4.0, 4), "gracias": (3.5, 4), "grass": (5.0, 6)},
+    "clicked": {"graps": (1.5, 3), "gracias": (1.5, 3), "grass": (1.5, 5)},
 }
 """way -> kind -> (mean per move at most, any single move at most), three players in the
-card games. Typed: a Paranoia pass that completes changes every hand (table + 3 edits +
-the next mover's new DM); before the publisher's rework these were 6.1, 4.5 and 6.1 on
-average. Clicked: the mover's own hand is redrawn through the click's response, so a
-move costs the table edit and the next mover's new DM; a Gracias take, the table edit."""
+card games. Typed: the table edit, the next mover's new DM and their old one's deletion,
+the mover's controls taken off (a Paranoia pass that completes also changes every
+hand). Clicked: the table edit; the next mover's new DM and the deletion go through
+their own last click, except before their first click (the first moves cost 3); a
+Paranoia pass that completes edits the other hands. Before one hand message per player,
+clicked moves cost 2 (the next mover's new DM was a plain call)."""
 
 
 async def counted_moves(emu: FakeDiscord, database, table: Table, seed: int) -> list[int]:

@@ -33,7 +33,7 @@ async def test_a_grass_leaver_is_ranked_last(fake_discord, bot_process):
     ann, bob = players["ann"], players["bob"]
     assert results(bot_process.database_path) == [(ann.id, 1), (bob.id, 2)]
     board = await (await ann.slash(general, "grass scoreboard", player=bob)).message()
-    assert "place 2, 1 games, 0 wins" in board.text
+    assert "place 2, 1 game, 0 wins" in board.text
 
 
 async def test_a_kicked_player_is_ranked_last_and_a_win_over_the_computer_shows(
@@ -51,7 +51,7 @@ async def test_a_kicked_player_is_ranked_last_and_a_win_over_the_computer_shows(
     assert [place for _, place in ranked] == [1, 2, 3]
     assert ranked[0][0] < 0 and ranked[1:] == [(ann.id, 2), (bob.id, 3)]  # the computer won
     board = await (await ann.slash(general, "graps scoreboard", player=bob)).message()
-    assert "1 games, 0 wins" in board.text
+    assert "1 game, 0 wins" in board.text
 
 
 async def test_late_in_a_game_only_a_manager_abandons_it(fake_discord, stacked_bot):

@@ -138,6 +138,9 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     assert ann.mention in over.content and "$170,000" in over.content
     await table.wait_until(lambda m: "Game over: ann won" in m.text and not m.buttons())
     assert table.edits >= len(MOVES), "the table message is edited after every move"
+    for player in (ann, bob, cy):  # one hand message each is left, its controls gone
+        left = [m for m in player.dm_messages() if not m.ephemeral]
+        assert len(left) == 1 and not left[0].components, player.name
 
     # results, scores, scoreboard, export
     scores = await (await bob.slash(general, "grass scores")).message()
@@ -145,7 +148,7 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     board = await (await cy.slash(general, "grass scoreboard")).message()
     assert board.images() and "3 players" in board.text
     mine = await (await cy.slash(general, "grass scoreboard", player=ann)).message()
-    assert "1 games, 1 wins" in mine.text and "$170,000" in mine.text
+    assert "1 game, 1 win" in mine.text and "$170,000" in mine.text
     exported = await (await ann.slash(general, "grass export")).message()
     data = json.loads(exported.attachments[0].data)
     assert data["actions"] == MOVES
@@ -153,10 +156,11 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
 
     # The channel never showed a hand: no DM picture, no hand message text in it.
     dm_images = [
-        image.tobytes()
+        attachment.image().tobytes()
         for player in (ann, bob, cy)
-        for message in player.dm_messages()
-        for image in message.images()
+        for message in (player.dm.all_messages if player.dm else [])  # the deleted ones too
+        for version in message.versions
+        for attachment in version.attachments
     ]
     public = [m for m in general.messages() if everyone_sees(m)]
     for message in public:

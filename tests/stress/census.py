@@ -1,0 +1,164 @@
+"""What players get over a whole game, counted: DMs, hand messages that carry
+controls, channel messages, REST calls per move. Used by the tidiness tests
+(tests/bot/core/test_one_hand_message.py) and printed by `python -m tests.stress.census`
+for the README.
+
+Moves are made the way most players make them, picked in the menus of their DM hand
+message (tests/stress/clicks.py); a move no single pick makes (a Grass card with a
+target, a confirmation) is typed as a command instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.fakediscord.emulator import FakeDiscord
+from tests.fakediscord.model import Message
+from tests.fakediscord.players import Player
+from tests.stress.clicks import EXEMPT, clicked_move, quiet
+from tests.stress.driver import Table, game_id_in, open_table, play, stored
+
+SCORE_SHEETS = ("scores.png",)
+"""Attachments of the channel posts the issue's count leaves out (a hand's or round's
+score sheet)."""
+
+
+@dataclass
+class Census:
+    kind: str
+    players: int
+    moves: int = 0
+    typed: int = 0
+    dms_created: dict[str, int] = field(default_factory=dict)
+    most_live: int = 0
+    """The most hand messages with controls one player had at once, after a move."""
+    most_hand_messages: int = 0
+    """The most hand messages one player had in their DM at once, after a move."""
+    live_at_end: int = 0
+    channel_created: int = 0
+    channel_left: int = 0
+    rest_calls: list[int] = field(default_factory=list)
+
+    def line(self) -> str:
+        dms = statistics.mean(self.dms_created.values())
+        return (
+            f"{self.kind} ({self.players} players, {self.moves} moves, {self.typed} typed): "
+            f"{dms:.1f} DMs per player; at most {self.most_hand_messages} hand message "
+            f"and {self.most_live} with controls per player at once; {self.live_at_end} "
+            f"with controls at the end; {self.channel_created} new channel messages "
+            f"({self.channel_left} left); "
+            f"{statistics.mean(self.rest_calls):.2f} REST calls per move"
+        )
+
+
+def with_controls(message: Message) -> bool:
+    return bool(message.components)
+
+
+def hand_messages(player: Player) -> list[Message]:
+    """The bot's messages in the player's DM that are still there (every DM of these
+    games is a hand message)."""
+    return [m for m in player.dm_messages() if not m.ephemeral]
+
+
+def created_in_dm(player: Player) -> int:
+    return 0 if player.dm is None else sum(1 for m in player.dm.all_messages if not m.ephemeral)
+
+
+def look(census: Census, table: Table) -> None:
+    for player in table.players.values():
+        messages = hand_messages(player)
+        census.most_hand_messages = max(census.most_hand_messages, len(messages))
+        census.most_live = max(census.most_live, sum(1 for m in messages if with_controls(m)))
+
+
+async def whole_game(
+    emu: FakeDiscord,
+    database: Path,
+    kind: str,
+    names: list[str],
+    seed: int,
+    **options: Any,
+) -> Census:
+    """One game played to its end by clicks (typed moves where no pick makes one)."""
+    rng = random.Random(seed)
+    channel = emu.channel(f"census-{kind}-{seed}")
+    table = await open_table(emu, kind, channel, names, **options)
+    table.game_id = game_id_in(database, channel, kind)
+    census = Census(kind, len(names))
+    await quiet(emu)
+    before = {m.id for m in channel.all_messages}
+    while stored(database, table.game_id).status == "running":
+        first = len(emu.requests)
+        moved = await clicked_move(emu, database, table, rng)
+        if moved is None:
+            if not await play(emu, database, table, rng):
+                break
+            census.typed += 1
+        await quiet(emu)
+        census.moves += 1
+        census.rest_calls.append(
+            sum(1 for r in emu.requests[first:] if not r.path.startswith(EXEMPT))
+        )
+        look(census, table)
+    census.live_at_end = sum(
+        1 for player in table.players.values() for m in hand_messages(player) if with_controls(m)
+    )
+    census.dms_created = {name: created_in_dm(p) for name, p in table.players.items()}
+    new = [
+        m
+        for m in channel.all_messages
+        if m.id not in before
+        and not m.ephemeral
+        and not any(a.filename in SCORE_SHEETS for a in m.attachments)
+    ]
+    census.channel_created = len(new)
+    census.channel_left = sum(1 for m in new if not m.deleted)
+    return census
+
+
+GAMES = (("grass", 3), ("gracias", 4), ("graps", 2))
+
+
+async def _run(seed: int) -> list[Census]:
+    from tests.fakediscord.process import BotProcess
+
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        async with FakeDiscord(default_timeout=30.0) as emu:
+            bot = BotProcess(
+                emu,
+                database_path=Path(folder) / "census.sqlite3",
+                log_path=Path(folder) / "census.log",
+                log_level="WARNING",
+                env={"GAME_SEED": str(seed)},
+            )
+            await bot.start()
+            try:
+                for kind, seats in GAMES:
+                    names = ["ann", "bob", "cy", "dee", "eve", "fay"][:seats]
+                    results.append(await whole_game(emu, bot.database_path, kind, names, seed))
+            finally:
+                await bot.stop()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    for census in asyncio.run(_run(args.seed)):
+        print(census.line())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
