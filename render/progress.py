@@ -304,3 +304,21 @@ def draw_progress(progress: Progress) -> Image.Image:
     small = layer.reduce(SCALE)  # a box average: anti-aliased edges, quickly
     image.paste(small, (0, 0), small)
     return image
+
+
+def grass_progress_image(view: GrassPublicView) -> Image.Image:
+    """The chart of a finished Grass game (the game-over message)."""
+    return draw_progress(grass_progress(view))
+
+
+def grass_progress_text(view: GrassPublicView) -> str:
+    return progress_words(grass_progress(view))
+
+
+def gracias_progress_image(view: GraciasPublicView) -> Image.Image:
+    """The chart of a finished Gracias game (the game-over message)."""
+    return draw_progress(gracias_progress(view))
+
+
+def gracias_progress_text(view: GraciasPublicView) -> str:
+    return progress_words(gracias_progress(view))

@@ -62,6 +62,10 @@ class SharedVerb(StrEnum):
     """The table's Show my hand."""
     BACK = "back"
     """Back from a second step (a card's target) to the hand message's own controls."""
+    REMATCH = "rematch"
+    """The game-over message's Rematch: the same seats and options again."""
+    EXPORT = "export"
+    """The game-over message's Export: the replay file."""
 
 
 class LobbyVerb(StrEnum):
@@ -265,6 +269,10 @@ class Post:
     image: Callable[[Any], Any] | None = None
     """A function public view -> PIL image (a renderer of render/), or None for words only."""
     filename: str = "image.png"
+    alt: str | None = None
+    """What the picture shows, in words; None: the text."""
+    items: tuple[discord.ui.Item[Any], ...] = ()
+    """Buttons under the message."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,8 +398,18 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         return None
 
     def posts(self, table: Table[PublicT], events: Sequence[Event]) -> list[Post]:
-        """Extra channel messages caused by these events."""
+        """Extra channel messages caused by these events (the game-over message is the
+        shared machinery's: bot/core/summary.py)."""
         return []
+
+    def game_over_text(self, table: Table[PublicT]) -> str:
+        """The game-over message's first line: the winners first."""
+        winners = [table.mention(r.name) for r in self.results(table) if r.place == 1]
+        if len(winners) > 1:
+            return f"**Game over!** Congratulations {', '.join(winners[:-1])} and {winners[-1]}."
+        if winners:
+            return f"**Game over!** Congratulations {winners[0]}."
+        return "**Game over!**"
 
     def news(self, hand: Hand[PlayerT], events: Sequence[Event]) -> list[str]:
         """What these events changed for this player that their hand message does not

@@ -38,6 +38,11 @@ class Pictures:
     """A player view's picture for their hand message; None: words only."""
     scores: Draw | None = None
     """The scores so far (`/<game> scores`); None: the table picture."""
+    progress: Draw | None = None
+    """The final public view's running totals as a chart, for the game-over message;
+    None: no chart (a game without scores)."""
+    progress_words: Callable[[Any], str] | None = None
+    """The same in words, for screen readers."""
 
     @property
     def score_sheet(self) -> Draw:
@@ -55,6 +60,9 @@ class Words:
     """What a scored part of the game is called on the scoreboard ("hand" in Grass)."""
     money: bool = False
     """Scores are dollars (shown as $25,000) rather than points."""
+    score_word: str | None = "point"
+    """What a score counts, for the final standings ("19 points"); None: standings show
+    places only (the game-over line gives the figures)."""
     hand_command: str = "hand"
     """The subcommand showing a player's own message ephemerally: "/grass hand"."""
     hand_button: str = "Show my hand"

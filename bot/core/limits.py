@@ -17,6 +17,10 @@ LOBBY_MINUTES = 60
 """An open lobby that has not started by then is closed (bot/exts/expiry.py)."""
 CHALLENGE_MINUTES = 15
 """A challenge not answered by then is called off."""
+REMATCH_MINUTES = 2
+"""A rematch waits this long for the players to come back, then starts with those who
+did (if they are enough) or is called off: the players just finished a game together,
+so those who want another answer within moments; longer would hold the channel."""
 IDLE_MINUTES = 24 * 60
 """After this long without a move, any seated player may abandon a running game."""
 STALE_MINUTES = 7 * 24 * 60

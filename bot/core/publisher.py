@@ -55,7 +55,8 @@ from bot.core.gameui import (
 from bot.core.kinds import GameKind
 from bot.core.sessions import Clicked, Session, hand_signature
 from bot.core.storage import Status, Storage
-from games.protocol import Event
+from bot.core.summary import game_over_post
+from games.protocol import Event, EventKind
 
 log = logging.getLogger(__name__)
 
@@ -334,11 +335,13 @@ class Publisher:
     async def post(self, session: Session, post: Post) -> None:
         files: list[discord.File] = []
         if post.image is not None:
-            file = await self.render(post.image, session.public_view(), post.filename, post.text)
+            alt = post.alt or post.text
+            file = await self.render(post.image, session.public_view(), post.filename, alt)
             files = [file] if file else []
         channel = self._usable(session)
+        view = view_of(list(post.items))
         await _without_files_if_refused(
-            lambda f, t: channel.send(content=t, files=f), files, fit(post.text)
+            lambda f, t: channel.send(content=t, files=f, view=view), files, fit(post.text)
         )
 
     async def say(
@@ -636,6 +639,8 @@ class Publisher:
         newly = [name for name in awaiting if name not in before_awaiting or name in again]
         newly = self._once_per_turn(session, newly, again)
         posts = ui.posts(table, events)
+        if any(event.kind == EventKind.GAME_OVER for event in events):
+            posts.append(game_over_post(kind, table, session.row.created_at))
         shown = await asyncio.gather(
             self._guarded(session, "table", self.update_table(session)),
             self._guarded(session, "post", self._posts(session, posts)),

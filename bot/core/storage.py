@@ -133,6 +133,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX seats_by_user ON seats (user_id);
     """,
+    # 8: a rematch is a lobby opened from a finished game's Rematch button; it starts by
+    # itself once that game's players are back (bot/exts/rematch.py). NULL: not a rematch.
+    """
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
+    CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+    """,
 )
 
 
@@ -176,6 +182,8 @@ class GameRow:
     created_at: float = 0.0
     updated_at: float = 0.0
     """When the game last changed (a move, a new status): epoch seconds."""
+    rematch_of: int | None = None
+    """The finished game whose Rematch button opened this lobby; None otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +239,7 @@ def _dumps(value: JSON) -> str:
 SELECT_GAMES = (
     "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state, version,"
     " table_message_id, turn_minutes, challenged_id, published_version, created_at,"
-    " updated_at FROM games "
+    " updated_at, rematch_of FROM games "
 )
 
 
@@ -253,6 +261,7 @@ def _game(row: Sequence[Any]) -> GameRow:
         published_version=row[13],
         created_at=row[14],
         updated_at=row[15],
+        rematch_of=row[16],
     )
 
 
@@ -434,14 +443,15 @@ class Storage:
         options: Mapping[str, JSON],
         host_id: int,
         host_name: str,
+        rematch_of: int | None = None,
     ) -> int:
         """A new game in the lobby, with the host in seat 0."""
         now = time.time()
         async with self._transaction():
             cursor = await self._db.execute(
                 "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                (guild_id, channel_id, kind, _dumps(dict(options)), host_id, now, now),
+                " created_at, updated_at, rematch_of) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (guild_id, channel_id, kind, _dumps(dict(options)), host_id, now, now, rematch_of),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
@@ -577,6 +587,19 @@ class Storage:
             "WHERE status = 'lobby' AND created_at <"
             " CASE WHEN challenged_id IS NULL THEN ? ELSE ? END ORDER BY id",
             (lobby_before, challenge_before),
+        )
+
+    async def rematch(self, game_id: int) -> GameRow | None:
+        """The rematch opened from this game, whatever became of it; None if none was."""
+        games = await self._games("WHERE rematch_of = ? ORDER BY id DESC LIMIT 1", (game_id,))
+        return games[0] if games else None
+
+    async def rematches_opened_before(self, before: float) -> list[GameRow]:
+        """Rematch lobbies opened before `before` that have not started (their wait for
+        the players is over: bot/exts/rematch.py)."""
+        return await self._games(
+            "WHERE status = 'lobby' AND rematch_of IS NOT NULL AND created_at < ? ORDER BY id",
+            (before,),
         )
 
     async def running_unchanged_since(self, before: float) -> list[GameRow]:

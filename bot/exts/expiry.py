@@ -27,6 +27,7 @@ from discord.ext import commands
 
 from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, STALE_MINUTES
 from bot.exts import game_commands as shared
+from bot.exts import rematch
 from bot.exts.lobby import close_lobby, expiry_text
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ class Expiry(commands.Cog):
         for row in lobbies:
             if row.kind in bot.kinds:
                 await close_lobby(bot, row, expiry_text(bot.kinds[row.kind].words.title, row))
+        await rematch.overdue(bot)
         stale = now - STALE_MINUTES * minute
         if self._started > stale:
             return

@@ -14,7 +14,6 @@ commands that need a channel (`CHANNEL_COMMANDS`) say so when typed in a DM.
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,11 +26,10 @@ from bot.core.gameui import Hand
 from bot.core.limits import IDLE_MINUTES, idle
 from bot.core.sessions import ActionBuilder, Session
 from bot.core.storage import GameRow, Status
+from bot.exts.exports import send_replay
 from bot.exts.lobby import close_lobby
 from bot.exts.router import ask, show_private
 from bot.exts.scoreboards import kind_scoreboard
-from games.replay import export as replay_export
-from games.words import plural
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -201,30 +199,7 @@ async def show_scores(
 async def export_replay(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
     """The replay file of docs/notation.md: the header stored at start plus the move log."""
     session = await session_here(bot, interaction, kind, finished_too=True)
-    if session.status == Status.RUNNING:
-        # The header holds the seed (or the stacked decks): it would reveal every hand,
-        # hidden card and future draw or roll.
-        raise Refusal(
-            "The replay file reveals every hidden card, so it is given once the game is "
-            "over (or abandoned)."
-        )
-    if not interaction.response.is_done():  # done when a DM's menu asked which game
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    async with session.lock:  # the log as of one version, never in the middle of a move
-        moves = await bot.storage.moves(session.id)
-    if session.row.header is not None:  # the header stored when the game started
-        data = {**session.row.header, "actions": moves}
-    else:
-        data = replay_export(session.engine, list(moves))
-    body = json.dumps(data, indent=1).encode()
-    name = f"{kind}-game-{session.id}.json"
-    # Players read one sentence; how to replay the file is in docs/notation.md.
-    what = f"The record of game {session.id}, move by move ({plural(len(moves), 'move')})"
-    await interaction.followup.send(
-        f"{what}, to keep or to share.",
-        file=discord.File(io.BytesIO(body), filename=name, description=what),
-        ephemeral=True,
-    )
+    await send_replay(bot, interaction, session)
 
 
 YOUNG_MOVES_PER_SEAT = 4

@@ -26,7 +26,7 @@ import discord
 from bot.core.errors import Refusal
 from bot.core.gameui import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
 from bot.core.kinds import GameKind
-from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, lobby_expired
+from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, REMATCH_MINUTES, lobby_expired
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.computer_seats import (
     AI_VERBS,
@@ -38,6 +38,7 @@ from bot.exts.computer_seats import (
     timer_text,
 )
 from games.protocol import JSON, GameError, quoted
+from games.words import plural
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -103,15 +104,27 @@ def _button(
 
 
 def lobby_message(
-    kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
+    kind: GameKind, row: GameRow, seats: Sequence[SeatRow], expected: Sequence[int] = ()
 ) -> tuple[str, discord.ui.View]:
+    """The lobby; for a rematch, `expected` are the players it waits for."""
     cls = kind.engine
     seated = "\n".join(seat_line(n, seat) for n, seat in enumerate(seats, start=1))
+    opening = f"**{kind.words.title}**: a new game, hosted by <@{row.host_id}>."
+    closing = "Press **Join** to take a seat; the host presses **Start**."
+    if row.rematch_of is not None:
+        here = {seat.user_id for seat in seats}
+        waiting = " ".join(f"<@{user_id}>" for user_id in expected if user_id not in here)
+        opening = f"**{kind.words.title}**: a rematch, asked for by <@{row.host_id}>."
+        closing = (
+            f"Waiting for {waiting}: press **Join** here or **Rematch** on the game-over "
+            f"message. The game starts once everyone is back, or in "
+            f"{plural(REMATCH_MINUTES, 'minute')} with those who are."
+        )
     text = (
-        f"**{kind.words.title}**: a new game, hosted by <@{row.host_id}>.\n"
+        f"{opening}\n"
         f"{kind.ui.lobby_options_text(row.options)}\n{timer_text(row, kind.turn_minutes)}\n"
         f"Players ({len(seats)} of {cls.min_players} to {cls.max_players}):\n{seated}\n"
-        f"Press **Join** to take a seat; the host presses **Start**."
+        f"{closing}"
     )
     game, primary, success = row.id, discord.ButtonStyle.primary, discord.ButtonStyle.success
     items = [
@@ -240,9 +253,9 @@ async def open_lobby(
                 f"**{record.words.title}**: <@{row.host_id}> plays against {seats[1].name}; "
                 "the game is starting."
             )
-            message = await _answer(interaction, text, None, discord.AllowedMentions.none())
+            message = await answer_command(interaction, text, None, discord.AllowedMentions.none())
             await bot.storage.set_table_message(game_id, message.id)
-            await _start(bot, row, seats)
+            await start_game(bot, row, seats)
             return
         if opponent is not None:
             # The challenged player is pinged, so Discord tells them; nobody else is.
@@ -252,7 +265,7 @@ async def open_lobby(
             # Seated players are listed as mentions (names that stay current), no ping.
             text, view = lobby_message(bot.kinds[kind], row, seats)
             mentions = discord.AllowedMentions.none()
-        message = await _answer(interaction, text, view, mentions)
+        message = await answer_command(interaction, text, view, mentions)
         await bot.storage.set_table_message(game_id, message.id)
 
 
@@ -274,7 +287,7 @@ async def _in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) ->
         return await task
 
 
-async def _answer(
+async def answer_command(
     interaction: discord.Interaction[Any],
     text: str,
     view: discord.ui.View | None,
@@ -327,6 +340,8 @@ async def handle_lobby(
                 )
             await _acknowledge(interaction)
             await bot.storage.add_seat(row.id, user_id, member_name(interaction))
+            if await start_if_everyone_is_back(bot, fresh):
+                return
         elif verb == LobbyVerb.LEAVE:
             if not seated:
                 raise Refusal("You have no seat at this table.")
@@ -366,7 +381,7 @@ async def handle_lobby(
                 else seat
                 for seat in seats
             ]
-            await _start(bot, row, named)
+            await start_game(bot, row, named)
             return
         elif verb == LobbyVerb.START:
             if user_id != row.host_id:
@@ -378,12 +393,38 @@ async def handle_lobby(
                 )
             check_humans(seats)
             await _acknowledge(interaction)
-            await _start(bot, row, seats)
+            await start_game(bot, row, seats)
             return
         else:
             raise Refusal("Unknown lobby button.")
-        text, view = lobby_message(bot.kinds[row.kind], row, await bot.storage.seats(row.id))
-        await interaction.edit_original_response(content=text, view=view)
+        await interaction.edit_original_response(**await lobby_fields(bot, fresh))
+
+
+async def lobby_fields(bot: GameBot, row: GameRow) -> dict[str, Any]:
+    """The lobby message as it is now, as the fields of an edit."""
+    seats = await bot.storage.seats(row.id)
+    text, view = lobby_message(bot.kinds[row.kind], row, seats, await rematch_players(bot, row))
+    return {"content": text, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
+
+
+async def rematch_players(bot: GameBot, row: GameRow) -> list[int]:
+    """The people a rematch waits for: those who played the finished game to its end
+    (not those who left it or whose seat the computer took)."""
+    if row.rematch_of is None:
+        return []
+    return [seat.user_id for seat in await bot.storage.seats(row.rematch_of) if seat.user_id > 0]
+
+
+async def start_if_everyone_is_back(bot: GameBot, row: GameRow) -> bool:
+    """A rematch starts as soon as all its players are seated (its lock held)."""
+    if row.rematch_of is None:
+        return False
+    seats = await bot.storage.seats(row.id)
+    seated = {seat.user_id for seat in seats}
+    if not all(user_id in seated for user_id in await rematch_players(bot, row)):
+        return False
+    await start_game(bot, row, seats)
+    return True
 
 
 async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
@@ -395,7 +436,7 @@ async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer()
 
 
-async def _start(bot: GameBot, row: GameRow, seats: Sequence[SeatRow]) -> None:
+async def start_game(bot: GameBot, row: GameRow, seats: Sequence[SeatRow]) -> None:
     cls = bot.kinds[row.kind].engine
     names = unique_names([seat.name for seat in seats])
     seed = bot.settings.game_seed

@@ -37,7 +37,9 @@ from bot.core.gameui import (
 )
 from bot.core.sessions import Clicked
 from bot.core.storage import Status
+from bot.exts.exports import send_replay
 from bot.exts.lobby import LOBBY_VERBS, handle_lobby
+from bot.exts.rematch import ask_rematch
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -97,6 +99,12 @@ class Router(commands.Cog):
         session = await self.bot.sessions.load(row.id)
         if session is None:
             raise Refusal("That game has not started yet.")
+        if control.verb == SharedVerb.EXPORT:  # anyone: the game is over
+            await send_replay(self.bot, interaction, session)
+            return
+        if control.verb == SharedVerb.REMATCH:
+            await ask_rematch(self.bot, interaction, session)
+            return
         name = session.name_of(interaction.user.id)
         if name is None:
             raise Refusal("You are not playing in this game: only seated players can use it.")

@@ -26,7 +26,7 @@ from tests.fakediscord.players import Player
 from tests.stress.clicks import EXEMPT, clicked_move, quiet
 from tests.stress.driver import Table, game_id_in, open_table, play, stored
 
-SCORE_SHEETS = ("scores.png",)
+SCORE_SHEETS = ("scores.png", "round-scores.png")
 """Attachments of the channel posts the issue's count leaves out (a hand's or round's
 score sheet)."""
 

@@ -11,6 +11,7 @@ two bot runs) while some player's own view differs (so the deals really differ).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -127,6 +128,9 @@ def gracias_variant(
 # -- what players see, as comparable values ------------------------------------------
 
 
+TABLE_LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/\d+")
+
+
 def version_value(version: MessageVersion, channel: Channel) -> tuple[Any, ...]:
     """Everything a Discord client gets of a message state, images as decoded pixels;
     the game's channel (a different one in each run) named by the same word."""
@@ -139,6 +143,8 @@ def version_value(version: MessageVersion, channel: Channel) -> tuple[Any, ...]:
         json.dumps(version.embeds, sort_keys=True),
         json.dumps(version.components, sort_keys=True),
     )
+    # The link to the table names the run's server, channel and message.
+    words = tuple(TABLE_LINK.sub("TABLE", w) for w in words)
     return (*(w.replace(str(channel.id), "CHANNEL") for w in words), tuple(pictures))
 
 

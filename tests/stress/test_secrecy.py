@@ -124,6 +124,7 @@ def grass_pictures(decks, moves, header=GRASS_HEADER) -> set[bytes]:
     sheets, drawn from the reference engine's public view only."""
     from render.grass import table_image
     from render.grass_scores import score_sheet_image
+    from render.progress import grass_progress_image
 
     allowed = set()
     for game in steps(grass_game(header, decks), moves):
@@ -131,6 +132,8 @@ def grass_pictures(decks, moves, header=GRASS_HEADER) -> set[bytes]:
         allowed.add(pixels(to_png(table_image(view))))
         if view.scores:
             allowed.add(pixels(to_png(score_sheet_image(view))))
+        if game.outcome() is not None:  # the game-over message's chart
+            allowed.add(pixels(to_png(grass_progress_image(view))))
     return allowed
 
 
@@ -273,6 +276,7 @@ async def gracias_run(emu, start_bot, tmp_path, tag: str, decks, moves) -> dict[
 def gracias_pictures(decks, moves) -> set[bytes]:
     """The table after each move and the round scores, from public views only."""
     from render.gracias import round_score_image, table_image
+    from render.progress import gracias_progress_image
 
     allowed = set()
     for game in steps(gracias_game(gracias_play.HEADER, decks), moves):
@@ -280,6 +284,8 @@ def gracias_pictures(decks, moves) -> set[bytes]:
         allowed.add(pixels(to_png(table_image(view))))
         if view.last_round is not None:
             allowed.add(pixels(to_png(round_score_image(view))))
+        if game.outcome() is not None:  # the game-over message's chart
+            allowed.add(pixels(to_png(gracias_progress_image(view))))
     return allowed
 
 

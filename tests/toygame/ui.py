@@ -10,9 +10,9 @@ from typing import Any
 import discord
 
 from bot.core.errors import Refusal
-from bot.core.gameui import Act, Control, GameButton, GameUI, Hand, Post, SeatResult, Step, Table
+from bot.core.gameui import Act, Control, GameButton, GameUI, Hand, SeatResult, Step, Table
 from bot.core.storage import Status
-from games.protocol import JSON, Event, EventKind
+from games.protocol import JSON
 from tests.toygame.engine import Mark, ToyPlayerView, ToyPublicView, parse_cell
 
 Public = Table[ToyPublicView]
@@ -56,11 +56,9 @@ class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
             return None
         return f"{table.mention(newly_awaited[0])}, your turn: {status_line(table.view)}"
 
-    def posts(self, table: Public, events: Sequence[Event]) -> list[Post]:
-        if not any(event.kind == EventKind.GAME_OVER for event in events):
-            return []
+    def game_over_text(self, table: Public) -> str:
         winners = " and ".join(table.mention(name) for name in table.view.winners)
-        return [Post(f"**Game over!** {winners}: {status_line(table.view)}")]
+        return f"**Game over!** {winners}: {status_line(table.view)}"
 
     def results(self, table: Public) -> list[SeatResult]:
         outcome = table.outcome

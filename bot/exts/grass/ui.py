@@ -54,9 +54,10 @@ from games.grass.actions import (
     Withdraw,
 )
 from games.grass.cards import Kind, money
-from games.protocol import JSON, Event, EventKind, quoted
+from games.protocol import JSON, Event, quoted
 from games.words import plural
 from render.grass import hand_image, score_sheet_image, table_image
+from render.progress import grass_progress_image, grass_progress_text
 
 # -- words ----------------------------------------------------------------------
 
@@ -162,7 +163,9 @@ WORDS = Words(
 
 # -- the UI ---------------------------------------------------------------------
 
-PICTURES = Pictures(table_image, hand_image, score_sheet_image)
+PICTURES = Pictures(
+    table_image, hand_image, score_sheet_image, grass_progress_image, grass_progress_text
+)
 
 Public = Table[GrassPublicView]
 Player = Hand[GrassPlayerView]
@@ -363,11 +366,6 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         for event in events:
             if event.kind == GrassEventKind.HAND_SCORED:
                 posts.append(Post(f"**{event.text}.**", score_sheet_image, "scores.png"))
-            elif event.kind == EventKind.GAME_OVER:
-                view = table.view
-                winners = ", ".join(table.mention(name) for name in view.winners)
-                totals = ", ".join(f"{seat.name} {money(seat.total)}" for seat in view.seats)
-                posts.append(Post(f"**Game over!** Congratulations {winners}. Totals: {totals}."))
         return posts
 
     def results(self, table: Public) -> list[SeatResult]:

@@ -1,0 +1,51 @@
+"""The replay file of a game (docs/notation.md), given privately: `/<game> export` and
+the game-over message's Export button."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.core.errors import Refusal
+from bot.core.sessions import Session
+from bot.core.storage import Status
+from games.replay import export as replay_export
+from games.words import plural
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+async def send_replay(
+    bot: GameBot, interaction: discord.Interaction[Any], session: Session
+) -> None:
+    """The game's replay file, privately (`/<game> export`, the game-over message's
+    Export button)."""
+    kind = session.kind
+    if session.status == Status.RUNNING:
+        # The header holds the seed (or the stacked decks): it would reveal every hand,
+        # hidden card and future draw or roll.
+        raise Refusal(
+            "The replay file reveals every hidden card, so it is given once the game is "
+            "over (or abandoned)."
+        )
+    if not interaction.response.is_done():  # done when a DM's menu asked which game
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    async with session.lock:  # the log as of one version, never in the middle of a move
+        moves = await bot.storage.moves(session.id)
+    if session.row.header is not None:  # the header stored when the game started
+        data = {**session.row.header, "actions": moves}
+    else:
+        data = replay_export(session.engine, list(moves))
+    body = json.dumps(data, indent=1).encode()
+    name = f"{kind}-game-{session.id}.json"
+    # Players read one sentence; how to replay the file is in docs/notation.md.
+    what = f"The record of game {session.id}, move by move ({plural(len(moves), 'move')})"
+    await interaction.followup.send(
+        f"{what}, to keep or to share.",
+        file=discord.File(io.BytesIO(body), filename=name, description=what),
+        ephemeral=True,
+    )
