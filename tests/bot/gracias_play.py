@@ -18,8 +18,10 @@ import pytest
 
 from games.gracias import Gracias, SplitTrio
 from games.gracias.cards import COLOUR_IDS
-from tests.bot.table import hand_dm, menu
+from tests.bot.table import control_ids, find_menu, hand_dm
+from tests.fakediscord.interactions import Interaction
 from tests.fakediscord.model import Message
+from tests.fakediscord.players import Player
 
 PLAYERS = ("ann", "bob", "cy", "dee")
 SEED = 5
@@ -84,10 +86,33 @@ async def open_table(emu, general, names=PLAYERS) -> tuple[dict[str, Any], Messa
 
 
 def control_value(move: dict[str, Any]) -> tuple[str, str]:
-    """The menu ("take" or "split") and the value a player picks for `move`."""
+    """The control ("take" or "split") and the value a player picks for `move`: a menu's
+    value, or a button's arguments joined by ":" ("red:1")."""
     if "trio" in move:
         return "take", str(move["trio"])
     return "split", f"{move['keep']}:{PLAYERS.index(move['give_to'])}"
+
+
+def find_button(message: Message, verb: str, value: str) -> str | None:
+    """The custom id of the message's button `verb` whose arguments are `value` split at
+    ":" (the last trio's "g:game:version:take:3", a keep/give "...:split:red:1")."""
+    for button in message.buttons():
+        parts = (button.custom_id or "").split(":")
+        if parts[3:4] == [verb] and ":".join(parts[4:]) == value:
+            return button.custom_id
+    return None
+
+
+async def choose(player: Player, message: Message, verb: str, value: str) -> Interaction:
+    """Picks `value` in the message's `verb` menu, or clicks its `verb` button for it
+    (C5: a trio from the menu, the last one by its button; keep/give by a button)."""
+    chosen = find_menu(message, verb)
+    if chosen is not None:
+        return await player.select(message, chosen, [value])
+    button = find_button(message, verb, value)
+    if button is None:
+        raise AssertionError(f"no {verb} control for {value!r}: {control_ids(message)}")
+    return await player.click(message, button)
 
 
 async def play_move(
@@ -97,6 +122,5 @@ async def play_move(
     or `where`); returns the message used."""
     player = players[move["by"]]
     message = where or await hand_dm(emu, player, version)
-    verb, value = control_value(move)
-    await (await player.select(message, menu(message, verb), [value])).ack()
+    await (await choose(player, message, *control_value(move))).ack()
     return message

@@ -76,22 +76,44 @@ async def open_game(general: Any, ann: Player, bob: Player) -> Message:
 
 
 def selects_by_verb(message: Message) -> dict[str, str]:
-    return {s.custom_id.split(":")[3]: s.custom_id for s in message.selects() if s.custom_id}
+    """The custom id of the message's first menu of each verb ("place", "column")."""
+    found: dict[str, str] = {}
+    for select in message.selects():
+        if select.custom_id:
+            found.setdefault(select.custom_id.split(":")[3], select.custom_id)
+    return found
+
+
+def cell_menus(message: Message) -> dict[str, str]:
+    """Every cell offered by the message's cell menus (verb "place": one menu, or up to
+    four bands of rows, bot/exts/graps/picker.py), with the custom id of its menu."""
+    return {
+        value: select.custom_id
+        for select in message.selects()
+        if select.custom_id and select.custom_id.split(":")[3] == "place"
+        for value in select.values
+    }
+
+
+async def pick_cell(player: Player, message: Message, cell: str) -> int:
+    """Places on `cell` from the hand message: one pick in the cell menu that offers it,
+    else the column menu then that column's rows. Returns the picks it took."""
+    menus = cell_menus(message)
+    if cell in menus:
+        await (await player.select(message, menus[cell], [cell])).ack()
+        return 1
+    column = selects_by_verb(message).get("column")
+    assert column is not None, f"{cell} is offered nowhere: {control_ids(message)}"
+    await (await player.select(message, column, [cell[0]])).ack()
+    await message.wait_until(lambda m: "which row" in m.text)
+    await (await player.select(message, cell_menus(message)[cell], [cell])).ack()
+    return 2
 
 
 async def place(emu: FakeDiscord, player: Player, version: int, cell: str) -> Message:
-    """Places on `cell` with the DM's menus: the cell menu when the legal cells fit in
-    one (25 at most), else the column menu then the row menu. Returns the DM."""
+    """Places on `cell` with the DM's menus (`pick_cell`). Returns the DM."""
     message = await hand_dm(emu, player, version)
-    menus = selects_by_verb(message)
-    if "place" in menus:
-        await (await player.select(message, menus["place"], [cell])).ack()
-        return message
-    assert "column" in menus, control_ids(message)
-    await (await player.select(message, menus["column"], [cell[0]])).ack()
-    await message.wait_until(lambda m: "which row" in m.text)
-    rows = selects_by_verb(message)["place"]
-    await (await player.select(message, rows, [cell])).ack()
+    await pick_cell(player, message, cell)
     return message
 
 
@@ -115,15 +137,9 @@ def fresh_dm(player: Any, done: set[int]) -> Message | None:
 
 
 async def place_first_offered(player: Any, message: Message) -> None:
-    """The first cell of the cell menu, or the first column then its first row."""
-    menus = {s.custom_id.split(":")[3]: s for s in message.selects() if s.custom_id}
-    if "place" in menus:
-        await (
-            await player.select(message, menus["place"].custom_id, [menus["place"].values[0]])
-        ).ack()
-        return
-    column = menus["column"]
-    await (await player.select(message, column.custom_id, [column.values[0]])).ack()
-    await message.wait_until(lambda m: "place" in selects_by_verb(m))
-    rows = next(s for s in message.selects() if s.custom_id.split(":")[3] == "place")
-    await (await player.select(message, rows.custom_id, [rows.values[0]])).ack()
+    """The first offered cell in board order (row 1 first, then A to O): the first option
+    of the single cell menu that the DM showed before its menus came in bands of rows,
+    so a game against the computer keeps its course."""
+    cells = cell_menus(message)
+    first = min(cells, key=lambda cell: (int(cell[1:]), cell[0]))
+    await (await player.select(message, cells[first], [first])).ack()

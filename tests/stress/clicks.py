@@ -3,9 +3,10 @@ message (not a typed command). Used by the benchmark and the REST budget test to
 what a clicked move costs: the click's own response redraws the mover's hand, exempt
 from Discord's global rate limit.
 
-Only the moves one menu pick makes are chosen: Grass plays without a target or a cover,
-discards and Paranoia passes; Gracias takes and splits; Graps placements (a column
-first when the legal cells do not fit one menu).
+Only the moves one pick makes are chosen: Grass plays without a target or a cover,
+discards and Paranoia passes; Gracias takes (a menu, or the last trio's button) and
+keeps/gives (buttons); Graps placements (one of the cell menus; a column first only
+when the legal cells do not fit four menus).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.bot.table import find_menu
+from tests.bot.gracias_play import choose
+from tests.bot.graps_play import cell_menus
+from tests.bot.table import control_ids, find_menu
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.interactions import Interaction
 from tests.fakediscord.model import Message
@@ -57,17 +60,22 @@ def clickable(engine: Any, rng: random.Random) -> dict[str, Any] | None:
     return None
 
 
+def _controls(message: Message, verbs: tuple[str, ...]) -> list[str]:
+    """The custom ids of the message's menus and buttons with one of these verbs."""
+    return [i for i in control_ids(message) if i.split(":")[3] in verbs]
+
+
 def _hand(player: Player, verbs: tuple[str, ...], version: int | None = None) -> Message | None:
-    """The player's newest DM offering one of these menus (drawn at `version`)."""
+    """The player's newest DM offering one of these controls (drawn at `version`)."""
     for message in reversed(player.dm_messages()):
-        menus = [find_menu(message, verb) for verb in verbs]
-        if any(m and (version is None or m.split(":")[2] == str(version)) for m in menus):
+        found = _controls(message, verbs)
+        if any(version is None or i.split(":")[2] == str(version) for i in found):
             return message
     return None
 
 
 def _pick(engine: Any, action: dict[str, Any]) -> tuple[str, str]:
-    """The menu and the value a player picks for `action`."""
+    """The control and the value a player picks for `action`."""
     if "trio" in action:
         return "take", str(action["trio"])
     if "keep" in action:
@@ -89,16 +97,21 @@ async def click(emu: FakeDiscord, table: Table, engine: Any, action: dict[str, A
         )
     except TimeoutError:  # still valid older ones: a Paranoia pass others answered first
         hand = await emu.wait_for(
-            lambda: _hand(player, wanted), what=f"{player.name}'s {verb} menu"
+            lambda: _hand(player, wanted), what=f"{player.name}'s {verb} controls"
         )
-    if verb == "place" and find_menu(hand, "place") is None:
-        column = find_menu(hand, "column")
-        assert column is not None
-        await (await player.select(hand, column, [value[0]])).ack()
-        await hand.wait_until(lambda m: find_menu(m, "place") is not None)
-    menu = find_menu(hand, verb)
-    assert menu is not None, f"no {verb} menu on {hand!r}"
-    interaction = await player.select(hand, menu, [value])
+    if verb in ("take", "split"):  # a menu, or buttons (Gracias's keep/give, C5)
+        interaction = await choose(player, hand, verb, value)
+    elif verb == "place":  # one of the cell menus; a column first past four menus
+        if value not in cell_menus(hand):
+            column = find_menu(hand, "column")
+            assert column is not None, f"{value} is offered nowhere on {hand!r}"
+            await (await player.select(hand, column, [value[0]])).ack()
+            await hand.wait_until(lambda m: value in cell_menus(m))
+        interaction = await player.select(hand, cell_menus(hand)[value], [value])
+    else:
+        menu = find_menu(hand, verb)
+        assert menu is not None, f"no {verb} menu on {hand!r}"
+        interaction = await player.select(hand, menu, [value])
     await interaction.ack()
     return interaction
 

@@ -1,9 +1,11 @@
 """Gracias's thin Discord part: its pictures, words and controls on the shared machinery.
 
-A turn is played as in the box (C5), in the notation's two steps (docs/notation.md):
-the mover picks a trio from a menu (`{"trio": K}`); its face-down card joins their hidden
-cards and their hand message, which only they see, shows it; then a second menu offers
-every "keep this colour, give the other card to that player" (`{"keep", "give_to"}`).
+A turn is played as in the box (C5), in the notation's two steps (docs/notation.md), two
+picks: the mover picks a trio from a menu (`{"trio": K}`; the last trio of a turn is a
+button); its face-down card joins their hidden cards and their hand message, which only
+they see, shows it; then one button per "give this card to that player, keep the
+other" (`{"keep", "give_to"}`). Taking and splitting cannot be one pick: the split is
+chosen knowing the face-down card, which is seen only once the trio is taken.
 The channel shows the public table only; hidden cards are in the hand message (DM, or
 ephemeral through `/gracias hand`). Rule ids: C2, C3, C5, C6, C8 and the leave rule.
 
@@ -24,6 +26,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import (
     Act,
     Control,
+    GameButton,
     GameSelect,
     GameUI,
     Hand,
@@ -47,10 +50,11 @@ from games.gracias import (
     SplitTrio,
     TrioView,
 )
-from games.gracias.actions import TakeTrio
+from games.gracias.actions import GraciasAction, TakeTrio
 from games.gracias.scoring import ranking_key
-from games.protocol import JSON, Event, EventKind, quoted
+from games.protocol import JSON, Event, quoted
 from render.gracias import hidden_image, round_score_image, table_image
+from render.progress import gracias_progress_image, gracias_progress_text
 
 # -- words ----------------------------------------------------------------------
 
@@ -78,8 +82,9 @@ def trio_text(trio: TrioView) -> str:
     return f"trio {trio.number}: {up or 'split'}{down}"
 
 
-def split_label(keep: Colour, give: Colour, to: str) -> str:
-    return f"Keep {colour_label(keep)}, give {colour_label(give)} to {to}"
+def give_label(give: Colour, to: str) -> str:
+    """A keep/give button's words: the card given and to whom (the other is kept, C5)."""
+    return f"Give {colour_label(give)} to {to}"
 
 
 def parse_colour(text: str) -> Colour:
@@ -103,7 +108,9 @@ WORDS = Words(
 
 # -- the UI ---------------------------------------------------------------------
 
-PICTURES = Pictures(table_image, hidden_image, round_score_image)
+PICTURES = Pictures(
+    table_image, hidden_image, round_score_image, gracias_progress_image, gracias_progress_text
+)
 
 Public = Table[GraciasPublicView]
 Player = Hand[GraciasPlayerView]
@@ -115,13 +122,85 @@ class GraciasVerb(StrEnum):
     """The verbs of Gracias's own controls (their custom ids: bot/core/gameui.py)."""
 
     TAKE = "take"
+    """A trio: the menu `take` (the value is its number), or the button `take:K`."""
     SPLIT = "split"
+    """Keep one card, give the other: the buttons `split:COLOUR:SEAT` (the kept colour,
+    the receiver's seat index), or the menu `split` of earlier versions, whose value is
+    "COLOUR:SEAT"."""
+
+
+MAX_BUTTONS_IN_ROW = 5
+"""Discord's buttons in one row of a message."""
 
 
 def _other(face_up: Sequence[Colour], keep: Colour) -> Colour:
     """The face-up card given away when `keep` is kept (C5: exactly one of each)."""
     first, second = face_up
     return second if first == keep else first
+
+
+def take_controls(table: Public, takes: Sequence[TrioView]) -> list[discord.ui.Item[Any]]:
+    """The first pick of a turn (C5): which trio. It has to be a pick of its own, since
+    the face-down card is seen only once the trio is taken, and the keep/give choice
+    depends on it. The last trio of a turn is no choice: one button, one tap."""
+    if len(takes) == 1:
+        trio = takes[0]
+        control = table.control(GraciasVerb.TAKE, str(trio.number))
+        label = f"Take {trio_text(trio)}"
+        return [GameButton(control, label, discord.ButtonStyle.primary)]
+    options = [
+        discord.SelectOption(label=trio_text(trio).capitalize(), value=str(trio.number))
+        for trio in takes
+    ]
+    return [GameSelect(table.control(GraciasVerb.TAKE), "Take a trio…", options)]
+
+
+def split_controls(
+    table: Public, face_up: Sequence[Colour], splits: Sequence[SplitTrio]
+) -> list[discord.ui.Item[Any]]:
+    """The second pick (C5): keeping one card and giving the other to an opponent are
+    one choice, a button "Give ◆ blue to bob" (the other card is kept): a row per card
+    that may be given, a button per opponent (at most 2 x 5, 6 players)."""
+    seats = {seat.name: index for index, seat in enumerate(table.view.seats)}
+    kept = list(dict.fromkeys(split.keep for split in splits))
+    rows = [[split for split in splits if split.keep == keep] for keep in kept]
+    if any(len(row) > MAX_BUTTONS_IN_ROW for row in rows):  # not with 6 players at most
+        options = [
+            discord.SelectOption(
+                label=give_label(_other(face_up, a.keep), a.give_to),
+                value=f"{a.keep.id}:{seats[a.give_to]}",
+            )
+            for a in splits
+        ]
+        return [GameSelect(table.control(GraciasVerb.SPLIT), "Give a card to…", options)]
+    return [
+        GameButton(
+            table.control(GraciasVerb.SPLIT, split.keep.id, str(seats[split.give_to])),
+            give_label(_other(face_up, split.keep), split.give_to),
+            row=number,
+        )
+        for number, row in enumerate(rows)
+        for split in row
+    ]
+
+
+def clicked_action(hand: Player, control: Control, values: Sequence[str]) -> GraciasAction | None:
+    """The action a take or keep/give control means, from a menu's value or a button's
+    id; None for anything else (a forged id). The engine judges the rest (C5)."""
+    if len(values) > 1:
+        return None
+    text = values[0] if values else ":".join(control.args)
+    if control.verb == GraciasVerb.TAKE:
+        trio = small_index(text)
+        return None if trio is None else TakeTrio(hand.name, trio)
+    if control.verb == GraciasVerb.SPLIT:
+        colour_id, _, seat = text.partition(":")
+        seats = hand.view.public.seats
+        index = small_index(seat, len(seats))
+        colour = next((c for c in COLOURS if c.id == colour_id), None)
+        if colour is not None and index is not None:
+            return SplitTrio(hand.name, colour, seats[index].name)
+    return None
 
 
 class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
@@ -189,7 +268,7 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             )
             lines.append(
                 f"Keep one face-up card ({colour_list(trio.face_up)}) and give the other "
-                "to an opponent."
+                "to an opponent: pick the card you give and to whom; you keep the other."
             )
         else:
             lines.append(
@@ -221,13 +300,6 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
         for event in events:
             if event.kind == GraciasEventKind.ROUND_SCORED:
                 posts.append(Post(f"**{event.text}**", round_score_image, "round-scores.png"))
-            elif event.kind == EventKind.GAME_OVER:
-                view = table.view
-                winners = ", ".join(table.mention(name) for name in view.winners)
-                totals = ", ".join(
-                    f"{seat.name} {seat.total}" for seat in view.seats if seat.in_game
-                )
-                posts.append(Post(f"**Game over!** Congratulations {winners}. Totals: {totals}."))
         return posts
 
     def results(self, table: Public) -> list[SeatResult]:
@@ -258,42 +330,17 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             else []
         )
         if takes:
-            options = [
-                discord.SelectOption(label=trio_text(trio).capitalize(), value=str(trio.number))
-                for trio in takes
-            ]
-            return [GameSelect(table.control(GraciasVerb.TAKE), "Take a trio…", options)]
+            return take_controls(table, takes)
         splits = [a for a in hand.legal if isinstance(a, SplitTrio)]
         if not splits or view.choosing is None:
             return []
-        face_up = view.trios[view.choosing - 1].face_up
-        seats = {seat.name: index for index, seat in enumerate(view.seats)}
-        options = [
-            discord.SelectOption(
-                label=split_label(a.keep, _other(face_up, a.keep), a.give_to),
-                value=f"{a.keep.id}:{seats[a.give_to]}",
-            )
-            for a in splits
-        ]
-        return [
-            GameSelect(
-                table.control(GraciasVerb.SPLIT), "Keep one card, give the other to…", options
-            )
-        ]
+        return split_controls(table, view.trios[view.choosing - 1].face_up, splits)
 
     def on_control(self, hand: Player, control: Control, values: Sequence[str]) -> Step:
-        if control.verb == GraciasVerb.TAKE and len(values) == 1:
-            trio = small_index(values[0])
-            if trio is not None:
-                return Act(TakeTrio(hand.name, trio))  # the engine refuses a taken trio (C5)
-        if control.verb == GraciasVerb.SPLIT and len(values) == 1:
-            colour_id, _, text = values[0].partition(":")
-            seats = hand.view.public.seats
-            index = small_index(text, len(seats))
-            colour = next((c for c in COLOURS if c.id == colour_id), None)
-            if colour is not None and index is not None:
-                return Act(SplitTrio(hand.name, colour, seats[index].name))
-        raise Refusal("This control is not understood; use `/gracias hand` for fresh controls.")
+        action = clicked_action(hand, control, values)
+        if action is None:
+            raise Refusal("This control is not understood; use `/gracias hand` for fresh controls.")
+        return Act(action)
 
     def hand_shows(self, table: Public, name: str) -> tuple[Hashable, ...]:
         """What the hand message shows of the table: the player's own reserve (a card

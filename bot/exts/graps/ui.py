@@ -7,9 +7,9 @@ board with the legal cells of the roll dotted (P4, P5) and the controls; the cha
 table carries the public board (the last placement ringed, pruned pawns crossed, P5).
 Players with closed DMs use `/graps board` or the table's **My board** button.
 
-Controls come from `Graps.legal_actions` only: one menu of cells when there are at
-most 25 (Discord's limit), otherwise a menu of columns, then one of that column's
-legal rows. Resigning asks for a confirmation.
+Controls come from `Graps.legal_actions` only: menus of cells, one pick per placement
+whenever the legal cells fit the message (picker.py, which also says what a cell would
+do). Resigning asks for a confirmation.
 
 Its words (options, sides, the board as text, what a cell would do, pruning and passes
 in sentences) are also the typed commands' (cog.py). Rule ids cited are those of
@@ -19,7 +19,6 @@ DECISIONS.md / docs/rules/graps.md (P1..P9).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from typing import Any
 
 import discord
@@ -29,10 +28,8 @@ from bot.core.gameui import (
     Act,
     Control,
     GameButton,
-    GameSelect,
     GameUI,
     Hand,
-    Post,
     SeatResult,
     SharedVerb,
     Show,
@@ -42,6 +39,9 @@ from bot.core.gameui import (
 )
 from bot.core.kinds import Pictures, Words
 from bot.core.storage import Status
+from bot.exts.graps.picker import GrapsVerb as GrapsVerb
+from bot.exts.graps.picker import cell_note as cell_note
+from bot.exts.graps.picker import placement, placement_items, rows_step
 from games.graps import (
     Face,
     GrapsEventKind,
@@ -53,8 +53,8 @@ from games.graps import (
     Side,
 )
 from games.graps.actions import Resign
-from games.graps.cells import COLUMNS, RING, SIZE, parse_cell, row_of
-from games.protocol import JSON, Event, EventKind
+from games.graps.cells import COLUMNS, SIZE, parse_cell, row_of
+from games.protocol import JSON, Event
 from games.words import plural
 from render.graps import board_image, player_board_image
 
@@ -110,22 +110,6 @@ def your_move_text(view: GrapsPublicView, name: str) -> str:
         f"You rolled a **blank**: {plural(len(view.legal), 'cell')}, dotted on the board: "
         f"beside your vines, never touching a {other_side} pawn or a {other_side} grape's ring."
     )
-
-
-def cell_note(view: GrapsPublicView, name: str, cell: str) -> str:
-    """What placing there would do, for the select menus: win (P7) or prune (P5)."""
-    side = view.side_of(name)
-    index = parse_cell(cell)
-    if row_of(index) == side.target_row:
-        return f"reaches {opponent_of(view, name)}'s land: you win"
-    if view.roll is not Face.GRAPE:
-        return f"a blank on row {row_of(index)}"
-    theirs = Side.LIGHT if side is Side.DARK else Side.DARK
-    flat = [piece for row in view.board for piece in row]
-    pruned = sum(1 for near in RING[index] if flat[near].side is theirs)
-    if pruned:
-        return f"prunes {plural(pruned, theirs.value + ' pawn')}"
-    return f"a grape on row {row_of(index)}"
 
 
 def pruning_text(view: GrapsPublicView) -> str | None:
@@ -194,6 +178,7 @@ WORDS = Words(
     hand_words="your board and controls stay in this channel",
     left_text="You resigned; your opponent wins.",
     rules_caption="The rules of Graps as this bot plays them:",
+    score_word=None,  # the game-over line counts the pawns
 )
 """What the shared commands and messages say about Graps: its hand is the board, and
 giving up a seat is resigning (the opponent wins)."""
@@ -207,16 +192,6 @@ Public = Table[GrapsPublicView]
 Player = Hand[GrapsPlayerView]
 
 RECENT_LINES = 4
-MAX_OPTIONS = 25
-
-
-class GrapsVerb(StrEnum):
-    """The verbs of Graps's own controls (their custom ids: bot/core/gameui.py)."""
-
-    PLACE = "place"
-    COLUMN = "column"
-    RESIGN_ASK = "resign_ask"
-    RESIGN = "resign"
 
 
 def legal_cells(hand: Player) -> list[str]:
@@ -274,18 +249,16 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
         # a player who moves again after the opponent's pass is told again.
         return {e.actor for e in events if e.kind == GrapsEventKind.ROLL and e.text and e.actor}
 
-    def posts(self, table: Public, events: Sequence[Event]) -> list[Post]:
+    def game_over_text(self, table: Public) -> str:
         view = table.view
-        posts: list[Post] = []
-        # Prunings and passed turns are in the table message (its status and log).
-        for event in events:
-            if event.kind == EventKind.GAME_OVER:
-                if len(view.winners) == 1:
-                    result = f"Congratulations {table.mention(view.winners[0])}!"
-                else:
-                    result = "A draw."
-                posts.append(Post(f"**Game over!** {result} {view.reason}. {figures(view)}."))
-        return posts
+        how = view.reason or "the game ended"  # P7-P9: names the players, or "no pawns left..."
+        if not any(how.startswith(name) for name in view.players):
+            how = how[:1].upper() + how[1:]
+        if len(view.winners) == 1:
+            result = f"Congratulations {table.mention(view.winners[0])}: {how}."
+        else:
+            result = f"{how}."
+        return f"**Game over!** {result}\n{figures(view)}."
 
     def results(self, table: Public) -> list[SeatResult]:
         """Places by the outcome; the score is each player's pawns on the board at the
@@ -300,74 +273,27 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
     # -- controls ------------------------------------------------------------------
 
     def controls(self, hand: Player) -> list[discord.ui.Item[Any]]:
-        table, name = hand.table, hand.name
+        table = hand.table
         cells = legal_cells(hand) if table.running else []
         if not cells:
             return []
-        view = table.view
-        items: list[discord.ui.Item[Any]] = []
-        face = "grape" if view.roll is None else view.roll.value
-        if len(cells) <= MAX_OPTIONS:
-            options = [
-                discord.SelectOption(
-                    label=cell, value=cell, description=cell_note(view, name, cell)
-                )
-                for cell in cells
-            ]
-            items.append(
-                GameSelect(table.control(GrapsVerb.PLACE), f"Place your {face} on…", options)
-            )
-        else:
-            columns: dict[str, list[str]] = {}
-            for cell in cells:
-                columns.setdefault(cell[0], []).append(cell)
-            options = [
-                discord.SelectOption(
-                    label=f"Column {letter}",
-                    value=letter,
-                    description=f"{len(columns[letter])} cells: " + ", ".join(columns[letter]),
-                )
-                for letter in sorted(columns)
-            ]
-            items.append(
-                GameSelect(
-                    table.control(GrapsVerb.COLUMN),
-                    f"Place your {face}: first the column…",
-                    options,
-                )
-            )
+        items = placement_items(table, hand.name, cells)
         items.append(GameButton(table.control(GrapsVerb.RESIGN_ASK), "Resign…", row=4))
         return items
 
     def on_control(self, hand: Player, control: Control, values: Sequence[str]) -> Step:
         verb = control.verb
-        if verb == GrapsVerb.PLACE and len(values) == 1:
-            return Act(Place(hand.name, parse_cell(values[0])))  # the engine judges the cell
-        if verb == GrapsVerb.COLUMN and len(values) == 1 and values[0] in COLUMNS:
-            return self._rows(hand, values[0])
+        if verb == GrapsVerb.PLACE:  # any of the cell menus, or a column's rows
+            action = placement(hand, values)
+            if action is not None:
+                return Act(action)
+        if verb == GrapsVerb.COLUMN and len(values) == 1:
+            return rows_step(hand, legal_cells(hand), values[0])
         if verb == GrapsVerb.RESIGN_ASK:
             return self._confirm_resign(hand)
         if verb == GrapsVerb.RESIGN:
             return Act(Resign(hand.name))
         raise Refusal("This control is not understood; use `/graps board` for fresh controls.")
-
-    def _rows(self, hand: Player, letter: str) -> Step:
-        table = hand.table
-        cells = [cell for cell in legal_cells(hand) if cell[0] == letter]
-        if not cells:
-            raise Refusal(f"No legal cell in column {letter} for this roll.")
-        options = [
-            discord.SelectOption(
-                label=f"{cell} (row {row_of(parse_cell(cell))})",
-                value=cell,
-                description=cell_note(table.view, hand.name, cell),
-            )
-            for cell in cells
-        ]
-        select = GameSelect(table.control(GrapsVerb.PLACE), f"Column {letter}: the row…", options)
-        back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
-        face = "grape" if table.view.roll is None else table.view.roll.value
-        return Show(f"Your {face} in column **{letter}**: which row?", [select, back])
 
     def _confirm_resign(self, hand: Player) -> Step:
         table = hand.table

@@ -16,8 +16,9 @@ from PIL import Image
 from games.replay import replay
 from render.encode import to_png
 from render.gracias import round_score_image, table_image
+from render.progress import gracias_progress_image
 from tests.bot.gracias_play import MOVES, gracias_bot, open_table, play_move, reference  # noqa: F401
-from tests.bot.table import hand_dm
+from tests.bot.table import control_ids, hand_dm
 from tests.fakediscord.model import Message
 
 
@@ -30,8 +31,8 @@ def says(*words: str) -> Callable[[Message], bool]:
 
 
 def shows(control: str) -> Callable[[Message], bool]:
-    """The message carries a menu whose id contains `control` (":5:split")."""
-    return lambda message: any(control in s.custom_id for s in message.selects())
+    """The message carries a control whose id contains `control` (":5:split")."""
+    return lambda message: any(control in custom_id for custom_id in control_ids(message))
 
 
 def public_pictures() -> set[bytes]:
@@ -45,6 +46,8 @@ def public_pictures() -> set[bytes]:
         allowed.add(pixels(to_png(table_image(view))))
         if any(event.kind == "round_scored" for event in events):
             allowed.add(pixels(to_png(round_score_image(view))))
+        if game.outcome() is not None:  # the game-over message's chart
+            allowed.add(pixels(to_png(gracias_progress_image(view))))
     return allowed
 
 
@@ -93,7 +96,7 @@ async def test_a_whole_4_player_game_from_start_to_scoreboard_c2_c5_c6_c8(
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == ("bob",)
     over = await general.wait_message(lambda m: "Game over!" in m.content)
-    assert bob.mention in over.content and "bob 19" in over.content
+    assert bob.mention in over.content and "1. bob: 19 points" in over.content
     await table.wait_until(lambda m: "Game over: bob wins." in m.text and not m.buttons())
 
     scores = await (await cy.slash(general, "gracias scores")).message()
@@ -101,7 +104,7 @@ async def test_a_whole_4_player_game_from_start_to_scoreboard_c2_c5_c6_c8(
     board = await (await dee.slash(general, "gracias scoreboard")).message()
     assert board.images() and "4 players" in board.text
     mine = await (await dee.slash(general, "gracias scoreboard", player=bob)).message()
-    assert "place 1, 1 games, 1 wins, total 19" in mine.text
+    assert "place 1, 1 game, 1 win, total 19" in mine.text
     overall = await (await ann.slash(general, "scoreboard")).message()
     assert overall.images() and "all games" in overall.text and "4 players" in overall.text
     one = await (await ann.slash(general, "scoreboard", game="gracias")).message()

@@ -14,7 +14,7 @@ from tests.bot.gracias_play import (  # noqa: F401
     play_move,
     reference,
 )
-from tests.bot.table import answer, hand_dm, menu, told
+from tests.bot.table import answer, control_ids, hand_dm, menu, told
 
 
 def stored_moves(bot) -> int:
@@ -55,7 +55,7 @@ async def test_non_players_and_waiting_players_have_no_way_in(
     assert "not playing" in await answer(await eve.slash(general, "gracias leave"))
     # a player waiting for their turn sees their cards but gets no controls
     waiting = await (await players["bob"].slash(general, "gracias hand")).message()
-    assert "Not your turn" in waiting.text and not waiting.selects()
+    assert "Not your turn" in waiting.text and not control_ids(waiting)
     # a forged menu id is answered and changes nothing
     forged = {"custom_id": "s:1:0:take", "component_type": 3, "values": ["1"]}
     assert "does not exist" in await answer(await eve.forge(general, 3, forged, message=table))
@@ -76,8 +76,8 @@ async def test_a_taken_trio_is_no_longer_offered_and_old_menus_are_out_of_date_c
     await play_move(emu, players, 0, MOVES[0])  # ann takes from her DM
     stale = await ann.select(old, menu(old, "take"), ["1"])
     reply = await told(emu, stale, "out of date")
-    # with the fresh hand: the face-down card she took and the keep/give menu
-    assert "its face-down card is" in reply.text and reply.selects()
+    # with the fresh hand: the face-down card she took and the keep/give buttons
+    assert "its face-down card is" in reply.text and ":1:split:" in str(control_ids(reply))
     assert stored_moves(gracias_bot) == 1
     await play_move(emu, players, 1, MOVES[1])
     offered = options(await hand_dm(emu, bob, 2), "take")
@@ -144,7 +144,8 @@ async def test_rules_and_an_empty_scoreboard(fake_discord, gracias_bot):  # noqa
     ann = fake_discord.user("ann")
     general = fake_discord.channel("general")
     rules = await (await ann.slash(general, "gracias rules")).message()
-    assert rules.ephemeral and b"C8" in rules.attachments[0].data
+    assert rules.ephemeral and "How to play Gracias" in rules.text
+    assert b"C8" in rules.attachments[0].data  # the full rules, attached
     assert "No finished game" in await answer(await ann.slash(general, "scoreboard"))
     text = await answer(await ann.slash(general, "scoreboard", game="gracias"))
     assert "No finished Gracias game" in text
@@ -180,7 +181,7 @@ async def test_leaving_while_holding_a_trio_passes_the_turn_on_leave_rule(
     offered = options(await hand_dm(emu, bob, 2), "take")
     assert str(MOVES[0]["trio"]) not in offered and len(offered) == 3
     gone = await (await ann.slash(general, "gracias hand")).message()
-    assert "You left this game" in gone.text and not gone.selects()
+    assert "You left this game" in gone.text and not control_ids(gone)
     again = await answer(await ann.slash(general, "gracias leave"))
     assert "Not allowed: ann has left the game." in again
 

@@ -1,6 +1,6 @@
 """Restarts in the middle of a Gracias game: every acknowledged move is still there, the
 player who took a trio before the restart still holds it and still sees its face-down
-card (C5), and the menu drawn before the restart still works. A clean stop (Ctrl-C),
+card (C5), and the keep/give buttons drawn before the restart still work. A clean stop (Ctrl-C),
 then a crash (SIGKILL)."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ async def test_a_restart_between_take_and_give_loses_nothing_c5(
     for version in range(3):  # ann's whole choice, then bob takes a trio
         await play_move(emu, players, version, MOVES[version])
     assert "trio" in MOVES[2] and MOVES[2]["by"] == "bob"
-    before = await hand_dm(emu, players["bob"], 3)  # bob's keep/give menu
+    before = await hand_dm(emu, players["bob"], 3)  # bob's keep/give buttons
     assert "its face-down card is" in before.text
 
     await gracias_bot.restart()
@@ -36,7 +36,7 @@ async def test_a_restart_between_take_and_give_loses_nothing_c5(
     await table.wait_until(lambda m: f"bob took trio {MOVES[2]['trio']}" in m.text)
     again = await (await players["bob"].slash(general, "gracias hand")).message()
     assert "its face-down card is" in again.text  # still his alone to see
-    await play_move(emu, players, 3, MOVES[3], where=before)  # the pre-restart menu
+    await play_move(emu, players, 3, MOVES[3], where=before)  # a pre-restart button
     await table.wait_until(lambda m: f"bob kept {MOVES[3]['keep']}" in m.text)
 
     await gracias_bot.restart(kill=True)  # a crash right after the move was shown

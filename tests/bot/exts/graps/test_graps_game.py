@@ -1,6 +1,6 @@
 """A complete Graps game through the emulator, acting as the players: ann challenges
 bob, bob accepts; set-up grapes (P2); rolled turns (P3) placed with the DM's menus
-(one menu of cells, or a column then a row when more than 25 cells are legal) and with
+(one pick each: one menu of cells, or bands of rows when more than 25 cells are legal) and with
 `/graps place`; bob's grape at G2 prunes and cuts off ann's vine (P5), announced in
 words and crossed out on the table; ann's blank has no legal cell and her turn passes
 (P8); bob reaches row 1 and wins (P7); results, scores, the scoreboard, the export."""
@@ -70,7 +70,7 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
             await place_move(emu, players, version)
     await table.wait_until(lambda m: "bob rolled a **grape**" in m.content)
 
-    # P5: bob's grape (39 legal cells: column, then row) prunes and cuts off ann's vine
+    # P5: bob's grape (39 legal cells: two menus, one pick) prunes and cuts off ann's vine
     mark = general.mark()
     dm = await hand_dm(emu, bob, PRUNING)
     assert "You rolled a **grape**: 39 cells" in dm.text
@@ -107,9 +107,9 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     standings = await (await bob.slash(general, "graps scoreboard")).message()
     assert standings.images() and "2 players" in standings.text
     mine = await (await ann.slash(general, "graps scoreboard", player=bob)).message()
-    assert "place 1, 1 games, 1 wins" in mine.text
+    assert "place 1, 1 game, 1 win" in mine.text
     theirs = await (await bob.slash(general, "graps scoreboard", player=ann)).message()
-    assert "place 2, 1 games, 0 wins" in theirs.text
+    assert "place 2, 1 game, 0 wins" in theirs.text
     exported = await (await ann.slash(general, "graps export")).message()
     data = json.loads(exported.attachments[0].data)
     assert data["actions"] == MOVES and data["rolls"][:4] == ["blank", "blank", "blank", "blank"]
@@ -123,4 +123,5 @@ async def test_the_rules_and_an_empty_scoreboard(fake_discord, graps_bot):  # no
     text = await answer(await ann.slash(general, "graps scoreboard"))
     assert "No finished Graps game" in text
     rules = await (await ann.slash(general, "graps rules")).message()
-    assert rules.ephemeral and b"P9" in rules.attachments[0].data
+    assert rules.ephemeral and "How to play Graps" in rules.text
+    assert b"P9" in rules.attachments[0].data  # the full rules, attached

@@ -63,10 +63,17 @@ async def test_autocomplete_lists_only_the_legal_cells(fake_discord, graps_bot):
         assert await cells_offered(bob, general, letter) == [c for c in legal if c[0] == letter]
     choices = await bob.autocomplete(general, "graps place", "cell", "G2")
     assert [c.name for c in choices] == ["G2: prunes 2 dark pawns"]
-    # the DM's menus: columns first, each column's rows only legal ones
+    # the DM's menus: two bands of rows, together every legal cell once, the rows
+    # nearest ann's land first (P7); no column menu, so every cell is one pick
     dm = await hand_dm(emu, bob, PRUNING)
-    column_menu = next(s for s in dm.selects() if s.custom_id == selects_by_verb(dm)["column"])
-    assert [o.value for o in column_menu.options] == sorted({c[0] for c in legal})
+    bands = [s for s in dm.selects() if s.custom_id.split(":")[3] == "place"]
+    assert [s.placeholder for s in bands] == [
+        "Place your grape, rows 2 to 14…",
+        "Place your grape, row 15…",
+    ]
+    offered = [value for band in bands for value in band.values]
+    assert sorted(offered) == sorted(legal) and len(offered) == len(set(offered))
+    assert offered[0] == "G2" and "column" not in selects_by_verb(dm)
 
 
 async def test_refusals_say_why_and_change_nothing(fake_discord, graps_bot):  # noqa: F811
@@ -145,4 +152,4 @@ async def test_the_player_not_to_move_may_resign_by_command(fake_discord, graps_
     assert "You resigned" in await answer(reply)
     await table.wait_until(lambda m: "Game over: ann wins" in m.text and "bob resigned" in m.text)
     board = await (await ann.slash(general, "graps scoreboard", player=ann)).message()
-    assert "1 games, 1 wins" in board.text
+    assert "1 game, 1 win" in board.text

@@ -1,7 +1,7 @@
 """Restarts in the middle of a Graps game: every acknowledged placement is still there,
-the table is redrawn, a DM's menu drawn before the restart still places, and so does
-the row menu of a column picked before a crash (custom ids carry the game, the version
-and the column). Both a clean stop (Ctrl-C) and a crash (SIGKILL)."""
+the table is redrawn, a DM's menu drawn before the restart still places, and so do
+the bands of rows of a grape's 39 cells after a crash (custom ids carry the game, the
+version and the band). Both a clean stop (Ctrl-C) and a crash (SIGKILL)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import sqlite3
 from tests.bot.graps_play import (  # noqa: F401
     MOVES,
     PRUNING,
+    cell_menus,
     graps_bot,
     open_game,
     place_move,
@@ -46,13 +47,12 @@ async def test_a_restart_loses_nothing_and_old_menus_still_place(fake_discord, g
 
     for version in range(11, PRUNING):
         await place_move(emu, players, version)
-    dm = await hand_dm(emu, bob, PRUNING)
-    await (await bob.select(dm, selects_by_verb(dm)["column"], ["G"])).ack()
-    await dm.wait_until(lambda m: "which row" in m.text)
+    dm = await hand_dm(emu, bob, PRUNING)  # 39 cells: two menus, bands of rows
+    assert cell_menus(dm)["G2"] != cell_menus(dm)["A15"]
 
-    await graps_bot.restart(kill=True)  # a crash between the column and the row
+    await graps_bot.restart(kill=True)  # a crash while bob's menus are open
     assert stored(graps_bot) == (PRUNING, PRUNING)
-    await (await bob.select(dm, selects_by_verb(dm)["place"], ["G2"])).ack()
+    await (await bob.select(dm, cell_menus(dm)["G2"], ["G2"])).ack()
     await table.wait_until(lambda m: "pruned at G2" in m.content)  # told by the table
     await place_move(emu, players, PRUNING + 1)
     await table.wait_until(lambda m: "Game over: bob wins" in m.text)
