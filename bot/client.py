@@ -103,7 +103,9 @@ class GameBot(commands.Bot):
         self.add_dynamic_items(GameButton, GameSelect)
         self._storage = await Storage.open(self.settings.database_path)
         self._sessions = Sessions(self._storage, self.kinds)
-        self._publisher = Publisher(self, self._storage, self.kinds, self.executor)
+        self._publisher = Publisher(
+            self, self._storage, self.kinds, self.executor, self.settings.timer_minute
+        )
         self._sessions.publisher = self._publisher
         for name in (*EXTENSIONS, *GAME_PACKAGES):
             try:

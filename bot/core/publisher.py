@@ -106,6 +106,19 @@ class Retired:
     tries: int = 0
 
 
+REPOST_MINUTES = 3
+"""At most this often per game the table is sent again at the bottom of the channel
+when other messages pushed it up (at the start of a turn). Three minutes: a lively game
+starts a turn every few seconds, and a table jumping at every turn would move under
+the readers' eyes and cost two calls each time; a chatty channel never buries it under
+more than three minutes of talk."""
+
+
+async def _done(result: bool) -> bool:
+    """An already finished step, for `asyncio.gather`."""
+    return result
+
+
 IMAGE_CACHE = 128
 """Pictures kept by view (PNG bytes, tens of KB each): enough for the hand and table
 messages redrawn with an unchanged picture (new controls, `/grass hand`)."""
@@ -125,6 +138,16 @@ def _retrieved(drawing: asyncio.Future[bytes]) -> None:
 
 class ChannelPaused(Exception):
     """The game's channel refused the bot a short while ago: it is left alone."""
+
+
+def first_time_text(kind: GameKind) -> str:
+    """For a player's first game with the bot on a server, under their first hand."""
+    words = kind.words
+    return (
+        f"*New here? This message is your {words.hand_command}: I keep it up to date for the "
+        "whole game, and when it is your turn its menus make your move. The table is in "
+        f"the channel (link below). `/{kind.name} rules` explains the game, `/help` the bot.*"
+    )
 
 
 def _closed_hint(kind: GameKind) -> str:
@@ -183,8 +206,11 @@ class Publisher:
         storage: Storage,
         kinds: Mapping[str, GameKind],
         executor: Executor,
+        minute: float = 60.0,
     ) -> None:
         self.client = client
+        self.minute = minute
+        """Seconds in one of the bot's clock minutes (`Settings.timer_minute`)."""
         self.storage = storage
         self.kinds = kinds
         self.executor = executor
@@ -207,6 +233,8 @@ class Publisher:
         """(game id, seat name) -> their latest click in their DM (`Reach`)."""
         self._retired: dict[int, list[Retired]] = {}
         """game id -> old hand messages still to delete (`tidy`)."""
+        self._looked: dict[int, float] = {}
+        """game id -> when the channel was last looked at for a table pushed up."""
 
     async def render(
         self, draw: Callable[[Any], Any], view: Any, filename: str, alt: str
@@ -332,6 +360,30 @@ class Publisher:
         session.table_message_id = message.id
         await self.storage.set_table_message(session.id, message.id)
 
+    async def _pushed_up(self, session: Session) -> bool:
+        """Whether other messages came after the table message (score sheets, chat), so
+        that a turn starting now should bring the table back to the bottom: looked at
+        once per REPOST_MINUTES per game at most (one read of the channel's newest
+        message), and never in a game's first REPOST_MINUTES in this process."""
+        now = time.monotonic()
+        since = self._looked.setdefault(session.id, now)
+        if now - since < REPOST_MINUTES * self.minute or session.table_message_id is None:
+            return False
+        self._looked[session.id] = now
+        try:
+            newest = [m async for m in self._usable(session).history(limit=1)]
+        except (discord.HTTPException, ChannelPaused):
+            return False  # no Read Message History here: the table stays where it is
+        return bool(newest) and newest[0].id != session.table_message_id
+
+    async def repost_table(self, session: Session) -> None:
+        """The table sent anew at the bottom of the channel, the old message deleted."""
+        old = session.table_message_id
+        session.table_message_id = None
+        await self.update_table(session)
+        if old is not None:
+            await self._unping(session, old)
+
     async def post(self, session: Session, post: Post) -> None:
         files: list[discord.File] = []
         if post.image is not None:
@@ -377,9 +429,11 @@ class Publisher:
         with_controls: bool = True,
         events: Sequence[Event] = (),
         controls: list[discord.ui.Item[Any]] | None = None,
+        first_time: bool = False,
     ) -> tuple[str, list[discord.File], discord.ui.View]:
         """One player's hand message: words, picture and controls, from their view; what
-        the move's `events` changed for them (`GameUI.news`) on top."""
+        the move's `events` changed for them (`GameUI.news`) on top; for a player new to
+        the bot on this server (`first_time`), how it works, once."""
         kind = self.kinds[session.kind]
         hand = session.hand(name)
         file = None
@@ -392,6 +446,8 @@ class Publisher:
             controls = kind.ui.controls(hand)
         news = [f"*{line.rstrip('.')}.*" for line in kind.ui.news(hand, events)]
         text = "\n".join([*news, words])
+        if first_time:
+            text += "\n" + first_time_text(kind)
         link = self.table_link(session)
         if link is not None:
             line = f"[Go to the table]({link})"
@@ -452,8 +508,11 @@ class Publisher:
             # Their turn ended, their hand did not change and their message has no
             # controls to take away: the table shows the move.
             return
+        first_time = seat.dm_message_id is None and not await self.storage.played_before(
+            session.row.guild_id, seat.user_id, session.id
+        )
         content, files, items = await self.private_message(
-            session, name, events=events, controls=controls
+            session, name, events=events, controls=controls, first_time=first_time
         )
         channel_id = seat.dm_channel_id
         message_id = seat.dm_message_id
@@ -641,8 +700,14 @@ class Publisher:
         posts = ui.posts(table, events)
         if any(event.kind == EventKind.GAME_OVER for event in events):
             posts.append(game_over_post(kind, table, session.row.created_at))
+        if newly and await self._pushed_up(session):
+            # The new table goes out first: the hand messages link to it.
+            moved = await self._guarded(session, "table", self.repost_table(session))
+            table_step = _done(moved)
+        else:
+            table_step = self._guarded(session, "table", self.update_table(session))
         shown = await asyncio.gather(
-            self._guarded(session, "table", self.update_table(session)),
+            table_step,
             self._guarded(session, "post", self._posts(session, posts)),
             self._guarded(session, "notice", self._unsay(session, awaiting, newly)),
             *(
@@ -700,6 +765,7 @@ class Publisher:
         self._notices.pop(game_id, None)
         self._notified.pop(game_id, None)
         self._retired.pop(game_id, None)
+        self._looked.pop(game_id, None)
         for key in [key for key in self._shown if key[0] == game_id]:
             del self._shown[key]
         for key in [key for key in self._reach if key[0] == game_id]:

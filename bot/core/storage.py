@@ -589,6 +589,17 @@ class Storage:
             (lobby_before, challenge_before),
         )
 
+    async def played_before(self, guild_id: int, user_id: int, game_id: int) -> bool:
+        """Whether this member had a seat in a game of this server that started before
+        this one (a first-timer's first hand message says how things work)."""
+        rows = await self._all(
+            "SELECT 1 FROM seats JOIN games ON games.id = seats.game_id"
+            " WHERE (seats.user_id = ? OR seats.replaced_user_id = ?) AND games.guild_id = ?"
+            " AND games.id < ? AND games.status != 'lobby' LIMIT 1",
+            (user_id, user_id, guild_id, game_id),
+        )
+        return bool(rows)
+
     async def rematch(self, game_id: int) -> GameRow | None:
         """The rematch opened from this game, whatever became of it; None if none was."""
         games = await self._games("WHERE rematch_of = ? ORDER BY id DESC LIMIT 1", (game_id,))
