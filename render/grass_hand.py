@@ -1,8 +1,9 @@
 """The Grass hand image: one player's cards (G1), grouped, readable at phone size.
 
 Cards are grouped by kind (money first, Paranoia last); the card just drawn is marked
-NEW, the card chosen for a Paranoia pass TO PASS (G13); a trade offer the player is a
-party to is spelled out under the cards from their side (G20).
+NEW, the cards another player just gave them (a Paranoia pass, G13, or a trade, G20)
+RECEIVED, the card chosen for a Paranoia pass TO PASS (G13); a trade offer the player
+is a party to is spelled out under the cards from their side (G20).
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from render.toolkit import (
     INK,
     INK_DARK,
     INK_SOFT,
+    RGB,
     ellipsize,
     fit_size,
+    hex_rgb,
     money,
     panel,
     pill,
@@ -29,6 +32,11 @@ from render.toolkit import (
 )
 
 MARGIN = 16
+# The received mark: sky blue, not the drawn card's gold, so the two read apart at a
+# glance. Nirvana's card colours, so the shared PNG palette already holds them.
+RECEIVED = hex_rgb("#8ed2f0")
+RECEIVED_INK = hex_rgb("#0f3550")
+BADGE_SIZE = 16
 
 HAND_COLUMNS = 4
 HAND_GAP = 20
@@ -53,8 +61,9 @@ def hand_order(cards: tuple[Card, ...]) -> list[Card]:
 
 
 def hand_image(view: GrassPlayerView) -> Image.Image:
-    """One player's hand, grouped, the card just drawn marked NEW, the card chosen for a
-    pass marked TO PASS (G13), and the trade offer they are a party to spelled out (G20)."""
+    """One player's hand, grouped, the card just drawn marked NEW, the cards received in
+    a pass or trade RECEIVED (G13, G20), the card chosen for a pass marked TO PASS (G13),
+    and the trade offer they are a party to spelled out (G20)."""
     cards = hand_order(view.hand)
     fw, fh = Size.FULL.value
     columns = HAND_COLUMNS
@@ -82,6 +91,7 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
     # One copy each is marked, even when the hand holds two cards of that type.
     drawn_index = cards.index(view.drawn) if view.drawn in cards else None
     pass_index = cards.index(view.pass_choice) if view.pass_choice in cards else None
+    received = received_indexes(cards, view.received, drawn_index)
     if not cards:
         text(image, (width / 2, top + fh / 2), "no cards in hand", 24, INK_SOFT, anchor="mm")
     left = MARGIN + 16
@@ -92,12 +102,11 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
         card_face = face(card)
         image.paste(card_face, (x, y), card_face)
         if index == drawn_index:
-            draw.rounded_rectangle(
-                (x - 5, y - 5, x + fw + 4, y + fh + 4), 18, outline=GOLD, width=5
-            )
-            pill(image, draw, (x + fw - 8, y - 12), "NEW", 16, GOLD, INK_DARK, anchor_x="r")
+            _mark(image, draw, (x, y), "NEW", GOLD, INK_DARK)
+        elif index in received:
+            _mark(image, draw, (x, y), "RECEIVED", RECEIVED, RECEIVED_INK)
         if index == pass_index:
-            pill(image, draw, (x + 8, y - 12), "TO PASS", 16, ALERT, (255, 255, 255))
+            pill(image, draw, (x + 8, y - 12), "TO PASS", BADGE_SIZE, ALERT, (255, 255, 255))
     if offer:
         box_top = top + rows * (fh + HAND_GAP) + 4
         panel(draw, (MARGIN, box_top, width - MARGIN, height - MARGIN), FELT_DARK)
@@ -112,6 +121,38 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
                 bold=index == 0,
             )
     return image
+
+
+def received_indexes(
+    cards: list[Card], received: tuple[Card, ...], drawn_index: int | None
+) -> set[int]:
+    """The places in `cards` (the hand in drawing order) marked RECEIVED: one copy per
+    received card, never the copy marked NEW, so a hand holding two Mexicos of which
+    one was received marks one."""
+    taken = {drawn_index} if drawn_index is not None else set()
+    marked: set[int] = set()
+    for card in received:
+        index = next(
+            (i for i, c in enumerate(cards) if c is card and i not in taken | marked), None
+        )
+        if index is not None:
+            marked.add(index)
+    return marked
+
+
+def _mark(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    label: str,
+    fill: RGB,
+    ink: RGB,
+) -> None:
+    """A frame round a full-size card and a badge over its top right corner."""
+    x, y = xy
+    fw, fh = Size.FULL.value
+    draw.rounded_rectangle((x - 5, y - 5, x + fw + 4, y + fh + 4), 18, outline=fill, width=5)
+    pill(image, draw, (x + fw - 8, y - 12), label, BADGE_SIZE, fill, ink, anchor_x="r")
 
 
 def _cards(cards: tuple[Card, ...], stash: tuple[Card, ...]) -> str:

@@ -211,6 +211,7 @@ def grass_hand(public: GrassPublicView | None = None) -> GrassPlayerView:
         drawn=C.IMMUNITY,
         pass_choice=None,
         offer=None,
+        received=(C.HOME_GROWN,),  # given in a trade: its badge beside the drawn one's
     )
 
 

@@ -88,6 +88,8 @@ def world_document(view: GrassPlayerView, rng: random.Random) -> dict[str, JSON]
             "total": seat.total,
             "chosen": None if chosen is None else chosen.value,
         }
+        if seat.name == view.name and view.received:  # only one's own marks are known
+            seats[seat.name]["received"] = [c.value for c in view.received]
     mover = public.to_move
     next_mover = None
     if public.phase is Phase.PASS:

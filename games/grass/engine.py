@@ -200,10 +200,12 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             if kind is Play:
                 play = cast(Play, action)
                 effects.check_play(state, seat, play)
+                seat.received.clear()  # an own action: what they were given has been seen
                 self._play(play, out)
             elif kind is Discard:
                 card = cast(Discard, action).card
                 effects.check_discard(seat, card)
+                seat.received.clear()
                 effects.do_discard(state, seat, card, out)
                 flow.next_turn(state, seat, out)
             else:
@@ -221,6 +223,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         if card not in seat.hand:
             raise IllegalAction(f"you do not hold {card.title}", "G13")
         seat.chosen = card
+        seat.received.clear()  # an own action: what they were given has been seen
         out.append(
             Event(
                 GrassEventKind.PASS_CHOSEN,
@@ -237,6 +240,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     def _offer(self, seat: Seat, offer: Offer, out: list[Event]) -> None:
         state = self._state
         trades.check_offer(state, seat, offer)
+        seat.received.clear()  # an own action (a refused offer changes nothing)
         state.offers += 1  # counted whatever the answer (the cap of trades.py)
         state.offer = offer
         state.phase = Phase.OFFER

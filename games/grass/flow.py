@@ -43,6 +43,7 @@ def deal_hand(state: State, out: list[Event]) -> None:
         seat.market_open = False
         seat.skip = 0  # G3: turns owed at the end of a hand are forgiven
         seat.chosen = None
+        seat.received.clear()  # a new deal: every card in hand is new
     state.discard.clear()
     state.offer = None
     state.offers = 0
@@ -131,7 +132,7 @@ def finish_pass(state: State, out: list[Event]) -> None:
         card = chosen[index]
         assert card is not None
         receiver = seats[(index + 1) % len(seats)]
-        receiver.hand.append(card)
+        receiver.receive(card)  # their own pass choice already cleared the last marks
         given = chosen[index - 1]
         assert given is not None
         private[seat.name] = (

@@ -1,8 +1,8 @@
 """Building the views (what the table and each player see) and the replay state JSON.
 
 Hidden information is decided here and only here: hands, the card just drawn, pass
-choices (G13) and the contents of an offer under negotiation (G20) reach only the
-player(s) concerned.
+choices (G13), the cards received in a pass or trade (G13, G20) and the contents of an
+offer under negotiation (G20) reach only the player(s) concerned.
 """
 
 from __future__ import annotations
@@ -81,6 +81,7 @@ def player_view(state: State, name: str) -> GrassPlayerView:
         pass_choice=seat.chosen if seat else None,
         offer=offer if offer is not None and name in (offer.by, offer.to) else None,
         offers_left=offers_left(state, name),
+        received=tuple(seat.received) if seat else (),
     )
 
 
@@ -104,6 +105,8 @@ def state_json(state: State) -> dict[str, JSON]:
                 "skip": seat.skip,
                 "total": seat.total,
                 "pass_choice": seat.chosen.value if seat.chosen else None,
+                # Only when set, so printed states stay as they were before the key.
+                **({"received": [c.value for c in seat.received]} if seat.received else {}),
             }
             for seat in state.seats
         },

@@ -9,6 +9,7 @@ cards still over it (G6).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,6 +39,7 @@ class Seat:
         "market_open",
         "name",
         "protection",
+        "received",
         "skip",
         "stash",
         "total",
@@ -53,6 +55,10 @@ class Seat:
         self.skip = 0  # lost turns owed (G3, G13)
         self.total = 0  # running total (G18)
         self.chosen: Card | None = None  # this player's card in a Paranoia pass (G13)
+        # Hand cards another player gave them (a G13 pass, a G20 trade) since their own
+        # last play, discard, pass or offer: a pass or trade happens outside their turn,
+        # and without a mark they cannot tell which card is the new one.
+        self.received: list[Card] = []
 
     @property
     def market(self) -> Market:
@@ -84,6 +90,18 @@ class Seat:
                 best = peddle
         return best
 
+    def receive(self, card: Card) -> None:
+        """`card` comes into this hand from another player's (G13, G20)."""
+        self.hand.append(card)
+        self.received.append(card)
+
+    def hand_over(self, card: Card) -> None:
+        """`card` leaves this hand for another player's. Copies are alike, so a received
+        copy stays marked while the hand still holds as many copies."""
+        self.hand.remove(card)
+        if self.received.count(card) > self.hand.count(card):
+            self.received.remove(card)
+
     def cards_held(self) -> int:
         """Every card in front of or held by this player (for the card count check)."""
         return (
@@ -104,10 +122,11 @@ class Seat:
         other.skip = self.skip
         other.total = self.total
         other.chosen = self.chosen
+        other.received = self.received.copy()
         return other
 
     def to_json(self) -> dict[str, JSON]:
-        return {
+        data: dict[str, JSON] = {
             "hand": [c.value for c in self.hand],
             "stash": [{"card": p.card.value, "covered": p.covered} for p in self.stash],
             "protection": [c.value for c in self.protection],
@@ -117,6 +136,9 @@ class Seat:
             "total": self.total,
             "chosen": self.chosen.value if self.chosen else None,
         }
+        if self.received:  # written only when set, so older saves read back identical
+            data["received"] = [c.value for c in self.received]
+        return data
 
     @classmethod
     def from_json(cls, name: str, data: Mapping[str, Any]) -> Seat:
@@ -129,6 +151,9 @@ class Seat:
         seat.skip = int(data["skip"])
         seat.total = int(data["total"])
         seat.chosen = Card(data["chosen"]) if data["chosen"] is not None else None
+        seat.received = [Card(c) for c in data.get("received", [])]  # absent before it existed
+        if Counter(seat.received) - Counter(seat.hand):
+            raise ValueError(f"{name} received cards that are not in their hand")
         return seat
 
 

@@ -134,12 +134,13 @@ def do_trade(state: State, offer: Offer) -> Event:
     by = state.seat(offer.by)
     to = state.seat(offer.to)
     assert by is not None and to is not None
+    # Hand cards only are marked as received: stash peddles lie face up already.
     for card in offer.give:
-        by.hand.remove(card)
-        to.hand.append(card)
+        by.hand_over(card)
+        to.receive(card)
     for card in offer.take:
-        to.hand.remove(card)
-        by.hand.append(card)
+        to.hand_over(card)
+        by.receive(card)
     _move_stash(by, to, offer.give_stash)
     _move_stash(to, by, offer.take_stash)
     details = describe(offer)

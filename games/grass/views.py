@@ -2,9 +2,10 @@
 
 `GrassPublicView` is everything the channel may show (the table image, the score
 sheet); `GrassPlayerView` adds what one player alone may see: their hand, the card
-they just drew, their own pass choice, an offer they are a party to. Legal actions
-are not part of a view: ask `Grass.legal_actions`. Rule ids: G6 (market states),
-G13 (pass), G18 (score rows), G20 (offers and secret trades).
+they just drew, their own pass choice, the cards another player just gave them, an
+offer they are a party to. Legal actions are not part of a view: ask
+`Grass.legal_actions`. Rule ids: G6 (market states), G13 (pass), G18 (score rows),
+G20 (offers and secret trades).
 """
 
 from __future__ import annotations
@@ -201,3 +202,7 @@ class GrassPlayerView:
     # 0 when it is not their turn or the hand has no trading, G21). Last and with a
     # default, so views built before it existed still build.
     offers_left: int = 0
+    # The hand cards another player gave them in a Paranoia pass (G13) or an accepted
+    # trade (G20) since their own last play, discard, pass or offer; a new deal clears
+    # them. Only this player's view carries them. Last with a default, as above.
+    received: tuple[Card, ...] = ()

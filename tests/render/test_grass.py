@@ -208,6 +208,44 @@ def test_g13_chosen_pass_card_is_marked_once():
     assert not close(image.getpixel((second_x + 4, top + 11)), ALERT, 30)
 
 
+def test_g13_g20_a_received_card_is_marked_once_in_its_own_colour():
+    view = replace(
+        samples.grass_hand(),
+        hand=(Card.MEXICO, Card.MEXICO, Card.BUST),
+        drawn=None,
+        received=(Card.MEXICO,),
+    )
+    image = grass.hand_image(view)
+    assert image.tobytes() != grass.hand_image(replace(view, received=())).tobytes()
+    # The badge's right end sits over the first Mexico's top right corner only, and a
+    # frame runs down its left side (cards are 180 px wide, 20 apart).
+    first_x, top = grass_hand.MARGIN + 16, 96
+    right = first_x + 180 - 8 - 4
+    assert close(image.getpixel((right, top - 12 + 11)), grass_hand.RECEIVED, 30)
+    assert not close(image.getpixel((right + 200, top - 12 + 11)), grass_hand.RECEIVED, 30)
+    assert close(image.getpixel((first_x - 3, top + 126)), grass_hand.RECEIVED, 30)
+    assert not close(image.getpixel((first_x + 200 - 3, top + 126)), grass_hand.RECEIVED, 30)
+    assert not close(grass_hand.RECEIVED, GOLD, 60)  # told apart from the NEW badge
+
+
+def test_g13_received_and_drawn_copies_of_one_card_are_marked_apart():
+    cards = [Card.MEXICO, Card.MEXICO, Card.BUST]
+    assert grass_hand.received_indexes(cards, (Card.MEXICO,), 0) == {1}
+    assert grass_hand.received_indexes(cards, (Card.MEXICO,), None) == {0}
+    assert grass_hand.received_indexes(cards, (Card.MEXICO, Card.BUST), None) == {0, 2}
+    assert grass_hand.received_indexes(cards, (Card.PANAMA,), None) == set()  # not held
+    view = replace(samples.grass_hand(), hand=tuple(cards), drawn=Card.MEXICO)
+    image = grass.hand_image(replace(view, received=(Card.MEXICO,)))
+    first_right = grass_hand.MARGIN + 16 + 180 - 8 - 4
+    assert close(image.getpixel((first_right, 96 - 1)), GOLD, 30)  # NEW on the first
+    assert close(image.getpixel((first_right + 200, 96 - 1)), grass_hand.RECEIVED, 30)
+
+
+def test_the_received_badge_fits_a_card():
+    badge = text_width("RECEIVED", grass_hand.BADGE_SIZE, bold=True) + grass_hand.BADGE_SIZE
+    assert badge < Size.FULL.width - 16
+
+
 def test_g20_offer_is_spelled_out_on_both_hands():
     from games.grass.views import Offer
 

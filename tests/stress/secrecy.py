@@ -144,8 +144,8 @@ def version_value(version: MessageVersion, channel: Channel) -> tuple[Any, ...]:
         json.dumps(version.components, sort_keys=True),
     )
     # The link to the table names the run's server, channel and message.
-    words = tuple(TABLE_LINK.sub("TABLE", w) for w in words)
-    return (*(w.replace(str(channel.id), "CHANNEL") for w in words), tuple(pictures))
+    plain = (TABLE_LINK.sub("TABLE", w) for w in words)
+    return (*(w.replace(str(channel.id), "CHANNEL") for w in plain), tuple(pictures))
 
 
 def distinct_values(message: Message, channel: Channel) -> list[tuple[Any, ...]]:

@@ -42,7 +42,7 @@ async def test_a_table_pushed_up_by_chat_comes_back_to_the_bottom(fake_discord, 
     assert await play(emu, bot.database_path, table, rng)  # typed: it waits for no edit
     new = await channel.wait_message(lambda m: m.images() and m.buttons(), after=mark)
     await quiet(emu, 0.3)
-    assert first.deleted and channel.messages()[-1] is new
+    assert first not in channel.messages() and channel.messages()[-1] is new  # deleted
     assert first.edits == old_edits, "the old table was deleted, not edited"
     link = f"/{channel.id}/{new.id})"
     awaited = [p for p in table.players.values() if any(m.components for m in p.dm_messages())]

@@ -85,6 +85,7 @@ def _swap_hidden_grass(game: Grass, me: str) -> Grass:
     for name in others:
         size = len(data["seats"][name]["hand"])
         data["seats"][name]["hand"], pool = pool[:size], pool[size:]
+        data["seats"][name].pop("received", None)  # their marks are hidden too
     data["draw"] = pool
     return Grass.from_json(data)
 

@@ -2,9 +2,10 @@
 combination, with invariants after every action.
 
 Checked after every action (cheap): all cards accounted for (G1, G21), hand sizes
-(7 for the mover in a turn or an offer, 6 otherwise: G3, G13, G20), someone awaited
-with at least one legal action until the game ends, banker transfers summing to zero
-and the G18 bonus in every scored hand. Checked on a sample of positions (expensive):
+(7 for the mover in a turn or an offer, 6 otherwise: G3, G13, G20), the cards marked
+received all in the hand (G13, G20), someone awaited with at least one legal action
+until the game ends, banker transfers summing to zero and the G18 bonus in every
+scored hand. Checked on a sample of positions (expensive):
 every legal action applies on a clone, every other play/discard/pass of any card by
 any player is refused and leaves the state unchanged, and save/load round-trips.
 The driver also makes random trade offers (G20) and, in some games, lets a player
@@ -17,6 +18,7 @@ import itertools
 import json
 import os
 import random
+from collections import Counter
 
 import pytest
 
@@ -52,6 +54,8 @@ def check_cheap(game: Grass, scored_hands: int) -> None:
     for seat in state.seats:
         expected = 7 if seat is mover and state.phase is not Phase.PASS else 6
         assert len(seat.hand) == expected, (seat.name, state.phase, len(seat.hand))
+        # G13, G20: the cards marked received are cards the player holds
+        assert not Counter(seat.received) - Counter(seat.hand), (seat.name, seat.received)
     awaiting = game.awaiting
     assert awaiting and all(game.legal_actions(name) for name in awaiting)
     for hand in state.scores[scored_hands:]:
