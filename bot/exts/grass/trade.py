@@ -1,12 +1,57 @@
-"""Grass's trade form: the offer's card lists (G20) typed as text, opened by the hand
-message's "Offer a trade…" once a partner is chosen. Its answer comes back by its
-custom id to the router, which asks the UI (ui.py) what the lists mean."""
+"""Grass's trade offers (G20) made from the hand message: the partner, then menus of the
+actual cards, or a form to type them in.
+
+"Offer a trade…" asks for the partner; once chosen, the hand message shows the menus:
+the cards you give (your hand, and where trades are public your unprotected stash
+peddles) and the cards you ask for (where trades are public their unprotected stash
+peddles, and by name the cards that may be in their hand: you cannot see it, and the
+engine checks those only when they answer). A pick redraws the message with the
+chosen options marked, and every control on it carries the whole choice in its custom
+id (`Pick`): nothing is kept in memory, so a half-built offer survives a restart.
+"Send the offer" is enabled only when `problem` finds nothing wrong, in the words of
+the engine's checks that the mover can see (the tests hold the two to the same
+verdicts); the engine judges the offer again when it is sent. "Type it instead…" opens
+the older form (`TradeForm`), which `/grass trade` mirrors.
+
+Custom ids (bot/core/gameui.py; `<choice>` is `<seat>:<give>:<give_stash>:<take>:
+<take_stash>`, four bit masks in base 36):
+    g:<game>:<version>:trade                    Offer a trade…: the partners
+    g:...:tradeto:<seat>                        a partner: the menus, nothing chosen
+    s:...:tradegive:<choice>                    the menu of the cards you give
+    s:...:tradeask:<part>:<choice>              a menu of the cards you ask for
+    g:...:tradesend:<choice>                    Send the offer
+    g:...:tradetype:<seat>                      Type it instead…: the form
+    m:...:offer:<seat>                          the form's answer (read by ui.py)
+"""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
 import discord
 
-from bot.core.gameui import Control
+from bot.core.errors import Refusal
+from bot.core.gameui import (
+    Act,
+    Ask,
+    Control,
+    GameButton,
+    GameSelect,
+    Hand,
+    SharedVerb,
+    Show,
+    Step,
+    small_index,
+)
+from games.grass import Card, GrassPlayerView, Phase
+from games.grass.actions import MakeOffer
+from games.grass.cards import deck_for_hand, money
+from games.words import plural
 
 FORM_SECONDS = 15 * 60.0
 """How long discord.py keeps an opened trade form (Discord's own interaction lifetime)."""
@@ -46,3 +91,346 @@ class TradeForm(discord.ui.Modal):
             self.add_item(
                 discord.ui.TextInput(label=label, placeholder=hint, required=False, max_length=200)
             )
+
+
+# -- the menus ------------------------------------------------------------------------
+
+
+class TradeVerb(StrEnum):
+    """The verbs of the trade controls (their ids: the module docstring)."""
+
+    TRADE = "trade"
+    TRADETO = "tradeto"
+    GIVE = "tradegive"
+    ASK = "tradeask"
+    SEND = "tradesend"
+    TYPE = "tradetype"
+    OFFER = "offer"
+    """The form's answer: typed card names, parsed with the typed commands' words (ui.py)."""
+
+
+MENU_STEPS = frozenset(TradeVerb) - {TradeVerb.OFFER}
+"""The verbs `trade_step` answers."""
+
+MENU_SIZE = 25
+"""Discord's most options in one select menu."""
+ASK_MENUS = 3
+"""Rows left for the menus of the cards you ask for: one holds the cards you give, one
+the buttons, of Discord's five."""
+
+AGAIN = "This trade menu is out of date; use `/grass hand` for fresh controls."
+
+FIELDS = ("give", "give_stash", "take", "take_stash")
+"""MakeOffer's lists, in the order of a `Pick`'s masks."""
+
+_MASK = re.compile("[0-9a-z]{1,12}")
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _base36(number: int) -> str:
+    text = ""
+    while True:
+        number, digit = divmod(number, 36)
+        text = _DIGITS[digit] + text
+        if not number:
+            return text
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """An offer being built: the partner's seat and, for each of MakeOffer's lists, a bit
+    mask over its `Sources` list, so the whole choice fits in a custom id (a seat and
+    four masks of at most 12 characters) and needs no memory. Positions are those of
+    the version the control was drawn at, which the router checks before the UI reads
+    them."""
+
+    seat: int
+    masks: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def args(self) -> tuple[str, ...]:
+        return (str(self.seat), *(_base36(mask) for mask in self.masks))
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Pick:
+        seat = small_index(args[0]) if args else None
+        # `int(text, 36)` alone would take signs, spaces and underscores a forger wrote.
+        if seat is None or len(args) != 1 + len(FIELDS):
+            raise Refusal(AGAIN)
+        if not all(_MASK.fullmatch(text) for text in args[1:]):
+            raise Refusal(AGAIN)
+        masks = tuple(int(text, 36) for text in args[1:])
+        return cls(seat, (masks[0], masks[1], masks[2], masks[3]))
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a menu: the bit it sets in one of the masks."""
+
+    field: int
+    """Its list, an index of FIELDS."""
+    bit: int
+    card: Card
+    value: str
+    where: str
+
+
+def _label(card: Card) -> str:
+    # ui.py's card_label; this module cannot import ui.py, which imports it.
+    return f"{card.title} ({money(card.value_usd)})" if card.is_peddle else card.title
+
+
+def could_hold(view: GrassPlayerView) -> list[Card]:
+    """The cards another player's hand may hold, as far as this player can tell: this
+    hand's deck less every copy in sight (their own hand, the discard pile, and every
+    stash, hassle pile and Protect card on the table). A card all of whose copies are
+    in sight cannot be asked for usefully."""
+    public = view.public
+    unseen = Counter(deck_for_hand(public.hand, public.options.learning))
+    unseen.subtract(view.hand)
+    unseen.subtract(public.discard_pile)
+    for seat in public.seats:
+        unseen.subtract(peddle.card for peddle in seat.stash)
+        unseen.subtract(seat.hassle + seat.protection)
+    return [card for card in Card if unseen[card] > 0]
+
+
+class Sources:
+    """What a `Pick`'s bits stand for at this version, and the menus' options."""
+
+    def __init__(self, hand: Hand[GrassPlayerView], seat: int) -> None:
+        view = hand.view
+        seats = view.public.seats
+        if not 0 <= seat < len(seats) or seats[seat].name == hand.name:
+            raise Refusal("That player is no longer at the table.")
+        self.view = view
+        self.partner = seats[seat].name
+        self.secret = view.public.options.secret_trades
+
+        def free(name: str) -> list[Card]:
+            if self.secret:  # only hand cards are traded (the project decision of G20)
+                return []
+            return [p.card for p in view.public.seat(name).stash if not p.covered]
+
+        # The bits of "take" are card kinds in the enum's order: a card is asked by name.
+        self.lists: tuple[list[Card], ...] = (
+            list(view.hand),
+            free(hand.name),
+            list(Card),
+            free(self.partner),
+        )
+        their = f"from {self.partner}'s"
+        give = self._copies(0, "", "from your hand") + self._copies(1, "stash.", "from your stash")
+        self.give_menu = give[:MENU_SIZE]  # a hand and a stash rarely pass 25 cards
+        possible = set(could_hold(view))
+        asks = self._copies(3, "stash.", f"{their} stash") + [
+            Option(2, bit, card, card.value, f"{their} hand, if they hold one")
+            for bit, card in enumerate(self.lists[2])
+            if card in possible
+        ]
+        # Split evenly over as few menus as hold them all (27 card names, more with a
+        # stash): one menu per interaction, each its own part of the choice.
+        count = max(1, -(-len(asks) // MENU_SIZE))
+        size = max(1, -(-len(asks) // count))
+        self.ask_menus = [asks[i : i + size] for i in range(0, len(asks), size)][:ASK_MENUS]
+
+    def _copies(self, field: int, prefix: str, where: str) -> list[Option]:
+        """Options for each card of a list, a value per copy: "mexico", "mexico.2"."""
+        seen: Counter[Card] = Counter()
+        options = []
+        for bit, card in enumerate(self.lists[field]):
+            seen[card] += 1
+            copy = f".{seen[card]}" if seen[card] > 1 else ""
+            options.append(Option(field, bit, card, prefix + card.value + copy, where))
+        return options
+
+    def offer(self, by: str, pick: Pick) -> MakeOffer:
+        """The offer a pick stands for; a bit beyond its list is refused (forged)."""
+        lists: list[tuple[Card, ...]] = []
+        for cards, mask in zip(self.lists, pick.masks, strict=True):
+            if mask >> len(cards):
+                raise Refusal(AGAIN)
+            lists.append(tuple(card for bit, card in enumerate(cards) if mask >> bit & 1))
+        give, give_stash, take, take_stash = lists
+        return MakeOffer(by, self.partner, give, take, give_stash, take_stash)
+
+    def picked(self, pick: Pick, menu: Sequence[Option], values: Sequence[str]) -> Pick:
+        """`pick` with one menu's options set to the values picked there, the other
+        menus' parts as they were."""
+        known = {option.value for option in menu}
+        if not set(values) <= known:
+            raise Refusal(AGAIN)
+        masks = list(pick.masks)
+        for option in menu:
+            masks[option.field] &= ~(1 << option.bit)
+            if option.value in values:
+                masks[option.field] |= 1 << option.bit
+        return replace(pick, masks=(masks[0], masks[1], masks[2], masks[3]))
+
+
+def problem(view: GrassPlayerView, offer: MakeOffer) -> str | None:
+    """Why the engine would refuse this offer, in plain words, or None. The engine's own
+    checks (games/grass/trades.py, `check_offer`, G20, G21) read the whole state; these
+    read only what the mover sees, which is all they need: the cards asked from the
+    other hand are checked only when they answer."""
+    public = view.public
+    if public.phase is Phase.OFFER:
+        return "A trade offer is already waiting for an answer."
+    if public.phase is not Phase.TURN or public.to_move != view.name:
+        return "Only the player whose turn it is can offer a trade."
+    if len(view.hand) != 7:
+        return "Trades are offered while you hold 7 cards, before you play or discard."
+    if not public.trading:
+        return "This hand is played without trading."
+    if view.offers_left <= 0:
+        return "You have made the most trade offers a turn allows: play or discard a card."
+    names = [seat.name for seat in public.seats]
+    if offer.to not in names or offer.to == view.name:
+        return "That player is no longer at the table."
+    if public.options.secret_trades and (offer.give_stash or offer.take_stash):
+        return "Trades are secret in this game, so only hand cards can be traded."
+    if not (offer.give or offer.give_stash):
+        return "Choose at least one card you give."
+    if not (offer.take or offer.take_stash):
+        return "Choose at least one card you ask for."
+    if len(offer.give) != len(offer.take):
+        return (
+            "Hand cards go one for one, so hands stay at 7 and 6: you give "
+            f"{plural(len(offer.give), 'card')} from your hand and ask for "
+            f"{plural(len(offer.take), 'card')} from {offer.to}'s hand."
+        )
+    free = Counter(p.card for p in public.seat(view.name).stash if not p.covered)
+    theirs = Counter(p.card for p in public.seat(offer.to).stash if not p.covered)
+    if Counter(offer.give) - Counter(view.hand) or Counter(offer.give_stash) - free:
+        return "You do not hold those cards any more."
+    if Counter(offer.take_stash) - theirs:
+        return f"Those peddles are no longer unprotected in {offer.to}'s stash."
+    return None
+
+
+def _options(menu: Sequence[Option], pick: Pick) -> list[discord.SelectOption]:
+    return [
+        discord.SelectOption(
+            label=_label(option.card),
+            value=option.value,
+            description=option.where[:1].upper() + option.where[1:],
+            default=bool(pick.masks[option.field] >> option.bit & 1),
+        )
+        for option in menu
+    ]
+
+
+def _listing(offer: MakeOffer) -> tuple[str, str]:
+    """What each side gives, in words."""
+
+    def side(
+        hand: tuple[Card, ...], hand_words: str, stash: tuple[Card, ...], stash_words: str
+    ) -> str:
+        parts = [f"{_label(c)} {hand_words}" for c in hand]
+        parts += [f"{_label(c)} {stash_words}" for c in stash]
+        return ", ".join(parts) or "nothing yet"
+
+    theirs = f"{offer.to}'s"
+    return (
+        side(offer.give, "from your hand", offer.give_stash, "from your stash"),
+        side(offer.take, f"from {theirs} hand", offer.take_stash, f"from {theirs} stash"),
+    )
+
+
+def menus_step(hand: Hand[GrassPlayerView], pick: Pick) -> Show:
+    """The hand message as the trade menus, `pick` chosen so far."""
+    sources = Sources(hand, pick.seat)
+    offer = sources.offer(hand.name, pick)
+    wrong = problem(hand.view, offer)
+    table, partner, args = hand.table, sources.partner, pick.args()
+    gives, asks = _listing(offer)
+    lines = [
+        f"**Trade with {partner}**: choose what you give and what you ask for.",
+        f"You give: {gives}",
+        f"You ask for: {asks}",
+    ]
+    if sources.secret:
+        lines.append("Trades are secret in this game: only hand cards change hands.")
+    if offer.take:
+        lines.append(f"{partner} can accept only if they hold the cards you ask from their hand.")
+    lines.append(wrong or "Ready: press **Send the offer**.")
+    items: list[discord.ui.Item[Any]] = []
+    if sources.give_menu:  # Discord refuses a menu without options
+        items.append(
+            GameSelect(
+                table.control(TradeVerb.GIVE, *args),
+                "Cards you give…",
+                _options(sources.give_menu, pick),
+                min_values=0,
+                max_values=len(sources.give_menu),
+                row=0,
+            )
+        )
+    many = len(sources.ask_menus) > 1
+    for part, menu in enumerate(sources.ask_menus):
+        which = f" ({part + 1} of {len(sources.ask_menus)})" if many else ""
+        items.append(
+            GameSelect(
+                table.control(TradeVerb.ASK, str(part), *args),
+                f"Cards you ask for{which}…",
+                _options(menu, pick),
+                min_values=0,
+                max_values=len(menu),
+                row=1 + part,
+            )
+        )
+    send = table.control(TradeVerb.SEND, *args)
+    items += [
+        GameButton(
+            send, "Send the offer", discord.ButtonStyle.success, disabled=bool(wrong), row=4
+        ),
+        GameButton(table.control(TradeVerb.TYPE, str(pick.seat)), "Type it instead…", row=4),
+        GameButton(table.control(SharedVerb.BACK), "Back", row=4),
+    ]
+    return Show("\n".join(lines), items)
+
+
+def partner_step(hand: Hand[GrassPlayerView]) -> Show:
+    """Offer a trade…: to whom."""
+    table = hand.table
+    buttons: list[discord.ui.Item[Any]] = [
+        GameButton(
+            table.control(TradeVerb.TRADETO, str(index)), seat.name, discord.ButtonStyle.primary
+        )
+        for index, seat in enumerate(hand.view.public.seats)
+        if seat.name != hand.name
+    ]
+    back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
+    return Show("Offer a trade to whom?", [*buttons, back])
+
+
+def trade_step(hand: Hand[GrassPlayerView], control: Control, values: Sequence[str]) -> Step:
+    """What a trade control (`MENU_STEPS`) means."""
+    verb, args = control.verb, control.args
+    if verb == TradeVerb.TRADE:
+        return partner_step(hand)
+    if verb in (TradeVerb.TRADETO, TradeVerb.TYPE) and len(args) == 1:
+        pick = Pick.parse((args[0], *("0" for _ in FIELDS)))  # nothing chosen yet
+        if verb == TradeVerb.TRADETO:
+            return menus_step(hand, pick)
+        sources = Sources(hand, pick.seat)
+        form = hand.table.control(TradeVerb.OFFER, args[0])
+        return Ask(TradeForm(form, sources.partner, sources.secret))
+    if verb == TradeVerb.GIVE:
+        pick = Pick.parse(args)
+        sources = Sources(hand, pick.seat)
+        return menus_step(hand, sources.picked(pick, sources.give_menu, values))
+    if verb == TradeVerb.ASK and args:
+        pick = Pick.parse(args[1:])
+        sources = Sources(hand, pick.seat)
+        part = small_index(args[0], len(sources.ask_menus))
+        if part is None:
+            raise Refusal(AGAIN)
+        return menus_step(hand, sources.picked(pick, sources.ask_menus[part], values))
+    if verb == TradeVerb.SEND:
+        pick = Pick.parse(args)
+        offer = Sources(hand, pick.seat).offer(hand.name, pick)
+        wrong = problem(hand.view, offer)
+        if wrong is not None:
+            raise Refusal(wrong)
+        return Act(offer)
+    raise Refusal(AGAIN)

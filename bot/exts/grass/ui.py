@@ -4,9 +4,9 @@ Controls are built from `Grass.legal_actions` only, so a player is never offered
 illegal choice: pick a card, then its target (Heat On G8, Steal G14) or the peddles
 to cover (Protect G12); discard (G4); the card to pass (Paranoia G13); accept,
 decline or withdraw an offer (G20). The engine does not list trade offers (there are
-too many), so the mover builds one with "Offer a trade…" (a partner, then a form of
-four card lists, or two when trades are secret and only hand cards may move) or with
-`/grass trade`; the engine judges it (its form: trade.py).
+too many), so the mover builds one with "Offer a trade…" (a partner, then menus of
+the cards, or a form to type them) or with `/grass trade`; the engine judges it (the
+menus and the form: trade.py).
 
 Its words (card effects in one line, options, hands) are also the typed commands'
 (cog.py): their autocomplete and the parsing of typed card names. Rule ids cited are
@@ -25,7 +25,6 @@ import discord
 from bot.core.errors import Refusal
 from bot.core.gameui import (
     Act,
-    Ask,
     Control,
     GameButton,
     GameSelect,
@@ -42,7 +41,7 @@ from bot.core.gameui import (
 )
 from bot.core.kinds import Pictures, Words
 from bot.core.storage import Status
-from bot.exts.grass.trade import TradeForm, trade_lists
+from bot.exts.grass.trade import MENU_STEPS, TradeVerb, trade_lists, trade_step
 from games.grass import Card, GrassEventKind, GrassPlayerView, GrassPublicView, Phase
 from games.grass.actions import (
     Accept,
@@ -174,16 +173,14 @@ RECENT_LINES = 6
 
 
 class GrassVerb(StrEnum):
-    """The verbs of Grass's own controls (their custom ids: bot/core/gameui.py)."""
+    """The verbs of Grass's own controls (their custom ids: bot/core/gameui.py); those
+    of trade offers are trade.py's `TradeVerb`."""
 
     PLAY = "play"
     DISCARD = "discard"
     PASS = "pass"
     TARGET = "target"
     COVER = "cover"
-    TRADE = "trade"
-    TRADETO = "tradeto"
-    OFFER = "offer"
     ACCEPT = "accept"
     DECLINE = "decline"
     WITHDRAW = "withdraw"
@@ -412,7 +409,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             and len(public.seats) > 1
             and view.offers_left > 0  # the cap on offers per turn (G20)
         ):
-            items.append(GameButton(table.control(GrassVerb.TRADE), "Offer a trade…", row=4))
+            items.append(GameButton(table.control(TradeVerb.TRADE), "Offer a trade…", row=4))
         for cls, verb, label, style in (
             (Accept, GrassVerb.ACCEPT, "Accept the trade", discord.ButtonStyle.success),
             (Decline, GrassVerb.DECLINE, "Decline", discord.ButtonStyle.danger),
@@ -440,14 +437,10 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         if verb == GrassVerb.COVER and len(args) == 1 and len(values) == 1:
             cover = tuple(_card(value) for value in values[0].split("+"))
             return Act(Play(by, _card(args[0]), cover=cover))
-        if verb == GrassVerb.TRADE:
-            return self._trade_partner(hand)
+        if verb in MENU_STEPS:
+            return trade_step(hand, control, values)
         secret = hand.view.public.options.secret_trades
-        if verb == GrassVerb.TRADETO and len(args) == 1:
-            partner = seats[_seat_index(args[0], seats)].name
-            form = hand.table.control(GrassVerb.OFFER, *args)
-            return Ask(TradeForm(form, partner, secret))
-        if verb == GrassVerb.OFFER and len(args) == 1 and len(values) == len(trade_lists(secret)):
+        if verb == TradeVerb.OFFER and len(args) == 1 and len(values) == len(trade_lists(secret)):
             lists: dict[str, tuple[Card, ...]] = {}
             for key, text in zip(trade_lists(secret), values, strict=True):
                 try:
@@ -456,18 +449,6 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
                     raise Refusal(str(error)) from None
             return Act(MakeOffer(by, seats[_seat_index(args[0], seats)].name, **lists))
         raise Refusal("This control is not understood; use `/grass hand` for fresh controls.")
-
-    def _trade_partner(self, hand: Player) -> Step:
-        table = hand.table
-        buttons: list[discord.ui.Item[Any]] = [
-            GameButton(
-                table.control(GrassVerb.TRADETO, str(index)), seat.name, discord.ButtonStyle.primary
-            )
-            for index, seat in enumerate(hand.view.public.seats)
-            if seat.name != hand.name
-        ]
-        back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
-        return Show("Offer a trade to whom?", [*buttons, back])
 
     def _play_step(self, hand: Player, card: Card) -> Step:
         plays = [a for a in hand.legal if isinstance(a, Play) and a.card == card]

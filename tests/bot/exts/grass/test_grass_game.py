@@ -92,11 +92,14 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     await table.wait_until(lambda m: "ann played Bust on bob" in m.text)
 
     # G20 accepted, then G10: Pay Fine lifts the Bust
-    # this offer goes through the hand message's button and its form
+    # this offer goes through the hand message's button and the typed form, the menus'
+    # fallback (the menus themselves: test_grass_trade_menus.py)
     message = await hand_dm(emu, bob, 9)
     await (await bob.click(message, "Offer a trade…")).ack()
     await message.wait_until(lambda m: "to whom" in m.text)
-    form = await (await bob.click(message, "cy")).modal()
+    await (await bob.click(message, "cy")).ack()
+    await message.wait_until(lambda m: "Trade with cy" in m.text)
+    form = await (await bob.click(message, "Type it instead…")).modal()
     fields = {
         "Cards you give from your hand": "Colombia",
         "Cards you ask from cy's hand": "detained",
