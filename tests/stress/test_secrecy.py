@@ -218,7 +218,9 @@ async def test_secret_trades_show_the_table_only_that_a_trade_happened_g20(
     assert "trades of hand cards first: 10 offers left" in message.text
     await (await bob.click(message, "Offer a trade…")).ack()
     await message.wait_until(lambda m: "to whom" in m.text)
-    form = await (await bob.click(message, "cy")).modal()
+    await (await bob.click(message, "cy")).ack()
+    await message.wait_until(lambda m: "Trade with cy" in m.text)
+    form = await (await bob.click(message, "Type it instead…")).modal()
     give, take = "Cards you give from your hand", "Cards you ask from cy's hand"
     assert [f.label for f in form.fields] == [give, take]  # no stash fields
     await (await bob.submit(form, **{give: "Colombia", take: "detained"})).ack()
