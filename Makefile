@@ -42,11 +42,14 @@ unit: $(VENV)/.installed-dev
 test-long: $(VENV)/.installed-dev
 	RUN_SLOW=1 $(BIN)/pytest -n $(PYTEST_WORKERS)
 
-# Benchmarks print figures; they never fail on a slow machine.
+# Benchmarks print figures; they never fail on a slow machine. census: what players get
+# over whole games (DMs, channel messages, REST calls); taps: picks per move.
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m games.bench
 	$(BIN)/python -m render.bench
 	$(BIN)/python -m tests.stress.bench
+	$(BIN)/python -m tests.stress.census
+	$(BIN)/python -m tests.stress.taps
 
 # The computer players' strength (win rates with confidence intervals); a few minutes.
 bench-ai: $(VENV)/.installed-dev

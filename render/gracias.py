@@ -32,6 +32,7 @@ from render.toolkit import (
     TextStyle,
     ellipsize,
     fit_size,
+    log_panel,
     panel,
     pill,
     text,
@@ -241,16 +242,7 @@ def table_image(view: GraciasPublicView) -> Image.Image:
         _seat(image, draw, view, seat, seats_top + index * (ROW + GAP))
     if recent:
         box = (MARGIN, recent_top, WIDTH - MARGIN, recent_top + len(recent) * LINE + 20)
-        panel(draw, box, FELT_DARK)
-        for index, line in enumerate(recent):
-            newest = index == len(recent) - 1
-            y = recent_top + 10 + index * LINE + LINE / 2
-            # The newest line, the last move, white with a gold dot (regular weight:
-            # cheaper to draw, and each move brings a new line).
-            shown = ellipsize(line, WIDTH - 2 * MARGIN - 52, LOG.size)
-            text(image, (MARGIN + 32, y), shown, LOG.size, INK if newest else INK_SOFT, anchor="lm")
-            if newest:
-                draw.ellipse((MARGIN + 13, y - 6, MARGIN + 25, y + 6), fill=GOLD)
+        log_panel(image, draw, box, recent, LINE, LOG.size)
     return image
 
 

@@ -42,6 +42,7 @@ from render.toolkit import (
     ellipsize,
     fit_size,
     hex_rgb,
+    log_panel,
     money,
     panel,
     pill,
@@ -382,17 +383,8 @@ def _seat(
 def _recent(
     image: Image.Image, draw: ImageDraw.ImageDraw, lines: tuple[str, ...], top: int
 ) -> None:
-    """The last events, oldest first; the newest, the last move, white with a gold dot
-    (regular weight: a long bold line is the costliest text to draw, and each move
-    brings a new one)."""
-    panel(draw, (MARGIN, top, WIDTH - MARGIN, top + len(lines) * LINE + 20), FELT_DARK)
-    for index, line in enumerate(lines):
-        newest = index == len(lines) - 1
-        y = top + 10 + index * LINE + LINE / 2
-        content = ellipsize(line, WIDTH - 2 * MARGIN - 52, LOG.size)
-        text(image, (MARGIN + 32, y), content, LOG.size, INK if newest else INK_SOFT, anchor="lm")
-        if newest:
-            draw.ellipse((MARGIN + 13, y - 6, MARGIN + 25, y + 6), fill=GOLD)
+    box = (MARGIN, top, WIDTH - MARGIN, top + len(lines) * LINE + 20)
+    log_panel(image, draw, box, lines, LINE, LOG.size)
 
 
 def table_image(view: GrassPublicView) -> Image.Image:

@@ -359,3 +359,25 @@ def short_money(value: int) -> str:
     if value >= 1000 and value % 1000 == 0:
         return f"{sign}${value // 1000}K"
     return f"{sign}${value:,}"
+
+
+def log_panel(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    lines: Sequence[str],
+    line_height: int,
+    size: int,
+) -> None:
+    """The last events in a dark panel, oldest first; the newest, the last move, white
+    with a gold dot (regular weight: a long bold line is the costliest text to draw, and
+    each move brings a new one). `box` is the panel's; the lines start 10 px in."""
+    left, top, right, _ = box
+    panel(draw, box, FELT_DARK)
+    for index, line in enumerate(lines):
+        newest = index == len(lines) - 1
+        y = top + 10 + index * line_height + line_height / 2
+        shown = ellipsize(line, right - left - 52, size)
+        text(image, (left + 32, y), shown, size, INK if newest else INK_SOFT, anchor="lm")
+        if newest:
+            draw.ellipse((left + 13, y - 6, left + 25, y + 6), fill=GOLD)

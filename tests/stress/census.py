@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games.words import plural
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import Message
 from tests.fakediscord.players import Player
@@ -53,7 +54,7 @@ class Census:
             f"{self.kind} ({self.players} players, {self.moves} moves, {self.typed} typed): "
             f"{dms:.1f} DMs per player; at most {self.most_hand_messages} hand message "
             f"and {self.most_live} with controls per player at once; {self.live_at_end} "
-            f"with controls at the end; {self.channel_created} new channel messages "
+            f"with controls at the end; {plural(self.channel_created, 'new channel message')} "
             f"({self.channel_left} left); "
             f"{statistics.mean(self.rest_calls):.2f} REST calls per move"
         )
@@ -63,19 +64,21 @@ def with_controls(message: Message) -> bool:
     return bool(message.components)
 
 
-def hand_messages(player: Player) -> list[Message]:
-    """The bot's messages in the player's DM that are still there (every DM of these
-    games is a hand message)."""
-    return [m for m in player.dm_messages() if not m.ephemeral]
+def hand_messages(player: Player, after: int = 0) -> list[Message]:
+    """The bot's messages in the player's DM that are still there, those of this game
+    (sent after the message id `after`): every DM of these games is a hand message."""
+    return [m for m in player.dm_messages() if not m.ephemeral and m.id > after]
 
 
-def created_in_dm(player: Player) -> int:
-    return 0 if player.dm is None else sum(1 for m in player.dm.all_messages if not m.ephemeral)
+def created_in_dm(player: Player, after: int) -> int:
+    if player.dm is None:
+        return 0
+    return sum(1 for m in player.dm.all_messages if not m.ephemeral and m.id > after)
 
 
-def look(census: Census, table: Table) -> None:
+def look(census: Census, table: Table, after: int) -> None:
     for player in table.players.values():
-        messages = hand_messages(player)
+        messages = hand_messages(player, after)
         census.most_hand_messages = max(census.most_hand_messages, len(messages))
         census.most_live = max(census.most_live, sum(1 for m in messages if with_controls(m)))
 
@@ -91,6 +94,7 @@ async def whole_game(
     """One game played to its end by clicks (typed moves where no pick makes one)."""
     rng = random.Random(seed)
     channel = emu.channel(f"census-{kind}-{seed}")
+    after = max((m.id for m in emu.messages.values()), default=0)  # earlier games' DMs
     table = await open_table(emu, kind, channel, names, **options)
     table.game_id = game_id_in(database, channel, kind)
     census = Census(kind, len(names))
@@ -108,11 +112,14 @@ async def whole_game(
         census.rest_calls.append(
             sum(1 for r in emu.requests[first:] if not r.path.startswith(EXEMPT))
         )
-        look(census, table)
+        look(census, table, after)
     census.live_at_end = sum(
-        1 for player in table.players.values() for m in hand_messages(player) if with_controls(m)
+        1
+        for player in table.players.values()
+        for m in hand_messages(player, after)
+        if with_controls(m)
     )
-    census.dms_created = {name: created_in_dm(p) for name, p in table.players.items()}
+    census.dms_created = {name: created_in_dm(p, after) for name, p in table.players.items()}
     new = [
         m
         for m in channel.all_messages
