@@ -343,9 +343,9 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         }
 
     def news(self, hand: Player, events: Sequence[Event]) -> list[str]:
-        # The engine's private words, but for a pass chosen and an offer made: the hand
-        # message shows those itself.
-        shown = (GrassEventKind.PASS_CHOSEN, GrassEventKind.OFFER)
+        # The engine's private words, but for a card drawn, a pass chosen and an offer
+        # made: the hand message shows those itself ("You just drew ...").
+        shown = (GrassEventKind.DRAW, GrassEventKind.PASS_CHOSEN, GrassEventKind.OFFER)
         return [
             event.private[hand.name]
             for event in events

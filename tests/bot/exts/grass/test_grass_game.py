@@ -65,6 +65,8 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     assert "You played Market Open" in await answer(
         await cy.slash(general, "grass play", card="market_open")
     )
+    turn = await hand_dm(emu, ann, 3)  # a new turn's message says the draw once
+    assert "*You drew" not in turn.text and "You just drew" in turn.text
     await pick(emu, ann, 3, "play", "panama")
     await pick(emu, bob, 4, "play", "mexico")
     # cy plays from the ephemeral /grass hand, the closed-DM fallback
