@@ -7,3 +7,9 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     """`count` with its noun: "1 turn", "2 turns", "0 cells" (`words` when the plural
     is not the noun plus "s": "1 trio" / "3 trios" needs none, "1 body" / "bodies")."""
     return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def money(amount: int) -> str:
+    """Dollars as players read them: "$25,000", with a minus sign in front for a loss
+    ("-$5,000")."""
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.words import money as money  # drawn texts read as the messages do
 from render import typeface
 from render.typeface import Face
 
@@ -344,12 +345,6 @@ def _pill_image(label: str, size: int, fill: RGB, ink: RGB) -> Image.Image:
     ImageDraw.Draw(badge).rounded_rectangle((0, 0, width, height), height // 2, fill=fill)
     text(badge, (width / 2, height / 2), label, size, ink, bold=True, anchor="mm")
     return badge
-
-
-def money(value: int) -> str:
-    """$25,000, -$5,000."""
-    sign = "-" if value < 0 else ""
-    return f"{sign}${abs(value):,}"
 
 
 def short_money(value: int) -> str:

@@ -13,13 +13,12 @@ import discord
 
 from bot.core.gameui import ANY_VERSION, Control, GameButton, Post, SharedVerb, Table
 from bot.core.kinds import GameKind
-from games.words import plural
+from games.words import money, plural
 
 
 def score_text(kind: GameKind, score: int) -> str | None:
     if kind.words.money:
-        sign = "-" if score < 0 else ""
-        return f"{sign}${abs(score):,}"
+        return money(score)
     if kind.words.score_word is None:
         return None
     return plural(score, kind.words.score_word)

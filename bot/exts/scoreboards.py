@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.core.errors import Refusal
 from bot.core.storage import Standing
 from games.protocol import quoted
+from games.words import money as dollars
 from games.words import plural
 
 if TYPE_CHECKING:
@@ -76,9 +77,7 @@ def wins_text(standing: Standing) -> str:
 def money_or_points(value: int | None, money: bool) -> str:
     if value is None:
         return "-"
-    if money:
-        return f"-${-value:,}" if value < 0 else f"${value:,}"
-    return str(value)
+    return dollars(value) if money else str(value)
 
 
 def rows_in_words(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

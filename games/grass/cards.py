@@ -8,6 +8,8 @@ from __future__ import annotations
 import enum
 from types import MappingProxyType
 
+from games.words import money as money  # its old home: callers import it from here
+
 
 class Kind(enum.Enum):
     """What a card does, as G1 groups them."""
@@ -243,8 +245,3 @@ def deck_for_hand(hand: int, learning: bool) -> list[Card]:
     if learning and hand == 3:
         return [card for card in full_deck() if card not in LEARNING_HAND_3_OUT]
     return full_deck()
-
-
-def money(amount: int) -> str:
-    """$25,000 style, with a minus sign in front for losses."""
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
