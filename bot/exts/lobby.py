@@ -18,7 +18,7 @@ import dataclasses
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -332,15 +332,7 @@ async def handle_lobby(
                 "the game (or **Decline** ends it); the challenger may **Cancel**."
             )
         if verb == LobbyVerb.JOIN:
-            if seated:
-                raise Refusal("You already have a seat at this table.")
-            if len(seats) >= cls.max_players:
-                raise Refusal(
-                    f"The table is full: {record.words.title} is for at most {cls.max_players}."
-                )
-            await _acknowledge(interaction)
-            await bot.storage.add_seat(row.id, user_id, member_name(interaction))
-            if await start_if_everyone_is_back(bot, fresh):
+            if await take_seat(bot, fresh, seats, interaction, lambda: _acknowledge(interaction)):
                 return
         elif verb == LobbyVerb.LEAVE:
             if not seated:
@@ -398,6 +390,29 @@ async def handle_lobby(
         else:
             raise Refusal("Unknown lobby button.")
         await interaction.edit_original_response(**await lobby_fields(bot, fresh))
+
+
+async def take_seat(
+    bot: GameBot,
+    row: GameRow,
+    seats: Sequence[SeatRow],
+    interaction: discord.Interaction[Any],
+    acknowledge: Callable[[], Awaitable[None]],
+) -> bool:
+    """The member takes a seat in the lobby (Join, or Rematch on the game-over message),
+    `acknowledge` once the refusals are past; the lobby's lock held. True if that
+    started the game (a rematch everyone is back to)."""
+    cls = bot.kinds[row.kind].engine
+    if any(seat.user_id == interaction.user.id for seat in seats):
+        raise Refusal("You already have a seat at this table.")
+    if len(seats) >= cls.max_players:
+        raise Refusal(
+            f"The table is full: {bot.kinds[row.kind].words.title} is for at most "
+            f"{cls.max_players}."
+        )
+    await acknowledge()
+    await bot.storage.add_seat(row.id, interaction.user.id, member_name(interaction))
+    return await start_if_everyone_is_back(bot, row)
 
 
 async def lobby_fields(bot: GameBot, row: GameRow) -> dict[str, Any]:

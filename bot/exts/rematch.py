@@ -29,6 +29,7 @@ from bot.exts.lobby import (
     rematch_players,
     start_game,
     start_if_everyone_is_back,
+    take_seat,
 )
 
 if TYPE_CHECKING:
@@ -100,23 +101,23 @@ async def _open(bot: GameBot, interaction: discord.Interaction[Any], session: Se
 
 async def _come_back(bot: GameBot, interaction: discord.Interaction[Any], rematch: GameRow) -> None:
     """The presser takes a seat in the rematch opened already (its Join)."""
-    if rematch.status != Status.LOBBY:
-        raise Refusal("This game's rematch has started already (or was called off).")
-    user_id = interaction.user.id
     async with bot.sessions.lock(rematch.id):
-        seats = await bot.storage.seats(rematch.id)
-        if any(seat.user_id == user_id for seat in seats):
-            raise Refusal("You are in the rematch already; it starts once everyone is back.")
-        await interaction.response.send_message(
-            "Welcome back: you have a seat in the rematch.", ephemeral=True
-        )
-        await bot.storage.add_seat(rematch.id, user_id, member_name(interaction))
-        if await start_if_everyone_is_back(bot, rematch):
+        fresh = await bot.storage.game(rematch.id)
+        if fresh is None or fresh.status != Status.LOBBY:
+            raise Refusal("This game's rematch has started already (or was called off).")
+
+        async def welcome() -> None:
+            await interaction.response.send_message(
+                "Welcome back: you have a seat in the rematch.", ephemeral=True
+            )
+
+        seats = await bot.storage.seats(fresh.id)
+        if await take_seat(bot, fresh, seats, interaction, welcome):
             return
-        if rematch.table_message_id is not None:
-            channel = bot.get_partial_messageable(rematch.channel_id, guild_id=rematch.guild_id)
-            message = channel.get_partial_message(rematch.table_message_id)
-            await message.edit(**await lobby_fields(bot, rematch))
+        if fresh.table_message_id is not None:
+            channel = bot.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
+            message = channel.get_partial_message(fresh.table_message_id)
+            await message.edit(**await lobby_fields(bot, fresh))
 
 
 async def overdue(bot: GameBot) -> None:
