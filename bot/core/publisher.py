@@ -382,7 +382,7 @@ class Publisher:
         session.table_message_id = None
         await self.update_table(session)
         if old is not None:
-            await self._unping(session, old)
+            await self._delete_in_channel(session, old)
 
     async def post(self, session: Session, post: Post) -> None:
         files: list[discord.File] = []
@@ -418,7 +418,7 @@ class Publisher:
         notices = self._notices.get(session.id, {})
         for name in [name for name in notices if name not in awaiting or name in newly]:
             for message_id in notices.pop(name):
-                await self._unping(session, message_id)
+                await self._delete_in_channel(session, message_id)
 
     # -- hands -----------------------------------------------------------------------
 
@@ -725,7 +725,9 @@ class Publisher:
             text += _closed_hint(kind)
             await self._guarded(session, "turn", self._ping(session, text))
         elif session.id in self._pings and (session.status != Status.RUNNING or newly):
-            await self._guarded(session, "turn", self._unping(session, self._pings.pop(session.id)))
+            await self._guarded(
+                session, "turn", self._delete_in_channel(session, self._pings.pop(session.id))
+            )
         if all(shown):
             self.shown(session)
         self.tidy(session)
@@ -783,13 +785,15 @@ class Publisher:
         previous = self._pings.get(session.id)
         self._pings[session.id] = message.id
         if previous is not None:
-            await self._unping(session, previous)
+            await self._delete_in_channel(session, previous)
 
-    async def _unping(self, session: Session, message_id: int) -> None:
+    async def _delete_in_channel(self, session: Session, message_id: int) -> None:
+        """One of the bot's messages in the game's channel deleted (a ping, a notice, an
+        old table); one already gone or refused is left to be."""
         try:
             await self._usable(session).get_partial_message(message_id).delete()
         except (discord.HTTPException, ChannelPaused):
-            log.debug("could not delete turn message %s", message_id)
+            log.debug("could not delete message %s", message_id)
 
     async def _guarded(self, session: Session, what: str, step: Awaitable[Any]) -> bool:
         """False, logged, if the step failed: the next move or the next start repairs it.
