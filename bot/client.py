@@ -26,6 +26,7 @@ from bot.core.settings import Settings
 from bot.core.storage import GameRow, Status, Storage
 from bot.core.tree import GameTree
 from games.protocol import Event
+from games.takeback import apply_entry
 
 log = logging.getLogger(__name__)
 
@@ -170,12 +171,13 @@ class GameBot(commands.Bot):
         moves = await self.storage.moves(row.id)
         cls = self.kinds[row.kind].engine
         engine = cls.from_replay(row.header)
-        for action in moves[:shown]:
-            engine.apply_json(action)
+        for index in range(shown):
+            engine, _ = apply_entry(engine, row.header, moves, index)
         before_awaiting = tuple(engine.awaiting)
         events: list[Event] = []
-        for action in moves[shown:]:
-            events.extend(engine.apply_json(action))
+        for index in range(shown, len(moves)):
+            engine, done = apply_entry(engine, row.header, moves, index)
+            events.extend(done)
         if engine.to_json() != cls.from_json(row.state).to_json():
             log.error("game %s: its move log does not replay to its state", row.id)
             return None

@@ -77,6 +77,7 @@ class EventKind(enum.StrEnum):
 
     LEAVE = "leave"  # a player gave up their seat; `actor` is that player
     GAME_OVER = "game_over"  # the last event of a game; data["winners"] names the winners
+    UNDO = "undo"  # a move taken back (games/takeback.py); `actor` is the one who made it
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +196,18 @@ class Game(abc.ABC, Generic[A, PublicV, PlayerV]):
     @abc.abstractmethod
     def outcome(self) -> Outcome | None:
         """None while the game runs."""
+
+    def reveals(self, events: Sequence[Event]) -> str | None:
+        """What the move that caused `events` showed that was hidden before it (a card
+        drawn, a roll), in words a player reads, or None when it showed nothing hidden:
+        only such a move may be taken back (games/takeback.py). Default: every move
+        shows something."""
+        return "moves of this game cannot be taken back"
+
+    def note(self, event: Event) -> None:
+        """Adds an event the rules did not cause (a move taken back) to the game's log
+        and to the recent actions its public view shows."""
+        self.log.append(event)
 
     # -- seeing --------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.protocol import JSON, Game, IllegalAction, StateFormatError
 from games.registry import game_class
+from games.takeback import apply_entry
 
 
 class ReplayStopped(Exception):
@@ -35,13 +36,13 @@ def start_replay(data: JSON) -> tuple[Game[Any, Any, Any], list[JSON]]:
 
 
 def replay(data: JSON) -> Game[Any, Any, Any]:
-    """Apply every action of a replay file; `ReplayStopped` at the first illegal one."""
+    """Apply every action (and undo entry, games/takeback.py) of a replay file;
+    `ReplayStopped` at the first illegal one."""
     game, actions = start_replay(data)
-    for index, action in enumerate(actions):
-        if not isinstance(action, Mapping):
-            raise ReplayStopped(index, IllegalAction("an action is a JSON object"))
+    header = {key: value for key, value in data.items() if key != "actions"}
+    for index in range(len(actions)):
         try:
-            game.apply_json(action)
+            game, _ = apply_entry(game, header, actions, index)
         except IllegalAction as error:
             raise ReplayStopped(index, error) from error
     return game

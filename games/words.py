@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def plural(count: int, word: str, words: str | None = None) -> str:
     """`count` with its noun: "1 turn", "2 turns", "0 cells" (`words` when the plural
     is not the noun plus "s": "1 trio" / "3 trios" needs none, "1 body" / "bodies")."""
     return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """Items as a sentence lists them: "ann", "ann and bob", "ann, bob and cy" (`last`:
+    the word before the last one, "or" for a choice)."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def money(amount: int) -> str:

@@ -27,6 +27,7 @@ import discord
 
 from bot.core.storage import SeatRow, Status
 from games.protocol import JSON, Action, Event, Outcome
+from games.words import listed
 
 MESSAGE_LIMIT = 2000
 """Characters Discord accepts in a message's content."""
@@ -405,10 +406,8 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
     def game_over_text(self, table: Table[PublicT]) -> str:
         """The game-over message's first line: the winners first."""
         winners = [table.mention(r.name) for r in self.results(table) if r.place == 1]
-        if len(winners) > 1:
-            return f"**Game over!** Congratulations {', '.join(winners[:-1])} and {winners[-1]}."
         if winners:
-            return f"**Game over!** Congratulations {winners[0]}."
+            return f"**Game over!** Congratulations {listed(winners)}."
         return "**Game over!**"
 
     def news(self, hand: Hand[PlayerT], events: Sequence[Event]) -> list[str]:

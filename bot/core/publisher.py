@@ -56,6 +56,7 @@ from bot.core.kinds import GameKind
 from bot.core.sessions import Clicked, Session, hand_signature
 from bot.core.storage import Status, Storage
 from bot.core.summary import game_over_post
+from bot.core.takeback import request_items, request_lines, shared_news
 from games.protocol import Event, EventKind
 
 log = logging.getLogger(__name__)
@@ -184,8 +185,14 @@ def message_signature(
     the ids of its controls (which carry the version, so an awaited player's controls
     are always fresh)."""
     ids = [getattr(item, "custom_id", "") for item in controls]
-    facts = (hand_signature(ui, session, name), ids)
+    facts = (hand_signature(ui, session, name), ids, request_lines(session.current_request(), name))
     return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
+
+
+def take_back_items(session: Session, name: str) -> list[discord.ui.Item[Any]]:
+    """The take-back buttons of `name`'s hand message (bot/core/takeback.py)."""
+    offered = session.offers_take_back(name)
+    return request_items(session.id, session.version, session.current_request(), offered, name)
 
 
 def _hand_key(view: Any) -> str:
@@ -220,9 +227,9 @@ class Publisher:
         self._images: OrderedDict[tuple[str, str], asyncio.Future[bytes]] = OrderedDict()
         self._writes: dict[int, set[asyncio.Future[None]]] = {}
         """game id -> DM bookkeeping still being written (`_write_later`)."""
-        self._shown: dict[tuple[int, str], tuple[str, bool]] = {}
+        self._shown: dict[tuple[int, str], tuple[str, bool, tuple[str, ...]]] = {}
         """(game id, seat name) -> the hand (`_hand_key`) their DM shows, this process,
-        and whether it carries controls."""
+        whether it carries controls, and what it says of a take-back request."""
         self._notified: dict[int, tuple[Hashable, set[str]]] = {}
         """game id -> (the turn, who was notified in it), for `GameUI.notice_turn`."""
         self._notices: dict[int, dict[str, list[int]]] = {}
@@ -443,9 +450,13 @@ class Publisher:
         if not with_controls:
             controls = []
         elif controls is None:
-            controls = kind.ui.controls(hand)
-        news = [f"*{line.rstrip('.')}.*" for line in kind.ui.news(hand, events)]
-        text = "\n".join([*news, words])
+            controls = [*take_back_items(session, name), *kind.ui.controls(hand)]
+        news = [*shared_news(name, events), *kind.ui.news(hand, events)]
+        lines = [
+            *request_lines(session.current_request(), name),
+            *(f"*{line.rstrip('.')}.*" for line in news),
+        ]
+        text = "\n".join([*lines, words])
         if first_time:
             text += "\n" + first_time_text(kind)
         link = self.table_link(session)
@@ -484,8 +495,9 @@ class Publisher:
         if seat is None or seat.is_ai:  # a computer player reads its view, not DMs
             return
         ui = self.kinds[session.kind].ui
-        controls = ui.controls(session.hand(name))
+        controls = [*take_back_items(session, name), *ui.controls(session.hand(name))]
         signature = message_signature(ui, session, name, controls)
+        lines = tuple(request_lines(session.current_request(), name))
         own = via is not None and via.message_id == seat.dm_message_id
         if own:
             notify = False  # they are looking at it: the click's response redraws it
@@ -502,7 +514,7 @@ class Publisher:
             and session.status == Status.RUNNING  # the last message says how it ended
             and not own
             and seat.dm_message_id is not None
-            and self._shown.get((session.id, name)) == (hand, False)
+            and self._shown.get((session.id, name)) == (hand, False, lines)
             and not controls
         ):
             # Their turn ended, their hand did not change and their message has no
@@ -525,10 +537,8 @@ class Publisher:
                 edited = False
                 if message_id is not None and not notify:
                     try:
-                        await (
-                            self._dm(channel_id)
-                            .get_partial_message(message_id)
-                            .edit(content=content, attachments=files, view=items)
+                        await self._edit_dm(
+                            session, name, channel_id, message_id, content, files, items
                         )
                         edited = True
                     except discord.NotFound:
@@ -544,7 +554,7 @@ class Publisher:
                 raise
             await self._dm_closed(session, seat.user_id, name, announce=not seat.dm_closed)
             return
-        self._shown[(session.id, name)] = (hand, bool(controls))
+        self._shown[(session.id, name)] = (hand, bool(controls), lines)
         write = self.storage.set_dm(session.id, seat.user_id, channel_id, message_id, signature)
         if message_id == seat.dm_message_id and channel_id == seat.dm_channel_id:
             self._write_later(session.id, write)  # an edit: only the signature is new
@@ -594,6 +604,33 @@ class Publisher:
                 return int(message.id)
         sent = await self._dm(channel_id).send(content=content, files=files, view=items)
         return sent.id
+
+    async def _edit_dm(
+        self,
+        session: Session,
+        name: str,
+        channel_id: int,
+        message_id: int,
+        content: str,
+        files: list[discord.File],
+        items: discord.ui.View,
+    ) -> None:
+        """A hand message redrawn in place: through the player's latest click if it is
+        young enough and sent or clicked that message (`Reach`), else by the bot."""
+        reach = self._reach_of(session.id, name)
+        if reach is not None and reach.via.edit_sent is not None and message_id in reach.messages:
+            try:
+                await reach.via.edit_sent(
+                    message_id, content=content, attachments=files, view=items
+                )
+                return
+            except discord.HTTPException as error:
+                log.info("game %s: a click's token failed (%s); editing", session.id, error)
+                self._reach.pop((session.id, name), None)
+                for file in files:
+                    file.reset()
+        message = self._dm(channel_id).get_partial_message(message_id)
+        await message.edit(content=content, attachments=files, view=items)
 
     def tidy(self, session: Session) -> None:
         """The old hand messages of the move deleted once everything else of it is out,
@@ -822,6 +859,19 @@ class Publisher:
             log.exception("game %s: publishing the %s failed", session.id, what)
             return False
         return True
+
+    async def update_hands(self, session: Session, via: Clicked | None = None) -> None:
+        """The hand messages brought up to date after a change that is not a move (a
+        take-back asked, agreed to or refused), the clicked one through its click."""
+        await self.flush(session.id)
+        self._reached(session, via)
+        await asyncio.gather(
+            *(
+                self._guarded(session, "hand", self.update_dm(session, seat.name, False, via))
+                for seat in list(session.seats)
+            )
+        )
+        self.tidy(session)
 
     async def refresh(self, session: Session) -> None:
         """The table message redrawn and hand messages brought up to date (after a

@@ -25,7 +25,9 @@ from bot.core.errors import Refusal, StaleControl
 from bot.core.gameui import AnyUI, Hand, SeatResult, Table
 from bot.core.kinds import GameKind
 from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
+from bot.core.takeback import Request, TakeBack, lapsed_event, taken_back
 from games.protocol import JSON, Action, Event, EventKind, Game, Outcome
+from games.takeback import final_reason, taken_back_event
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +58,11 @@ class Session:
     status: Status
     table_message_id: int | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    undoable: tuple[int, str] | None = None
+    """(version, name): the move that made this version was a person's and showed
+    nothing hidden, so they may ask to take it back (bot/core/takeback.py)."""
+    request: Request | None = None
+    """A take-back asked about the move that made `request.version`."""
     _seen: Seen | None = field(default=None, repr=False, compare=False)
 
     def _views(self) -> Seen:
@@ -82,6 +89,16 @@ class Session:
         if name not in legal:
             legal[name] = tuple(self.engine.legal_actions(name))
         return legal[name]
+
+    def current_request(self) -> Request | None:
+        """The take-back asked about the move that made this version, if any."""
+        request = self.request
+        return request if request is not None and request.version == self.version else None
+
+    def offers_take_back(self, name: str) -> bool:
+        """Whether `name`'s hand message offers to take back their move: it is the
+        game's last, it showed nothing hidden, and nobody has asked about it yet."""
+        return self.undoable == (self.version, name) and self.current_request() is None
 
     def table(self) -> Table[Any]:
         """This version as a game's UI reads it."""
@@ -192,15 +209,16 @@ class Applied:
 class Clicked:
     """The hand message whose control made a move, reached through the click itself:
     `edit` redraws that message in the click's response; in a DM, `send` posts a new
-    message there and `delete` deletes the clicked message or one `send` posted, with
-    the click's token, which Discord accepts for 15 minutes. None of these counts
-    against Discord's global rate limit."""
+    message there, and `edit_sent` and `delete` edit or delete the clicked message or
+    one `send` posted, with the click's token, which Discord accepts for 15 minutes.
+    None of these counts against Discord's global rate limit."""
 
     message_id: int
     user_id: int
     edit: Callable[..., Awaitable[Any]]
     send: Callable[..., Awaitable[Any]] | None = None
     delete: Callable[[int], Awaitable[None]] | None = None
+    edit_sent: Callable[..., Awaitable[Any]] | None = None
 
 
 class Shows(Protocol):
@@ -374,7 +392,16 @@ class Sessions:
             before_awaiting = session.engine.awaiting
             before = {seat.name: hand_signature(ui, session, seat.name) for seat in session.seats}
             loaded_version = session.version
-            events = session.engine.apply(action)  # IllegalAction: nothing changed
+            pending = session.current_request()
+            if isinstance(action, TakeBack):
+                if action.version != loaded_version:
+                    raise Refusal("Too late: the game has moved on since the move was made.")
+                header = session.row.header
+                taken = await taken_back(self.storage, game_id, header, session.engine, name)
+                session.engine = taken.game
+                events = [taken_back_event(name)]
+            else:
+                events = session.engine.apply(action)  # IllegalAction: nothing changed
             results = None
             if session.engine.outcome() is not None:
                 results = final_results(session, ui.results(session.table()), events)
@@ -409,6 +436,13 @@ class Sessions:
                 raise
             for changed_name in changed_names:
                 session.replace_seat(changed_name, controls_since=session.version)
+            session.request = None
+            session.undoable = None
+            if not isinstance(action, TakeBack):
+                if user_id is not None and results is None and self._may_take_back(session, events):
+                    session.undoable = (session.version, name)
+                if pending is not None:
+                    events = [*events, lapsed_event(pending, name)]  # shown, never stored
             for seat in leavers:
                 session.replace_seat(seat.name, left_game=True, deadline=None)
             applied = Applied(session, name, events)
@@ -435,6 +469,15 @@ class Sessions:
             if session.status != Status.RUNNING:
                 self.forget(game_id)  # finished games are read from the database when asked
             return applied
+
+    @staticmethod
+    def _may_take_back(session: Session, events: Sequence[Event]) -> bool:
+        """The move showed nothing hidden (games/takeback.py), and no computer seat is
+        awaited (it would move at once): its mover may ask to take it back."""
+        if final_reason(events) is not None or session.engine.reveals(events) is not None:
+            return False
+        awaiting = session.engine.awaiting
+        return not any(seat.is_ai and seat.name in awaiting for seat in session.seats)
 
     # -- changes that are not moves: under the game's lock too, stored, then shown ----
 

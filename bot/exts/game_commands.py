@@ -30,6 +30,7 @@ from bot.exts.exports import send_replay
 from bot.exts.lobby import close_lobby
 from bot.exts.router import ask, show_private
 from bot.exts.scoreboards import kind_scoreboard
+from bot.exts.takeback import ask_take_back
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -350,6 +351,15 @@ class GameCommands(commands.GroupCog):
             lambda hand: leave(hand.name),
             self.kind.words.left_text,
         )
+
+    @app_commands.command(
+        name="undo", description="Take back your last move, if the players it changed agree"
+    )
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        session = await session_here(self.bot, interaction, self.kind.name)
+        done = await ask_take_back(self.bot, session.id, interaction.user.id, None, None)
+        await interaction.followup.send(done, ephemeral=True)
 
     @app_commands.command(name="kick", description="Host: remove a player; the computer plays on")
     @app_commands.describe(player="The player whose seat a computer player takes over")

@@ -11,6 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from games.words import listed
+
 if TYPE_CHECKING:
     from bot.client import GameBot
     from bot.core.kinds import GameKind
@@ -24,11 +26,6 @@ ABOUT = {
     "whether each pawn is a grape; `/graps start opponent:` challenges a member",
 }
 """What each game is, in a line (a kind missing here is listed with its player count)."""
-
-
-def either(items: Sequence[str]) -> str:
-    """ "a", "a or b", "a, b or c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def players(kind: GameKind) -> str:
@@ -72,12 +69,15 @@ def help_embed(kinds: Sequence[GameKind]) -> discord.Embed:
         value=(
             "Once the game starts, your hand arrives by direct message with menus to play "
             f"it. You can also type the game's commands there (`/{first} play`, "
-            f"`/{first} hand`...); if you are in several games of one kind, I ask which one."
+            f"`/{first} hand`...); if you are in several games of one kind, I ask which one. "
+            "Made a slip? **Take back my move** appears under your hand after a move that "
+            "showed nothing hidden, until the next player moves; the players it changed "
+            "things for are asked to agree."
         ),
         inline=False,
     )
-    buttons = either(list(dict.fromkeys(f"**{kind.words.hand_button}**" for kind in kinds)))
-    hands = either([f"`/{kind.name} {kind.words.hand_command}`" for kind in kinds])
+    buttons = listed(list(dict.fromkeys(f"**{kind.words.hand_button}**" for kind in kinds)), "or")
+    hands = listed([f"`/{kind.name} {kind.words.hand_command}`" for kind in kinds], "or")
     embed.add_field(
         name="If your DMs are closed",
         value=(

@@ -35,11 +35,14 @@ from bot.core.gameui import (
     fit,
     view_of,
 )
-from bot.core.sessions import Clicked
+from bot.core.publisher import take_back_items
+from bot.core.sessions import Clicked, Session
 from bot.core.storage import Status
+from bot.core.takeback import TAKE_BACK_VERBS
 from bot.exts.exports import send_replay
 from bot.exts.lobby import LOBBY_VERBS, handle_lobby
 from bot.exts.rematch import ask_rematch
+from bot.exts.takeback import take_back_clicked
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -95,7 +98,6 @@ class Router(commands.Cog):
         if control.verb in LOBBY_VERBS:
             await handle_lobby(self.bot, interaction, row, control.verb)
             return
-        ui = self.bot.kinds[row.kind].ui
         session = await self.bot.sessions.load(row.id)
         if session is None:
             raise Refusal("That game has not started yet.")
@@ -113,32 +115,12 @@ class Router(commands.Cog):
             return
         if session.status != Status.RUNNING:
             raise Refusal("This game is over; its controls do nothing any more.")
-        versioned = control.verb not in ui.unversioned_verbs
-        if versioned:
-            session.check_version(name, control.version)
-        hand = session.hand(name)
-        if control.verb == SharedVerb.BACK:
-            step: Act | Show | Ask = Show(ui.private_text(hand), ui.controls(hand))
-        else:
-            step = ui.on_control(hand, control, values)
-        if isinstance(step, Show):
-            if interaction.message is None:  # a forged form submission, from no message
-                raise Refusal("That form does not belong to any message.")
-            await interaction.response.edit_message(content=step.text, view=view_of(step.items))
+        if control.verb in TAKE_BACK_VERBS:
+            await interaction.response.defer()
+            user = interaction.user.id
+            await take_back_clicked(self.bot, session, user, control, clicked(interaction))
+        elif not await self._step(interaction, session, name, control, values):
             return
-        if isinstance(step, Ask):
-            if interaction.type is discord.InteractionType.modal_submit:
-                raise Refusal("A form cannot open another form.")  # Discord refuses it
-            await interaction.response.send_modal(step.modal)
-            return
-        await interaction.response.defer()
-        await self.bot.sessions.act(
-            row.id,
-            interaction.user.id,
-            step.action,
-            version=control.version if versioned else None,
-            via=clicked(interaction),  # a hand message clicked: its response edits it
-        )
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             # An ephemeral hand (/grass hand): redraw it; the publisher keeps the DMs.
@@ -149,6 +131,46 @@ class Router(commands.Cog):
                 )
             except Exception as error:
                 raise ShowingFailed() from error
+
+    async def _step(
+        self,
+        interaction: discord.Interaction[Any],
+        session: Session,
+        name: str,
+        control: Control,
+        values: Sequence[str],
+    ) -> bool:
+        """What the game's UI makes of a click: True once a move was made, False when
+        the click only showed more choices or opened a form."""
+        ui = self.bot.kinds[session.kind].ui
+        versioned = control.verb not in ui.unversioned_verbs
+        if versioned:
+            session.check_version(name, control.version)
+        hand = session.hand(name)
+        if control.verb == SharedVerb.BACK:
+            items = [*take_back_items(session, name), *ui.controls(hand)]
+            step: Act | Show | Ask = Show(ui.private_text(hand), items)
+        else:
+            step = ui.on_control(hand, control, values)
+        if isinstance(step, Show):
+            if interaction.message is None:  # a forged form submission, from no message
+                raise Refusal("That form does not belong to any message.")
+            await interaction.response.edit_message(content=step.text, view=view_of(step.items))
+            return False
+        if isinstance(step, Ask):
+            if interaction.type is discord.InteractionType.modal_submit:
+                raise Refusal("A form cannot open another form.")  # Discord refuses it
+            await interaction.response.send_modal(step.modal)
+            return False
+        await interaction.response.defer()
+        await self.bot.sessions.act(
+            session.id,
+            interaction.user.id,
+            step.action,
+            version=control.version if versioned else None,
+            via=clicked(interaction),  # a hand message clicked: its response edits it
+        )
+        return True
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -207,8 +229,14 @@ def clicked(interaction: discord.Interaction[Any]) -> Clicked | None:
     async def send(**fields: Any) -> discord.Message:
         return await interaction.followup.send(wait=True, **fields)
 
+    async def edit_sent(message_id: int, **fields: Any) -> None:
+        if message_id == message.id:
+            await interaction.edit_original_response(**fields)
+        else:
+            await interaction.followup.edit_message(message_id, **fields)
+
     return Clicked(
-        message.id, interaction.user.id, interaction.edit_original_response, send, delete
+        message.id, interaction.user.id, interaction.edit_original_response, send, delete, edit_sent
     )
 
 

@@ -26,10 +26,17 @@ from games.gracias.actions import (
 )
 from games.gracias.cards import COLOUR_IDS, Colour, colour_ids
 from games.gracias.state import State, Trio, parse_decks
-from games.gracias.views import GraciasPlayerView, GraciasPublicView
+from games.gracias.views import GraciasEventKind, GraciasPlayerView, GraciasPublicView
 from games.protocol import JSON, Event, Game, GameError, IllegalAction, Outcome, StateFormatError
 
 HEADER_KEYS = {"game", "players", "seed", "options", "decks"}
+_REVEALING: dict[str, str] = {
+    # What a move's events show that was hidden, in the words of a refused take-back:
+    # a take shows its taker the face-down card; a new turn lays out new cards.
+    GraciasEventKind.TAKE: "the face-down card has been seen",
+    GraciasEventKind.TURN_STARTED: "new trios have been laid out",
+    GraciasEventKind.ROUND_SCORED: "the round has been scored",
+}
 
 
 class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
@@ -232,6 +239,13 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         if not self.active[receiver]:
             raise IllegalAction(f"{to} has left the game and cannot receive cards", "leave")
         return b if k == a else a
+
+    def reveals(self, events: Sequence[Event]) -> str | None:
+        for event in events:
+            reason = _REVEALING.get(event.kind)
+            if reason is not None:
+                return reason
+        return None
 
     def outcome(self) -> Outcome | None:
         if not self.over:

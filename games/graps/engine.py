@@ -50,6 +50,8 @@ from games.protocol import (
 )
 
 SIDE_WORDS = ("dark", "light")
+NEXT_ROLL = "the next roll has been made"
+"""Why a placement cannot be taken back: the roll that follows it is known (P3)."""
 
 
 @lru_cache(maxsize=256)
@@ -158,6 +160,16 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
             if event.text:
                 recent.append(event.text)
         return events
+
+    def reveals(self, events: Sequence[Event]) -> str | None:
+        if any(event.kind == GrapsEventKind.ROLL for event in events):
+            return NEXT_ROLL
+        return None
+
+    def note(self, event: Event) -> None:
+        self.log.append(event)
+        if event.text:
+            self.recent.append(event.text)
 
     def outcome(self) -> Outcome | None:
         """`totals` are each player's pawns on the board at the end."""

@@ -48,6 +48,16 @@ from games.protocol import (
 )
 
 RECENT = 8  # public texts kept for the table image
+_REVEALING: dict[str, str] = {
+    # What a move's events show that was hidden, in the words of a refused take-back.
+    GrassEventKind.DRAW: "a card has been drawn since",
+    GrassEventKind.DRAW_PILE_EMPTY: "the hand is over",
+    GrassEventKind.HAND_SCORED: "the hand is over",
+    GrassEventKind.HAND_DEALT: "new cards have been dealt",
+    GrassEventKind.PASS_DONE: "the passed cards have been received",
+    GrassEventKind.OFFER: "the offer has been seen (withdraw it instead)",
+    GrassEventKind.TRADE: "the cards have changed hands",
+}
 
 
 class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
@@ -341,6 +351,16 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
                 recent.append(event.text)
         if len(recent) > RECENT:
             del recent[:-RECENT]
+
+    def reveals(self, events: Sequence[Event]) -> str | None:
+        for event in events:
+            reason = _REVEALING.get(event.kind)
+            if reason is not None:
+                return reason
+        return None
+
+    def note(self, event: Event) -> None:
+        self._record([event])
 
     def outcome(self) -> Outcome | None:
         state = self._state

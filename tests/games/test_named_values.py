@@ -33,7 +33,7 @@ NAMES = ["ann", "bob", "cy", "dee"]
 
 def test_the_values_are_the_strings_games_always_saved() -> None:
     # docs/notation.md lists these; a changed value would break saved games.
-    assert [k.value for k in EventKind] == ["leave", "game_over"]
+    assert [k.value for k in EventKind] == ["leave", "game_over", "undo"]
     assert {k.value for k in GrassEventKind} == {
         "hand_dealt",
         "lost_turn",

@@ -249,6 +249,14 @@ class Toy(Game[ToyAction, ToyPublicView, ToyPlayerView]):
         self.recent.extend(event.text for event in events if event.text)
         return events
 
+    def reveals(self, events: Sequence[Event]) -> str | None:
+        return None  # nothing is hidden in tic-tac-toe: every move may be taken back
+
+    def note(self, event: Event) -> None:
+        self.log.append(event)
+        if event.text:
+            self.recent.append(event.text)
+
     def outcome(self) -> Outcome | None:
         """`totals` are each player's marks on the board at the end."""
         if self.mover is not None:

@@ -1,0 +1,153 @@
+"""Taking back a move, for every game kind: the mover asks, the players the move changed
+things for agree with one click, and the session service replays the game without
+the move (games/takeback.py, where the rules of it are).
+
+A move may be taken back only while it is the game's last, and only if it showed
+nothing hidden. Who must agree: the other people whose hand message the move changed
+(what they hold, what they may do, whether they are awaited), found by comparing
+their hands with and without the move. Computer seats never object. Nobody: the move
+is taken back at once (a Grass pass choice while others still choose).
+
+The request lives in the game's session, in memory: a restart or the game's next move
+drops it, and the move stands. This module holds the request and what the hand
+messages show of it; the clicks and the command are in bot/exts/takeback.py.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import discord
+
+from bot.core.errors import Refusal
+from bot.core.gameui import Control, GameButton
+from bot.core.storage import Storage
+from games.protocol import JSON, Action, Event, EventKind, Game
+from games.takeback import CannotTakeBack, TakenBack, is_undo, take_back, undo_entry
+from games.words import listed
+
+log = logging.getLogger(__name__)
+AnyGame = Game[Any, Any, Any]
+
+
+class TakeBackVerb(StrEnum):
+    """The controls of taking back; each is drawn for one version of the game."""
+
+    ASK = "take_back"
+    AGREE = "take_back_yes"
+    REFUSE = "take_back_no"
+
+
+TAKE_BACK_VERBS = frozenset(TakeBackVerb)
+LAPSED = "take_back_lapsed"
+"""The kind of the (unsaved) event telling the mover their request lapsed."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack(Action):
+    """The undo entry as an action for `Sessions.act`: `by` takes back their move, which
+    made the game's version `version` (a later move makes it too late)."""
+
+    by: str
+    version: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return undo_entry(self.by)
+
+
+@dataclass
+class Request:
+    """A take-back asked and not yet settled, for the move that made `version`."""
+
+    version: int
+    by: str
+    what: str
+    """The move in the table's words ("ann gave a red card to bob"), or ""."""
+    waiting: list[str]
+    """The people still to agree, in seat order."""
+    agreed: list[str] = field(default_factory=list)
+    refused_by: str | None = None
+
+
+def request_lines(request: Request | None, name: str) -> list[str]:
+    """What `name`'s hand message says of the take-back request, at its top."""
+    if request is None:
+        return []
+    if request.refused_by is not None:
+        if name == request.by:
+            return [f"*{request.refused_by} said no: your move stands.*"]
+        return []
+    what = f" ({request.what})" if request.what else ""
+    waiting = listed(request.waiting)
+    if name == request.by:
+        return [f"*You asked to take back your last move{what}. Waiting for {waiting}.*"]
+    if name in request.waiting:
+        return [f"**{request.by} asks to take back their last move{what}.** Do you agree?"]
+    if name in request.agreed:
+        return [f"*You agreed that {request.by} takes back their move. Waiting for {waiting}.*"]
+    return []
+
+
+def request_items(
+    game_id: int, version: int, request: Request | None, offered: bool, name: str
+) -> list[discord.ui.Item[Any]]:
+    """The buttons `name`'s hand message carries for taking back: Take back my move when
+    `offered` (`Session.offers_take_back`), Agree / No while they are asked."""
+    if offered:
+        return [GameButton(Control(game_id, version, TakeBackVerb.ASK), "Take back my move")]
+    if request is None or request.refused_by is not None or name not in request.waiting:
+        return []
+    agree = Control(game_id, version, TakeBackVerb.AGREE)
+    refuse = Control(game_id, version, TakeBackVerb.REFUSE)
+    return [
+        GameButton(agree, f"Let {request.by} take it back", discord.ButtonStyle.primary),
+        GameButton(refuse, "No, the move stands"),
+    ]
+
+
+def shared_news(name: str, events: Sequence[Event]) -> list[str]:
+    """What a take-back changed for this player, for the top of their hand message."""
+    lines = []
+    for event in events:
+        if event.kind == EventKind.UNDO:
+            who = "You" if event.actor == name else event.actor
+            lines.append(f"{who} took back {'your' if who == 'You' else 'their'} last move")
+        elif event.kind == LAPSED:
+            lines.extend(text for player, text in event.private.items() if player == name)
+    return lines
+
+
+def lapsed_event(request: Request, mover: str) -> Event:
+    """Tells the asker that `mover` moved before everyone agreed."""
+    text = f"{mover} moved before everyone agreed, so your move stands"
+    return Event(LAPSED, "", mover, private={request.by: text})
+
+
+async def taken_back(
+    storage: Storage, game_id: int, header: JSON | None, engine: AnyGame, by: str
+) -> TakenBack:
+    """The game `engine` without `by`'s last move, replayed from the move log, or a
+    `Refusal` saying why not. The move must be the log's last entry: once anyone has
+    moved since, it is too late (and the take-back before it is not taken back too)."""
+    entries = await storage.moves(game_id)
+    if header is None or len(entries) != engine.moves:
+        raise Refusal("This game's record is incomplete, so no move can be taken back.")
+    last = entries[-1] if entries else None
+    if not isinstance(last, dict) or is_undo(last):
+        raise Refusal("There is no move to take back: the last one was taken back already.")
+    if last.get("by") != by:
+        raise Refusal(
+            f"{last.get('by')} has moved since: only the game's last move can be taken back."
+        )
+    try:
+        taken = take_back(header, entries, by)
+    except CannotTakeBack as error:
+        raise Refusal(f"Your last move cannot be taken back: {error.why}.") from error
+    if taken.redone.to_json() != engine.to_json():
+        log.error("game %s: its move log does not replay to its state", game_id)
+        raise Refusal("This game's record does not replay to where it is, so the move stands.")
+    return taken

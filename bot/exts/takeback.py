@@ -1,0 +1,105 @@
+"""Taking back a move, as players do it: the mover's Take back my move (a button on
+their hand message, or `/<game> undo`), then Let them take it back / No from each
+player the move changed things for (bot/core/takeback.py says who and why). Once the
+last of them agrees, the session service replays the game without the move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.core.errors import Refusal, StaleControl
+from bot.core.gameui import AnyUI, Control
+from bot.core.sessions import Clicked, Session, hand_signature
+from bot.core.storage import Status
+from bot.core.takeback import Request, TakeBack, TakeBackVerb, taken_back
+from games.protocol import Game
+from games.words import listed
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+
+def asked_people(ui: AnyUI, session: Session, before: Game[Any, Any, Any], by: str) -> list[str]:
+    """The people besides `by` whose hand message the move changed: what they hold,
+    what they may do, or whether they are awaited. They are the ones asked."""
+    then = Session(session.row, before, session.seats, session.status, session.table_message_id)
+    return [
+        seat.name
+        for seat in session.seats
+        if seat.name != by
+        and not seat.is_ai
+        and not seat.left_game
+        and hand_signature(ui, then, seat.name) != hand_signature(ui, session, seat.name)
+    ]
+
+
+async def ask_take_back(
+    bot: GameBot, game_id: int, user_id: int, version: int | None, via: Clicked | None
+) -> str:
+    """`user_id` asks to take back their last move (`version`: the version the button
+    was drawn for; None for the command). Returns what happened, in words."""
+    async with bot.sessions.lock(game_id):
+        session = await bot.sessions.load(game_id)
+        if session is None or session.status != Status.RUNNING:
+            raise Refusal("That game is over; nothing can be taken back in it.")
+        name = session.name_of(user_id)
+        if name is None:
+            raise Refusal("You are not playing in this game.")
+        if version is not None and version != session.version:
+            raise StaleControl()
+        request = session.current_request()
+        if request is not None and request.refused_by is not None:
+            raise Refusal(f"{request.refused_by} said no: your move stands.")
+        if request is not None:
+            raise Refusal(f"You have asked already; waiting for {listed(request.waiting)}.")
+        header = session.row.header
+        taken = await taken_back(bot.storage, game_id, header, session.engine, name)
+        asked = asked_people(bot.kinds[session.kind].ui, session, taken.game, name)
+        version = session.version
+        if asked:
+            what = "; ".join(event.text for event in taken.events if event.text)
+            session.request = Request(version, name, what, asked)
+            await bot.publisher.update_hands(session, via)
+            return f"Asked {listed(asked)}: your move is taken back once they agree."
+    await bot.sessions.act(game_id, user_id, TakeBack(name, version), via=via)
+    return "Your move was taken back."
+
+
+async def answer_take_back(
+    bot: GameBot, game_id: int, name: str, version: int, agree: bool, via: Clicked | None
+) -> None:
+    """`name` agrees or not to the take-back asked about the move of `version`."""
+    async with bot.sessions.lock(game_id):
+        session = await bot.sessions.load(game_id)
+        request = session.current_request() if session is not None else None
+        if session is None or request is None or version != session.version:
+            raise Refusal("That request is over: the game has moved on since.")
+        if name not in request.waiting:
+            raise Refusal("You are not asked about that move, or you answered already.")
+        if not agree:
+            request.refused_by = name
+            request.waiting = []
+        else:
+            request.waiting.remove(name)
+            request.agreed.append(name)
+        if request.waiting or not agree:
+            await bot.publisher.update_hands(session, via)
+            return
+        mover = session.user_of(request.by)
+    if mover is not None:
+        await bot.sessions.act(game_id, mover, TakeBack(request.by, version), via=via)
+
+
+async def take_back_clicked(
+    bot: GameBot, session: Session, user_id: int, control: Control, via: Clicked | None
+) -> None:
+    """A take-back button, clicked by `user_id` (the router has acknowledged the click)."""
+    if control.verb == TakeBackVerb.ASK:
+        await ask_take_back(bot, session.id, user_id, control.version, via)
+        return
+    name = session.name_of(user_id)
+    if name is None:
+        raise Refusal("You are not playing in this game.")
+    agree = control.verb == TakeBackVerb.AGREE
+    await answer_take_back(bot, session.id, name, control.version, agree, via)

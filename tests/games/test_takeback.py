@@ -1,0 +1,151 @@
+"""Taking a move back (games/takeback.py, docs/notation.md "Taking a move back"): the
+game without the move equals the move log replayed without it; a move that showed
+something hidden, ended the game or was someone else's is refused; the undo entry
+replays from a file like any action."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from games.__main__ import main
+from games.gracias import Gracias
+from games.graps import Graps
+from games.grass import Grass
+from games.protocol import JSON, EventKind, Game, IllegalAction
+from games.replay import ReplayStopped, replay
+from games.takeback import CannotTakeBack, final_reason, take_back, undo_entry
+
+AnyGame = Game[Any, Any, Any]
+HISTORY = ("moves", "log", "recent")
+"""What a game keeps of its past rather than its position: a take-back adds to it."""
+
+
+def position(game: AnyGame) -> dict[str, JSON]:
+    return {key: value for key, value in game.to_json().items() if key not in HISTORY}
+
+
+def replayed(header: dict[str, JSON], entries: list[JSON]) -> AnyGame:
+    return replay({**header, "actions": entries})
+
+
+def random_action(game: AnyGame, rng: random.Random) -> Any:
+    """A random legal action; in Gracias half the choices are made in two steps (a
+    bare take, then keep/give), as the bot's buttons make them."""
+    player = rng.choice(game.awaiting)
+    if isinstance(game, Gracias) and game.holding is None and rng.random() < 0.5:
+        return rng.choice(game.trio_takes(player))
+    return rng.choice(game.legal_actions(player))
+
+
+def check_take_back(header: dict[str, JSON], entries: list[JSON], game: AnyGame) -> None:
+    by = entries[-1]["by"]
+    taken = take_back(header, entries, by)
+    assert position(taken.game) == position(replayed(header, entries[:-1]))
+    assert taken.game.moves == len(entries) + 1  # the version only grows
+    assert taken.redone.to_json() == game.to_json()
+    assert taken.game.log[-1].kind == EventKind.UNDO
+    assert taken.game.public_view().recent[-1] == f"{by} took back their last move"
+    # The undo entry replays from a file to the same game.
+    assert replayed(header, [*entries, undo_entry(by)]).to_json() == taken.game.to_json()
+
+
+@pytest.mark.parametrize(
+    ("engine", "players", "seeds"), [(Grass, 3, 4), (Gracias, 4, 3), (Graps, 2, 2)]
+)
+def test_a_move_is_taken_back_exactly_when_it_showed_nothing_hidden(
+    engine: type[AnyGame], players: int, seeds: int
+) -> None:
+    names = ["ann", "bob", "cy", "dee"][:players]
+    taken = refused = 0
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        game = engine.create(names, seed=seed)
+        header = game.replay_header()
+        entries: list[JSON] = []
+        while game.outcome() is None and len(entries) < 400:
+            action = random_action(game, rng)
+            events = game.apply(action)
+            entries.append(action.to_json())
+            if (final_reason(events) or game.reveals(events)) is None:
+                check_take_back(header, entries, game)
+                taken += 1
+            elif len(entries) % 25 == 0 or game.outcome() is not None:
+                with pytest.raises(CannotTakeBack):
+                    take_back(header, entries, action.by)
+                refused += 1
+    # Grass pass choices, Gracias keep/give halves, Graps's opening placement (every
+    # later one is followed by the next roll, P3).
+    assert taken > 0 and refused > 0
+
+
+def test_a_gracias_gift_is_taken_back_and_chosen_again() -> None:
+    game = Gracias.create(["ann", "bob", "cy"], seed=5)
+    header = game.replay_header()
+    entries: list[JSON] = []
+    ann = game.awaiting[0]
+    for step in (game.trio_takes, game.legal_actions):
+        action = step(ann)[0]
+        game.apply(action)
+        entries.append(action.to_json())
+    taken = take_back(header, entries, ann)
+    assert taken.game.awaiting == (ann,)
+    assert [event.kind for event in taken.events] == ["give"]
+    # The same choice made again gives the position the gift gave.
+    again = taken.game.clone()
+    again.apply_json(entries[-1])
+    assert position(again) == position(game)
+    # The take before it showed ann the face-down card: it stays.
+    with pytest.raises(CannotTakeBack, match="face-down card"):
+        take_back(header, [*entries, undo_entry(ann)], ann)
+
+
+def test_only_the_mover_takes_back_and_only_what_stands() -> None:
+    game = Gracias.create(["ann", "bob", "cy"], seed=5)
+    header = game.replay_header()
+    ann = game.awaiting[0]
+    take = game.trio_takes(ann)[0]
+    game.apply(take)
+    entries: list[JSON] = [take.to_json()]
+    with pytest.raises(IllegalAction, match="the last move is"):
+        take_back(header, entries, "bob")
+    with pytest.raises(IllegalAction, match="no move to take back"):
+        take_back(header, [], ann)
+
+
+def test_a_grass_play_is_kept_once_the_next_player_drew() -> None:
+    game = Grass.create(["ann", "bob", "cy"], seed=5)
+    header = game.replay_header()
+    mover = game.awaiting[0]
+    action = game.legal_actions(mover)[0]
+    game.apply(action)
+    with pytest.raises(CannotTakeBack, match="a card has been drawn since"):
+        take_back(header, [action.to_json()], mover)
+
+
+def test_leaving_is_final() -> None:
+    game = Gracias.create(["ann", "bob", "cy", "dee"], seed=5)
+    header = game.replay_header()
+    leave = {"by": "dee", "leave": True}
+    game.apply_json(leave)
+    with pytest.raises(CannotTakeBack, match="leaving a game is final"):
+        take_back(header, [leave], "dee")
+
+
+def test_a_malformed_or_refused_undo_entry_stops_the_replay_with_its_index(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = Grass.create(["ann", "bob", "cy"], seed=5)
+    header = game.replay_header()
+    mover = game.awaiting[0]
+    action = game.legal_actions(mover)[0].to_json()
+    with pytest.raises(ReplayStopped) as stopped:
+        replayed(header, [action, {"by": mover, "undo": "yes"}])
+    assert stopped.value.index == 1
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**header, "actions": [action, undo_entry(mover)]}))
+    assert main(["replay", str(path)]) == 2
+    assert "action 1" in capsys.readouterr().err
