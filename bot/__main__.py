@@ -28,9 +28,9 @@ The bot needs a valid DISCORD_TOKEN (in the environment or in a .env file; see \
 DISCORD_TOKEN. The bot needs no privileged intents (leave Presence, Server Members and \
 Message Content off). To invite it, on the "OAuth2" tab tick the scopes "bot" and \
 "applications.commands" and the permissions View Channels, Send Messages, Attach Files, \
-Embed Links, Read Message History, Use Application Commands and Send Messages in \
-Threads (permissions integer 277025508352), open the generated URL and pick your \
-server. Then run `make run` again."""
+Embed Links, Read Message History, Use Application Commands, Send Messages in \
+Threads and Create Public Threads (permissions integer 311385246720), open the \
+generated URL and pick your server. Then run `make run` again."""
 
 log = logging.getLogger("bot")
 

@@ -60,11 +60,14 @@ def expiry_text(title: str, row: GameRow) -> str:
     return f"~~{title} lobby~~: closed, as it did not start within {LOBBY_MINUTES} minutes."
 
 
-def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+def missing_permissions(
+    interaction: discord.Interaction[Any], new_thread: bool = False
+) -> list[str]:
     """The channel permissions a game needs that the bot lacks here, by their names in
     Discord's settings. Without them the table would stay a lobby all game and every
     move would repeat a refused request (which Discord counts toward a ban). Attach
-    Files is not among them: without it the table is shown in words."""
+    Files is not among them: without it the table is shown in words. `new_thread`: the
+    game is played in a thread the bot starts here."""
     permissions = interaction.app_permissions
     in_thread = isinstance(interaction.channel, discord.Thread)
     needed = [
@@ -75,7 +78,12 @@ def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
         ),
         (permissions.read_message_history, "Read Message History"),
     ]
-    return [name for granted, name in needed if not granted]
+    if new_thread:
+        needed += [
+            (permissions.create_public_threads, "Create Public Threads"),
+            (permissions.send_messages_in_threads, "Send Messages in Threads"),
+        ]
+    return list(dict.fromkeys(name for granted, name in needed if not granted))
 
 
 def unique_names(names: Sequence[str]) -> list[str]:
@@ -174,14 +182,22 @@ async def open_lobby(
     opponent: discord.abc.User | None = None,
     timer: int | None = None,
     ai: str | None = None,
+    thread: bool = False,
 ) -> None:
     """`/<game> start`: check the options, refuse a second game, post the lobby (or,
     with `opponent`, a challenge to that one player, seated second; or, with `ai`, a
-    game against a computer player of that level, seated second, started at once)."""
+    game against a computer player of that level, seated second, started at once).
+    `thread`: the game is played in a new thread of the channel, started from the
+    command's answer; the lobby or challenge is its first message."""
     record = bot.kinds[kind]
     if interaction.guild_id is None or interaction.channel_id is None:
         raise Refusal("Games are played in a server channel, not in direct messages.")
-    missing = missing_permissions(interaction)
+    if thread and isinstance(interaction.channel, discord.Thread):
+        raise Refusal(
+            "This is a thread already, and a thread cannot hold another: start the game "
+            "here without `thread`, or in the channel."
+        )
+    missing = missing_permissions(interaction, new_thread=thread)
     if missing:
         raise Refusal(
             f"I cannot host a game in this channel: I am missing the {' and '.join(missing)} "
@@ -208,6 +224,8 @@ async def open_lobby(
     except GameError as error:
         raise Refusal(f"Those options cannot be used: {error}") from None
     channel_id = interaction.channel_id
+    if thread:
+        channel_id = await _new_thread(interaction, record.words.title)
     async with bot.lobby_lock:
         # Reads go through the read connection, so this refusal comes at once even
         # while another program holds the write lock.
@@ -253,8 +271,9 @@ async def open_lobby(
                 f"**{record.words.title}**: <@{row.host_id}> plays against {seats[1].name}; "
                 "the game is starting."
             )
-            message = await answer_command(interaction, text, None, discord.AllowedMentions.none())
-            await bot.storage.set_table_message(game_id, message.id)
+            mentions = discord.AllowedMentions.none()
+            message_id = await _post_table(interaction, row, thread, text, None, mentions)
+            await bot.storage.set_table_message(game_id, message_id)
             await start_game(bot, row, seats)
             return
         if opponent is not None:
@@ -265,8 +284,46 @@ async def open_lobby(
             # Seated players are listed as mentions (names that stay current), no ping.
             text, view = lobby_message(bot.kinds[kind], row, seats)
             mentions = discord.AllowedMentions.none()
-        message = await answer_command(interaction, text, view, mentions)
-        await bot.storage.set_table_message(game_id, message.id)
+        message_id = await _post_table(interaction, row, thread, text, view, mentions)
+        await bot.storage.set_table_message(game_id, message_id)
+
+
+THREAD_ARCHIVE_MINUTES = 1440
+"""A game's thread closes after a day without messages; a move reopens it."""
+
+
+async def _new_thread(interaction: discord.Interaction[Any], title: str) -> int:
+    """A thread for a new game, started from the command's answer in the channel (so the
+    channel shows one line, with the thread under it); its id."""
+    text = f"**{title}**: <@{interaction.user.id}> opened a table in the thread below."
+    message = await answer_command(interaction, text, None, discord.AllowedMentions.none())
+    name = f"{title}: {member_name(interaction)}'s table"[:100]
+    data = await interaction.client.http.start_thread_with_message(
+        message.channel.id, message.id, name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+    )
+    return int(data["id"])
+
+
+async def _post_table(
+    interaction: discord.Interaction[Any],
+    row: GameRow,
+    thread: bool,
+    text: str,
+    view: discord.ui.View | None,
+    mentions: discord.AllowedMentions,
+) -> int:
+    """The table message (lobby, challenge, or a game starting at once): the command's
+    answer, or in a new thread its first message. Its id."""
+    if not thread:
+        return (await answer_command(interaction, text, view, mentions)).id
+    channel = interaction.client.get_partial_messageable(
+        row.channel_id, guild_id=row.guild_id, type=discord.ChannelType.public_thread
+    )
+    if view is None:
+        sent = await channel.send(text, allowed_mentions=mentions)
+    else:
+        sent = await channel.send(text, view=view, allowed_mentions=mentions)
+    return int(sent.id)
 
 
 ANSWER_WITHIN = 2.0

@@ -269,14 +269,20 @@ class FakeDiscord:
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
 
-    def thread(self, name: str, parent: Channel) -> Channel:
+    def thread(self, name: str, parent: Channel, thread_id: int | None = None) -> Channel:
         """A public thread `name` in the text channel `parent` (created on first use); the
-        bot's permissions there are the parent's (`bot_denied` of the parent)."""
+        bot's permissions there are the parent's (`bot_denied` of the parent). A thread
+        started from a message has that message's id (`thread_id`)."""
         for channel in self.channels.values():
-            if channel.name == name and channel.parent is parent:
+            if channel.name == name and channel.parent is parent and thread_id is None:
                 return channel
         thread = Channel(
-            self, self.ids.next(), name, kind=PUBLIC_THREAD, guild_id=parent.guild_id, parent=parent
+            self,
+            thread_id or self.ids.next(),
+            name,
+            kind=PUBLIC_THREAD,
+            guild_id=parent.guild_id,
+            parent=parent,
         )
         self.channels[thread.id] = thread
         self.gateway.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})

@@ -11,6 +11,7 @@ from aiohttp import web
 
 from tests.fakediscord.core import (
     ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
     MANAGE_THREADS,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
@@ -19,7 +20,7 @@ from tests.fakediscord.core import (
     ApiError,
     invalid_form,
 )
-from tests.fakediscord.model import DM_CHANNEL, PUBLIC_THREAD, Channel, Message
+from tests.fakediscord.model import DM_CHANNEL, PUBLIC_THREAD, TEXT_CHANNEL, Channel, Message
 from tests.fakediscord.payloads import apply_message, read_body
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class RestApi:
             web.get(channel + "/messages/{message}", self.get_message),
             web.patch(channel + "/messages/{message}", self.edit_message),
             web.delete(channel + "/messages/{message}", self.delete_message),
+            web.post(channel + "/messages/{message}/threads", self.start_thread),
             web.post(api + "/interactions/{interaction}/{token}/callback", self.callback),
             web.post(webhook, self.followup),
             web.get(webhook + "/messages/{message}", self.webhook_get),
@@ -190,6 +192,25 @@ class RestApi:
         except (KeyError, ValueError) as exc:
             raise ApiError(400, 50033, "Invalid Recipient(s)") from exc
         return json_response(self.emu.dm_channel(player).payload())
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        """A public thread started from a message of a text channel: Discord gives it the
+        message's id, and each message starts one thread at most."""
+        channel = self._channel(request)
+        self._history(channel)
+        message = self._message(request, channel)
+        if channel.kind != TEXT_CHANNEL:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if _denied(channel) & CREATE_PUBLIC_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if message.id in self.emu.channels:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        payload, _ = await read_body(request)
+        name = str(payload.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise invalid_form("a thread's name is 1 to 100 characters long")
+        thread = self.emu.thread(name, channel, thread_id=message.id)
+        return json_response(thread.payload(), status=201)
 
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(self._channel(request).payload())

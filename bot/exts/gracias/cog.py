@@ -29,14 +29,16 @@ Choices = list[app_commands.Choice[str]]
 class GraciasCommands(shared.GameCommands, group_name="gracias", group_description="Play Gracias"):
     @app_commands.command(name="start", description="Open a Gracias table in this channel")
     @app_commands.describe(
-        timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3"
+        timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
+        thread="Play in a new thread of this channel, default off",
     )
     async def start(
         self,
         interaction: discord.Interaction[Any],
         timer: app_commands.Range[int, 0, 60] | None = None,
+        thread: bool = False,
     ) -> None:
-        await open_lobby(self.bot, interaction, self.kind.name, {}, timer=timer)
+        await open_lobby(self.bot, interaction, self.kind.name, {}, timer=timer, thread=thread)
 
     async def _mover(self, interaction: discord.Interaction[Any]) -> Player | None:
         """The caller's hand when it is their move, for autocomplete (None: nothing to

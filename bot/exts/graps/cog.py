@@ -44,6 +44,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         grape_faces="How many of the die's 6 faces show a grape, default 3",
         return_pruned="Pruned pawns go back to their owner's supply, default off",
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 2",
+        thread="Play in a new thread of this channel, default off",
     )
     @app_commands.choices(ai=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     async def start(
@@ -54,6 +55,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         grape_faces: app_commands.Range[int, 1, 5] = 3,
         return_pruned: bool = False,
         timer: app_commands.Range[int, 0, 60] | None = None,
+        thread: bool = False,
     ) -> None:
         if (opponent is None) == (ai is None):  # Graps is for two: one opponent, exactly
             raise Refusal(
@@ -62,7 +64,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             )
         options: dict[str, JSON] = {"grape_faces": grape_faces, "return_pruned": return_pruned}
         await open_lobby(
-            self.bot, interaction, self.kind.name, options, opponent, timer=timer, ai=ai
+            self.bot, interaction, self.kind.name, options, opponent, timer, ai, thread
         )
 
     @app_commands.command(name="place", description="Place the pawn you rolled on a cell")

@@ -87,6 +87,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         secret_trades="Trades show the table only that they happened; hand cards only; default off",
         learning="Step-by-step decks for new players, one hand at a time, default off",
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
+        thread="Play in a new thread of this channel, default off",
     )
     async def start(
         self,
@@ -96,6 +97,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         secret_trades: bool = False,
         learning: bool = False,
         timer: app_commands.Range[int, 0, 60] | None = None,
+        thread: bool = False,
     ) -> None:
         options: dict[str, JSON] = {
             "target": target,
@@ -103,7 +105,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             "secret_trades": secret_trades,
             "learning": learning,
         }
-        await open_lobby(self.bot, interaction, self.kind.name, options, timer=timer)
+        await open_lobby(self.bot, interaction, self.kind.name, options, timer=timer, thread=thread)
 
     # -- moves typed as commands -----------------------------------------------------
 
