@@ -197,12 +197,21 @@ class Game(abc.ABC, Generic[A, PublicV, PlayerV]):
     def outcome(self) -> Outcome | None:
         """None while the game runs."""
 
+    revealing: ClassVar[Mapping[str, str] | None] = None
+    """The event kinds that show something hidden (a card drawn, a roll), each with
+    what it showed in a player's words; None: every move shows something."""
+
     def reveals(self, events: Sequence[Event]) -> str | None:
-        """What the move that caused `events` showed that was hidden before it (a card
-        drawn, a roll), in words a player reads, or None when it showed nothing hidden:
-        only such a move may be taken back (games/takeback.py). Default: every move
-        shows something."""
-        return "moves of this game cannot be taken back"
+        """What the move that caused `events` showed that was hidden before it, in words
+        a player reads, or None when it showed nothing hidden: only such a move may be
+        taken back (games/takeback.py)."""
+        if self.revealing is None:
+            return "moves of this game cannot be taken back"
+        for event in events:
+            reason = self.revealing.get(event.kind)
+            if reason is not None:
+                return reason
+        return None
 
     def note(self, event: Event) -> None:
         """Adds an event the rules did not cause (a move taken back) to the game's log

@@ -30,7 +30,7 @@ from games.gracias.views import GraciasEventKind, GraciasPlayerView, GraciasPubl
 from games.protocol import JSON, Event, Game, GameError, IllegalAction, Outcome, StateFormatError
 
 HEADER_KEYS = {"game", "players", "seed", "options", "decks"}
-_REVEALING: dict[str, str] = {
+REVEALING: dict[str, str] = {
     # What a move's events show that was hidden, in the words of a refused take-back:
     # a take shows its taker the face-down card; a new turn lays out new cards.
     GraciasEventKind.TAKE: "the face-down card has been seen",
@@ -47,6 +47,7 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
     min_players = 3  # C1
     max_players = 6  # C1
     state_version = 1
+    revealing = REVEALING
 
     # -- creation -------------------------------------------------------------------
 
@@ -239,13 +240,6 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         if not self.active[receiver]:
             raise IllegalAction(f"{to} has left the game and cannot receive cards", "leave")
         return b if k == a else a
-
-    def reveals(self, events: Sequence[Event]) -> str | None:
-        for event in events:
-            reason = _REVEALING.get(event.kind)
-            if reason is not None:
-                return reason
-        return None
 
     def outcome(self) -> Outcome | None:
         if not self.over:

@@ -50,8 +50,10 @@ from games.protocol import (
 )
 
 SIDE_WORDS = ("dark", "light")
-NEXT_ROLL = "the next roll has been made"
-"""Why a placement cannot be taken back: the roll that follows it is known (P3)."""
+REVEALING: dict[str, str] = {
+    # Every placement but the opening one is followed by the next roll (P3).
+    GrapsEventKind.ROLL: "the next roll has been made",
+}
 
 
 @lru_cache(maxsize=256)
@@ -71,6 +73,7 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
     min_players = 2
     max_players = 2
     state_version = 1
+    revealing = REVEALING
 
     def __init__(
         self,
@@ -160,11 +163,6 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
             if event.text:
                 recent.append(event.text)
         return events
-
-    def reveals(self, events: Sequence[Event]) -> str | None:
-        if any(event.kind == GrapsEventKind.ROLL for event in events):
-            return NEXT_ROLL
-        return None
 
     def note(self, event: Event) -> None:
         self.log.append(event)

@@ -48,7 +48,7 @@ from games.protocol import (
 )
 
 RECENT = 8  # public texts kept for the table image
-_REVEALING: dict[str, str] = {
+REVEALING: dict[str, str] = {
     # What a move's events show that was hidden, in the words of a refused take-back.
     GrassEventKind.DRAW: "a card has been drawn since",
     GrassEventKind.DRAW_PILE_EMPTY: "the hand is over",
@@ -62,6 +62,7 @@ _REVEALING: dict[str, str] = {
 
 class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     kind: ClassVar[str] = "grass"
+    revealing: ClassVar[Mapping[str, str] | None] = REVEALING
     title: ClassVar[str] = "Grass"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
@@ -351,13 +352,6 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
                 recent.append(event.text)
         if len(recent) > RECENT:
             del recent[:-RECENT]
-
-    def reveals(self, events: Sequence[Event]) -> str | None:
-        for event in events:
-            reason = _REVEALING.get(event.kind)
-            if reason is not None:
-                return reason
-        return None
 
     def note(self, event: Event) -> None:
         self._record([event])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from games.protocol import (
     JSON,
@@ -164,6 +164,7 @@ class Toy(Game[ToyAction, ToyPublicView, ToyPlayerView]):
     min_players = 2
     max_players = 2
     state_version = 1
+    revealing: ClassVar[Mapping[str, str]] = {}  # nothing is hidden: anything is taken back
 
     def __init__(self, players: tuple[str, str], seed: int) -> None:
         self.players: tuple[str, ...] = players
@@ -248,9 +249,6 @@ class Toy(Game[ToyAction, ToyPublicView, ToyPlayerView]):
         self.log.extend(events)
         self.recent.extend(event.text for event in events if event.text)
         return events
-
-    def reveals(self, events: Sequence[Event]) -> str | None:
-        return None  # nothing is hidden in tic-tac-toe: every move may be taken back
 
     def note(self, event: Event) -> None:
         self.log.append(event)
