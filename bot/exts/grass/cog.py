@@ -14,8 +14,8 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.core.gameui import Hand
 from bot.exts import game_commands as shared
+from bot.exts.grass.cards import card_label, effect, parse_card, parse_cards
 from bot.exts.grass.howto import HOWTO, card_topic
-from bot.exts.grass.ui import card_label, effect, parse_card, parse_cards
 from bot.exts.lobby import open_lobby
 from games.grass import Card, GrassPlayerView
 from games.grass.actions import Discard, GrassAction, MakeOffer, PassCard, Play

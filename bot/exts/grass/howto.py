@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.core.howto import HowTo, Topic
-from bot.exts.grass.ui import card_label
+from bot.exts.grass.cards import card_label
 from games.grass import Card
 from games.grass.cards import COUNTS, HEAT_OFF_FOR, LIFTS, Kind, money
 
