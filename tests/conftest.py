@@ -1,0 +1,35 @@
+"""Fixtures for every test: a throwaway PostgreSQL server (tests/postgres.py)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from tests.postgres import PostgresServer, find_binaries, running
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One server per test process (each xdist worker has its own), started by the first
+    test that asks. Without the server programs the tests skip, but fail when CI is
+    set: .ci/run installs them, so a CI run cannot pass without having used PostgreSQL."""
+    binaries = find_binaries()
+    if binaries is None:
+        message = (
+            "no PostgreSQL server programs (initdb, pg_ctl in /usr/lib/postgresql/*/bin or "
+            "on PATH): install Debian's postgresql package (sudo apt-get install postgresql)"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    with running(binaries) as server:
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """The asyncpg URL of a new empty database, dropped after the test."""
+    with postgres_server.fresh_database() as url:
+        yield url
