@@ -11,6 +11,7 @@ import aiohttp
 import pytest
 
 from tests.fakediscord import FakeDiscord, Interaction
+from tests.fakediscord.gateway import shard_of
 
 
 @pytest.fixture
@@ -141,3 +142,53 @@ async def test_answers_discord_refuses(
     it = await slash(fake_discord)
     status, _ = await callback(http, it, body)
     assert status == 400 and it.response_type is None
+
+
+async def identify(
+    http: aiohttp.ClientSession, emu: FakeDiscord, shard: list[int]
+) -> tuple[aiohttp.ClientWebSocketResponse, list[dict[str, Any]]]:
+    """A raw gateway connection identified as `shard`; its READY and GUILD_CREATEs."""
+    ws = await http.ws_connect("/gateway/")
+    await frames(ws, 1)  # HELLO
+    await ws.send_json({"op": 2, "d": {"token": emu.token, "intents": 513, "shard": shard}})
+    [ready] = await frames(ws, 1)
+    guilds = await frames(ws, len(ready["d"]["guilds"]))
+    return ws, [ready, *guilds]
+
+
+async def test_each_guild_is_served_by_its_shard_and_dms_by_shard_0(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    emu = fake_discord
+    while len({shard_of(guild, 2) for guild in emu.guild_ids}) < 2:
+        emu.add_server()
+    first, second = await identify(http, emu, [0, 2]), await identify(http, emu, [1, 2])
+    for shard, (_, received) in enumerate((first, second)):
+        ready, *guilds = received
+        mine = [g for g in emu.guild_ids if shard_of(g, 2) == shard]
+        assert [int(g["id"]) for g in ready["d"]["guilds"]] == mine
+        assert [int(g["d"]["id"]) for g in guilds] == mine and ready["d"]["shard"] == [shard, 2]
+    assert emu.gateway.connected
+    for guild in emu.guild_ids:  # a guild's new channel: to its shard, and only there
+        emu.channel(f"news-{guild}", server=guild)
+        ws, other = (first[0], second[0]) if shard_of(guild, 2) == 0 else (second[0], first[0])
+        [event] = await frames(ws, 1)
+        assert event["t"] == "CHANNEL_CREATE" and int(event["d"]["guild_id"]) == guild
+        with pytest.raises(TimeoutError):
+            await other.receive(timeout=0.2)
+    emu.gateway.dispatch("INTERACTION_CREATE", {"id": "1", "type": 2})  # from a DM
+    assert (await frames(first[0], 1))[0]["t"] == "INTERACTION_CREATE"
+    with pytest.raises(TimeoutError):
+        await second[0].receive(timeout=0.2)
+    for ws, _ in (first, second):
+        await ws.close()
+
+
+async def test_a_shard_outside_its_count_closes_with_4010(
+    fake_discord: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    async with http.ws_connect("/gateway/") as ws:
+        await frames(ws, 1)
+        await ws.send_json({"op": 2, "d": {"token": fake_discord.token, "shard": [2, 2]}})
+        message = await ws.receive(timeout=5)
+        assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 4010

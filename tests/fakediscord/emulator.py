@@ -341,7 +341,7 @@ class FakeDiscord:
         if message.ephemeral:
             return
         body = message.payload()
-        session = self.gateway.current
+        session = self.gateway.session_for(message.channel.guild_id)
         own = message.author.id == self.bot_user.id or self.bot_user.mention in message.content
         if session is not None and not own and not session.intents & MESSAGE_CONTENT:
             body.update(content="", embeds=[], attachments=[], components=[])
@@ -354,7 +354,7 @@ class FakeDiscord:
         )
 
     def _message_dispatch(self, event: str, channel: Channel, body: dict[str, Any]) -> None:
-        session = self.gateway.current
+        session = self.gateway.session_for(channel.guild_id)
         needed = DIRECT_MESSAGES if channel.kind == DM_CHANNEL else GUILD_MESSAGES
         if session is not None and session.intents & needed:
             self.gateway.dispatch(event, body)
@@ -389,8 +389,8 @@ class FakeDiscord:
     def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
         return guild.guild_payload(self, self.guild_id if guild_id is None else guild_id)
 
-    def ready_payload(self, session_id: str, shard: Any) -> dict[str, Any]:
-        return guild.ready_payload(self, session_id, shard)
+    def ready_payload(self, session_id: str, shard: Any, guild_ids: list[int]) -> dict[str, Any]:
+        return guild.ready_payload(self, session_id, shard, guild_ids)
 
     def application_payload(self) -> dict[str, Any]:
         return guild.application_payload(self)

@@ -136,11 +136,13 @@ def guild_payload(emu: FakeDiscord, guild_id: int) -> dict[str, Any]:
     }
 
 
-def ready_payload(emu: FakeDiscord, session_id: str, shard: Any) -> dict[str, Any]:
+def ready_payload(
+    emu: FakeDiscord, session_id: str, shard: Any, guild_ids: list[int]
+) -> dict[str, Any]:
     body: dict[str, Any] = {
         "v": 10,
         "user": {**emu.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-        "guilds": [{"id": str(guild_id), "unavailable": True} for guild_id in emu.guild_ids],
+        "guilds": [{"id": str(guild_id), "unavailable": True} for guild_id in guild_ids],
         "session_id": session_id,
         "session_type": "normal",
         "resume_gateway_url": emu.ws_url,
