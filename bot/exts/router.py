@@ -35,7 +35,7 @@ from bot.core.gameui import (
     fit,
     view_of,
 )
-from bot.core.publisher import take_back_items
+from bot.core.handmessages import take_back_items
 from bot.core.sessions import Clicked, Session
 from bot.core.storage import Status
 from bot.core.takeback import TAKE_BACK_VERBS
@@ -125,7 +125,7 @@ class Router(commands.Cog):
         if message is not None and message.flags.ephemeral:
             # An ephemeral hand (/grass hand): redraw it; the publisher keeps the DMs.
             try:
-                content, files, view = await self.bot.publisher.private_message(session, name)
+                content, files, view = await self.bot.publisher.hands.private_message(session, name)
                 await interaction.edit_original_response(
                     content=content, attachments=files, view=view
                 )
@@ -279,7 +279,9 @@ async def show_private(
     assert session is not None
     async with session.lock:  # a consistent snapshot, drawn between two moves
         with_controls = session.status == Status.RUNNING
-        content, files, view = await bot.publisher.private_message(session, name, with_controls)
+        content, files, view = await bot.publisher.hands.private_message(
+            session, name, with_controls
+        )
     await interaction.followup.send(
         fit((note + "\n\n" + content).strip()), files=files, view=view, ephemeral=True
     )
