@@ -25,7 +25,7 @@ from bot.core.errors import Refusal, StaleControl
 from bot.core.gameui import AnyUI, Hand, SeatResult, Table
 from bot.core.kinds import GameKind
 from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
-from bot.core.takeback import Request, TakeBack, lapsed_event, taken_back
+from bot.core.takeback import Request, TakeBack, lapsed_event
 from games.protocol import JSON, Action, Event, EventKind, Game, Outcome
 from games.takeback import final_reason, taken_back_event
 
@@ -396,9 +396,7 @@ class Sessions:
             if isinstance(action, TakeBack):
                 if action.version != loaded_version:
                     raise Refusal("Too late: the game has moved on since the move was made.")
-                header = session.row.header
-                taken = await taken_back(self.storage, game_id, header, session.engine, name)
-                session.engine = taken.game
+                session.engine = action.replayed
                 events = [taken_back_event(name)]
             else:
                 events = session.engine.apply(action)  # IllegalAction: nothing changed

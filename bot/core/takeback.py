@@ -50,10 +50,14 @@ LAPSED = "take_back_lapsed"
 @dataclass(frozen=True, slots=True)
 class TakeBack(Action):
     """The undo entry as an action for `Sessions.act`: `by` takes back their move, which
-    made the game's version `version` (a later move makes it too late)."""
+    made the game's version `version` (a later move makes it too late). `replayed`: the
+    game without the move, replayed from the log when the take-back was asked
+    (`taken_back`), which stays true while the game is at `version`: the log is replayed
+    once per take-back."""
 
     by: str
     version: int
+    replayed: AnyGame = field(compare=False, repr=False)
 
     def to_json(self) -> dict[str, JSON]:
         return undo_entry(self.by)
@@ -69,6 +73,8 @@ class Request:
     """The move in the table's words ("ann gave a red card to bob"), or ""."""
     waiting: list[str]
     """The people still to agree, in seat order."""
+    replayed: AnyGame
+    """The game without the move (`TakeBack.replayed`)."""
     agreed: list[str] = field(default_factory=list)
     refused_by: str | None = None
 

@@ -59,10 +59,10 @@ async def ask_take_back(
         version = session.version
         if asked:
             what = "; ".join(event.text for event in taken.events if event.text)
-            session.request = Request(version, name, what, asked)
+            session.request = Request(version, name, what, asked, taken.game)
             await bot.publisher.update_hands(session, via)
             return f"Asked {listed(asked)}: your move is taken back once they agree."
-    await bot.sessions.act(game_id, user_id, TakeBack(name, version), via=via)
+    await bot.sessions.act(game_id, user_id, TakeBack(name, version, taken.game), via=via)
     return "Your move was taken back."
 
 
@@ -88,7 +88,8 @@ async def answer_take_back(
             return
         mover = session.user_of(request.by)
     if mover is not None:
-        await bot.sessions.act(game_id, mover, TakeBack(request.by, version), via=via)
+        taking = TakeBack(request.by, version, request.replayed)
+        await bot.sessions.act(game_id, mover, taking, via=via)
 
 
 async def take_back_clicked(
