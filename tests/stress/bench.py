@@ -30,9 +30,17 @@ from pathlib import Path
 from typing import Any
 
 from tests.fakediscord.emulator import FakeDiscord
-from tests.fakediscord.process import BotProcess
 from tests.stress.clicks import EXEMPT, METHODS, clicked_move
-from tests.stress.driver import Table, choose, confirmed, game_id_in, open_table, send, stored
+from tests.stress.driver import (
+    Table,
+    choose,
+    confirmed,
+    game_id_in,
+    measured_bot,
+    open_table,
+    send,
+    stored,
+)
 
 KIND_SEATS = {"grass": 4, "gracias": 4, "graps": 2}
 
@@ -218,21 +226,9 @@ def engine_rates() -> str:
 
 
 async def through_the_bot(moves: int, levels: list[int], seconds: float) -> tuple[Any, Any]:
-    with tempfile.TemporaryDirectory() as folder:
-        async with FakeDiscord(default_timeout=30.0) as emu:
-            bot = BotProcess(
-                emu,
-                database_path=Path(folder) / "bench.sqlite3",
-                log_path=Path(folder) / "bench.log",
-                log_level="WARNING",
-                env={"GAME_SEED": "1"},
-            )
-            await bot.start()
-            try:
-                rows = await per_move(emu, bot.database_path, moves)
-                steps = await ramp(emu, bot.database_path, levels, seconds)
-            finally:
-                await bot.stop()
+    async with measured_bot(1) as (emu, bot):
+        rows = await per_move(emu, bot.database_path, moves)
+        steps = await ramp(emu, bot.database_path, levels, seconds)
     return rows, steps
 
 

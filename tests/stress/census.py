@@ -15,7 +15,6 @@ import asyncio
 import random
 import statistics
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import Message
 from tests.fakediscord.players import Player
 from tests.stress.clicks import EXEMPT, clicked_move, quiet
-from tests.stress.driver import Table, game_id_in, open_table, play, stored
+from tests.stress.driver import Table, game_id_in, measured_bot, open_table, play, stored
 
 SCORE_SHEETS = ("scores.png", "round-scores.png")
 """Attachments of the channel posts the issue's count leaves out (a hand's or round's
@@ -136,25 +135,11 @@ GAMES = (("grass", 3), ("gracias", 4), ("graps", 2))
 
 
 async def _run(seed: int) -> list[Census]:
-    from tests.fakediscord.process import BotProcess
-
     results = []
-    with tempfile.TemporaryDirectory() as folder:
-        async with FakeDiscord(default_timeout=30.0) as emu:
-            bot = BotProcess(
-                emu,
-                database_path=Path(folder) / "census.sqlite3",
-                log_path=Path(folder) / "census.log",
-                log_level="WARNING",
-                env={"GAME_SEED": str(seed)},
-            )
-            await bot.start()
-            try:
-                for kind, seats in GAMES:
-                    names = ["ann", "bob", "cy", "dee", "eve", "fay"][:seats]
-                    results.append(await whole_game(emu, bot.database_path, kind, names, seed))
-            finally:
-                await bot.stop()
+    async with measured_bot(seed) as (emu, bot):
+        for kind, seats in GAMES:
+            names = ["ann", "bob", "cy", "dee", "eve", "fay"][:seats]
+            results.append(await whole_game(emu, bot.database_path, kind, names, seed))
     return results
 
 

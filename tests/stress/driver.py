@@ -9,14 +9,17 @@ their confirmation is the "acknowledged" moment the crash tests rely on.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import re
 import sqlite3
+import tempfile
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.randomplay import playout_chooser
 from games.registry import game_class
@@ -26,11 +29,38 @@ from tests.fakediscord.interactions import Interaction
 from tests.fakediscord.model import Channel, Message
 from tests.fakediscord.players import Player
 
+if TYPE_CHECKING:
+    from tests.fakediscord.process import BotProcess
+
 SLOW = os.environ.get("RUN_SLOW") == "1"
 KINDS = ("grass", "gracias", "graps")
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 SEATS = {"grass": 3, "gracias": 3, "graps": 2}
 UNHANDLED = ("unhandled error", "Traceback", "Task exception was never retrieved")
+
+
+@contextlib.asynccontextmanager
+async def measured_bot(seed: int) -> AsyncIterator[tuple[FakeDiscord, BotProcess]]:
+    """A bot process on a new emulator and a throwaway database, logging warnings only,
+    stopped at the end: what the benchmarks and the census play against."""
+    # Imported here: the memory benchmark's subprocess imports this module for `choose`
+    # and must not count the bot process's machinery.
+    from tests.fakediscord.process import BotProcess
+
+    with tempfile.TemporaryDirectory() as folder:
+        async with FakeDiscord(default_timeout=30.0) as emu:
+            bot = BotProcess(
+                emu,
+                database_path=Path(folder) / "bench.sqlite3",
+                log_path=Path(folder) / "bench.log",
+                log_level="WARNING",
+                env={"GAME_SEED": str(seed)},
+            )
+            await bot.start()
+            try:
+                yield emu, bot
+            finally:
+                await bot.stop()
 
 
 @dataclass
