@@ -130,6 +130,6 @@ def apply_entry(
     if not isinstance(entry, Mapping):
         raise IllegalAction("an action is a JSON object")
     if is_undo(entry):
-        taken = take_back(header, entries[:index], _check_undo_entry(entry))
-        return taken.game, [taken_back_event(taken.game.log[-1].actor or "")]
+        by = _check_undo_entry(entry)
+        return take_back(header, entries[:index], by).game, [taken_back_event(by)]
     return game, game.apply_json(entry)
