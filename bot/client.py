@@ -102,7 +102,7 @@ class GameBot(commands.Bot):
         """Storage, the session service, the publisher and every extension: all of the
         start-up that needs no gateway (tests load the command tree this way)."""
         self.add_dynamic_items(GameButton, GameSelect)
-        self._storage = await Storage.open(self.settings.database_path)
+        self._storage = await Storage.open(self.settings.database)
         self._sessions = Sessions(self._storage, self.kinds)
         self._publisher = Publisher(
             self, self._storage, self.kinds, self.executor, self.settings.timer_minute

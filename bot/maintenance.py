@@ -3,13 +3,14 @@
     python -m bot.maintenance backup FILE
         A consistent copy of the whole database into FILE (SQLite's online backup: safe
         while the bot runs and with the WAL journal, where copying the file is not).
+        On PostgreSQL, `pg_dump` does this (docs/scaling.md).
     python -m bot.maintenance prune [--lobbies-older-than DAYS] [--games-older-than DAYS]
         With the bot stopped: deletes lobbies and challenges that never started, older than
         DAYS (default 7), and, only if asked, finished and abandoned games older than DAYS
         with their move logs and results (the scoreboards then forget them). Then VACUUM.
 
-The database is the one of the bot's settings (`DATABASE_PATH`, default
-data/bot.sqlite3). Exit status 0 when done, 1 with a sentence when not.
+The database is the one of the bot's settings (`DATABASE_URL`, or `DATABASE_PATH`,
+default data/bot.sqlite3). Exit status 0 when done, 1 with a sentence when not.
 """
 
 from __future__ import annotations
@@ -49,8 +50,10 @@ def backup(database: Path, target: Path) -> None:
         source.close()
 
 
-async def prune(database: Path, lobby_days: float, game_days: float | None) -> tuple[int, int]:
-    storage = await Storage.open(database)  # refused while the bot runs on it
+async def prune(
+    database: Path | str, lobby_days: float, game_days: float | None
+) -> tuple[int, int]:
+    storage = await Storage.open(database)  # a SQLite file is refused while the bot runs
     try:
         now = time.time()
         game_before = None if game_days is None else now - game_days * DAY
@@ -69,10 +72,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     prune_verb.add_argument("--games-older-than", type=float, default=None, metavar="DAYS")
     args = parser.parse_args(argv)
     try:
-        database = load_settings().database_path
+        settings = load_settings()
+        database = settings.database
         if args.verb == "backup":
-            backup(database, args.file)
-            print(f"Backed up {database} to {args.file}.")
+            if settings.database_url is not None:
+                raise StorageError(
+                    "This bot stores its games in PostgreSQL: back it up with pg_dump "
+                    "(docs/scaling.md), which copies a running database consistently."
+                )
+            backup(settings.database_path, args.file)
+            print(f"Backed up {settings.database_path} to {args.file}.")
             return 0
         lobbies, games = asyncio.run(
             prune(database, args.lobbies_older_than, args.games_older_than)

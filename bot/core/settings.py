@@ -2,7 +2,7 @@
 
 The environment wins over `.env`. The token is held in a `Secret`, whose repr and str
 never show it, so a settings object can be logged safely. `.env` is parsed by hand
-(KEY=VALUE lines, `#` comments, optional quotes) to keep the dependencies at three.
+(KEY=VALUE lines, `#` comments, optional quotes) to keep the dependencies few.
 """
 
 from __future__ import annotations
@@ -41,6 +41,13 @@ class Secret:
 class Settings:
     token: Secret | None
     database_path: Path = Path("data/bot.sqlite3")
+    """The SQLite file, unless `database_url` names a PostgreSQL server."""
+    database_url: Secret | None = None
+    """A PostgreSQL URL (it may hold a password, so it is never printed)."""
+    shard_count: int | None = None
+    """How many shards the whole bot runs (every process alike); None: Discord's advice."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs; None: all of them."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     game_seed: int | None = None
@@ -55,6 +62,11 @@ class Settings:
     turn never keeps the table waiting)."""
     timer_minute: float = 60.0
     """Seconds in one minute of a turn timer; tests shrink it to run timers quickly."""
+
+    @property
+    def database(self) -> Path | str:
+        """What `Storage.open` takes: the PostgreSQL URL, else the SQLite file."""
+        return self.database_url.reveal() if self.database_url else self.database_path
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -101,6 +113,46 @@ def _seconds(name: str, raw: str, default: float) -> float:
     return value
 
 
+def database_location(url: str) -> Path | Secret:
+    """A `DATABASE_URL`: `sqlite:///relative/file`, `sqlite:////absolute/file`, or a
+    `postgresql://` (or `postgres://`) URL, kept secret. The refusal never repeats the URL,
+    which may hold a password."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return Secret(url)
+    if url.startswith("sqlite:///") and len(url) > len("sqlite:///"):
+        return Path(url[len("sqlite:///") :])
+    scheme = url.partition("://")[0] if "://" in url else "no scheme"
+    raise SettingsError(
+        "DATABASE_URL must be sqlite:///path/to/file or postgresql://user:password@host/"
+        f"database, not a URL with {scheme}"
+    )
+
+
+def shard_ids(raw: str, count: int | None) -> tuple[int, ...] | None:
+    """`SHARD_IDS`: shard numbers and ranges, as "0-3" or "0,2,4-5"; each below
+    `SHARD_COUNT`, which it needs (a process must know how the bot is split)."""
+    if not raw:
+        return None
+    if count is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT: how many shards the whole bot runs")
+    ids: set[int] = set()
+    for part in raw.split(","):
+        first, dash, last = part.strip().partition("-")
+        try:
+            low, high = int(first), int(last if dash else first)
+        except ValueError:
+            raise SettingsError(
+                f"SHARD_IDS must list shard numbers and ranges, like 0-3 or 0,2,4-5, not {raw!r}"
+            ) from None
+        if not 0 <= low <= high < count:
+            raise SettingsError(
+                f"SHARD_IDS {part.strip()!r}: shards are numbered 0 to {count - 1} "
+                f"(SHARD_COUNT is {count})"
+            )
+        ids.update(range(low, high + 1))
+    return tuple(sorted(ids))
+
+
 def load_settings(
     environ: Mapping[str, str] | None = None, env_file: Path = Path(".env")
 ) -> Settings:
@@ -121,9 +173,31 @@ def load_settings(
             raise SettingsError(f"GAME_SETUP_FILE {setup_file!r} is unreadable: {error}") from None
         if not isinstance(setup, dict) or not all(isinstance(v, dict) for v in setup.values()):
             raise SettingsError("GAME_SETUP_FILE must hold a JSON object: kind -> header keys")
+    database_path = Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3")
+    database_url = None
+    url = values.get("DATABASE_URL", "").strip()
+    if url:  # it wins over DATABASE_PATH
+        location = database_location(url)
+        if isinstance(location, Path):
+            database_path = location
+        else:
+            database_url = location
+    shard_count = _optional_int("SHARD_COUNT", values.get("SHARD_COUNT", "").strip())
+    if shard_count is not None and not 1 <= shard_count <= 10_000:
+        raise SettingsError(f"SHARD_COUNT must be between 1 and 10000, not {shard_count}")
+    shards = shard_ids(values.get("SHARD_IDS", "").strip(), shard_count)
+    if database_url is None and shards is not None and len(shards) != shard_count:
+        raise SettingsError(
+            "SHARD_IDS names only some shards, so other processes would run the rest, but "
+            "SQLite serves one process only: give every process one PostgreSQL database "
+            "(DATABASE_URL=postgresql://...), or run all the shards in this one"
+        )
     return Settings(
         token=Secret(token) if token else None,
-        database_path=Path(values.get("DATABASE_PATH", "").strip() or "data/bot.sqlite3"),
+        database_path=database_path,
+        database_url=database_url,
+        shard_count=shard_count,
+        shard_ids=shards,
         dev_guild_id=_optional_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID", "").strip()),
         log_level=level,
         game_seed=_optional_int("GAME_SEED", values.get("GAME_SEED", "").strip()),

@@ -45,7 +45,7 @@ class Overall:
 def overall_rows(
     standings: Mapping[str, Sequence[Standing]], kinds: Sequence[str], names: dict[int, str]
 ) -> list[tuple[str, ...]]:
-    """The rows of the overall table from each kind's standings (bot/core/storage.py)."""
+    """The rows of the overall table from each kind's standings (bot/core/storage/reads.py)."""
     players: dict[int, Overall] = {}
     for kind, rows in standings.items():
         for standing in rows:

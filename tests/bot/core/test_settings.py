@@ -69,3 +69,37 @@ def test_a_missing_token_explains_the_set_up_and_exits_2(tmp_path):
     assert "Traceback" not in result.stderr
     for words in ("DISCORD_TOKEN", "privileged intents", "applications.commands", "Attach Files"):
         assert words in result.stderr
+
+
+def test_database_url_chooses_the_database_and_wins_over_the_path(tmp_path):
+    none = tmp_path / "none"
+    relative = load_settings({"DATABASE_URL": "sqlite:///data/other.sqlite3"}, none)
+    assert relative.database == relative.database_path == Path("data/other.sqlite3")
+    absolute = load_settings({"DATABASE_URL": "sqlite:////srv/bot.sqlite3"}, none)
+    assert absolute.database_path == Path("/srv/bot.sqlite3")
+    url = "postgresql://bot:hunter2@db.example:5432/games"
+    postgres = load_settings({"DATABASE_URL": url, "DATABASE_PATH": "x.sqlite3"}, none)
+    assert postgres.database == url and postgres.database_url is not None
+    assert "hunter2" not in repr(postgres)
+    with pytest.raises(SettingsError, match="DATABASE_URL must be sqlite") as error:
+        load_settings({"DATABASE_URL": "mysql://root:hunter2@db/games"}, none)
+    assert "hunter2" not in str(error.value)
+
+
+def test_shard_settings(tmp_path):
+    none = tmp_path / "none"
+    url = "postgresql://bot@db/games"
+    settings = load_settings({"SHARD_COUNT": "8", "SHARD_IDS": "0-2, 6", "DATABASE_URL": url}, none)
+    assert (settings.shard_count, settings.shard_ids) == (8, (0, 1, 2, 6))
+    every = load_settings({"SHARD_COUNT": "2", "SHARD_IDS": "0-1"}, none)  # SQLite: all shards
+    assert every.shard_ids == (0, 1)
+    refusals = {
+        "SHARD_IDS needs SHARD_COUNT": {"SHARD_IDS": "0"},
+        "numbered 0 to 3": {"SHARD_COUNT": "4", "SHARD_IDS": "2-4", "DATABASE_URL": url},
+        "like 0-3": {"SHARD_COUNT": "4", "SHARD_IDS": "one", "DATABASE_URL": url},
+        "SQLite serves one process only": {"SHARD_COUNT": "2", "SHARD_IDS": "1"},
+        "SHARD_COUNT must be between": {"SHARD_COUNT": "0"},
+    }
+    for message, environ in refusals.items():
+        with pytest.raises(SettingsError, match=message):
+            load_settings(environ, none)

@@ -1,31 +1,49 @@
-"""Storage on a real SQLite file: migrations from empty, one transaction per move,
-the move log matching the state, and the exported replay reproducing the stored state."""
+"""Storage on both databases, a real SQLite file and a real PostgreSQL server: migrations
+from empty, one transaction per move, the move log matching the state, and the exported
+replay reproducing the stored state. The tests that take `where` run on each; the others
+check what only one of them has (SQLite's file lock, PostgreSQL's advisory locks)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
+from pathlib import Path
 
+import asyncpg
 import pytest
 
-from bot.core.storage import MIGRATIONS, Result, StaleVersion, Status, Storage, StorageError
+from bot.core.storage import Result, StaleVersion, Status, Storage, StorageError
+from bot.core.storage import postgres as postgres_backend
+from bot.core.storage.sqlite import MIGRATIONS
 from games.grass import Grass
 from games.replay import replay
 
 
-async def test_migrations_from_empty_set_user_version_wal_and_foreign_keys(tmp_path):
-    path = tmp_path / "sub" / "bot.sqlite3"
-    storage = await Storage.open(path)
-    assert await storage.schema_version() == len(MIGRATIONS)
-    await storage.close()
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"games", "seats", "moves", "results"} <= tables
-    # Opening again applies nothing twice.
-    storage = await Storage.open(path)
-    assert await storage.schema_version() == len(MIGRATIONS)
-    await storage.close()
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new database of each kind: a SQLite file's path, a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "bot.sqlite3")
+    return str(request.getfixturevalue("postgres_url"))
+
+
+def migrations(where: str) -> int:
+    return len(MIGRATIONS if "://" not in where else postgres_backend.MIGRATIONS)
+
+
+async def raw_execute(where: str, sql: str) -> None:
+    """A statement run by hand beside the bot (an operator, a script), on either database."""
+    if "://" not in where:
+        with sqlite3.connect(where) as db:
+            db.execute("PRAGMA foreign_keys = ON")  # as the bot's own connection
+            db.execute(sql)
+        return
+    connection = await asyncpg.connect(where)
+    try:
+        await connection.execute(sql)
+    finally:
+        await connection.close()
 
 
 async def _started_game(storage: Storage, names=("ann", "bob", "cy"), seed=7):
@@ -51,13 +69,32 @@ async def _play_randomly(storage, game_id, engine, moves, rng):
         )
 
 
-async def test_move_log_matches_state_and_export_replays_it(tmp_path):
-    storage = await Storage.open(tmp_path / "bot.sqlite3")
+async def test_migrations_from_empty_apply_once(where):
+    storage = await Storage.open(where)
+    assert await storage.schema_version() == migrations(where)
+    await storage.close()
+    # Opening again applies nothing twice.
+    storage = await Storage.open(where)
+    assert await storage.schema_version() == migrations(where)
+    await storage.close()
+
+
+async def test_sqlite_has_wal_and_the_tables(tmp_path):
+    path = tmp_path / "sub" / "bot.sqlite3"
+    await (await Storage.open(path)).close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"games", "seats", "moves", "results"} <= tables
+
+
+async def test_move_log_matches_state_and_export_replays_it(where):
+    storage = await Storage.open(where)
     game_id, engine = await _started_game(storage)
     await _play_randomly(storage, game_id, engine, 150, random.Random(3))
     await storage.close()
 
-    storage = await Storage.open(tmp_path / "bot.sqlite3")  # as after a restart
+    storage = await Storage.open(where)  # as after a restart
     row = await storage.game(game_id)
     moves = await storage.moves(game_id)
     assert row is not None and row.header is not None and row.state is not None
@@ -69,8 +106,8 @@ async def test_move_log_matches_state_and_export_replays_it(tmp_path):
     await storage.close()
 
 
-async def test_a_stale_version_commits_nothing(tmp_path):
-    storage = await Storage.open(tmp_path / "bot.sqlite3")
+async def test_a_stale_version_commits_nothing(where):
+    storage = await Storage.open(where)
     game_id, engine = await _started_game(storage)
     action = engine.legal_actions(engine.awaiting[0])[0]
     engine.apply(action)
@@ -83,18 +120,25 @@ async def test_a_stale_version_commits_nothing(tmp_path):
     await storage.close()
 
 
-async def test_the_move_log_is_append_only(tmp_path):
-    path = tmp_path / "bot.sqlite3"
-    storage = await Storage.open(path)
+async def test_the_move_log_is_append_only(where):
+    storage = await Storage.open(where)
     game_id, engine = await _started_game(storage)
     await _play_randomly(storage, game_id, engine, 2, random.Random(1))
     await storage.close()
-    with sqlite3.connect(path) as db, pytest.raises(sqlite3.IntegrityError):
-        db.execute("UPDATE moves SET action = '{}' WHERE game_id = ?", (game_id,))
+    refused = (sqlite3.IntegrityError, asyncpg.RaiseError)
+    with pytest.raises(refused, match="append-only"):
+        await raw_execute(where, f"UPDATE moves SET action = '{{}}' WHERE game_id = {game_id}")
+    with pytest.raises(refused, match="append-only"):
+        await raw_execute(where, f"DELETE FROM moves WHERE game_id = {game_id}")
+    # The log goes only with its game (a prune of old games).
+    await raw_execute(where, f"DELETE FROM games WHERE id = {game_id}")
+    storage = await Storage.open(where)
+    assert await storage.moves(game_id) == [] and await storage.game(game_id) is None
+    await storage.close()
 
 
-async def test_results_and_standings_count_only_finished_games_of_the_server(tmp_path):
-    storage = await Storage.open(tmp_path / "bot.sqlite3")
+async def test_results_and_standings_count_only_finished_games_of_the_server(where):
+    storage = await Storage.open(where)
     game_id, engine = await _started_game(storage)
     action = engine.legal_actions(engine.awaiting[0])[0]
     engine.apply(action)
@@ -103,6 +147,7 @@ async def test_results_and_standings_count_only_finished_games_of_the_server(tmp
     other, _ = await _started_game(storage)  # still running: not counted
     row = await storage.game(game_id)
     assert row is not None and row.status == "finished"
+    assert await storage.results(game_id) == results
     standings = await storage.standings(1, "grass")
     assert [(s.user_id, s.games, s.wins, s.total, s.best_round) for s in standings] == [
         (100, 1, 1, 260_000, 120_000),
@@ -114,8 +159,28 @@ async def test_results_and_standings_count_only_finished_games_of_the_server(tmp
     await storage.close()
 
 
-async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(tmp_path):
-    storage = await Storage.open(tmp_path / "bot.sqlite3")
+async def test_standings_rank_wins_against_people_before_wins_against_the_computer(where):
+    storage = await Storage.open(where)
+    for winner, with_computer in ((100, True), (100, True), (101, False)):
+        game_id, engine = await _started_game(storage)
+        action = engine.legal_actions(engine.awaiting[0])[0]
+        engine.apply(action)
+        loser = 101 if winner == 100 else 100
+        results = [Result(winner, 1, 10, None), Result(loser, 2, 5, None)]
+        if with_computer:
+            results.append(Result(-1, 3, 0, None))
+        await storage.record_move(game_id, 0, 100, action.to_json(), engine.to_json(), 1, results)
+    standings = await storage.standings(1, "grass")
+    assert [(s.user_id, s.wins, s.computer_wins, s.total) for s in standings] == [
+        (101, 1, 0, 20),
+        (100, 2, 2, 25),
+    ]
+    assert standings[0].best_round is None
+    await storage.close()
+
+
+async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(where):
+    storage = await Storage.open(where)
     game_id = await storage.create_game(1, 2, "grass", {"target": 100000}, 10, "ann")
     await storage.add_seat(game_id, 11, "bob")
     await storage.add_seat(game_id, 12, "cy")
@@ -127,6 +192,54 @@ async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(tmp_
     assert await storage.open_game(2, "graps") is None
     await storage.set_status(game_id, Status.ABANDONED)
     assert await storage.open_game(2, "grass") is None
+    await storage.close()
+
+
+async def test_computer_seats_get_ids_that_are_nobodys(where):
+    storage = await Storage.open(where)
+    game_id = await storage.create_game(1, 2, "grass", {}, 10, "ann")
+    await storage.add_ai_seat(game_id, "Computer 1", "easy")
+    await storage.add_seat(game_id, 11, "bob")
+    await storage.add_ai_seat(game_id, "Computer 2", "hard")
+    await storage.seat_to_ai(game_id, 2, "easy")  # bob, kicked
+    seats = await storage.seats(game_id)
+    assert [(s.seat, s.user_id, s.ai_level, s.replaced_user_id) for s in seats] == [
+        (0, 10, None, None),
+        (1, -1, "easy", None),
+        (2, -3, "easy", 11),
+        (3, -2, "hard", None),
+    ]
+    await storage.set_seat_timer(game_id, 0, 1234.5, True, 2)
+    await storage.set_dm(game_id, 10, 77, 88, "sig")
+    await storage.set_dm_closed(game_id, 10, True)
+    ann = (await storage.seats(game_id))[0]
+    assert (ann.deadline, ann.reminded, ann.expiries) == (1234.5, True, 2)
+    assert (ann.dm_channel_id, ann.dm_message_id, ann.dm_signature, ann.dm_closed) == (
+        77,
+        88,
+        "sig",
+        True,
+    )
+    assert await storage.running_with_turns() == []
+    await storage.close()
+
+
+async def test_pruning_an_old_game_keeps_its_rematch(where):
+    """A rematch outlives the game it was opened from, which a prune may delete."""
+    storage = await Storage.open(where)
+    old, engine = await _started_game(storage)
+    action = engine.legal_actions(engine.awaiting[0])[0]
+    engine.apply(action)
+    await storage.record_move(old, 0, 100, action.to_json(), engine.to_json(), 1, [])
+    rematch = await storage.create_game(1, 2, "grass", {}, 100, "ann", rematch_of=old)
+    assert (await storage.rematch(old)) is not None
+    newer = await storage.game(rematch)
+    assert newer is not None
+    cutoff = newer.created_at  # the rematch is newer than the old game
+    assert await storage.prune(lobbies_before=0.0, games_before=cutoff) == (0, 1)
+    assert await storage.game(old) is None and await storage.moves(old) == []
+    kept = await storage.game(rematch)
+    assert kept is not None and kept.rematch_of is None and kept.status == "lobby"
     await storage.close()
 
 
@@ -146,19 +259,18 @@ async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
     await storage.close()
 
 
-async def test_concurrent_writers_on_one_connection_do_not_interleave(tmp_path):
-    """Coroutines share the bot's one connection: a transaction must never start inside
-    another's (sqlite3: "cannot start a transaction within a transaction")."""
-    import asyncio
-
-    storage = await Storage.open(tmp_path / "bot.sqlite3")
+async def test_concurrent_writers_do_not_interleave(where):
+    """Coroutines share SQLite's one connection: a transaction must never start inside
+    another's (sqlite3: "cannot start a transaction within a transaction"); on
+    PostgreSQL each takes a connection of the pool, and seats still number in order."""
+    storage = await Storage.open(where)
     game_id = await storage.create_game(1, 2, "grass", {}, 10, "ann")
     await asyncio.gather(
         *(storage.add_seat(game_id, 11 + n, f"p{n}") for n in range(5)),
         *(storage.set_table_message(game_id, 100 + n) for n in range(5)),
         *(storage.create_game(1, 3 + n, "grass", {}, 10, "ann") for n in range(5)),
     )
-    assert len(await storage.seats(game_id)) == 6
+    assert [seat.seat for seat in await storage.seats(game_id)] == list(range(6))
     await storage.close()
 
 
@@ -179,34 +291,38 @@ async def test_a_failed_commit_leaves_the_connection_usable(tmp_path):
     await storage.close()
 
 
-async def test_a_database_newer_than_the_code_is_refused_untouched(tmp_path):
+async def test_a_database_newer_than_the_code_is_refused_untouched(where):
     """Audit finding 14: a database written by a newer bot opens with a clear refusal,
     not silently (to fail later, or to be written in a shape it does not know)."""
-    path = tmp_path / "bot.sqlite3"
-    storage = await Storage.open(path)
-    await storage.close()
-    newer = len(MIGRATIONS) + 1
-    with sqlite3.connect(path) as db:
-        db.execute(f"PRAGMA user_version = {newer}")
+    await (await Storage.open(where)).close()
+    newer = migrations(where) + 1
+    if "://" in where:
+        await raw_execute(where, f"INSERT INTO schema_migrations (version) VALUES ({newer})")
+    else:
+        await raw_execute(where, f"PRAGMA user_version = {newer}")
     with pytest.raises(StorageError, match=f"schema version {newer}.*newer version of the bot"):
-        await Storage.open(path)
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == newer
-    # The refusal let go of the file: the right version of the bot could open it now.
-    with sqlite3.connect(path) as db:
-        db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
-    await (await Storage.open(path)).close()
+        await Storage.open(where)
+    # Untouched, and let go of: the right version of the bot opens it.
+    if "://" in where:
+        await raw_execute(where, f"DELETE FROM schema_migrations WHERE version = {newer}")
+    else:
+        with sqlite3.connect(where) as db:
+            assert db.execute("PRAGMA user_version").fetchone()[0] == newer
+        await raw_execute(where, f"PRAGMA user_version = {newer - 1}")
+    await (await Storage.open(where)).close()
 
 
 async def test_one_bot_per_database_file_private_to_its_owner_and_fully_synced(tmp_path):
     """Audit finding 14: a second bot on the same file is refused (both would answer
-    every click and run every timer); the file is its owner's only; FULL sync."""
+    every click and run every timer; several processes share PostgreSQL); the file is
+    its owner's only; FULL sync."""
     path = tmp_path / "data" / "bot.sqlite3"
     storage = await Storage.open(path)
-    with pytest.raises(StorageError, match="already in use by another running bot"):
+    with pytest.raises(StorageError, match=r"already in use by another running bot.*PostgreSQL"):
         await Storage.open(path)
     assert path.stat().st_mode & 0o777 == 0o600
     assert path.parent.stat().st_mode & 0o777 == 0o700
-    assert await storage._fetch_one("PRAGMA synchronous") == (2,)  # FULL
+    async with storage._driver.transaction() as transaction:
+        assert await transaction.fetch_one("PRAGMA synchronous") == (2,)  # FULL
     await storage.close()
     await (await Storage.open(path)).close()  # free again once the first one closed

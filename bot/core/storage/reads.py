@@ -1,0 +1,209 @@
+"""Storage's reads: the games, seats, move logs, results and standings the bot looks up,
+in statements both databases run alike."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.core.storage.driver import Driver
+from bot.core.storage.rows import (
+    SELECT_GAMES,
+    SELECT_SEATS,
+    GameRow,
+    Result,
+    SeatRow,
+    Standing,
+    game_row,
+    seat_row,
+)
+from games.protocol import JSON
+
+MAX_ROW_ID = 2**63 - 1
+"""The largest integer either database stores, so the largest id a row can have."""
+
+
+class Reads:
+    """The reading half of `Storage` (bot/core/storage/__init__.py)."""
+
+    def __init__(self, driver: Driver) -> None:
+        self._driver = driver
+
+    # -- reading -------------------------------------------------------------------
+
+    async def _games(self, condition: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        """Games matching `condition`: a constant text of this module, with ? parameters."""
+        rows = await self._driver.fetch_all(SELECT_GAMES + condition, params)
+        return [game_row(row) for row in rows]
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """The game with this id, or None. Ids come from control ids a forger may write:
+        one beyond the databases' integers is no game rather than an OverflowError."""
+        if not 0 < game_id <= MAX_ROW_ID:
+            return None
+        found = await self._games("WHERE id = ?", (game_id,))
+        return found[0] if found else None
+
+    async def open_game(self, channel_id: int, kind: str) -> GameRow | None:
+        """The channel's game of this kind in the lobby or running, if any."""
+        found = await self._games(
+            "WHERE channel_id = ? AND kind = ? AND status IN ('lobby', 'running')"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id, kind),
+        )
+        return found[0] if found else None
+
+    async def latest_game(self, channel_id: int, kind: str) -> GameRow | None:
+        """The channel's most recent game of this kind, finished or not."""
+        found = await self._games(
+            "WHERE channel_id = ? AND kind = ? AND status != 'lobby' ORDER BY id DESC LIMIT 1",
+            (channel_id, kind),
+        )
+        return found[0] if found else None
+
+    async def games_seated(self, user_id: int, kind: str) -> list[GameRow]:
+        """The running games of this kind in which the user has a seat they have not
+        left, oldest first: where a command typed in a DM, which names no channel, acts."""
+        return await self._games(
+            "WHERE kind = ? AND status = 'running' AND id IN"
+            " (SELECT game_id FROM seats WHERE user_id = ? AND left_game = 0) ORDER BY id",
+            (kind, user_id),
+        )
+
+    async def last_game_seated(self, user_id: int, kind: str) -> GameRow | None:
+        """The user's most recent started game of this kind, finished or not, a seat they
+        left included (its scores, its replay file)."""
+        found = await self._games(
+            "WHERE kind = ? AND status != 'lobby' AND id IN"
+            " (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id DESC LIMIT 1",
+            (kind, user_id),
+        )
+        return found[0] if found else None
+
+    async def running_games(self) -> list[GameRow]:
+        return await self._games("WHERE status = 'running' ORDER BY id")
+
+    async def games_to_restore(self) -> list[GameRow]:
+        """At start: every running game (its timers and computer players resume) and
+        every started game whose last change was not shown in full before a stop."""
+        return await self._games(
+            "WHERE status = 'running' OR (state IS NOT NULL AND status != 'lobby'"
+            " AND (published_version IS NULL OR published_version < version)) ORDER BY id"
+        )
+
+    async def lobbies_opened_before(
+        self, lobby_before: float, challenge_before: float
+    ) -> list[GameRow]:
+        """Lobbies opened before `lobby_before` and challenges before `challenge_before`
+        that never started (they expire: bot/exts/expiry.py)."""
+        return await self._games(
+            "WHERE status = 'lobby' AND created_at <"
+            " CASE WHEN challenged_id IS NULL THEN ? ELSE ? END ORDER BY id",
+            (lobby_before, challenge_before),
+        )
+
+    async def played_before(self, guild_id: int, user_id: int, game_id: int) -> bool:
+        """Whether this member had a seat in a game of this server that started before
+        this one (a first-timer's first hand message says how things work)."""
+        rows = await self._driver.fetch_all(
+            "SELECT 1 FROM seats JOIN games ON games.id = seats.game_id"
+            " WHERE (seats.user_id = ? OR seats.replaced_user_id = ?) AND games.guild_id = ?"
+            " AND games.id < ? AND games.status != 'lobby' LIMIT 1",
+            (user_id, user_id, guild_id, game_id),
+        )
+        return bool(rows)
+
+    async def rematch(self, game_id: int) -> GameRow | None:
+        """The rematch opened from this game, whatever became of it; None if none was."""
+        games = await self._games("WHERE rematch_of = ? ORDER BY id DESC LIMIT 1", (game_id,))
+        return games[0] if games else None
+
+    async def rematches_opened_before(self, before: float) -> list[GameRow]:
+        """Rematch lobbies opened before `before` that have not started (their wait for
+        the players is over: bot/exts/rematch.py)."""
+        return await self._games(
+            "WHERE status = 'lobby' AND rematch_of IS NOT NULL AND created_at < ? ORDER BY id",
+            (before,),
+        )
+
+    async def running_unchanged_since(self, before: float) -> list[GameRow]:
+        """Running games in which nothing happened since `before` (epoch seconds)."""
+        return await self._games(
+            "WHERE status = 'running' AND updated_at < ? ORDER BY id", (before,)
+        )
+
+    async def running_with_turns(self) -> list[int]:
+        """Running games with a computer seat or a turn timer running: the ones whose
+        turns bot/exts/turns.py plays or watches."""
+        rows = await self._driver.fetch_all(
+            "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id"
+            " WHERE games.status = 'running'"
+            " AND (seats.ai_level IS NOT NULL OR seats.deadline IS NOT NULL) ORDER BY games.id"
+        )
+        return [int(row[0]) for row in rows]
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._driver.fetch_all(
+            SELECT_SEATS + "WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [seat_row(row) for row in rows]
+
+    async def moves(self, game_id: int) -> list[dict[str, JSON]]:
+        rows = await self._driver.fetch_all(
+            "SELECT action FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
+        )
+        return [json.loads(row[0]) for row in rows]
+
+    async def results(self, game_id: int) -> list[Result]:
+        rows = await self._driver.fetch_all(
+            "SELECT user_id, place, score, best_round FROM results WHERE game_id = ?"
+            " ORDER BY place, user_id",
+            (game_id,),
+        )
+        return [Result(*row) for row in rows]
+
+    # -- standings -----------------------------------------------------------------
+
+    async def standings(self, guild_id: int, kind: str) -> list[Standing]:
+        """Every player's figures over the server's finished games of this kind, best
+        first: wins against people, then all wins, then total. A game where the computer
+        played a seat (an AI seat, or one it took over) counts its win as a computer win:
+        beating the computer that took a kicked winner's seat must not climb the board."""
+        rows = await self._driver.fetch_all(
+            "SELECT user_id, games, wins, total, best_round, computer_wins FROM ("
+            " SELECT r.user_id, COUNT(*) AS games,"
+            " SUM(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS wins,"
+            " SUM(r.score) AS total, MAX(r.best_round) AS best_round,"
+            " SUM(CASE WHEN r.place = 1 AND EXISTS (SELECT 1 FROM results c"
+            " WHERE c.game_id = r.game_id AND c.user_id < 0) THEN 1 ELSE 0 END) AS computer_wins"
+            " FROM results r JOIN games g ON g.id = r.game_id"
+            " WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' AND r.user_id > 0"
+            " GROUP BY r.user_id) AS figures"
+            " ORDER BY wins - computer_wins DESC, wins DESC, total DESC, user_id",
+            (guild_id, kind),
+        )
+        return [
+            Standing(
+                int(row[0]),
+                int(row[1]),
+                int(row[2]),
+                int(row[3]),
+                None if row[4] is None else int(row[4]),
+                int(row[5]),
+            )
+            for row in rows
+        ]
+
+    async def player_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+        """The name each user last played under on this server."""
+        names: dict[int, str] = {}
+        for user_id in user_ids:
+            row = await self._driver.fetch_one(
+                "SELECT s.name FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE g.guild_id = ? AND s.user_id = ? ORDER BY g.id DESC LIMIT 1",
+                (guild_id, user_id),
+            )
+            if row:
+                names[user_id] = row[0]
+        return names

@@ -1,0 +1,370 @@
+"""`Storage`: the bot's database, whichever it is, with every write the bot makes.
+
+Every accepted move is one transaction: the new state, its version and the move row
+(plus the results when the move ended the game). The move log is append-only, so any
+game can be exported as a replay file (docs/notation.md) and replayed. Each write to
+one game runs under that game's lock (`Driver.transaction`), so writes from several
+processes to one game never interleave.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.core.storage.driver import Driver
+from bot.core.storage.postgres import Postgres
+from bot.core.storage.reads import Reads
+from bot.core.storage.rows import Result, StaleVersion, Status, dumps
+from bot.core.storage.sqlite import Sqlite
+from games.protocol import JSON
+
+Statement = tuple[str, Sequence[Any]]
+
+
+class Storage(Reads):
+    """Open with `await Storage.open(where)`: a SQLite file's path, or a PostgreSQL URL."""
+
+    def __init__(self, driver: Driver) -> None:
+        super().__init__(driver)
+
+    @classmethod
+    async def open(cls, where: Path | str) -> Storage:
+        """The database `where` names, migrated: a `postgresql://` (or `postgres://`) URL,
+        else the path of a SQLite file (":memory:" for one in memory). `StorageError`
+        with the reason when it cannot be used."""
+        text = str(where)
+        if text.startswith(("postgresql://", "postgres://")):
+            return cls(await Postgres.open(text))
+        return cls(await Sqlite.open(where))
+
+    @property
+    def backend(self) -> str:
+        return self._driver.backend
+
+    async def close(self) -> None:
+        await self._driver.close()
+
+    async def schema_version(self) -> int:
+        return await self._driver.schema_version()
+
+    async def _write(self, statements: Sequence[Statement], game_id: int | None = None) -> None:
+        """Statements as one transaction, under the game's lock when one is named."""
+        async with self._driver.transaction(game_id) as transaction:
+            for sql, params in statements:
+                await transaction.execute(sql, params)
+
+    # -- lobby ---------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        options: Mapping[str, JSON],
+        host_id: int,
+        host_name: str,
+        rematch_of: int | None = None,
+    ) -> int:
+        """A new game in the lobby, with the host in seat 0."""
+        now = time.time()
+        async with self._driver.transaction() as transaction:
+            row = await transaction.fetch_one(
+                "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id,"
+                " created_at, updated_at, rematch_of) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)"
+                " RETURNING id",
+                (guild_id, channel_id, kind, dumps(dict(options)), host_id, now, now, rematch_of),
+            )
+            assert row is not None
+            game_id = int(row[0])
+            await transaction.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (game_id, host_id, host_name),
+            )
+        return game_id
+
+    async def add_seat(self, game_id: int, user_id: int, name: str) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,"
+                    " (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+                    (game_id, game_id, user_id, name),
+                )
+            ],
+            game_id,
+        )
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        await self._write(
+            [("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))], game_id
+        )
+
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE games SET table_message_id = ?, updated_at = ? WHERE id = ?",
+                    (message_id, time.time(), game_id),
+                )
+            ],
+            game_id,
+        )
+
+    async def start_game(
+        self,
+        game_id: int,
+        seats: Sequence[tuple[int, str]],
+        header: Mapping[str, JSON],
+        state: Mapping[str, JSON],
+        version: int,
+    ) -> None:
+        """Seats renumbered in join order with their engine names; the game runs."""
+        statements: list[Statement] = [
+            # Seats move to negative numbers first so the renumbering never collides.
+            ("UPDATE seats SET seat = -1 - seat WHERE game_id = ?", (game_id,)),
+        ]
+        for seat, (user_id, name) in enumerate(seats):
+            statements.append(
+                (
+                    "UPDATE seats SET seat = ?, name = ? WHERE game_id = ? AND user_id = ?",
+                    (seat, name, game_id, user_id),
+                )
+            )
+        statements.append(
+            (
+                "UPDATE games SET status = 'running', header = ?, state = ?, version = ?,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (dumps(dict(header)), dumps(dict(state)), version, time.time(), game_id),
+            )
+        )
+        await self._write(statements, game_id)
+
+    # -- playing -------------------------------------------------------------------
+
+    async def record_move(
+        self,
+        game_id: int,
+        loaded_version: int,
+        actor_id: int | None,
+        action: Mapping[str, JSON],
+        state: Mapping[str, JSON],
+        version: int,
+        results: Sequence[Result] | None = None,
+        controls_changed: Sequence[int] = (),
+        left: Sequence[int] = (),
+    ) -> None:
+        """One transaction: the move row, the new state and version, the seats (by user
+        id) whose controls changed meaning, the seats (by number) whose player left the
+        game with this move, and when the move ended the game, its results.
+        `StaleVersion` if the stored version moved on."""
+        async with self._driver.transaction(game_id) as transaction:
+            changed = await transaction.execute(
+                "UPDATE games SET state = ?, version = ?, updated_at = ?,"
+                " status = CASE WHEN ? THEN 'finished' ELSE status END"
+                " WHERE id = ? AND version = ? AND status = 'running'",
+                (
+                    dumps(dict(state)),
+                    version,
+                    time.time(),
+                    results is not None,
+                    game_id,
+                    loaded_version,
+                ),
+            )
+            if changed != 1:
+                raise StaleVersion(f"game {game_id} is not at version {loaded_version}")
+            number_row = await transaction.fetch_one(
+                "SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)
+            )
+            assert number_row is not None
+            await transaction.execute(
+                "INSERT INTO moves (game_id, number, actor_id, action, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, int(number_row[0]), actor_id, dumps(dict(action)), time.time()),
+            )
+            for user_id in controls_changed:
+                await transaction.execute(
+                    "UPDATE seats SET controls_since = ? WHERE game_id = ? AND user_id = ?",
+                    (version, game_id, user_id),
+                )
+            for seat in left:
+                await transaction.execute(
+                    "UPDATE seats SET left_game = 1, deadline = NULL"
+                    " WHERE game_id = ? AND seat = ?",
+                    (game_id, seat),
+                )
+            for result in results or ():
+                await transaction.execute(
+                    "INSERT INTO results (game_id, user_id, place, score, best_round)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, result.user_id, result.place, result.score, result.best_round),
+                )
+
+    async def set_status(self, game_id: int, status: Status) -> None:
+        """A new status, to be shown (`published_version` cleared until it is)."""
+        await self._write(
+            [
+                (
+                    "UPDATE games SET status = ?, published_version = NULL, updated_at = ?"
+                    " WHERE id = ?",
+                    (str(status), time.time(), game_id),
+                )
+            ],
+            game_id,
+        )
+
+    async def set_published(self, game_id: int, version: int) -> None:
+        """The game was shown in full as of `version` (unless it moved on meanwhile)."""
+        await self._write(
+            [
+                (
+                    "UPDATE games SET published_version = ? WHERE id = ? AND version = ?",
+                    (version, game_id, version),
+                )
+            ],
+            game_id,
+        )
+
+    # -- direct messages -----------------------------------------------------------
+
+    async def set_dm(
+        self,
+        game_id: int,
+        user_id: int,
+        channel_id: int | None,
+        message_id: int | None,
+        signature: str | None,
+    ) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_signature = ?,"
+                    " dm_closed = 0 WHERE game_id = ? AND user_id = ?",
+                    (channel_id, message_id, signature, game_id, user_id),
+                )
+            ],
+            game_id,
+        )
+
+    async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET dm_closed = ? WHERE game_id = ? AND user_id = ?",
+                    (int(closed), game_id, user_id),
+                )
+            ],
+            game_id,
+        )
+
+    # -- computer players and turn timers ------------------------------------------
+
+    async def add_ai_seat(self, game_id: int, name: str, level: str) -> None:
+        """A lobby seat for the computer, with a user id that is nobody's: negative, one
+        below the game's lowest so far."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO seats (game_id, seat, user_id, name, ai_level) VALUES (?,"
+                    " (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?),"
+                    " (SELECT COALESCE(MIN(user_id), 0) - 1 FROM seats"
+                    " WHERE game_id = ? AND user_id < 0), ?, ?)",
+                    (game_id, game_id, game_id, name, level),
+                )
+            ],
+            game_id,
+        )
+
+    async def seat_to_ai(self, game_id: int, seat: int, level: str) -> None:
+        """A person's seat handed to the computer (kicked, or absent too long): it gets
+        a negative user id, so the person is no longer seated; the person is remembered
+        in `replaced_user_id` and gets a result at the end, ranked last."""
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET ai_level = ?, deadline = NULL, reminded = 0, expiries = 0,"
+                    " replaced_user_id = COALESCE(replaced_user_id, user_id),"
+                    " user_id = (SELECT COALESCE(MIN(user_id), 0) - 1 FROM seats"
+                    " WHERE game_id = ? AND user_id < 0) WHERE game_id = ? AND seat = ?",
+                    (level, game_id, game_id, seat),
+                )
+            ],
+            game_id,
+        )
+
+    async def set_seat_timer(
+        self, game_id: int, seat: int, deadline: float | None, reminded: bool, expiries: int
+    ) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE seats SET deadline = ?, reminded = ?, expiries = ?"
+                    " WHERE game_id = ? AND seat = ?",
+                    (deadline, int(reminded), expiries, game_id, seat),
+                )
+            ],
+            game_id,
+        )
+
+    async def add_challenged(self, game_id: int, user_id: int, name: str) -> None:
+        """The challenged member's seat (seat 1) and the game's record that it waits
+        for their answer, in one transaction."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,"
+                    " (SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE game_id = ?), ?, ?)",
+                    (game_id, game_id, user_id, name),
+                ),
+                ("UPDATE games SET challenged_id = ? WHERE id = ?", (user_id, game_id)),
+            ],
+            game_id,
+        )
+
+    async def set_turn_minutes(self, game_id: int, minutes: int | None) -> None:
+        await self._write(
+            [("UPDATE games SET turn_minutes = ? WHERE id = ?", (minutes, game_id))], game_id
+        )
+
+    async def set_host(self, game_id: int, user_id: int) -> None:
+        await self._write(
+            [("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))], game_id
+        )
+
+    # -- housekeeping --------------------------------------------------------------
+
+    async def prune(self, lobbies_before: float, games_before: float | None) -> tuple[int, int]:
+        """Deletes lobbies that never started, opened before `lobbies_before`, and, when
+        `games_before` is given, finished and abandoned games that last changed before
+        it, with their seats, move logs and results; then gives the space back. Returns
+        (lobbies, games) deleted. Running games are never touched. A rematch outlives the
+        game it was opened from: it forgets where it came from (`rematch_of`) rather than
+        keep that game (a foreign key) from going."""
+        async with self._driver.transaction() as transaction:
+            await transaction.execute(
+                "UPDATE games SET rematch_of = NULL WHERE rematch_of IN (SELECT id FROM games"
+                " WHERE state IS NULL AND status IN ('lobby', 'abandoned') AND created_at < ?)",
+                (lobbies_before,),
+            )
+            lobbies = await transaction.execute(
+                "DELETE FROM games WHERE state IS NULL AND status IN ('lobby', 'abandoned')"
+                " AND created_at < ?",
+                (lobbies_before,),
+            )
+            games = 0
+            if games_before is not None:
+                await transaction.execute(
+                    "UPDATE games SET rematch_of = NULL WHERE rematch_of IN (SELECT id FROM"
+                    " games WHERE state IS NOT NULL AND status IN ('finished', 'abandoned')"
+                    " AND updated_at < ?)",
+                    (games_before,),
+                )
+                games = await transaction.execute(
+                    "DELETE FROM games WHERE state IS NOT NULL"
+                    " AND status IN ('finished', 'abandoned') AND updated_at < ?",
+                    (games_before,),
+                )
+        await self._driver.reclaim_space()
+        return lobbies, games

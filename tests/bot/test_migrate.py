@@ -1,0 +1,206 @@
+"""`python -m bot.migrate`: a SQLite database of real games (every kind, finished and
+running, lobbies, computer seats, a rematch) copied into PostgreSQL; every game equal
+after the move; refusals that write nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.core.storage import Result, Storage
+from bot.migrate import TABLES, main
+from games.protocol import Game
+from games.randomplay import playout_chooser
+from games.registry import game_class
+
+NAMES = ["ann", "bob", "cy", "dee"]
+
+
+async def _play(storage: Storage, kind: str, players: int, seed: int, moves: int) -> int:
+    """A game of `kind` played through storage as the bot does: seats, start, then each
+    move committed with its state; results when it ends."""
+    names = NAMES[:players]
+    game_id = await storage.create_game(7, 70 + seed, kind, {}, 100, names[0])
+    for n, name in enumerate(names[1:], start=1):
+        await storage.add_seat(game_id, 100 + n, name)
+    await storage.add_ai_seat(game_id, "Computer", "easy")
+    names = [*names, "Computer"]
+    game: Game[Any, Any, Any] = game_class(kind).create(names, {}, seed)
+    seats = await storage.seats(game_id)
+    await storage.start_game(
+        game_id,
+        [(seat.user_id, name) for seat, name in zip(seats, names, strict=True)],
+        game.replay_header(),
+        game.to_json(),
+        0,
+    )
+    await storage.set_seat_timer(game_id, 0, 1_800_000_000.5, True, 1)
+    await storage.set_dm(game_id, 100, 555, 666, "signature")
+    rng = random.Random(seed)
+    choose = playout_chooser(game)
+    ids = {name: seat.user_id for name, seat in zip(names, seats, strict=True)}
+    for _ in range(moves):
+        outcome = game.outcome()
+        if outcome is not None:
+            break
+        player = rng.choice(game.awaiting)
+        action = choose(player, game.legal_actions(player), rng)
+        loaded = game.moves
+        game.apply(action)
+        outcome = game.outcome()
+        results = None
+        if outcome is not None:
+            results = [
+                Result(ids[name], 1 if name in outcome.winners else 2, outcome.totals[name])
+                for name in names
+            ]
+        await storage.record_move(
+            game_id, loaded, ids[player], action.to_json(), game.to_json(), game.moves, results
+        )
+    return game_id
+
+
+async def _database_of_real_games(path: Path) -> list[int]:
+    storage = await Storage.open(path)
+    try:
+        ids = [
+            await _play(storage, "gracias", 3, 1, 10_000),  # finished
+            await _play(storage, "graps", 1, 2, 10_000),  # finished, against the computer
+            await _play(storage, "grass", 3, 3, 120),  # running
+            await _play(storage, "gracias", 4, 4, 25),  # running
+        ]
+        lobby = await storage.create_game(7, 99, "grass", {"target": 100000}, 100, "ann")
+        await storage.add_challenged(lobby, 101, "bob")
+        rematch = await storage.create_game(7, 71, "gracias", {}, 100, "ann", rematch_of=ids[0])
+        return [*ids, lobby, rematch]
+    finally:
+        await storage.close()
+
+
+def _rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    with sqlite3.connect(path) as db:
+        return {
+            table: db.execute(
+                f"SELECT {', '.join(columns)} FROM {table} ORDER BY {', '.join(columns[:2])}"
+            ).fetchall()
+            for table, columns in TABLES.items()
+        }
+
+
+async def _postgres_rows(url: str) -> dict[str, list[tuple[Any, ...]]]:
+    connection = await asyncpg.connect(url)
+    try:
+        return {
+            table: [
+                tuple(row)
+                for row in await connection.fetch(
+                    f"SELECT {', '.join(columns)} FROM {table} ORDER BY {', '.join(columns[:2])}"
+                )
+            ]
+            for table, columns in TABLES.items()
+        }
+    finally:
+        await connection.close()
+
+
+async def test_a_database_of_real_games_moves_to_postgresql_whole(tmp_path, postgres_url, capsys):
+    source = tmp_path / "bot.sqlite3"
+    ids = await _database_of_real_games(source)
+    status = await asyncio.to_thread(main, [f"sqlite:///{source}", postgres_url])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert out.startswith("Copied 6 games (") and "started games replay" in out
+    assert _rows(source) == await _postgres_rows(postgres_url)
+
+    # The bot goes on there: games read the same, the next game takes the next id.
+    before, after = await Storage.open(source), await Storage.open(postgres_url)
+    try:
+        for game_id in ids:
+            assert await after.game(game_id) == await before.game(game_id)
+            assert await after.seats(game_id) == await before.seats(game_id)
+            assert await after.moves(game_id) == await before.moves(game_id)
+            assert await after.results(game_id) == await before.results(game_id)
+        assert await after.standings(7, "gracias") == await before.standings(7, "gracias")
+        finished = [await after.game(game_id) for game_id in ids[:2]]
+        assert [game.status if game else None for game in finished] == ["finished"] * 2
+        assert await after.create_game(7, 1, "graps", {}, 100, "ann") == max(ids) + 1
+    finally:
+        await before.close()
+        await after.close()
+
+
+async def test_a_target_holding_games_is_refused_untouched(tmp_path, postgres_url, capsys):
+    source = tmp_path / "bot.sqlite3"
+    await _database_of_real_games(source)
+    target = await Storage.open(postgres_url)
+    await target.create_game(1, 2, "grass", {}, 100, "eve")
+    await target.close()
+    assert await asyncio.to_thread(main, [str(source), postgres_url]) == 1
+    assert "Nothing copied: the target already holds 1 games" in capsys.readouterr().err
+    rows = await _postgres_rows(postgres_url)
+    assert len(rows["games"]) == 1 and rows["moves"] == []
+
+
+async def test_a_game_that_does_not_replay_rolls_the_whole_copy_back(
+    tmp_path, postgres_url, capsys
+):
+    source = tmp_path / "bot.sqlite3"
+    ids = await _database_of_real_games(source)
+    with sqlite3.connect(source) as db:  # the state stored is the dealt one, before moves
+        header = json.loads(
+            db.execute("SELECT header FROM games WHERE id = ?", (ids[2],)).fetchone()[0]
+        )
+        dealt = game_class(header["game"]).from_replay(header).to_json()
+        db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(dealt), ids[2]))
+    assert await asyncio.to_thread(main, [str(source), postgres_url]) == 1
+    assert f"game {ids[2]}" in capsys.readouterr().err
+    rows = await _postgres_rows(postgres_url)
+    assert all(rows[table] == [] for table in TABLES)
+
+
+def test_refusals_name_the_problem_and_hide_passwords(tmp_path):
+    same = tmp_path / "bot.sqlite3"
+    command = [sys.executable, "-m", "bot.migrate"]
+    done = subprocess.run(
+        [*command, str(same), f"sqlite:///{same}"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1 and "FROM and TO are the same database" in done.stderr
+    done = subprocess.run(
+        [*command, str(same), "mysql://root:hunter2@db/games"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1 and "DATABASE_URL must be sqlite" in done.stderr
+    assert "hunter2" not in done.stderr
+
+
+async def test_the_copy_knows_every_column_of_both_schemas(tmp_path, postgres_url):
+    """A column added by a later migration must be copied too."""
+    await (await Storage.open(tmp_path / "bot.sqlite3")).close()
+    await (await Storage.open(postgres_url)).close()
+    with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+        for table, columns in TABLES.items():
+            found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            assert found == set(columns), table
+    connection = await asyncpg.connect(postgres_url)
+    try:
+        for table, columns in TABLES.items():
+            found = {
+                row[0]
+                for row in await connection.fetch(
+                    "SELECT column_name FROM information_schema.columns WHERE table_name = $1",
+                    table,
+                )
+            }
+            assert found == set(columns), table
+    finally:
+        await connection.close()
