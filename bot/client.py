@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -21,6 +22,7 @@ from discord.ext import commands
 from bot.core.gameui import ControlHost, GameButton, GameSelect
 from bot.core.kinds import GameKind
 from bot.core.publisher import Publisher
+from bot.core.restbudget import RestBudget, budgeted, share
 from bot.core.sessions import Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, Status, Storage
@@ -54,11 +56,21 @@ def _warm_renderers() -> None:
         log.exception("warming the renderers failed")
 
 
-class GameBot(commands.Bot):
+class GameBot(commands.AutoShardedBot):
+    """The bot, on the shards its settings name (all of them by default, as many as
+    Discord advises). Several processes may each run some shards over one PostgreSQL
+    database: any of them may receive a click on any game (DMs arrive on shard 0), and the
+    database serialises the moves (bot/core/gamelock.py)."""
+
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intent: slash commands need no messages
+        # discord.py reads shard_ids only when given: none given means every shard.
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
+            **shards,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -66,6 +78,8 @@ class GameBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
+        self.rest_budget = RestBudget(share(settings.shard_ids, settings.shard_count))
+        self.http.request = budgeted(self.http.request, self.rest_budget)  # type: ignore[method-assign,assignment]
         self.kinds: dict[str, GameKind] = {}
         self.lobby_lock = asyncio.Lock()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
@@ -91,6 +105,21 @@ class GameBot(commands.Bot):
         assert self._publisher is not None
         return self._publisher
 
+    def serves(self, guild_id: int) -> bool:
+        """Whether the server's events come to this process (its shard is one of ours):
+        the games this process restores and whose lobbies it expires."""
+        if self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % (self.shard_count or 1) in self.shard_ids
+
+    def _changed_elsewhere(self, game_id: int) -> None:
+        """Another process changed a game: the session held here is dropped (the next
+        look reads the game afresh; a session in use is brought up to date when its lock
+        is taken), and `on_game_changed_elsewhere(game_id)` goes to the extensions (the
+        holder of the game's turns resumes them)."""
+        self.sessions.forget(game_id)
+        self.dispatch("game_changed_elsewhere", game_id)
+
     async def add_game(self, kind: GameKind) -> None:
         """The one place a game kind is registered: by its package's extension."""
         if kind.name in self.kinds:
@@ -103,6 +132,7 @@ class GameBot(commands.Bot):
         start-up that needs no gateway (tests load the command tree this way)."""
         self.add_dynamic_items(GameButton, GameSelect)
         self._storage = await Storage.open(self.settings.database)
+        await self._storage.listen(self._changed_elsewhere)
         self._sessions = Sessions(self._storage, self.kinds)
         self._publisher = Publisher(
             self, self._storage, self.kinds, self.executor, self.settings.timer_minute
@@ -129,36 +159,46 @@ class GameBot(commands.Bot):
         self._restoring = asyncio.create_task(self._restore())
 
     async def _restore(self) -> None:
-        """Every running game's table and hands redrawn and its timers and computer
-        players resumed; every game whose last moves were committed but not shown
-        before the stop (a crash between the two) shown now, finished ones included:
-        the moves' events are replayed from the move log, so the table's story, the
-        score sheets and game-over posts and the new turns' DMs go out as they would
-        have."""
+        """Every running game of this process's servers redrawn and its timers and
+        computer players resumed (`restore`); every game whose last moves were committed
+        but not shown before a stop (a crash between the two) shown now, whatever its
+        server, finished ones included (the process that made the move may have been
+        another's, serving a DM)."""
         await self.wait_until_ready()
         for row in await self.storage.games_to_restore():
-            if row.kind not in self.kinds:
-                continue
-            try:
-                session = await self.sessions.load(row.id)
-                if session is None:
-                    continue
-                async with session.lock:
-                    missed = await self._missed(row)
-                    if missed is not None:
-                        events, before_awaiting = missed
-                        await self.publisher.publish(session, events, before_awaiting, repeat=True)
-                    else:
-                        await self.publisher.refresh(session)
-                    await self.publisher.flush(session.id)
-                    # Stored deadlines rescheduled (an expired one fires at once),
-                    # awaited computer players resumed.
-                    await self.sessions.after(session)
-                if session.status != Status.RUNNING:
-                    self.sessions.forget(session.id)
-            except Exception:
-                log.exception("could not restore game %s", row.id)
+            behind = row.published_version is None or row.published_version < row.version
+            if row.kind in self.kinds and (behind or self.serves(row.guild_id)):
+                await self.restore(row.id)
         log.info("restored running games")
+
+    async def restore(self, game_id: int, behind_only: bool = False) -> None:
+        """The game redrawn, or when its last moves were committed but not shown, shown
+        now: the moves' events are replayed from the move log, so the table's story, the
+        score sheets and game-over posts and the new turns' DMs go out as they would
+        have. Then its timers and computer players resume. `behind_only`: nothing is
+        redrawn when the game was shown in full. A failure is logged."""
+        try:
+            session = await self.sessions.load(game_id)
+            if session is None:
+                return
+            async with session.lock:
+                row = session.row  # as of the lock
+                if behind_only and row.published_version == row.version:
+                    return
+                missed = await self._missed(row)
+                if missed is not None:
+                    events, before_awaiting = missed
+                    await self.publisher.publish(session, events, before_awaiting, repeat=True)
+                else:
+                    await self.publisher.refresh(session)
+                await self.publisher.flush(session.id)
+                # Stored deadlines rescheduled (an expired one fires at once),
+                # awaited computer players resumed.
+                await self.sessions.after(session)
+            if session.status != Status.RUNNING:
+                self.sessions.forget(session.id)
+        except Exception:
+            log.exception("could not restore game %s", game_id)
 
     async def _missed(self, row: GameRow) -> tuple[list[Event], tuple[str, ...]] | None:
         """The events of the moves committed after the last full publication, and who was

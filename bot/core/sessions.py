@@ -11,7 +11,6 @@ Discord user ids. The service never sees a Discord interaction.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import hashlib
 import logging
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.core.errors import Refusal, StaleControl
+from bot.core.gamelock import GameLock
 from bot.core.gameui import AnyUI, Hand, SeatResult, Table
 from bot.core.kinds import GameKind
 from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
@@ -57,7 +57,7 @@ class Session:
     seats: list[SeatRow]
     status: Status
     table_message_id: int | None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: GameLock = field(default_factory=lambda: GameLock(0))
     undoable: tuple[int, str] | None = None
     """(version, name): the move that made this version was a person's and showed
     nothing hidden, so they may ask to take it back (bot/core/takeback.py)."""
@@ -290,23 +290,57 @@ class Sessions:
         self.kinds = kinds
         self.publisher: Shows | None = None
         self._sessions: dict[int, Session] = {}
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks: weakref.WeakValueDictionary[int, GameLock] = weakref.WeakValueDictionary()
         """A game's lock lives while someone holds it, waits for it or keeps its session:
         everyone asking meanwhile gets the same lock, and nothing is left per game after."""
+        self._loaded: dict[int, list[weakref.ref[Session]]] = {}
+        """The sessions handed out per game and still alive, brought up to the database
+        when the game's lock is taken (`refresh`)."""
         self.watcher: Watcher | None = None
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> GameLock:
         lock = self._locks.get(game_id)
         if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
+            shared = self.storage.shared
+            lock = GameLock(
+                game_id,
+                hold=self.storage.hold if shared else None,
+                refresh=self.refresh if shared else None,
+            )
+            self._locks[game_id] = lock
         return lock
+
+    async def refresh(self, game_id: int) -> None:
+        """With the game's lock held, on a database other processes share: every session
+        of the game this process handed out is brought up to the database, since another
+        process may have moved, seated the computer or ended the game meanwhile. The
+        engine is loaded again only when the version moved."""
+        alive = [session for ref in self._loaded.get(game_id, []) if (session := ref()) is not None]
+        self._loaded[game_id] = [weakref.ref(session) for session in alive]
+        if not alive:
+            del self._loaded[game_id]
+            return
+        row = await self.storage.game(game_id)
+        seats = await self.storage.seats(game_id)
+        for session in alive:
+            if row is None or row.state is None:
+                session.status = Status.ABANDONED
+                continue
+            if row.version != session.version:
+                session.engine = self.kinds[row.kind].engine.from_json(row.state)
+                session.request = session.undoable = None
+            session.row, session.seats, session.status = row, seats, row.status
+            session.table_message_id = row.table_message_id
+        if row is None or row.status != Status.RUNNING:
+            self.forget(game_id)
+            del self._loaded[game_id]
 
     async def settle(self) -> None:
         """Waits until no game is in the middle of a move (its lock is free), so that a
         stop comes between moves: a move's messages sent but not yet recorded would be
         sent again after the restart."""
         for lock in list(self._locks.values()):
-            async with lock:
+            async with lock.local:
                 pass
 
     @property
@@ -335,11 +369,18 @@ class Sessions:
             table_message_id=row.table_message_id,
             lock=self.lock(game_id),
         )
-        if session.status != Status.RUNNING:
-            return session
-        # Two first uses may load at once: the first one stored wins, so every caller
-        # shares one engine.
-        return self._sessions.setdefault(game_id, session)
+        if session.status == Status.RUNNING:
+            # Two first uses may load at once: the first one stored wins, so every
+            # caller shares one engine.
+            session = self._sessions.setdefault(game_id, session)
+        if self.storage.shared and session.status == Status.RUNNING:
+            # Only running games: an ended one changes no more (its entry goes when a
+            # refresh finds it ended).
+            loaded = [ref for ref in self._loaded.get(game_id, []) if ref() is not None]
+            if all(ref() is not session for ref in loaded):
+                loaded.append(weakref.ref(session))
+            self._loaded[game_id] = loaded
+        return session
 
     async def after(
         self,

@@ -70,14 +70,14 @@ class Expiry(commands.Cog):
             now - LOBBY_MINUTES * minute, now - CHALLENGE_MINUTES * minute
         )
         for row in lobbies:
-            if row.kind in bot.kinds:
+            if row.kind in bot.kinds and bot.serves(row.guild_id):
                 await close_lobby(bot, row, expiry_text(bot.kinds[row.kind].words.title, row))
         await rematch.overdue(bot)
         stale = now - STALE_MINUTES * minute
         if self._started > stale:
             return
         for row in await bot.storage.running_unchanged_since(stale):
-            if row.kind in bot.kinds:
+            if row.kind in bot.kinds and bot.serves(row.guild_id):
                 days = STALE_MINUTES // (24 * 60)
                 await shared.end_without_result(
                     bot,

@@ -126,7 +126,7 @@ async def overdue(bot: GameBot) -> None:
     before = time.time() - REMATCH_MINUTES * bot.settings.timer_minute
     for row in await bot.storage.rematches_opened_before(before):
         record = bot.kinds.get(row.kind)
-        if record is None:
+        if record is None or not bot.serves(row.guild_id):
             continue
         async with bot.sessions.lock(row.id):
             fresh = await bot.storage.game(row.id)

@@ -144,6 +144,11 @@ class Router(commands.Cog):
         the click only showed more choices or opened a form."""
         ui = self.bot.kinds[session.kind].ui
         versioned = control.verb not in ui.unversioned_verbs
+        if versioned and control.version > session.version and self.bot.storage.shared:
+            # Drawn by another process after a move this one has not heard of yet:
+            # taking the game's lock brings the session up to the database.
+            async with session.lock:
+                pass
         if versioned:
             session.check_version(name, control.version)
         hand = session.hand(name)

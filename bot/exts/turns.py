@@ -21,6 +21,15 @@ committed, logged and published exactly like a person's. The session service cal
 A sweep once a clock minute (`Settings.timer_minute` seconds) starts again any awaited
 computer seat or running timer left without a task, so that no failure, however
 unexpected, freezes a table until the next restart.
+
+Several processes may share the games (PostgreSQL): each game's timers and computer
+players run in one process at a time, the holder of the game's lease (a row naming
+the process and until when). The first process to watch a game takes its lease and
+renews it every third of LEASE_SECONDS; a move made in another process (a DM click
+arrives on shard 0) reaches the holder as a notification, and the holder resumes the
+game's turns. When a process stops renewing (it died), its leases run out and another
+process takes them over within LEASE_SECONDS and a third more. A stopping process gives
+its leases back at once.
 """
 
 from __future__ import annotations
@@ -29,8 +38,11 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import random
+import socket
 import time
+import uuid
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -60,6 +72,10 @@ FAILURES_BEFORE_REST = 5
 rests; the sweep starts it again a clock minute later."""
 MAX_BACKOFF_SECONDS = 60
 MIN_SWEEP_SECONDS = 0.05
+LEASE_SECONDS = 30.0
+"""How long a game's lease runs without renewal, in clock seconds (shrunk with
+`Settings.timer_minute` in tests, to a second at least): how long the timers of a
+process that died wait."""
 Key = tuple[int, str]
 
 
@@ -73,6 +89,11 @@ class Turns(commands.Cog):
         """Seats the timer is playing for right now: their deadline is left alone."""
         self._pool: ProcessPoolExecutor | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._leaser: asyncio.Task[None] | None = None
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        """This process, as the holder of leases."""
+        self.leased: set[int] = set()
+        """The games whose lease this process holds: their turns run here."""
 
     def _minutes(self, session: Session) -> int:
         """The game's turn timer in minutes (0: none)."""
@@ -81,17 +102,93 @@ class Turns(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.sessions.watcher = self.watch
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="turn sweep")
+        self._leaser = asyncio.create_task(self._keep_leases(), name="turn leases")
 
     async def cog_unload(self) -> None:
         self.bot.sessions.watcher = None
         tasks = [*self._ai_tasks.values(), *self._timer_tasks.values()]
-        if self._sweeper is not None:
-            tasks.append(self._sweeper)
+        tasks.extend(task for task in (self._sweeper, self._leaser) if task is not None)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+        # Given back, so that another process takes the turns over at once.
+        with contextlib.suppress(Exception):
+            await self.bot.storage.release_all(self.owner)
+        self.leased.clear()
+
+    # -- leases: which process runs a game's turns -------------------------------------
+
+    @property
+    def _lease_seconds(self) -> float:
+        return max(1.0, LEASE_SECONDS * self.bot.settings.timer_minute / 60)
+
+    async def _holds(self, game_id: int) -> bool:
+        """Whether this process runs the game's turns: it holds the lease, or takes it
+        because nobody else holds one that runs."""
+        if game_id in self.leased:
+            return True
+        until = time.time() + self._lease_seconds
+        if await self.bot.storage.claim(game_id, self.owner, until):
+            self.leased.add(game_id)
+            return True
+        return False
+
+    async def _keep_leases(self) -> None:
+        """Every third of a lease: renew this process's leases (and stop the turns of
+        any another process took over), take over the leases that ran out, and show
+        what another process left unshown in the games whose lease this one holds."""
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                until = time.time() + self._lease_seconds
+                held = await self.bot.storage.renew(self.owner, until)
+                for game_id in self.leased - held:
+                    self._drop_tasks(game_id)
+                self.leased = held
+                for game_id in await self.bot.storage.unleased_with_turns():
+                    if await self._holds(game_id):
+                        log.info("game %s: took over its turns (its lease ran out)", game_id)
+                        # As at a start: what its last process left unshown is shown.
+                        await self.bot.restore(game_id)
+                # A move shown only in part for a lease's time: its process died while
+                # showing it (or Discord failed it). Shown here, as at a start.
+                since = time.time() - self._lease_seconds
+                for game_id in await self.bot.storage.unshown_since(since):
+                    if game_id in self.leased:
+                        log.info("game %s: showing what was left unshown", game_id)
+                        await self.bot.restore(game_id, behind_only=True)
+            except Exception:
+                log.exception("keeping the turns' leases failed")
+            await asyncio.sleep(self._lease_seconds / 3)
+
+    def _drop_tasks(self, game_id: int) -> None:
+        for tasks in (self._ai_tasks, self._timer_tasks):
+            for key in [key for key in tasks if key[0] == game_id]:
+                tasks.pop(key).cancel()
+
+    async def resume(self, game_id: int) -> None:
+        """The game's turns, read again from the database and run here (deadlines set,
+        timers and computer players started)."""
+        session = await self.bot.sessions.load(game_id)
+        if session is None:
+            return
+        async with session.lock:
+            await self.bot.sessions.after(session)
+        for key in [key for key in self._wake if key[0] == game_id]:
+            self._poke(key)
+
+    @commands.Cog.listener()
+    async def on_game_changed_elsewhere(self, game_id: int) -> None:
+        """Another process moved (or set a timer): the holder of the lease resumes."""
+        if game_id in self.leased:
+            try:
+                await self.resume(game_id)
+            except Exception:
+                log.exception(
+                    "game %s: resuming its turns after a change elsewhere failed", game_id
+                )
 
     # -- after every move ------------------------------------------------------------
 
@@ -109,11 +206,12 @@ class Turns(commands.Cog):
         awaiting = session.engine.awaiting
         timer = self._minutes(session) * self.bot.settings.timer_minute
         now = time.time()
+        runs_here = await self._holds(session.id)
         for seat in list(session.seats):
             key = (session.id, seat.name)
             awaited = seat.name in awaiting
             if seat.is_ai:
-                if awaited:
+                if awaited and runs_here:
                     self._spawn(self._ai_tasks, key, self._play_ai(*key))
                 continue
             if key in self._covering:
@@ -130,7 +228,7 @@ class Turns(commands.Cog):
             if (deadline, reminded, expiries) != (seat.deadline, seat.reminded, seat.expiries):
                 await self._set_timer(session, seat, deadline, reminded, expiries)
                 self._poke(key)
-            if deadline is not None:
+            if deadline is not None and runs_here:
                 self._spawn(self._timer_tasks, key, self._run_timer(*key))
 
     def _spawn(self, tasks: dict[Key, asyncio.Task[None]], key: Key, work: Any) -> bool:
@@ -155,8 +253,11 @@ class Turns(commands.Cog):
                 log.exception("the turn sweep failed")
 
     async def sweep(self) -> None:
-        """Awaited computer seats and running timers without a live task get one."""
+        """Awaited computer seats and running timers without a live task get one, in
+        the games whose turns run here."""
         for game_id in await self.bot.storage.running_with_turns():
+            if game_id not in self.leased:
+                continue
             session = await self.bot.sessions.load(game_id)
             if session is None:
                 continue

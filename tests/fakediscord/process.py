@@ -1,5 +1,6 @@
 """A bot process run against the emulator through the launcher: started with its settings in
-the environment (DISCORD_TOKEN, DATABASE_PATH, DEV_GUILD_ID, LOG_LEVEL), awaited until READY
+the environment (DISCORD_TOKEN, DATABASE_PATH or DATABASE_URL, DEV_GUILD_ID, LOG_LEVEL; any
+other through `env`, such as SHARD_COUNT and SHARD_IDS), awaited until READY
 with its commands synced, stopped (SIGINT, as Ctrl-C), killed (SIGKILL) or restarted. Its output
 goes to a log file that tests can read."""
 
@@ -26,6 +27,7 @@ class BotProcess:
         module: str = "bot",
         database_path: Path,
         log_path: Path,
+        database_url: str | None = None,
         token: str | None = None,
         dev_guild: bool = True,
         log_level: str = "INFO",
@@ -35,6 +37,8 @@ class BotProcess:
         self.emu = emu
         self.module = module
         self.database_path = database_path
+        self.database_url = database_url
+        """A PostgreSQL database instead of the SQLite file at `database_path`."""
         self.log_path = log_path
         self.token = token
         self.dev_guild = dev_guild
@@ -60,10 +64,17 @@ class BotProcess:
             LOG_LEVEL=self.log_level,
             PYTHONUNBUFFERED="1",
         )
+        if self.database_url is not None:
+            env["DATABASE_URL"] = self.database_url
         if self.dev_guild:
             env["DEV_GUILD_ID"] = str(self.emu.guild_id)
         env.update(self.extra_env)
         return env
+
+    @property
+    def database(self) -> Path | str:
+        """The bot's database as tests read it (tests/stress/driver.py: `query`)."""
+        return self.database_url if self.database_url is not None else self.database_path
 
     async def start(self, *, wait: bool = True, timeout: float = 20.0) -> BotProcess:
         """Starts the process; with wait=True returns once it is READY with commands synced."""

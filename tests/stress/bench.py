@@ -144,14 +144,15 @@ async def _run(
         times.append(result[0])
 
 
-def commit_times(moves: int) -> list[float]:
-    """The storage's move transaction, timed in-process on a file database."""
+def commit_times(moves: int, url: str | None = None) -> list[float]:
+    """The storage's move transaction, timed in-process on a file database (or the
+    PostgreSQL database at `url`)."""
     from bot.core.storage import Storage
     from games.grass import Grass
 
     async def go() -> list[float]:
         with tempfile.TemporaryDirectory() as folder:
-            storage = await Storage.open(Path(folder) / "bench.sqlite3")
+            storage = await Storage.open(url or Path(folder) / "bench.sqlite3")
             engine = Grass.create(["ann", "bob", "cy", "dee"], None, 3)
             game_id = await storage.create_game(1, 2, "grass", {}, 10, "ann")
             for user, name in ((11, "bob"), (12, "cy"), (13, "dee")):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 from typing import Any
 
 from tests.bot.gracias_play import choose
@@ -23,7 +22,7 @@ from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.interactions import Interaction
 from tests.fakediscord.model import Message
 from tests.fakediscord.players import Player
-from tests.stress.driver import Table, stored
+from tests.stress.driver import Database, Table, stored
 
 EXEMPT = ("/api/v10/interactions", "/api/v10/webhooks", "/interactions", "/webhooks")
 """Interaction callbacks and follow-ups: not counted by Discord's global rate limit."""
@@ -125,7 +124,7 @@ async def quiet(emu: FakeDiscord, seconds: float = 0.15) -> None:
 
 
 async def clicked_move(
-    emu: FakeDiscord, database: Path, table: Table, rng: random.Random
+    emu: FakeDiscord, database: Database, table: Table, rng: random.Random
 ) -> tuple[float, list[str]] | None:
     """One random move clicked on the hand message, once the last one's publication is
     over: (server-side seconds, the REST calls outside interaction responses by what

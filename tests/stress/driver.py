@@ -1,7 +1,8 @@
 """Playing games of every kind through the emulator the way players do, with moves
-chosen from the stored state (the test reads the bot's SQLite file, as an operator
-could), and the checks every stress test shares: the move log replays to the stored
-state, versions match, nothing in the log twice, no unhandled error in the bot's log.
+chosen from the stored state (the test reads the bot's database, a SQLite file or a
+PostgreSQL database, as an operator could), and the checks every stress test shares:
+the move log replays to the stored state, versions match, nothing in the log twice, no
+unhandled error in the bot's log.
 
 Moves are typed as slash commands (`/grass play`, `/gracias take`, `/graps place`):
 their confirmation is the "acknowledged" moment the crash tests rely on.
@@ -9,6 +10,7 @@ their confirmation is the "acknowledged" moment the crash tests rely on.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -17,10 +19,14 @@ import re
 import sqlite3
 import tempfile
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import asyncpg
+
+from bot.core.storage.postgres import numbered
 from games.randomplay import playout_chooser
 from games.registry import game_class
 from games.replay import replay
@@ -116,26 +122,60 @@ def started(message: Message) -> bool:
 # -- the stored truth ---------------------------------------------------------------
 
 
+Database = Path | str
+"""The bot's database: a SQLite file, or a PostgreSQL URL."""
+
+
 def connect(database: Path) -> sqlite3.Connection:
     db = sqlite3.connect(database, timeout=10)
     db.execute("PRAGMA busy_timeout = 10000")
     return db
 
 
-def started_games(database: Path) -> list[int]:
-    with connect(database) as db:
-        rows = db.execute("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id").fetchall()
+def query(database: Database, *statements: tuple[str, tuple[Any, ...]]) -> list[list[Any]]:
+    """The rows of each statement, all read in one snapshot (the state and the log of
+    the same commit). PostgreSQL is read by asyncpg in a thread of its own, so that the
+    tests' event loop is never blocked by waiting on itself."""
+    if isinstance(database, Path):
+        db = connect(database)
+        try:
+            db.execute("BEGIN")
+            found = [db.execute(sql, params).fetchall() for sql, params in statements]
+            db.execute("COMMIT")
+        finally:
+            db.close()
+        return found
+
+    async def read() -> list[list[Any]]:
+        connection = await asyncpg.connect(database)
+        try:
+            async with connection.transaction(isolation="repeatable_read", readonly=True):
+                return [
+                    [tuple(row) for row in await connection.fetch(numbered(sql), *params)]
+                    for sql, params in statements
+                ]
+        finally:
+            await connection.close()
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, read()).result()
+
+
+def started_games(database: Database) -> list[int]:
+    [rows] = query(database, ("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id", ()))
     return [int(row[0]) for row in rows]
 
 
-def game_id_in(database: Path, channel: Channel, kind: str) -> int:
-    with connect(database) as db:
-        row = db.execute(
+def game_id_in(database: Database, channel: Channel, kind: str) -> int:
+    [rows] = query(
+        database,
+        (
             "SELECT id FROM games WHERE channel_id = ? AND kind = ? ORDER BY id DESC LIMIT 1",
             (channel.id, kind),
-        ).fetchone()
-    assert row is not None, f"no {kind} game in {channel.name}"
-    return int(row[0])
+        ),
+    )
+    assert rows, f"no {kind} game in {channel.name}"
+    return int(rows[0][0])
 
 
 @dataclass(frozen=True)
@@ -151,27 +191,19 @@ class Stored:
         return game_class(self.kind).from_json(self.state)
 
 
-def stored(database: Path, game_id: int) -> Stored:
-    db = connect(database)
-    try:
-        db.execute("BEGIN")  # one snapshot: the state and the log of the same commit
-        row = db.execute(
-            "SELECT kind, status, version, state, header FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
-        moves = [
-            json.loads(r[0])
-            for r in db.execute(
-                "SELECT action FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
-            )
-        ]
-        db.execute("COMMIT")
-    finally:
-        db.close()
-    assert row is not None
-    return Stored(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), moves)
+def stored(database: Database, game_id: int) -> Stored:
+    games, moves = query(
+        database,
+        ("SELECT kind, status, version, state, header FROM games WHERE id = ?", (game_id,)),
+        ("SELECT action FROM moves WHERE game_id = ? ORDER BY number", (game_id,)),
+    )
+    assert games, f"no game {game_id}"
+    row = games[0]
+    actions = [json.loads(move[0]) for move in moves]
+    return Stored(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), actions)
 
 
-def check_invariants(database: Path, game_id: int) -> Stored:
+def check_invariants(database: Database, game_id: int) -> Stored:
     """The stored game is whole: the state loads and saves back unchanged, its version
     is the number of logged moves (so none was logged twice or lost), and replaying the
     header and the log gives exactly the stored state (no move applied twice)."""
@@ -276,7 +308,7 @@ async def answer_text(emu: FakeDiscord, interaction: Interaction) -> str:
     return await emu.wait_for(done, what=f"an answer to {interaction!r}")
 
 
-async def play(emu: FakeDiscord, database: Path, table: Table, rng: random.Random) -> bool:
+async def play(emu: FakeDiscord, database: Database, table: Table, rng: random.Random) -> bool:
     """One random legal move, typed and confirmed; False once the game is over."""
     game = stored(database, table.game_id)
     if game.status != "running":

@@ -20,10 +20,12 @@ from tests.stress.driver import (
 )
 
 
-async def test_discord_faults_lose_nothing_and_leave_nothing_unanswered(fake_discord, start_bot):
+async def test_discord_faults_lose_nothing_and_leave_nothing_unanswered(
+    fake_discord, start_bot, on_database
+):
     emu = fake_discord
-    bot = await start_bot(env={"GAME_SEED": "21"})
-    database = bot.database_path
+    bot = await start_bot(env={"GAME_SEED": "21"}, **on_database)
+    database = bot.database
     rng = random.Random(21)
     grass = await open_table(emu, "grass", emu.channel("faults"))
     grass.game_id = game_id_in(database, grass.channel, "grass")

@@ -230,10 +230,11 @@ async def one(emu: FakeDiscord, rng: random.Random, tables: list[Table], databas
     await some_command(rng, emu, user, channel, users)
 
 
-async def fuzz(emu: FakeDiscord, start_bot, steps: int, seed: int) -> None:
+async def fuzz(emu: FakeDiscord, start_bot, steps: int, seed: int, **where: Any) -> None:
     rng = random.Random(seed)
-    bot = await start_bot(env={"GAME_SEED": str(seed), "AI_DELAY": "0.05", "AI_SECONDS": "0.05"})
-    database = bot.database_path
+    env = {"GAME_SEED": str(seed), "AI_DELAY": "0.05", "AI_SECONDS": "0.05"}
+    bot = await start_bot(env=env, **where)
+    database = bot.database
     tables = []
     for kind in KINDS:
         table = await open_table(emu, kind, emu.channel(f"fuzz-{kind}"))
@@ -260,8 +261,8 @@ async def fuzz(emu: FakeDiscord, start_bot, steps: int, seed: int) -> None:
     assert emu.rejected == [], [(r.method, r.path, r.code, r.error) for r in emu.rejected]
 
 
-async def test_three_hundred_random_interactions(fake_discord, start_bot):
-    await fuzz(fake_discord, start_bot, steps=300, seed=31)
+async def test_three_hundred_random_interactions(fake_discord, start_bot, on_database):
+    await fuzz(fake_discord, start_bot, steps=300, seed=31, **on_database)
 
 
 @pytest.mark.slow

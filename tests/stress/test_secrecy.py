@@ -189,7 +189,7 @@ async def test_grass_channel_is_the_same_for_different_private_deals_g13_g20(
 
 
 async def test_secret_trades_show_the_table_only_that_a_trade_happened_g20(
-    fake_discord, start_bot, tmp_path
+    fake_discord, start_bot, tmp_path, on_database
 ):
     """Audit finding 13: with secret trades, stash peddles changing hands would show on
     the face-up stashes; only hand cards may be traded, the form and `/grass trade` say
@@ -198,7 +198,7 @@ async def test_secret_trades_show_the_table_only_that_a_trade_happened_g20(
     emu = fake_discord
     header = {**GRASS_HEADER, "options": {**OPTIONS, "secret_trades": True}}
     setup = setup_file(tmp_path, "secret", {"grass": {"decks": [HAND_1, HAND_2]}})
-    await start_bot(env={"GAME_SETUP_FILE": setup, "GAME_SEED": "5"})
+    await start_bot(env={"GAME_SETUP_FILE": setup, "GAME_SEED": "5"}, **on_database)
     players = {name: emu.user(name) for name in PLAYERS}
     ann, bob, cy = players.values()
     channel = emu.channel("secret-trades")

@@ -100,11 +100,11 @@ def test_the_sql_check_catches_string_built_sql():
 
 
 async def test_only_seated_players_act_and_only_hosts_or_managers_end_games(
-    fake_discord, start_bot
+    fake_discord, start_bot, on_database
 ):
     emu = fake_discord
-    bot = await start_bot(env={"GAME_SEED": "41"}, log_level="DEBUG")
-    database = bot.database_path
+    bot = await start_bot(env={"GAME_SEED": "41"}, log_level="DEBUG", **on_database)
+    database = bot.database
     rng = random.Random(41)
     channel = emu.channel("security")
     table = await open_table(emu, "grass", channel)

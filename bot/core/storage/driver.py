@@ -9,7 +9,7 @@ back) sits behind this interface.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal, Protocol
 
@@ -34,9 +34,21 @@ class Transaction(Protocol):
         """Many rows into one table at once (a copy between databases)."""
         ...
 
+    async def changed(self, game_id: int) -> None:
+        """Tells the other processes, once this transaction commits, that the game
+        changed (`Driver.listen`); nothing where no other process can be."""
+        ...
+
+
+Changed = Callable[[int], None]
+"""Called with a game's id when another process changed it."""
+
 
 class Driver(Protocol):
     backend: Backend
+    shared: bool
+    """Other processes may write to this database (PostgreSQL): what this process holds
+    in memory may be behind it."""
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """A read outside any transaction, seeing the last commit."""
@@ -48,6 +60,15 @@ class Driver(Protocol):
         """A write transaction. With `game_id`, it holds that game's lock from its first
         statement to its end, whichever process runs it: two transactions on one game
         never overlap."""
+        ...
+
+    def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """The game's lock across processes, held as long as the block runs (a move from
+        loading it to showing it); no lock of its own where one process is alone."""
+        ...
+
+    async def listen(self, changed: Changed) -> None:
+        """From now on, `changed` is called when another process changes a game."""
         ...
 
     async def schema_version(self) -> int: ...

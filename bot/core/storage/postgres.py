@@ -6,17 +6,29 @@ numbered on their own (the table `schema_migrations`), each in a transaction und
 advisory lock, so that processes starting together migrate once. The move log is
 append-only here too, by a trigger.
 
-A transaction for one game first takes that game's advisory lock
-(`pg_advisory_xact_lock(game id)`), held until it commits or rolls back: transactions
-of one game, from any process, run one after the other.
+Two advisory locks per game, from any process:
+
+- a write transaction for one game first takes `pg_advisory_xact_lock(-id)`, held until
+  it commits or rolls back, so that two writes of one game never interleave (seats
+  numbered in one lobby);
+- a move, from loading the game to showing it, holds `pg_advisory_lock(id)` (`hold`),
+  on one connection of the process kept for locks alone, so that moves of one game are
+  applied and shown one after the other whichever process receives them.
+
+A process that changes a game tells the others with NOTIFY (`game_changed`, sent at
+commit); each process LISTENs, and forgets what it held of that game.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import itertools
+import logging
+import os
 import re
+import uuid
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -24,7 +36,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.core.storage.driver import Backend, Row
+from bot.core.storage.driver import Backend, Changed, Row
 from bot.core.storage.rows import StorageError
 from bot.core.storage.sqlite import newer_schema
 
@@ -100,12 +112,34 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 2: which process runs a game's timers and computer players (bot/exts/turns.py),
+    # until when (epoch seconds): another process takes them over once it is past.
+    """
+    CREATE TABLE leases (
+        game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        owner TEXT NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX leases_by_owner ON leases (owner);
+    """,
 )
 
-MIGRATION_LOCK = -1
-"""The advisory lock key processes take to migrate (game ids, the other keys, are > 0)."""
+MIGRATION_LOCK = 0
+"""The advisory lock key processes take to migrate: no game's (a game's keys are its id
+for a move and minus its id for a write, and ids start at 1)."""
 POOL_SIZE = 10
-"""Connections per bot process at most (PostgreSQL's default allows 100 in all)."""
+"""Connections per bot process at most, besides one for locks and one to listen
+(PostgreSQL's default allows 100 in all)."""
+CHANNEL = "game_changed"
+LOCK_POLL = (0.002, 0.05)
+"""Seconds between two tries for a game's lock another process holds: first, at most."""
+LONG_WAIT = 10.0
+"""Seconds of waiting for a game's lock after which the log says so (a move and its
+publication take a fraction of a second)."""
+SERVER_SETTINGS = {"jit": "off", "application_name": "tabletop-bot"}
+"""A move's statements are small: compiling one to machine code costs more than running it."""
+
+log = logging.getLogger(__name__)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -134,8 +168,9 @@ def _changed(status: str) -> int:
 
 
 class PostgresTransaction:
-    def __init__(self, connection: PoolConnectionProxy[Any]) -> None:
+    def __init__(self, connection: PoolConnectionProxy[Any], sender: str) -> None:
         self._connection = connection
+        self._sender = sender
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         return _changed(await self._connection.execute(numbered(sql), *params))
@@ -146,6 +181,11 @@ class PostgresTransaction:
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return [tuple(row) for row in await self._connection.fetch(numbered(sql), *params)]
+
+    async def changed(self, game_id: int) -> None:
+        await self._connection.execute(
+            "SELECT pg_notify($1, $2)", CHANNEL, f"{game_id} {self._sender}"
+        )
 
     async def insert_many(
         self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
@@ -159,9 +199,17 @@ class Postgres:
     """A pool of connections to the database at `url`; open with `await Postgres.open(url)`."""
 
     backend: Backend = "postgresql"
+    shared = True
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._url = url
+        self._locker: asyncpg.Connection | None = None
+        self._locker_busy = asyncio.Lock()
+        self._listener: asyncpg.Connection | None = None
+        self._listening: asyncio.Task[None] | None = None
+        self._me = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        """Who sends this driver's notifications: it does not act on its own."""
 
     @classmethod
     async def open(cls, url: str) -> Postgres:
@@ -169,18 +217,13 @@ class Postgres:
         password) when it cannot be reached or was written by a newer bot."""
         try:
             pool = await asyncpg.create_pool(
-                url,
-                min_size=1,
-                max_size=POOL_SIZE,
-                # A move's statements are small: compiling one to machine code costs more
-                # than running it.
-                server_settings={"jit": "off", "application_name": "tabletop-bot"},
+                url, min_size=1, max_size=POOL_SIZE, server_settings=SERVER_SETTINGS
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(
                 f"Cannot connect to the PostgreSQL database {without_password(url)}: {error}"
             ) from None
-        driver = cls(pool)
+        driver = cls(pool, url)
         try:
             await driver.migrate()
         except BaseException:
@@ -189,7 +232,70 @@ class Postgres:
         return driver
 
     async def close(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+            await asyncio.gather(self._listening, return_exceptions=True)
+        for connection in (self._locker, self._listener):
+            if connection is not None and not connection.is_closed():
+                await connection.close()
         await self._pool.close()
+
+    async def _connect(self) -> asyncpg.Connection:
+        connection: asyncpg.Connection = await asyncpg.connect(
+            self._url, server_settings=SERVER_SETTINGS
+        )
+        return connection
+
+    async def _lock_call(self, sql: str, game_id: int) -> bool:
+        """One lock statement on the locks' connection (one statement at a time on it),
+        opened again if it was lost (its locks with it: the version checked at commit
+        still keeps moves exact)."""
+        async with self._locker_busy:
+            if self._locker is None or self._locker.is_closed():
+                self._locker = await self._connect()
+            return bool(await self._locker.fetchval(sql, game_id))
+
+    @contextlib.asynccontextmanager
+    async def hold(self, game_id: int) -> AsyncIterator[None]:
+        """Tries, and tries again after a short wait, rather than wait inside PostgreSQL:
+        the locks' connection serves every game of the process, and a wait there for one
+        game would hold up all the others."""
+        pause, waited = LOCK_POLL[0], 0.0
+        while not await self._lock_call("SELECT pg_try_advisory_lock($1)", game_id):
+            await asyncio.sleep(pause)
+            waited += pause
+            pause = min(pause * 2, LOCK_POLL[1])
+            if waited - pause < LONG_WAIT <= waited:  # once, as it passes
+                log.warning("game %s: waited %.0f s for its lock", game_id, waited)
+        try:
+            yield
+        finally:
+            try:
+                await self._lock_call("SELECT pg_advisory_unlock($1)", game_id)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                log.warning("game %s: its lock could not be given back", game_id, exc_info=True)
+
+    async def listen(self, changed: Changed) -> None:
+        def heard(_: object, __: int, ___: str, payload: object) -> None:
+            game, _sep, sender = str(payload).partition(" ")
+            if sender != self._me and game.isdigit():
+                changed(int(game))
+
+        async def keep_listening() -> None:
+            """LISTEN again whenever the connection is lost; what was changed meanwhile
+            is caught by the version check of the next move."""
+            while True:
+                try:
+                    if self._listener is None or self._listener.is_closed():
+                        self._listener = await self._connect()
+                        await self._listener.add_listener(CHANNEL, heard)
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                    log.warning("listening for other processes' changes failed", exc_info=True)
+                await asyncio.sleep(5)
+
+        self._listener = await self._connect()
+        await self._listener.add_listener(CHANNEL, heard)
+        self._listening = asyncio.create_task(keep_listening(), name="listen for changes")
 
     async def schema_version(self) -> int:
         exists = await self._pool.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
@@ -232,8 +338,8 @@ class Postgres:
     async def transaction(self, game_id: int | None = None) -> AsyncIterator[PostgresTransaction]:
         async with self._pool.acquire() as connection, connection.transaction():
             if game_id is not None:
-                await connection.execute("SELECT pg_advisory_xact_lock($1)", game_id)
-            yield PostgresTransaction(connection)
+                await connection.execute("SELECT pg_advisory_xact_lock($1)", -game_id)
+            yield PostgresTransaction(connection, self._me)
 
     async def reclaim_space(self) -> None:
         """VACUUM makes deleted rows' space reusable (PostgreSQL's autovacuum would, in

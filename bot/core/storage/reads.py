@@ -98,8 +98,8 @@ class Reads:
         """Lobbies opened before `lobby_before` and challenges before `challenge_before`
         that never started (they expire: bot/exts/expiry.py)."""
         return await self._games(
-            "WHERE status = 'lobby' AND created_at <"
-            " CASE WHEN challenged_id IS NULL THEN ? ELSE ? END ORDER BY id",
+            "WHERE status = 'lobby' AND ((challenged_id IS NULL AND created_at < ?)"
+            " OR (challenged_id IS NOT NULL AND created_at < ?)) ORDER BY id",
             (lobby_before, challenge_before),
         )
 
@@ -126,6 +126,16 @@ class Reads:
             "WHERE status = 'lobby' AND rematch_of IS NOT NULL AND created_at < ? ORDER BY id",
             (before,),
         )
+
+    async def unshown_since(self, before: float) -> list[int]:
+        """Running games changed before `before` (epoch seconds) and not shown in full
+        since (`published_version`)."""
+        rows = await self._driver.fetch_all(
+            "SELECT id FROM games WHERE status = 'running' AND updated_at < ?"
+            " AND (published_version IS NULL OR published_version < version) ORDER BY id",
+            (before,),
+        )
+        return [int(row[0]) for row in rows]
 
     async def running_unchanged_since(self, before: float) -> list[GameRow]:
         """Running games in which nothing happened since `before` (epoch seconds)."""

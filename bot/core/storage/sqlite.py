@@ -27,7 +27,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.core.storage.driver import Backend, Row
+from bot.core.storage.driver import Backend, Changed, Row
 from bot.core.storage.rows import StorageError
 
 MIGRATIONS: tuple[str, ...] = (
@@ -135,6 +135,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
     CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
     """,
+    # 9: which process runs a game's timers and computer players (bot/exts/turns.py),
+    # until when. One process serves a SQLite file, so it holds them all; the table is
+    # here so that both databases run the same statements.
+    """
+    CREATE TABLE leases (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        owner TEXT NOT NULL,
+        expires_at REAL NOT NULL
+    );
+    """,
 )
 
 
@@ -190,6 +200,9 @@ class SqliteTransaction:
         async with self._db.execute(sql, params) as cursor:
             return [tuple(row) for row in await cursor.fetchall()]
 
+    async def changed(self, game_id: int) -> None:
+        """One process per file: nobody else to tell."""
+
     async def insert_many(
         self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
     ) -> None:
@@ -205,6 +218,7 @@ class Sqlite:
     """The database file at `path`; open with `await Sqlite.open(path)`."""
 
     backend: Backend = "sqlite"
+    shared = False
 
     def __init__(self, db: aiosqlite.Connection, lock_fd: int | None = None) -> None:
         self._db = db
@@ -259,6 +273,14 @@ class Sqlite:
             if self._lock_fd is not None:
                 os.close(self._lock_fd)  # closing the file releases the lock
                 self._lock_fd = None
+
+    @contextlib.asynccontextmanager
+    async def hold(self, game_id: int) -> AsyncIterator[None]:
+        """Nothing to hold: this process is the only one on the file (`_owner_lock`)."""
+        yield
+
+    async def listen(self, changed: Changed) -> None:
+        """Nobody else writes to the file: nothing to hear."""
 
     async def schema_version(self) -> int:
         async with self._db.execute("PRAGMA user_version") as cursor:

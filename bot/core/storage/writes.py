@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
-from bot.core.storage.driver import Driver
+from bot.core.storage.driver import Changed, Driver
 from bot.core.storage.postgres import Postgres
 from bot.core.storage.reads import Reads
 from bot.core.storage.rows import Result, StaleVersion, Status, dumps
@@ -44,17 +45,37 @@ class Storage(Reads):
     def backend(self) -> str:
         return self._driver.backend
 
+    @property
+    def shared(self) -> bool:
+        """Other processes may change games here (PostgreSQL): what this process holds
+        in memory must be checked against the database under the game's lock."""
+        return self._driver.shared
+
+    def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """The game's lock across processes (`Driver.hold`)."""
+        return self._driver.hold(game_id)
+
+    async def listen(self, changed: Changed) -> None:
+        """`changed(game_id)` from now on, whenever another process changes a game:
+        a move, a new status, a seat or a timer."""
+        await self._driver.listen(changed)
+
     async def close(self) -> None:
         await self._driver.close()
 
     async def schema_version(self) -> int:
         return await self._driver.schema_version()
 
-    async def _write(self, statements: Sequence[Statement], game_id: int | None = None) -> None:
-        """Statements as one transaction, under the game's lock when one is named."""
+    async def _write(
+        self, statements: Sequence[Statement], game_id: int | None = None, tell: bool = False
+    ) -> None:
+        """Statements as one transaction, under the game's lock when one is named;
+        `tell`: the other processes hear of the change (`listen`)."""
         async with self._driver.transaction(game_id) as transaction:
             for sql, params in statements:
                 await transaction.execute(sql, params)
+            if tell and game_id is not None:
+                await transaction.changed(game_id)
 
     # -- lobby ---------------------------------------------------------------------
 
@@ -201,6 +222,7 @@ class Storage(Reads):
                     " VALUES (?, ?, ?, ?, ?)",
                     (game_id, result.user_id, result.place, result.score, result.best_round),
                 )
+            await transaction.changed(game_id)
 
     async def set_status(self, game_id: int, status: Status) -> None:
         """A new status, to be shown (`published_version` cleared until it is)."""
@@ -213,6 +235,7 @@ class Storage(Reads):
                 )
             ],
             game_id,
+            tell=True,
         )
 
     async def set_published(self, game_id: int, version: int) -> None:
@@ -292,6 +315,7 @@ class Storage(Reads):
                 )
             ],
             game_id,
+            tell=True,
         )
 
     async def set_seat_timer(
@@ -306,6 +330,7 @@ class Storage(Reads):
                 )
             ],
             game_id,
+            tell=True,
         )
 
     async def add_challenged(self, game_id: int, user_id: int, name: str) -> None:
@@ -330,8 +355,62 @@ class Storage(Reads):
 
     async def set_host(self, game_id: int, user_id: int) -> None:
         await self._write(
-            [("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))], game_id
+            [("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))],
+            game_id,
+            tell=True,
         )
+
+    # -- leases: which process runs a game's timers and computer players ------------
+
+    async def claim(self, game_id: int, owner: str, until: float) -> bool:
+        """The game's lease for `owner` until `until` (epoch seconds), if nobody else
+        holds one that runs yet; whether `owner` holds it now."""
+        async with self._driver.transaction(game_id) as transaction:
+            changed = await transaction.execute(
+                "INSERT INTO leases (game_id, owner, expires_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner,"
+                " expires_at = excluded.expires_at"
+                " WHERE leases.owner = excluded.owner OR leases.expires_at < ?",
+                (game_id, owner, until, time.time()),
+            )
+        return changed == 1
+
+    async def renew(self, owner: str, until: float) -> set[int]:
+        """Every lease `owner` holds on a running game runs until `until`; the games
+        they are for. The leases of games that ended are given back."""
+        async with self._driver.transaction() as transaction:
+            await transaction.execute(
+                "DELETE FROM leases WHERE owner = ? AND game_id IN"
+                " (SELECT id FROM games WHERE status != 'running')",
+                (owner,),
+            )
+            rows = await transaction.fetch_all(
+                "UPDATE leases SET expires_at = ? WHERE owner = ? RETURNING game_id",
+                (until, owner),
+            )
+        return {int(row[0]) for row in rows}
+
+    async def release(self, game_id: int, owner: str) -> None:
+        await self._write(
+            [("DELETE FROM leases WHERE game_id = ? AND owner = ?", (game_id, owner))], game_id
+        )
+
+    async def release_all(self, owner: str) -> None:
+        """Every lease of `owner` given back (a process stopping)."""
+        await self._write([("DELETE FROM leases WHERE owner = ?", (owner,))])
+
+    async def unleased_with_turns(self) -> list[int]:
+        """Running games with turns to play or watch (`running_with_turns`) whose lease
+        has run out, or that never had one: a process that stopped left them."""
+        rows = await self._driver.fetch_all(
+            "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id"
+            " LEFT JOIN leases ON leases.game_id = games.id"
+            " WHERE games.status = 'running'"
+            " AND (seats.ai_level IS NOT NULL OR seats.deadline IS NOT NULL)"
+            " AND (leases.game_id IS NULL OR leases.expires_at < ?) ORDER BY games.id",
+            (time.time(),),
+        )
+        return [int(row[0]) for row in rows]
 
     # -- housekeeping --------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 import asyncpg
@@ -326,3 +327,61 @@ async def test_one_bot_per_database_file_private_to_its_owner_and_fully_synced(t
         assert await transaction.fetch_one("PRAGMA synchronous") == (2,)  # FULL
     await storage.close()
     await (await Storage.open(path)).close()  # free again once the first one closed
+
+
+async def test_a_lease_is_held_by_one_owner_until_it_runs_out(where):
+    storage = await Storage.open(where)
+    game_id, _ = await _started_game(storage)
+    await _started_game(storage)  # no timer, no computer: nothing to run
+    await storage.set_seat_timer(game_id, 0, 2_000_000_000.0, False, 0)  # a timer runs
+    assert await storage.unleased_with_turns() == [game_id]
+    now = time.time()
+    assert await storage.claim(game_id, "one", now + 30)
+    assert not await storage.claim(game_id, "two", now + 30)  # held, not run out
+    assert await storage.claim(game_id, "one", now + 60)  # the owner renews
+    assert await storage.unleased_with_turns() == []
+    assert await storage.renew("one", now - 1) == {game_id}  # as if it stopped renewing
+    assert await storage.unleased_with_turns() == [game_id]
+    assert await storage.claim(game_id, "two", now + 30)  # taken over
+    assert await storage.renew("one", now + 30) == set()  # "one" learns it lost it
+    await storage.release(game_id, "one")  # not its own: nothing happens
+    assert not await storage.claim(game_id, "one", now + 30)
+    await storage.release(game_id, "two")
+    assert await storage.claim(game_id, "one", now + 30)
+    await storage.close()
+
+
+async def test_every_lookup_runs_and_finds_the_right_games(where):
+    """Each of the bot's reads on each database (PostgreSQL types its parameters from
+    the statement, where SQLite takes anything)."""
+    storage = await Storage.open(where)
+    running, _ = await _started_game(storage)
+    challenge = await storage.create_game(1, 3, "graps", {}, 100, "ann")
+    await storage.add_challenged(challenge, 101, "bob")
+    lobby = await storage.create_game(1, 4, "grass", {}, 100, "ann", rematch_of=running)
+    await storage.set_table_message(lobby, 555)
+    await storage.set_turn_minutes(running, 0)
+    await storage.set_host(running, 101)
+    await storage.set_published(running, 0)
+    now = time.time() + 1
+    assert [g.id for g in await storage.lobbies_opened_before(now, 0.0)] == [lobby]
+    assert [g.id for g in await storage.lobbies_opened_before(0.0, now)] == [challenge]
+    assert [g.id for g in await storage.rematches_opened_before(now)] == [lobby]
+    assert [g.id for g in await storage.running_unchanged_since(now)] == [running]
+    assert await storage.running_unchanged_since(0.0) == []
+    assert [g.id for g in await storage.running_games()] == [running]
+    assert [g.id for g in await storage.games_seated(101, "grass")] == [running]
+    seated = await storage.last_game_seated(102, "grass")
+    assert seated is not None and seated.id == running
+    latest = await storage.latest_game(2, "grass")
+    assert latest is not None and latest.id == running and latest.host_id == 101
+    assert latest.turn_minutes == 0 and latest.published_version == 0
+    assert [g.id for g in await storage.games_to_restore()] == [running]
+    assert not await storage.played_before(1, 100, running)
+    assert await storage.played_before(1, 100, running + 100)
+    rematch = await storage.rematch(running)
+    assert rematch is not None and rematch.table_message_id == 555
+    found = await storage.game(challenge)
+    assert found is not None and found.challenged_id == 101
+    assert await storage.game(2**70) is None
+    await storage.close()

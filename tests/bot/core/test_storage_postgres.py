@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from bot.core.storage import StaleVersion, Storage, StorageError
-from bot.core.storage.postgres import numbered, without_password
+from bot.core.storage.postgres import MIGRATIONS, numbered, without_password
 from games.grass import Grass
 
 
@@ -97,7 +97,7 @@ async def test_a_games_lock_holds_the_other_process_until_commit(postgres_url):
 async def test_both_processes_migrating_at_once_migrate_once(postgres_url):
     storages = await asyncio.gather(*(Storage.open(postgres_url) for _ in range(3)))
     try:
-        assert {await storage.schema_version() for storage in storages} == {1}
+        assert {await storage.schema_version() for storage in storages} == {len(MIGRATIONS)}
     finally:
         for storage in storages:
             await storage.close()
@@ -118,3 +118,47 @@ def test_parameters_are_numbered_outside_quoted_text():
         "postgresql://bot:***@db:5432/games"
     )
     assert without_password("postgresql://bot@db/games") == "postgresql://bot@db/games"
+
+
+async def test_a_move_lock_holds_the_other_process_and_changes_are_heard(postgres_url):
+    first, second = await Storage.open(postgres_url), await Storage.open(postgres_url)
+    try:
+        heard: list[tuple[str, int]] = []
+        both_heard = asyncio.Event()
+
+        def hearing(who: str):
+            def changed(game_id: int) -> None:
+                heard.append((who, game_id))
+                both_heard.set()
+
+            return changed
+
+        await first.listen(hearing("first"))
+        await second.listen(hearing("second"))
+        game_id, engine = await _running_game(first)
+        order: list[str] = []
+
+        async def mover() -> None:
+            async with first.hold(game_id):
+                order.append("first holds")
+                action = engine.legal_actions(engine.awaiting[0])[0]
+                engine.apply(action)
+                await first.record_move(game_id, 0, 100, action.to_json(), engine.to_json(), 1)
+                await asyncio.sleep(0.2)
+                order.append("first lets go")
+
+        async def other() -> None:
+            await asyncio.sleep(0.05)
+            async with second.hold(game_id):
+                order.append("second holds")
+                row = await second.game(game_id)
+                assert row is not None and row.version == 1  # it sees the move
+
+        await asyncio.gather(mover(), other())
+        assert order == ["first holds", "first lets go", "second holds"]
+        await asyncio.wait_for(both_heard.wait(), 5)
+        await asyncio.sleep(0.1)
+        assert heard == [("second", game_id)]  # the mover does not hear itself
+    finally:
+        await first.close()
+        await second.close()

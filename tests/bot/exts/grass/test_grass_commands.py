@@ -85,17 +85,17 @@ async def test_export_waits_for_the_end_then_replays_to_the_stored_state(fake_di
 
 
 async def test_every_extension_loads_and_command_names_are_unique(tmp_path):
-    bot = GameBot(Settings(token=None, database_path=tmp_path / "db.sqlite3"))
-    await bot.load_everything()
-    assert set(bot.extensions) == {*EXTENSIONS, *GAME_PACKAGES}  # none failed to load
-    names = []
-    for command in bot.tree.walk_commands():
-        if isinstance(command, discord.app_commands.Command):
-            names.append(command.qualified_name)
-    assert len(names) == len(set(names))
-    assert {"ping", "grass start", "grass hand", "grass play", "grass scoreboard"} <= set(names)
-    assert set(bot.kinds) == {"grass", "gracias", "graps"}
-    await bot.close()
+    # As a context manager: the client's own set-up done without logging in.
+    async with GameBot(Settings(token=None, database_path=tmp_path / "db.sqlite3")) as bot:
+        await bot.load_everything()
+        assert set(bot.extensions) == {*EXTENSIONS, *GAME_PACKAGES}  # none failed to load
+        names = []
+        for command in bot.tree.walk_commands():
+            if isinstance(command, discord.app_commands.Command):
+                names.append(command.qualified_name)
+        assert len(names) == len(set(names))
+        assert {"ping", "grass start", "grass hand", "grass play", "grass scoreboard"} <= set(names)
+        assert set(bot.kinds) == {"grass", "gracias", "graps"}
 
 
 async def test_without_attach_files_the_table_is_words_and_says_which_permission(

@@ -1,0 +1,71 @@
+"""Discord's global REST limit, shared out between the bot's processes.
+
+Discord allows a bot 50 REST requests a second in all, however many processes it runs
+(interaction responses and follow-ups are exempt; discord.py sends those through its
+webhook adapter, not through the client's HTTP requests counted here). Each process
+takes the part of its shards: a process running 2 of 4 shards may make 25 requests in
+any second, so all of them together stay within the limit. A request over the budget
+waits for its turn rather than be refused by Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+GLOBAL_PER_SECOND = 50
+EXEMPT = ("/interactions/", "/webhooks/")
+"""Paths Discord does not count (an interaction's own response and follow-ups)."""
+
+
+def share(shard_ids: tuple[int, ...] | None, shard_count: int | None) -> int:
+    """This process's requests per second: its shards' part of the global limit."""
+    if shard_ids is None or not shard_count:
+        return GLOBAL_PER_SECOND
+    return max(1, GLOBAL_PER_SECOND * len(shard_ids) // shard_count)
+
+
+class RestBudget:
+    """At most `per_second` requests in any window of one second (a sliding window:
+    the times of the last `per_second` requests)."""
+
+    def __init__(
+        self,
+        per_second: int,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.per_second = per_second
+        self._clock = clock
+        self._sleep = sleep
+        self._sent: collections.deque[float] = collections.deque()
+        self._turn = asyncio.Lock()
+        self.waited = 0
+        """Requests that had to wait for the budget (a figure for the logs and tests)."""
+
+    async def take(self) -> None:
+        async with self._turn:  # in the order they asked
+            now = self._clock()
+            while self._sent and now - self._sent[0] >= 1.0:
+                self._sent.popleft()
+            if len(self._sent) >= self.per_second:
+                self.waited += 1
+                await self._sleep(1.0 - (now - self._sent[0]))
+                self._sent.popleft()
+            self._sent.append(self._clock())
+
+
+def budgeted(
+    request: Callable[..., Awaitable[Any]], budget: RestBudget
+) -> Callable[..., Awaitable[Any]]:
+    """discord.py's `HTTPClient.request`, each counted request waiting for the budget."""
+
+    async def counted(route: Any, **kwargs: Any) -> Any:
+        if not str(route.path).startswith(EXEMPT):
+            await budget.take()
+        return await request(route, **kwargs)
+
+    return counted
