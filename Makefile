@@ -46,13 +46,16 @@ test-long: $(VENV)/.installed-dev
 	RUN_SLOW=1 $(BIN)/pytest -n $(PYTEST_WORKERS)
 
 # Benchmarks print figures; they never fail on a slow machine. census: what players get
-# over whole games (DMs, channel messages, REST calls); taps: picks per move.
+# over whole games (DMs, channel messages, REST calls); taps: picks per move;
+# bench_processes: SQLite beside PostgreSQL, one process beside two.
 bench: $(VENV)/.installed-dev
+	tests/install-postgres
 	$(BIN)/python -m games.bench
 	$(BIN)/python -m render.bench
 	$(BIN)/python -m tests.stress.bench
 	$(BIN)/python -m tests.stress.census
 	$(BIN)/python -m tests.stress.taps
+	$(BIN)/python -m tests.stress.bench_processes
 
 # The computer players' strength (win rates with confidence intervals); a few minutes.
 bench-ai: $(VENV)/.installed-dev

@@ -78,7 +78,9 @@ class GameBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
-        self.rest_budget = RestBudget(share(settings.shard_ids, settings.shard_count))
+        self.rest_budget = RestBudget(
+            share(settings.shard_ids, settings.shard_count, settings.rest_per_second)
+        )
         self.http.request = budgeted(self.http.request, self.rest_budget)  # type: ignore[method-assign,assignment]
         self.kinds: dict[str, GameKind] = {}
         self.lobby_lock = asyncio.Lock()

@@ -1,11 +1,13 @@
 """Discord's global REST limit, shared out between the bot's processes.
 
-Discord allows a bot 50 REST requests a second in all, however many processes it runs
-(interaction responses and follow-ups are exempt; discord.py sends those through its
-webhook adapter, not through the client's HTTP requests counted here). Each process
-takes the part of its shards: a process running 2 of 4 shards may make 25 requests in
-any second, so all of them together stay within the limit. A request over the budget
-waits for its turn rather than be refused by Discord.
+Discord allows a bot 50 REST requests a second in all (REST_PER_SECOND, if Discord
+raised it), however many processes it runs; interaction responses and follow-ups are
+exempt (discord.py sends those through its webhook adapter, not through the client's
+HTTP requests counted here). Each process takes its shards' part of nine tenths of the
+limit: a process running 2 of 4 shards may make 22 requests in any second, so all of
+them together stay within the limit with room for the jitter between the moment a
+request leaves and the moment Discord counts it. A request over the budget waits for
+its turn rather than be refused by Discord.
 """
 
 from __future__ import annotations
@@ -17,15 +19,19 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 GLOBAL_PER_SECOND = 50
+MARGIN = 0.9
 EXEMPT = ("/interactions/", "/webhooks/")
 """Paths Discord does not count (an interaction's own response and follow-ups)."""
 
 
-def share(shard_ids: tuple[int, ...] | None, shard_count: int | None) -> int:
+def share(
+    shard_ids: tuple[int, ...] | None,
+    shard_count: int | None,
+    limit: int = GLOBAL_PER_SECOND,
+) -> int:
     """This process's requests per second: its shards' part of the global limit."""
-    if shard_ids is None or not shard_count:
-        return GLOBAL_PER_SECOND
-    return max(1, GLOBAL_PER_SECOND * len(shard_ids) // shard_count)
+    part = 1.0 if shard_ids is None or not shard_count else len(shard_ids) / shard_count
+    return max(1, int(limit * MARGIN * part))
 
 
 class RestBudget:

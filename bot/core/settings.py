@@ -62,6 +62,9 @@ class Settings:
     turn never keeps the table waiting)."""
     timer_minute: float = 60.0
     """Seconds in one minute of a turn timer; tests shrink it to run timers quickly."""
+    rest_per_second: int = 50
+    """Discord's global REST limit for this bot, all processes together: 50 unless
+    Discord raised it (benchmarks lift it to measure the bot alone)."""
 
     @property
     def database(self) -> Path | str:
@@ -153,6 +156,15 @@ def shard_ids(raw: str, count: int | None) -> tuple[int, ...] | None:
     return tuple(sorted(ids))
 
 
+def _rest_limit(raw: str) -> int:
+    limit = _optional_int("REST_PER_SECOND", raw)
+    if limit is None:
+        return 50
+    if not 1 <= limit <= 100_000:
+        raise SettingsError(f"REST_PER_SECOND must be between 1 and 100000, not {limit}")
+    return limit
+
+
 def load_settings(
     environ: Mapping[str, str] | None = None, env_file: Path = Path(".env")
 ) -> Settings:
@@ -205,4 +217,5 @@ def load_settings(
         ai_delay=_seconds("AI_DELAY", values.get("AI_DELAY", "").strip(), 1.5),
         ai_seconds=min(2.0, _seconds("AI_SECONDS", values.get("AI_SECONDS", "").strip(), 1.5)),
         timer_minute=_seconds("TIMER_MINUTE", values.get("TIMER_MINUTE", "").strip(), 60.0),
+        rest_per_second=_rest_limit(values.get("REST_PER_SECOND", "").strip()),
     )

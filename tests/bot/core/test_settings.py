@@ -103,3 +103,11 @@ def test_shard_settings(tmp_path):
     for message, environ in refusals.items():
         with pytest.raises(SettingsError, match=message):
             load_settings(environ, none)
+
+
+def test_the_rest_limit_is_discords_unless_raised(tmp_path):
+    none = tmp_path / "none"
+    assert load_settings({}, none).rest_per_second == 50
+    assert load_settings({"REST_PER_SECOND": "500"}, none).rest_per_second == 500
+    with pytest.raises(SettingsError, match="REST_PER_SECOND must be between"):
+        load_settings({"REST_PER_SECOND": "0"}, none)
