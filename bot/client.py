@@ -134,8 +134,8 @@ class GameBot(commands.AutoShardedBot):
         start-up that needs no gateway (tests load the command tree this way)."""
         self.add_dynamic_items(GameButton, GameSelect)
         self._storage = await Storage.open(self.settings.database)
-        await self._storage.listen(self._changed_elsewhere)
         self._sessions = Sessions(self._storage, self.kinds)
+        await self._storage.listen(self._changed_elsewhere)
         self._publisher = Publisher(
             self, self._storage, self.kinds, self.executor, self.settings.timer_minute
         )

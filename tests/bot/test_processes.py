@@ -10,12 +10,10 @@ import asyncio
 import random
 
 from tests.bot.table import control_ids, find_menu
-from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import Message
 from tests.fakediscord.players import Player
-from tests.stress.clicks import click, clickable, quiet
+from tests.stress.clicks import clickable, clicked_move, quiet
 from tests.stress.driver import (
-    Table,
     bot_log_errors,
     check_invariants,
     command_for,
@@ -25,22 +23,6 @@ from tests.stress.driver import (
     stored,
 )
 from tests.stress.processes import server_of_shard, sharded_bots
-
-
-async def clicked(emu: FakeDiscord, database: str, table: Table, rng: random.Random) -> bool:
-    """One move picked in a player's DM hand message; False when none is left."""
-    await quiet(emu)
-    game = stored(database, table.game_id)
-    engine = game.engine() if game.status == "running" else None
-    action = clickable(engine, rng) if engine is not None else None
-    if engine is None or action is None:
-        return False
-    interaction = await click(emu, table, engine, action)
-    await emu.wait_for(
-        lambda: stored(database, table.game_id).version > game.version,
-        what=lambda: f"{action} applied: {[m.text for m in interaction.followups]}",
-    )
-    return True
 
 
 async def test_a_game_is_moved_from_both_processes(fake_discord, start_bot, postgres_url):
@@ -56,11 +38,10 @@ async def test_a_game_is_moved_from_both_processes(fake_discord, start_bot, post
     rng = random.Random(11)
     for turn in range(24):
         # Typed in the channel: shard 1's process; clicked in a DM: shard 0's.
-        moved = (
-            await play(emu, database, table, rng)
-            if turn % 2
-            else await clicked(emu, database, table, rng)
-        )
+        if turn % 2:
+            moved = await play(emu, database, table, rng)
+        else:
+            moved = await clicked_move(emu, database, table, rng) is not None
         if not moved:
             break
         if turn % 6 == 0:
