@@ -23,13 +23,13 @@ computer seat or running timer left without a task, so that no failure, however
 unexpected, freezes a table until the next restart.
 
 Several processes may share the games (PostgreSQL): each game's timers and computer
-players run in one process at a time, the holder of the game's lease (a row naming
-the process and until when). The first process to watch a game takes its lease and
-renews it every third of LEASE_SECONDS; a move made in another process (a DM click
-arrives on shard 0) reaches the holder as a notification, and the holder resumes the
-game's turns. When a process stops renewing (it died), its leases run out and another
-process takes them over within LEASE_SECONDS and a third more. A stopping process gives
-its leases back at once.
+players run in one process at a time, the holder of the game's lease (a row naming the
+process and until when; alone on a SQLite file, a process runs them all). The first
+process to watch a game takes its lease and renews it every third of LEASE_SECONDS; a
+move made in another process (a DM click arrives on shard 0) reaches the holder as a
+notification, and the holder resumes the game's turns. When a process stops renewing
+(it died), its leases run out and another process takes them over within LEASE_SECONDS
+and a third more. A stopping process gives its leases back at once.
 """
 
 from __future__ import annotations
@@ -102,7 +102,8 @@ class Turns(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.sessions.watcher = self.watch
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="turn sweep")
-        self._leaser = asyncio.create_task(self._keep_leases(), name="turn leases")
+        if self.bot.storage.shared:  # alone on a SQLite file, every game's turns are ours
+            self._leaser = asyncio.create_task(self._keep_leases(), name="turn leases")
 
     async def cog_unload(self) -> None:
         self.bot.sessions.watcher = None
@@ -114,8 +115,9 @@ class Turns(commands.Cog):
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         # Given back, so that another process takes the turns over at once.
-        with contextlib.suppress(Exception):
-            await self.bot.storage.release_all(self.owner)
+        if self.bot.storage.shared:
+            with contextlib.suppress(Exception):
+                await self.bot.storage.release_all(self.owner)
         self.leased.clear()
 
     # -- leases: which process runs a game's turns -------------------------------------
@@ -127,7 +129,7 @@ class Turns(commands.Cog):
     async def _holds(self, game_id: int) -> bool:
         """Whether this process runs the game's turns: it holds the lease, or takes it
         because nobody else holds one that runs."""
-        if game_id in self.leased:
+        if game_id in self.leased or not self.bot.storage.shared:
             return True
         until = time.time() + self._lease_seconds
         if await self.bot.storage.claim(game_id, self.owner, until):
@@ -143,10 +145,14 @@ class Turns(commands.Cog):
         while True:
             try:
                 until = time.time() + self._lease_seconds
+                known = set(self.leased)
                 held = await self.bot.storage.renew(self.owner, until)
-                for game_id in self.leased - held:
+                # Lost: known before the renewal and not renewed. A lease taken while
+                # the renewal ran is kept.
+                for game_id in known - held:
                     self._drop_tasks(game_id)
-                self.leased = held
+                    self.leased.discard(game_id)
+                self.leased |= held
                 for game_id in await self.bot.storage.unleased_with_turns():
                     if await self._holds(game_id):
                         log.info("game %s: took over its turns (its lease ran out)", game_id)
@@ -256,7 +262,7 @@ class Turns(commands.Cog):
         """Awaited computer seats and running timers without a live task get one, in
         the games whose turns run here."""
         for game_id in await self.bot.storage.running_with_turns():
-            if game_id not in self.leased:
+            if game_id not in self.leased and self.bot.storage.shared:
                 continue
             session = await self.bot.sessions.load(game_id)
             if session is None:

@@ -136,8 +136,9 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
     """,
     # 9: which process runs a game's timers and computer players (bot/exts/turns.py),
-    # until when. One process serves a SQLite file, so it holds them all; the table is
-    # here so that both databases run the same statements.
+    # until when. One process serves a SQLite file and runs them all without leases; the
+    # table is here so that both databases have the same schema (and storage tests run
+    # the lease statements on both).
     """
     CREATE TABLE leases (
         game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
