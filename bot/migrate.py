@@ -88,7 +88,7 @@ def _location(text: str) -> Path | str:
 
 
 async def _count(storage: Storage, table: str) -> int:
-    row = await storage._driver.fetch_one(COUNTS[table])
+    row = await storage.driver.fetch_one(COUNTS[table])
     return int(row[0]) if row else 0
 
 
@@ -112,7 +112,7 @@ def _check_replay(game: GameRow, moves: list[str]) -> bool:
 async def _copy_chunk(source: Storage, target: Transaction, first: int, last: int) -> int:
     """Games `first` to `last` (ids) with their rows, copied and checked; how many replayed."""
     for table, columns in TABLES.items():
-        rows = await source._driver.fetch_all(ROWS[table], (first, last))
+        rows = await source.driver.fetch_all(ROWS[table], (first, last))
         await target.insert_many(table, columns, rows)
         back = await target.fetch_all(ROWS[table], (first, last))
         if [tuple(row) for row in back] != [tuple(row) for row in rows]:
@@ -143,9 +143,9 @@ async def migrate(source_where: Path | str, target_where: Path | str) -> Copied:
                 f"the target already holds {await _count(target, 'games')} games: it must be "
                 "empty, so that nothing of it is mixed with the copy or overwritten"
             )
-        ids = await source._driver.fetch_all("SELECT id FROM games ORDER BY id")
+        ids = await source.driver.fetch_all("SELECT id FROM games ORDER BY id")
         replayed = 0
-        async with target._driver.transaction() as transaction:
+        async with target.driver.transaction() as transaction:
             for start in range(0, len(ids), CHUNK):
                 chunk = ids[start : start + CHUNK]
                 replayed += await _copy_chunk(source, transaction, chunk[0][0], chunk[-1][0])

@@ -37,8 +37,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.core.storage.driver import Backend, Changed, Row
-from bot.core.storage.rows import StorageError
-from bot.core.storage.sqlite import newer_schema
+from bot.core.storage.rows import StorageError, newer_schema
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: everything the SQLite migrations 1 to 8 built, in one step (the comments there

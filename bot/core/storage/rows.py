@@ -20,6 +20,16 @@ class StorageError(Exception):
     """The database cannot be used by this bot; the message says why and what to do."""
 
 
+def newer_schema(current: int, known: int) -> StorageError:
+    """The refusal of a database written by a newer bot: its rows may mean what this code
+    cannot know, and writing them would break it for the newer bot too."""
+    return StorageError(
+        f"This database has schema version {current}, but this version of the bot "
+        f"knows only up to {known}: it was written by a newer version of "
+        "the bot. Run that newer version (or restore a backup made before it)."
+    )
+
+
 class Status(StrEnum):
     """A game's life: a lobby (or challenge) until it starts, then running, then
     finished (with results) or abandoned (without). Stored as its text."""

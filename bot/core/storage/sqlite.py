@@ -28,7 +28,7 @@ from typing import Any
 import aiosqlite
 
 from bot.core.storage.driver import Backend, Changed, Row
-from bot.core.storage.rows import StorageError
+from bot.core.storage.rows import StorageError, newer_schema
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: games, seats, the move log, results.
@@ -172,16 +172,6 @@ def _create_private(path: Path) -> None:
     (SQLite gives its -wal and -shm files the database file's permissions)."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
-
-
-def newer_schema(current: int, known: int) -> StorageError:
-    """The refusal of a database written by a newer bot: its rows may mean what this code
-    cannot know, and writing them would break it for the newer bot too."""
-    return StorageError(
-        f"This database has schema version {current}, but this version of the bot "
-        f"knows only up to {known}: it was written by a newer version of "
-        "the bot. Run that newer version (or restore a backup made before it)."
-    )
 
 
 class SqliteTransaction:

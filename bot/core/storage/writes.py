@@ -28,9 +28,6 @@ Statement = tuple[str, Sequence[Any]]
 class Storage(Reads):
     """Open with `await Storage.open(where)`: a SQLite file's path, or a PostgreSQL URL."""
 
-    def __init__(self, driver: Driver) -> None:
-        super().__init__(driver)
-
     @classmethod
     async def open(cls, where: Path | str) -> Storage:
         """The database `where` names, migrated: a `postgresql://` (or `postgres://`) URL,
@@ -40,6 +37,11 @@ class Storage(Reads):
         if text.startswith(("postgresql://", "postgres://")):
             return cls(await Postgres.open(text))
         return cls(await Sqlite.open(where))
+
+    @property
+    def driver(self) -> Driver:
+        """The database underneath, for the tools that copy its rows (bot/migrate.py)."""
+        return self._driver
 
     @property
     def backend(self) -> str:
