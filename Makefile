@@ -4,7 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test test-long lint types unit bench bench-ai gallery cli clean
+.PHONY: run test test-long lint types unit bench bench-ai gallery cli clean catalogs messages
+
+# The languages' compiled catalogs, made from the .po files kept in version control
+# (lang/README.md); every target that runs the bot or its tests depends on them.
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard lang/locales/*/LC_MESSAGES/messages.po))
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +22,18 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
-run: $(VENV)/.installed
+%.mo: %.po $(VENV)/.installed
+	$(BIN)/pybabel --quiet compile --statistics -i $< -o $@ \
+		-l $(word 3,$(subst /, ,$<))
+
+catalogs: $(CATALOGS)
+
+# Every message of the code and the slash commands into lang/messages.pot, and the
+# catalogs brought up to date with it (new messages untranslated).
+messages: $(VENV)/.installed
+	$(BIN)/python -m lang.extract
+
+run: $(VENV)/.installed $(CATALOGS)
 	render/fonts/install-cjk
 	$(BIN)/python -m bot
 
@@ -34,13 +49,13 @@ lint: $(VENV)/.installed-dev
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-unit: $(VENV)/.installed-dev
+unit: $(VENV)/.installed-dev $(CATALOGS)
 	render/fonts/install-cjk
 	tests/install-postgres
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 # The long variants: thousands of random games, 20+ crashes, long fuzzing (RUN_SLOW=1).
-test-long: $(VENV)/.installed-dev
+test-long: $(VENV)/.installed-dev $(CATALOGS)
 	render/fonts/install-cjk
 	tests/install-postgres
 	RUN_SLOW=1 $(BIN)/pytest -n $(PYTEST_WORKERS)
@@ -48,7 +63,7 @@ test-long: $(VENV)/.installed-dev
 # Benchmarks print figures; they never fail on a slow machine. census: what players get
 # over whole games (DMs, channel messages, REST calls); taps: picks per move;
 # bench_processes: SQLite beside PostgreSQL, one process beside two.
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev $(CATALOGS)
 	tests/install-postgres
 	$(BIN)/python -m games.bench
 	$(BIN)/python -m render.bench
@@ -61,8 +76,8 @@ bench: $(VENV)/.installed-dev
 bench-ai: $(VENV)/.installed-dev
 	$(BIN)/python -m games.ai.bench
 
-gallery: $(VENV)/.installed-dev
+gallery: $(VENV)/.installed-dev $(CATALOGS)
 	$(BIN)/python -m render.gallery gallery
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache gallery
+	rm -rf $(VENV) .mypy_cache .ruff_cache gallery $(CATALOGS)

@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.core.gameui import ControlHost, GameButton, GameSelect
 from bot.core.kinds import GameKind
+from bot.core.language import CommandTranslator, Languages
 from bot.core.publisher import Publisher
 from bot.core.restbudget import RestBudget, budgeted, share
 from bot.core.sessions import Sessions
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = (
     "bot.exts.router",
     "bot.exts.general",
+    "bot.exts.languages",
     "bot.exts.help",
     "bot.exts.scoreboards",
     "bot.exts.turns",
@@ -89,6 +91,8 @@ class GameBot(commands.AutoShardedBot):
         self._sessions: Sessions | None = None
         self._publisher: Publisher | None = None
         self._restoring: asyncio.Task[None] | None = None
+        self.languages: Languages | None = None
+        """Members' languages (bot/core/language.py), once storage is open."""
         self.router: ControlHost | None = None
         """The router extension (bot/exts/router.py), where every click lands."""
 
@@ -106,6 +110,11 @@ class GameBot(commands.AutoShardedBot):
     def publisher(self) -> Publisher:
         assert self._publisher is not None
         return self._publisher
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every interaction tells the member's client language, kept for their DMs."""
+        if self.languages is not None:
+            self.languages.seen(interaction)
 
     def serves(self, guild_id: int) -> bool:
         """Whether the server's events come to this process (its shard is one of ours):
@@ -135,6 +144,7 @@ class GameBot(commands.AutoShardedBot):
         self.add_dynamic_items(GameButton, GameSelect)
         self._storage = await Storage.open(self.settings.database)
         self._sessions = Sessions(self._storage, self.kinds)
+        self.languages = Languages(self._storage)
         await self._storage.listen(self._changed_elsewhere)
         self._publisher = Publisher(
             self, self._storage, self.kinds, self.executor, self.settings.timer_minute
@@ -148,6 +158,7 @@ class GameBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.load_everything()
+        await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -37,7 +37,8 @@ ROWS = {
     "games": (
         "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
         " version, table_message_id, created_at, updated_at, turn_minutes, challenged_id,"
-        " published_version, rematch_of FROM games WHERE id BETWEEN ? AND ? ORDER BY id"
+        " published_version, rematch_of, language FROM games WHERE id BETWEEN ? AND ?"
+        " ORDER BY id"
     ),
     "seats": (
         "SELECT game_id, seat, user_id, name, dm_channel_id, dm_message_id, dm_signature,"
@@ -53,18 +54,19 @@ ROWS = {
         " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, user_id"
     ),
 }
-"""Every table, parents first (a game before its seats), with all of its columns: the
-rows of the games with ids in a range."""
+"""Every table of games, parents first (a game before its seats), with all of its
+columns: the rows of the games with ids in a range."""
+SETTINGS = {
+    "user_settings": "SELECT user_id, language, client_locale FROM user_settings ORDER BY user_id",
+    "guild_settings": "SELECT guild_id, language FROM guild_settings ORDER BY guild_id",
+}
+"""The members' and servers' settings, copied whole. (Leases are not copied: they
+belong to the processes of the old database.)"""
 TABLES = {
     table: tuple(sql.removeprefix("SELECT ").split(" FROM ")[0].split(", "))
-    for table, sql in ROWS.items()
+    for table, sql in {**ROWS, **SETTINGS}.items()
 }
-COUNTS = {
-    "games": "SELECT COUNT(*) FROM games",
-    "seats": "SELECT COUNT(*) FROM seats",
-    "moves": "SELECT COUNT(*) FROM moves",
-    "results": "SELECT COUNT(*) FROM results",
-}
+COUNTS = {table: f"SELECT COUNT(*) FROM {table}" for table in TABLES}  # noqa: S608
 CHUNK = 500
 """Games copied at a time, with their rows: memory stays small however big the database."""
 
@@ -111,10 +113,11 @@ def _check_replay(game: GameRow, moves: list[str]) -> bool:
 
 async def _copy_chunk(source: Storage, target: Transaction, first: int, last: int) -> int:
     """Games `first` to `last` (ids) with their rows, copied and checked; how many replayed."""
-    for table, columns in TABLES.items():
-        rows = await source.driver.fetch_all(ROWS[table], (first, last))
+    for table, sql in ROWS.items():
+        columns = TABLES[table]
+        rows = await source.driver.fetch_all(sql, (first, last))
         await target.insert_many(table, columns, rows)
-        back = await target.fetch_all(ROWS[table], (first, last))
+        back = await target.fetch_all(sql, (first, last))
         if [tuple(row) for row in back] != [tuple(row) for row in rows]:
             raise MigrationError(f"the {table} of games {first} to {last} did not copy exactly")
     games = await target.fetch_all(
@@ -149,6 +152,11 @@ async def migrate(source_where: Path | str, target_where: Path | str) -> Copied:
             for start in range(0, len(ids), CHUNK):
                 chunk = ids[start : start + CHUNK]
                 replayed += await _copy_chunk(source, transaction, chunk[0][0], chunk[-1][0])
+            for table, sql in SETTINGS.items():
+                rows = await source.driver.fetch_all(sql)
+                await transaction.insert_many(table, TABLES[table], rows)
+                if [tuple(row) for row in await transaction.fetch_all(sql)] != rows:
+                    raise MigrationError(f"the {table} did not copy exactly")
             if target.backend == "postgresql":
                 # Ids were copied as they were: new games go on after the last one.
                 await transaction.execute(

@@ -35,6 +35,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from games.text import _
+
 JSON = Any
 """A value that `json.dumps` accepts."""
 
@@ -206,7 +208,7 @@ class Game(abc.ABC, Generic[A, PublicV, PlayerV]):
         a player reads, or None when it showed nothing hidden: only such a move may be
         taken back (games/takeback.py)."""
         if self.revealing is None:
-            return "moves of this game cannot be taken back"
+            return _("moves of this game cannot be taken back")
         for event in events:
             reason = self.revealing.get(event.kind)
             if reason is not None:

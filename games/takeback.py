@@ -18,6 +18,7 @@ from typing import Any
 
 from games.protocol import JSON, Event, EventKind, Game, IllegalAction
 from games.registry import game_class
+from games.text import _
 
 UNDO = "undo"
 """The key that makes a move log entry an undo entry."""
@@ -40,20 +41,23 @@ class CannotTakeBack(IllegalAction):
 
     def __init__(self, why: str) -> None:
         self.why = why
-        super().__init__(f"that move cannot be taken back: {why}")
+        # TRANSLATORS: {why} says why ("a card has been drawn since", "it ended the game").
+        super().__init__(_("that move cannot be taken back: {why}", why=why))
 
 
 def taken_back_event(by: str) -> Event:
-    return Event(EventKind.UNDO, f"{by} took back their last move", by)
+    return Event(EventKind.UNDO, _("{player} took back their last move", player=by), by)
 
 
 def final_reason(events: Sequence[Event]) -> str | None:
     """Why a move is final whatever the game, in a player's words, or None."""
     kinds = {event.kind for event in events}
     if EventKind.GAME_OVER in kinds:
-        return "it ended the game"
+        # TRANSLATORS: why a move cannot be taken back: the move ended the game.
+        return _("it ended the game")
     if EventKind.LEAVE in kinds:
-        return "leaving a game is final"
+        # TRANSLATORS: why a move cannot be taken back: the move was leaving the game.
+        return _("leaving a game is final")
     return None
 
 
@@ -81,10 +85,12 @@ def _standing(entries: Sequence[JSON]) -> list[int]:
 
 def _check_undo_entry(entry: Mapping[str, JSON]) -> str:
     if set(entry) != {"by", UNDO} or entry[UNDO] is not True:
-        raise IllegalAction('an undo entry is {"by": PLAYER, "undo": true}')
+        # TRANSLATORS: the entry in braces is notation: as is (each brace is doubled here).
+        raise IllegalAction(_('an undo entry is {{"by": PLAYER, "undo": true}}'))
     by = entry["by"]
     if not isinstance(by, str):
-        raise IllegalAction('an undo entry\'s "by" names a player')
+        # TRANSLATORS: "by" is a key of the notation: as is.
+        raise IllegalAction(_('an undo entry\'s "by" names a player'))
     return by
 
 
@@ -95,13 +101,16 @@ def take_back(header: Mapping[str, JSON], entries: Sequence[JSON], by: str) -> T
     back; an illegal earlier entry raises its own `IllegalAction`."""
     standing = _standing(entries)
     if not standing:
-        raise IllegalAction("there is no move to take back")
+        raise IllegalAction(_("there is no move to take back"))
     last = standing[-1]
     action = entries[last]
     if not isinstance(action, Mapping):
-        raise IllegalAction("an action is a JSON object")
+        raise IllegalAction(_("an action is a JSON object"))
     if action.get("by") != by:
-        raise IllegalAction(f"the last move is {action.get('by')}'s, not {by}'s")
+        # TRANSLATORS: {mover} made the last move; {player} asked to take it back.
+        raise IllegalAction(
+            _("the last move is {mover}'s, not {player}'s", mover=str(action.get("by")), player=by)
+        )
     before = _replayed(header, entries[:last])
     redone = before.clone()
     events = redone.apply_json(action)
@@ -128,7 +137,7 @@ def apply_entry(
     the action it takes back. Returns the game and the entry's events."""
     entry = entries[index]
     if not isinstance(entry, Mapping):
-        raise IllegalAction("an action is a JSON object")
+        raise IllegalAction(_("an action is a JSON object"))
     if is_undo(entry):
         by = _check_undo_entry(entry)
         return take_back(header, entries[:index], by).game, [taken_back_event(by)]

@@ -7,6 +7,11 @@ Renderers (each returns a PIL image, thread-safe, from views only):
 - scoreboard.py: `scoreboard_image(title, columns, rows, highlight=None)`
 - encode.py: `to_png(image) -> bytes`
 
+Words: a renderer hands the drawing functions `Text`s (games/text.py), never
+English glued together, and they draw them in the language of the enclosing
+`lang.speaking(language)` block (English outside one); names, Grass card names, Graps
+cells and figures are drawn as they are.
+
 Shared drawing in toolkit.py; which font draws which character (the shipped
 fallback font in fonts/ for names in other scripts) in typeface.py; the PNG
 palette in palette_data.py, made by `python -m render.make_palette`; card faces

@@ -1,4 +1,5 @@
-"""A gallery of every image kind from seeded games: `python -m render.gallery OUT_DIR`.
+"""A gallery of every image kind from seeded games: `python -m render.gallery OUT_DIR`
+(`--language de` draws their words in German).
 
 For people to review the pictures (and for the benchmark, which renders the same
 views). The games are played by the engines with seeded random choices (random play's
@@ -21,6 +22,7 @@ from PIL import Image
 from games.gracias.actions import TakeTrio
 from games.randomplay import playout_chooser
 from games.registry import game_class
+from lang import LANGUAGES, speaking
 from render import gracias, graps, grass
 from render.encode import to_png
 from render.scoreboard import scoreboard_image
@@ -157,11 +159,18 @@ def images() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m render.gallery")
     parser.add_argument("out_dir", type=Path, help="folder to write the PNG files to")
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default=LANGUAGES[0],
+        help="the language of the images' words (the events are the engines' own)",
+    )
     args = parser.parse_args(argv)
     out: Path = args.out_dir
     out.mkdir(parents=True, exist_ok=True)
     for name, render in images():
-        data = to_png(render())
+        with speaking(args.language):
+            data = to_png(render())
         (out / name).write_bytes(data)
         print(f"{name:<34}{len(data) / 1024:>8.1f} KB")
     return 0

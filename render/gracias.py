@@ -16,8 +16,9 @@ import functools
 
 from PIL import Image, ImageDraw
 
-from games.gracias.cards import COLOURS
+from games.gracias.cards import COLOURS, Colour
 from games.gracias.views import GraciasPlayerView, GraciasPublicView, Phase, SeatView, TrioView
+from games.text import Text, _, _p, joined
 from render.gracias_cards import COUNT, card, chip
 from render.gracias_scores import round_score_image
 from render.toolkit import (
@@ -29,6 +30,7 @@ from render.toolkit import (
     INK_SOFT,
     PANEL,
     PANEL_EDGE,
+    RGB,
     TextStyle,
     ellipsize,
     fit_size,
@@ -67,14 +69,31 @@ PHONE_TEXTS = {
 }
 
 
-def _status(view: GraciasPublicView) -> str:
+# The colours' names (C1), under a player's hidden cards.
+COLOUR_NAMES: dict[Colour, Text] = {
+    Colour.RED: _p("colour", "red"),
+    Colour.ORANGE: _p("colour", "orange"),
+    Colour.YELLOW: _p("colour", "yellow"),
+    Colour.GREEN: _p("colour", "green"),
+    Colour.BLUE: _p("colour", "blue"),
+    Colour.PURPLE: _p("colour", "purple"),
+}
+
+
+def _status(view: GraciasPublicView) -> Text:
     if view.phase is Phase.OVER:
         if len(view.winners) == 1:
-            return f"Game over: {view.winners[0]} wins"
-        return "Game over: shared win, " + ", ".join(view.winners)
+            return _("Game over: {player} wins", player=view.winners[0])
+        # TRANSLATORS: {players} are the winners' names, separated by commas.
+        return _("Game over: shared win, {players}", players=joined(", ", view.winners))
     if view.choosing is not None:
-        return f"{view.to_move} keeps one card of trio {view.choosing} and gives one"
-    return f"{view.to_move} to take a trio"
+        # TRANSLATORS: {trio} is the number of the trio the player took (C5).
+        return _(
+            "{player} keeps one card of trio {trio} and gives one",
+            player=view.to_move,
+            trio=view.choosing,
+        )
+    return _("{player} to take a trio", player=view.to_move)
 
 
 def _paste(image: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
@@ -96,7 +115,7 @@ def _trio(
     text(
         image,
         (cx, top + 4),
-        f"Trio {trio.number}",
+        _("Trio {number}", number=trio.number),
         19,
         GOLD if choosing else INK_SOFT,
         bold=True,
@@ -110,7 +129,10 @@ def _trio(
         box = (cx - 56, cards_top, cx + 56, cards_top + CARD_H)
         draw.rounded_rectangle(box, 10, outline=PANEL_EDGE, width=2)
         who = ellipsize(trio.taken_by or "", 100, 18, bold=True)
-        text(image, (cx, cards_top + CARD_H / 2 - 12), "taken by", 16, INK_SOFT, anchor="mm")
+        # TRANSLATORS: in the empty place of a trio, above the name of the player who
+        # took it (on the next line); about 110 px wide.
+        taken = _("taken by")
+        text(image, (cx, cards_top + CARD_H / 2 - 12), taken, 16, INK_SOFT, anchor="mm")
         text(image, (cx, cards_top + CARD_H / 2 + 12), who, 18, INK_SOFT, bold=True, anchor="mm")
         return
     step = min(CARD_W - 20, (width - 12 - CARD_W) // max(1, len(cards) - 1))
@@ -155,13 +177,18 @@ def _seat(
     name = ellipsize(seat.name, CHIPS_X - 60, NAME.size, bold=True)
     text(image, (MARGIN + 20, top + 10), name, NAME.size, name_colour, bold=True)
     badge_x = MARGIN + 18
-    badges = []
+    badges: list[tuple[Text, RGB]] = []
     if seat.name == view.big_opener:
-        badges.append(("BIG OPENER", GOLD))
+        # TRANSLATORS: a badge in capitals: the player who opens the turn (C3).
+        badges.append((_p("badge", "BIG OPENER"), GOLD))
     if seat.name == view.small_opener and view.phase is not Phase.OVER:
-        badges.append(("SMALL" if badges else "SMALL OPENER", INK))
+        # TRANSLATORS: a badge in capitals: the small opener (C3), short for "SMALL
+        # OPENER", beside the "BIG OPENER" badge of the same player.
+        small = _p("badge", "SMALL") if badges else _p("badge", "SMALL OPENER")
+        badges.append((small, INK))
     if not seat.in_game:
-        badges = [("LEFT", INK_SOFT)]
+        # TRANSLATORS: a badge in capitals: the player left the game.
+        badges = [(_p("badge", "LEFT"), INK_SOFT)]
     for label, colour in badges:
         pill_box = pill(image, draw, (badge_x, top + 52), label, 15, colour, INK_DARK)
         badge_x = pill_box[2] + 6
@@ -184,10 +211,13 @@ def _seat(
     )
     # Total and round scores, right-aligned.
     right = WIDTH - MARGIN - 18
-    text(image, (right, top + 14), "total", 16, INK_SOFT, anchor="ra")
+    # TRANSLATORS: over a player's total points.
+    text(image, (right, top + 14), _p("running total", "total"), 16, INK_SOFT, anchor="ra")
     text(image, (right, top + 32), str(seat.total), POINTS.size, INK, bold=True, anchor="ra")
     if seat.round_scores:
-        rounds = " · ".join(f"R{i + 1} {s}" for i, s in enumerate(seat.round_scores))
+        scores = enumerate(seat.round_scores, 1)
+        # TRANSLATORS: a round's score, R for round: "R1 12"; a row holds three.
+        rounds = joined(" · ", [_("R{round} {score}", round=n, score=s) for n, s in scores])
         size = fit_size(rounds, 150, 16, min_size=11)
         text(image, (right, top + ROW - 12), rounds, size, INK_SOFT, anchor="rs")
 
@@ -206,9 +236,8 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     # Header.
     draw.rectangle((0, 0, WIDTH, HEADER - 10), fill=FELT_DARK)
     text(image, (MARGIN + 12, 16), "GRACIAS", 34, GOLD, bold=True)
-    text(
-        image, (MARGIN + 14, 62), f"Round {view.round} of 3  ·  Turn {view.turn} of 4", 20, INK_SOFT
-    )
+    when = _("Round {round} of 3  ·  Turn {turn} of 4", round=view.round, turn=view.turn)
+    text(image, (MARGIN + 14, 62), when, 20, INK_SOFT)
     status = ellipsize(_status(view), WIDTH - 340, STATUS.size, bold=True)
     text(
         image,
@@ -219,7 +248,10 @@ def table_image(view: GraciasPublicView) -> Image.Image:
         bold=True,
         anchor="lm",
     )
-    openers = f"big opener {view.big_opener}  ·  small opener {view.small_opener}"
+    # TRANSLATORS: the players who open the turn (C3), by name.
+    openers = _(
+        "big opener {big}  ·  small opener {small}", big=view.big_opener, small=view.small_opener
+    )
     text(image, (320, 72), ellipsize(openers, WIDTH - 340, 19), 19, INK_SOFT, anchor="lm")
     # Trios of the turn.
     panel(
@@ -233,7 +265,7 @@ def table_image(view: GraciasPublicView) -> Image.Image:
         text(
             image,
             (WIDTH / 2, TRIOS_TOP + trios_h / 2),
-            "No trios on the table",
+            _("No trios on the table"),
             22,
             INK_SOFT,
             anchor="mm",
@@ -259,29 +291,28 @@ def hidden_image(view: GraciasPlayerView) -> Image.Image:
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, width, 74), fill=FELT_DARK)
-    title = ellipsize(f"{view.player}'s hidden cards", width - 300, 28, bold=True)
+    title = ellipsize(_("{player}'s hidden cards", player=view.player), width - 300, 28, bold=True)
     text(image, (MARGIN + 16, 37), title, 28, GOLD, bold=True, anchor="lm")
     public = view.public
     text(
         image,
         (width - MARGIN - 16, 37),
-        f"round {public.round} · turn {public.turn}",
+        _("round {round} · turn {turn}", round=public.round, turn=public.turn),
         20,
         INK,
         anchor="rm",
     )
     top = 96
     if not cards:
-        text(
-            image, (width / 2, top + HIDDEN_H / 2), "No hidden cards yet", 24, INK_SOFT, anchor="mm"
-        )
+        empty = _("No hidden cards yet")
+        text(image, (width / 2, top + HIDDEN_H / 2), empty, 24, INK_SOFT, anchor="mm")
     for index, colour in enumerate(cards):
         x = MARGIN + 16 + index * (HIDDEN_W + 16)
         _paste(image, card(colour, HIDDEN_W, HIDDEN_H), (x, top))
         text(
             image,
             (x + HIDDEN_W / 2, top + HIDDEN_H + 16),
-            colour.value,
+            COLOUR_NAMES[colour],
             18,
             INK,
             bold=True,
@@ -292,10 +323,14 @@ def hidden_image(view: GraciasPlayerView) -> Image.Image:
             draw.rounded_rectangle(
                 (x - 5, top - 5, x + HIDDEN_W + 4, top + HIDDEN_H + 4), 16, outline=GOLD, width=4
             )
-            pill(image, draw, (x + HIDDEN_W - 4, top - 14), "NEW", 15, GOLD, INK_DARK, anchor_x="r")
+            # TRANSLATORS: a badge in capitals on the card just drawn.
+            new = _p("badge", "NEW")
+            pill(image, draw, (x + HIDDEN_W - 4, top - 14), new, 15, GOLD, INK_DARK, anchor_x="r")
     seat = public.seat(view.player)
     y = top + HIDDEN_H + 44
-    text(image, (MARGIN + 16, y + CHIP_H / 2), "reserve", 20, INK_SOFT, anchor="lm")
+    # TRANSLATORS: before a player's reserve (C5), counts of cards by colour.
+    reserve = _p("gracias", "reserve")
+    text(image, (MARGIN + 16, y + CHIP_H / 2), reserve, 20, INK_SOFT, anchor="lm")
     for index, colour in enumerate(COLOURS):
         x = MARGIN + 110 + index * (CHIP_W + 6)
         _paste(image, chip(colour, seat.reserve.of(colour), FELT), (x, y))

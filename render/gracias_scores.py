@@ -16,9 +16,10 @@ from PIL import Image, ImageDraw
 
 from games.gracias.cards import COLOURS
 from games.gracias.views import ColourScore, GraciasPublicView
+from games.text import Text, _, _n, _p
 from render.gracias_cards import COLOURS as COLOUR_RGB
 from render.gracias_cards import shape
-from render.grass_scores import BEST_HAND, WINNER, heading, ring_cells
+from render.grass_scores import BEST_HAND, WINNER, heading, ring_cells, winners_line
 from render.scoreboard import MUTED, draw_grid, grid_height, paper_sheet, title_band
 from render.toolkit import INK_DARK, RGB, ellipsize, hex_rgb, mix, text
 
@@ -28,21 +29,39 @@ CELL_W = 104
 CELL_H = 66
 ROUND_W = WIDTH - 72 - NAME_W - 6 * CELL_W
 OUT = hex_rgb("#b3261e")
-BEST_ROUND: tuple[str, RGB] = ("best round", BEST_HAND[1])
-LEADING: tuple[str, RGB] = ("leading", MUTED)
+# TRANSLATORS: a badge before the names of the players with the round's highest score.
+BEST_ROUND: tuple[Text, RGB] = (_p("badge", "best round"), BEST_HAND[1])
+# TRANSLATORS: a badge before the names of the players leading the game so far.
+LEADING: tuple[Text, RGB] = (_p("badge", "leading"), MUTED)
 
 
-def _how(score: ColourScore) -> tuple[str, bool]:
+def _how(score: ColourScore) -> tuple[Text | None, bool]:
     """How a colour scored, in a few words, and whether cards were discarded (C6):
     "pack + 2" (a packet and two face-up cards kept), "3 out" (three face-up cards
     discarded for holding the most), "pack, 1 out", "2 kept"."""
     if score.cards == 0:
-        return "", False
+        return None, False
     if score.discarded:
-        return ("pack, " if score.packet else "") + f"{score.discarded} out", True
+        n = score.discarded
+        if score.packet:
+            # TRANSLATORS: under a colour's points on the round scores (C6), about 90 px
+            # wide: a packet of five set aside, and {count} face-up cards discarded for
+            # holding the most of the colour.
+            return _n("pack, {count} out", "pack, {count} out", n), True
+        # TRANSLATORS: under a colour's points on the round scores (C6), about 90 px
+        # wide: {count} face-up cards discarded for holding the most of the colour.
+        return _n("{count} out", "{count} out", n), True
     if score.packet:
-        return "pack" + (f" + {score.face_up}" if score.face_up else ""), False
-    return f"{score.face_up} kept", False
+        if score.face_up:
+            # TRANSLATORS: under a colour's points on the round scores (C6), about 90 px
+            # wide: a packet of five set aside, and {count} face-up cards kept.
+            return _("pack + {count}", count=score.face_up), False
+        # TRANSLATORS: under a colour's points on the round scores (C6), about 90 px
+        # wide: a packet of five cards set aside.
+        return _p("round score", "pack"), False
+    # TRANSLATORS: under a colour's points on the round scores (C6), about 90 px wide:
+    # {count} face-up cards kept.
+    return _n("{count} kept", "{count} kept", score.face_up), False
 
 
 def _colour_head(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
@@ -62,22 +81,27 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
     height += 40 + grid_height(len(view.seats)) + 36
     image, draw = paper_sheet(WIDTH, height)
     winners = view.winners if view.phase.value == "over" else ()
-    if winners:
-        sub = ("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners)
-    else:
-        sub = f"after round {scoring.round}" if scoring else f"round {view.round}"
-    top = title_band(image, draw, "Gracias scores", sub)
+    sub = winners_line(winners)
+    if sub is None:
+        if scoring:
+            sub = _("after round {round}", round=scoring.round)
+        else:
+            sub = _("round {round}", round=view.round)
+    top = title_band(image, draw, _("Gracias scores"), sub)
     x = 36
     if scoring is None:
-        text(image, (x + 4, top + 12), "No round scored yet", 22, MUTED, bold=True)
+        text(image, (x + 4, top + 12), _("No round scored yet"), 22, MUTED, bold=True)
         top += 50
     else:
         best = max((row.score for row in scoring.rows), default=0)
         best_names = [row.player for row in scoring.rows if row.score == best]
-        heading(image, (x + 4, top + 12), f"Round {scoring.round}", BEST_ROUND, best_names)
+        title = _("Round {round}", round=scoring.round)
+        heading(image, (x + 4, top + 12), title, BEST_ROUND, best_names)
         top += 44
         _colour_head(image, draw, x + NAME_W, top)
-        text(image, (WIDTH - 48, top + 17), "round", 18, MUTED, bold=True, anchor="rm")
+        # TRANSLATORS: a column heading, over each player's score for the round.
+        round_head = _p("column", "round")
+        text(image, (WIDTH - 48, top + 17), round_head, 18, MUTED, bold=True, anchor="rm")
         top += 44
         for r, row in enumerate(scoring.rows):
             y = top + r * CELL_H
@@ -119,9 +143,14 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
         top_total = max((seat.total for seat in view.seats), default=0)
         marked = [i for i, seat in enumerate(view.seats) if seat.total == top_total and top_total]
     badge = WINNER if winners else LEADING
-    heading(image, (x + 4, top + 8), "All rounds", badge, [view.seats[i].name for i in marked])
+    heading(image, (x + 4, top + 8), _("All rounds"), badge, [view.seats[i].name for i in marked])
     top += 40
-    columns = ["player", "round 1", "round 2", "round 3", "total"]
+    columns = [
+        _p("column", "player"),
+        # TRANSLATORS: a column heading, over each player's score for round {round}.
+        *(_p("column", "round {round}", round=number) for number in (1, 2, 3)),
+        _p("column", "total"),
+    ]
     table = [
         [seat.name]
         + [str(s) for s in seat.round_scores]

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from games.graps.cells import COLUMNS, SIZE, parse_cell
 from games.graps.views import Face, GrapsPlayerView, GrapsPublicView, Phase, Piece, Side
+from games.text import Text, _, _n, joined
 from render.toolkit import (
     ALERT,
     FELT,
@@ -67,6 +68,9 @@ LIGHT_LAND = mix(WOOD, (255, 255, 255), 0.6)
 LEGAL = hex_rgb("#2e9e4f")
 LAST = mix(WOOD, GOLD, 0.55)  # the last placement's cell
 SUPERSAMPLE = 4
+
+# TRANSLATORS: under the die (P3), what the player to move rolled.
+ROLLED: dict[Face, Text] = {Face.GRAPE: _("rolled grape"), Face.BLANK: _("rolled blank")}
 
 
 def cell_box(cell: str) -> tuple[int, int, int, int]:
@@ -206,7 +210,8 @@ def _die(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrapsPublicView) -
     cx, top, side = WIDTH // 2, 16, 64
     box = (cx - side // 2, top, cx + side // 2, top + side)
     if view.roll is None:
-        label = "set-up grape" if view.phase is Phase.SETUP else ""
+        # TRANSLATORS: under the die's place while the set-up grapes are placed (P2).
+        label: str = _("set-up grape") if view.phase is Phase.SETUP else ""
         if view.phase is Phase.SETUP:
             draw.rounded_rectangle(box, 12, fill=(255, 255, 255), outline=GOLD, width=3)
             mover = view.side_of(view.to_move) if view.to_move else Side.DARK
@@ -221,7 +226,7 @@ def _die(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrapsPublicView) -
         else:
             piece = Piece.LIGHT_GRAPE if grape else Piece.LIGHT_BLANK
         image.paste(sprite(piece), (cx - CELL // 2, top + 7), sprite(piece))
-        label = f"rolled {view.roll.value}"
+        label = ROLLED[view.roll]
     if label:
         text(image, (cx, top + side + 14), label, 18, INK, bold=True, anchor="mm")
 
@@ -241,21 +246,34 @@ def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
     name_x = icon_x - 8 if right else icon_x + CELL + 8
     shown = ellipsize(name, WIDTH // 2 - 120, NAME.size, bold=True)
     text(image, (name_x, 39), shown, NAME.size, colour, bold=True, anchor=anchor + "m")
-    land = f"{side.value}, row {side.land_row}"
+    if side is Side.DARK:
+        # TRANSLATORS: under a Graps player's name: their side and their land row (P1).
+        land = _("dark, row {row}", row=side.land_row)
+    else:
+        # TRANSLATORS: under a Graps player's name: their side and their land row (P1).
+        land = _("light, row {row}", row=side.land_row)
     text(image, (x, 74), land, 18, INK_SOFT, anchor=anchor + "m")
     removed = view.removed[index]
-    figures = f"{view.supply[index]} in supply" + (f" · {removed} lost" if removed else "")
+    # TRANSLATORS: a Graps player's pawns not yet placed (P6).
+    supply = _n("{count} in supply", "{count} in supply", view.supply[index])
+    # TRANSLATORS: a Graps player's pawns removed from the board (P5, P6).
+    lost = _n("{count} lost", "{count} lost", removed)
+    figures = joined(" · ", [supply, lost] if removed else [supply])
     text(image, (x, 102), figures, SUPPLY.size, INK, bold=True, anchor=anchor + "m")
 
 
-def _status(view: GrapsPublicView) -> str:
-    if view.over:
-        result = f"{view.winners[0]} wins" if len(view.winners) == 1 else "a draw"
-        return f"Game over: {result}"  # the reason is the last event but one, below
+def _status(view: GrapsPublicView) -> Text:
+    if view.over:  # the reason is the last event but one, below
+        if len(view.winners) == 1:
+            return _("Game over: {player} wins", player=view.winners[0])
+        return _("Game over: a draw")
     if view.phase is Phase.SETUP:
-        return f"{view.to_move} places a set-up grape on their land row"
-    face = view.roll.value if view.roll else "pawn"
-    return f"{view.to_move} to place a {face}"
+        return _("{player} places a set-up grape on their land row", player=view.to_move)
+    if view.roll is Face.GRAPE:
+        return _("{player} to place a grape", player=view.to_move)
+    if view.roll is Face.BLANK:
+        return _("{player} to place a blank", player=view.to_move)
+    return _("{player} to place a pawn", player=view.to_move)
 
 
 def _cross(draw: ImageDraw.ImageDraw, cell: str) -> None:

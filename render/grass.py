@@ -24,6 +24,8 @@ from PIL import Image, ImageDraw
 
 from games.grass.cards import Card
 from games.grass.views import GrassPublicView, Market, Phase, SeatView
+from games.text import Money, Text, _, _n, _p, joined
+from lang import spoken
 from render.grass_cards import Size, back, face
 from render.grass_hand import hand_image
 from render.grass_scores import score_sheet_image
@@ -84,6 +86,15 @@ STATE_COLOURS: dict[Market, tuple[RGB, RGB]] = {
     Market.OPEN: (hex_rgb("#2f8f46"), (255, 255, 255)),
     Market.BLOCKED: (hex_rgb("#cc2f2a"), (255, 255, 255)),
     Market.CLOSED: (hex_rgb("#5b6b63"), (235, 235, 235)),
+}
+# The market's state on the badge under a player's name (G6), in capitals.
+STATE_BADGES: dict[Market, Text] = {
+    # TRANSLATORS: a Grass market's state, on a small badge in capitals (G6).
+    Market.OPEN: _p("market state", "OPEN"),
+    # TRANSLATORS: a Grass market's state, on a small badge in capitals (G6).
+    Market.BLOCKED: _p("market state", "BLOCKED"),
+    # TRANSLATORS: a Grass market's state, on a small badge in capitals (G6).
+    Market.CLOSED: _p("market state", "CLOSED"),
 }
 
 
@@ -175,17 +186,21 @@ def layout(view: GrassPublicView) -> TableLayout:
     return TableLayout((WIDTH, height), tuple(seats), recent_top)
 
 
-def _status(view: GrassPublicView) -> tuple[str, RGB]:
+def _status(view: GrassPublicView) -> tuple[Text, RGB]:
     if view.phase is Phase.OVER:
         if len(view.winners) == 1:
-            return f"Game over: {view.winners[0]} wins", GOLD
-        return "Game over: shared win, " + ", ".join(view.winners), GOLD
+            return _("Game over: {player} wins", player=view.winners[0]), GOLD
+        # TRANSLATORS: {players} are the winners' names, separated by commas.
+        return _("Game over: shared win, {players}", players=joined(", ", view.winners)), GOLD
     if view.phase is Phase.PASS:
-        return "Paranoia pass: waiting for " + ", ".join(view.awaiting), INK
+        # TRANSLATORS: {players} are the names of those still to choose a card to pass.
+        waiting = _("Paranoia pass: waiting for {players}", players=joined(", ", view.awaiting))
+        return waiting, INK
     if view.phase is Phase.OFFER and view.offer is not None:
-        return f"{view.offer.by} offers {view.offer.to} a trade", INK
-    extra = " (Nirvana extra turn)" if view.extra_turn else ""
-    return f"{view.to_move} to play{extra}", INK
+        return _("{player} offers {other} a trade", player=view.offer.by, other=view.offer.to), INK
+    if view.extra_turn:
+        return _("{player} to play (Nirvana extra turn)", player=view.to_move), INK
+    return _("{player} to play", player=view.to_move), INK
 
 
 def _paste(image: Image.Image, card_face: Image.Image, xy: tuple[int, int]) -> None:
@@ -197,14 +212,16 @@ def _pile_of_cards(
     draw: ImageDraw.ImageDraw,
     xy: tuple[int, int],
     picture: Image.Image | None,
-    caption: str,
+    caption: Text,
 ) -> None:
     """A header pile: its top card, or an empty outline, captioned below in words (a
     discarded card alone, "Crossed" say, would not tell what the pile is)."""
     x, y = xy
     if picture is None:
         draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
-        text(image, (x + CARD_W / 2, y + CARD_H / 2), "empty", 15, INK_SOFT, anchor="mm")
+        # TRANSLATORS: in the outline of a pile (draw pile, discard pile) with no card.
+        empty = _p("pile", "empty")
+        text(image, (x + CARD_W / 2, y + CARD_H / 2), empty, 15, INK_SOFT, anchor="mm")
     else:
         _paste(image, picture, xy)
     text(image, (x + CARD_W / 2, y + CARD_H + 14), caption, 18, INK_SOFT, anchor="mm")
@@ -213,13 +230,14 @@ def _pile_of_cards(
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrassPublicView) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER - 12), fill=FELT_DARK)
     text(image, (MARGIN + 12, 16), "GRASS", 34, GOLD, bold=True)
-    sub = f"Hand {view.hand}  ·  first to {money(view.options.target)}"
+    # TRANSLATORS: {target} is the running total that wins the game: "$250,000".
+    sub = _("Hand {hand}  ·  first to {target}", hand=view.hand, target=Money(view.options.target))
     text(image, (MARGIN + 14, 66), sub, 20, INK_SOFT)
-    learning = "  ·  learning deck" if view.options.learning else ""
-    trades = "trades open" if view.trading else "no trading"
+    trades = _("trades open") if view.trading else _("no trading")
     if view.options.secret_trades and view.trading:
-        trades = "secret trades"
-    text(image, (MARGIN + 14, 98), f"{trades}{learning}", 20, INK_SOFT)
+        trades = _("secret trades")
+    options = [trades, _("learning deck")] if view.options.learning else [trades]
+    text(image, (MARGIN + 14, 98), joined("  ·  ", options), 20, INK_SOFT)
     # Whose turn it is, on two lines when it is long (a Paranoia pass names everyone).
     status, colour = _status(view)
     left, right = 300, WIDTH - MARGIN - 2 * CARD_W - 48
@@ -236,13 +254,13 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrassPublicView
     discard_x = WIDTH - MARGIN - CARD_W - 14
     draw_x = discard_x - CARD_W - 22
     _pile_of_cards(
-        image, draw, (draw_x, y), back(Size.MINI) if view.draw_pile else None, "draw pile"
+        image, draw, (draw_x, y), back(Size.MINI) if view.draw_pile else None, _("draw pile")
     )
     if view.draw_pile:
         xy = (draw_x + CARD_W // 2, y + CARD_H - 30)
         pill(image, draw, xy, str(view.draw_pile), 17, INK, INK_DARK, anchor_x="m")
     top = face(view.discard_pile[-1], Size.MINI) if view.discard_pile else None
-    _pile_of_cards(image, draw, (discard_x, y), top, "discard pile")
+    _pile_of_cards(image, draw, (discard_x, y), top, _("discard pile"))
 
 
 def _covered_mark(
@@ -264,7 +282,14 @@ def _covered_mark(
         ],
         fill=(255, 255, 255),
     )
-    label = "SAFE" if pile.covered == pile.count else f"{pile.covered} SAFE"
+    if pile.covered == pile.count:
+        # TRANSLATORS: on a band across a pile of peddles that are all covered (G12), in
+        # capitals; it must stay as short as "SAFE".
+        label = _p("covered peddles", "SAFE")
+    else:
+        # TRANSLATORS: on a band across a pile, how many of its peddles are covered (G12);
+        # it must stay as short as "2 SAFE".
+        label = _p("covered peddles", "{count} SAFE", count=pile.covered)
     text(image, (x + 21, cy), label, 13, (255, 255, 255), bold=True, anchor="lm")
 
 
@@ -297,17 +322,22 @@ def _name_column(
     x0, y0 = where.row[0] + 20, where.row[1]
     room = MARKET_X - 16 - x0
     fill, ink = STATE_COLOURS[seat.market]
-    state = seat.market.value.upper()
+    state = STATE_BADGES[seat.market]
     if len(seat.heat) > 1:  # G8: stacked Heat On cards, each to be lifted
-        state += f" x{len(seat.heat)}"
-    skip = f"skips {seat.skip}" if seat.skip else ""
+        # TRANSLATORS: a market's state badge and how many Heat On cards are stacked on
+        # it (G8): "BLOCKED x2".
+        state = _("{state} x{count}", state=state, count=len(seat.heat))
+    # TRANSLATORS: a badge: the player loses their next {count} turns (G3).
+    skip = _n("skips {count}", "skips {count}", seat.skip) if seat.skip else None
     skip_w = text_width(skip, 17, bold=True) + 17 if skip else 0
     state_w = text_width(state, 17, bold=True) + 17
     beside_state = bool(skip) and state_w + 6 + skip_w <= room
     name_room = room if beside_state or not skip else room - skip_w - 8
     name = ellipsize(seat.name, name_room, NAME.size, bold=True)
     text(image, (x0, y0 + 10), name, NAME.size, GOLD if winner else INK, bold=True)
-    label_w = text(image, (x0, y0 + 78), "total ", 22, INK_SOFT, anchor="ls")
+    # TRANSLATORS: before a player's running total in dollars, drawn after it.
+    total = Text.verbatim("{label} ", label=_p("running total", "total"))
+    label_w = text(image, (x0, y0 + 78), total, 22, INK_SOFT, anchor="ls")
     size = fit_size(money(seat.total), room - label_w, TOTAL.size, min_size=20, bold=True)
     text(image, (x0 + label_w, y0 + 78), money(seat.total), size, INK, bold=True, anchor="ls")
     box = pill(image, draw, (x0 - 2, y0 + 90), state, 17, fill, ink)
@@ -329,7 +359,8 @@ def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, pile: Pile, xy: tuple[i
             image,
             draw,
             (x + CARD_W + 2, y - 10),
-            f"x{pile.count}",
+            # TRANSLATORS: a small badge on a pile: how many cards it holds ("x3").
+            _p("pile", "x{count}", count=pile.count),
             15,
             GOLD,
             INK_DARK,
@@ -344,7 +375,7 @@ def _seat(
     seat: SeatView,
     where: SeatLayout,
 ) -> None:
-    _, y0, _, y1 = where.row
+    y0, y1 = where.row[1], where.row[3]
     moving = seat.name == view.to_move and not view.over
     winner = seat.name in view.winners
     image.paste(_row_tile(moving, winner), (0, y0))
@@ -356,33 +387,40 @@ def _seat(
     else:
         y = y0 + (ROW - CARD_H) // 2
         draw.rounded_rectangle((MARKET_X, y, MARKET_X + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
-        text(image, (MARKET_X + CARD_W / 2, y + CARD_H / 2 - 9), "no", 15, INK_SOFT, anchor="mm")
-        text(
-            image, (MARKET_X + CARD_W / 2, y + CARD_H / 2 + 9), "market", 15, INK_SOFT, anchor="mm"
-        )
+        # TRANSLATORS: in an empty card outline 70 px wide, one short word a line: the
+        # line break separates the lines.
+        lines = spoken(_("no\nmarket")).split("\n")
+        for index, line in enumerate(lines):
+            middle = y + CARD_H / 2 + (index - (len(lines) - 1) / 2) * 18
+            text(image, (MARKET_X + CARD_W / 2, middle), line, 15, INK_SOFT, anchor="mm")
     # Stash piles, covered peddles counted (G12), then the Protect cards played.
     for pile, xy in zip(stash_piles(seat), where.stash, strict=True):
         _pile(image, draw, pile, xy)
     for pile, xy in zip(protect_piles(seat), where.protection, strict=True):
         _pile(image, draw, pile, xy)
     if not seat.stash and not seat.protection:
-        text(image, (STASH_X + 6, (y0 + y1) / 2), "empty stash", 20, INK_SOFT, anchor="lm")
+        empty = _("empty stash")
+        text(image, (STASH_X + 6, (y0 + y1) / 2), empty, 20, INK_SOFT, anchor="lm")
     # Stash value and cards in hand, right-aligned.
     value = money(sum(s.card.value_usd for s in seat.stash))
-    text(image, (INFO_X, y0 + 12), "stash", 20, INK_SOFT, anchor="ra")
+    # TRANSLATORS: over the value of a player's stash, in dollars.
+    text(image, (INFO_X, y0 + 12), _p("stash value", "stash"), 20, INK_SOFT, anchor="ra")
     size = fit_size(value, INFO_X - STASH_END - 4, TOTAL.size, min_size=20, bold=True)
     text(image, (INFO_X, y0 + 38), value, size, INK, bold=True, anchor="ra")
     if seat.to_pass or seat.passed:  # G13: in a pass the hand matters, not its size
-        label = "passing" if seat.to_pass else "passed"
+        # TRANSLATORS: a badge in a Paranoia pass (G13): the player is still to choose a
+        # card to pass, or has chosen it.
+        label = _p("paranoia pass", "passing") if seat.to_pass else _p("paranoia pass", "passed")
         pill(image, draw, (INFO_X, y0 + 88), label, 17, GOLD, INK_DARK, anchor_x="r")
     else:
-        hand = f"{seat.hand_size} in hand"
+        hand = _n("{count} in hand", "{count} in hand", seat.hand_size)
         text(image, (INFO_X, y0 + 90), hand, 20, INK_SOFT, anchor="ra")
 
 
 def _recent(
     image: Image.Image, draw: ImageDraw.ImageDraw, lines: tuple[str, ...], top: int
 ) -> None:
+    """The last public events (the engine's texts, translated as they are drawn)."""
     box = (MARGIN, top, WIDTH - MARGIN, top + len(lines) * LINE + 20)
     log_panel(image, draw, box, lines, LINE, LOG.size)
 

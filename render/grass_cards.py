@@ -5,7 +5,8 @@ red, Heat Off red with a black diagonal bar (Pay Fine is a Heat Off too, G10),
 Nirvana light blue, Paranoia black, Skim yellow; Market Open and Market Close have
 colours of their own. Every face shows the card's name and its dollar value (or what
 it does); the small table faces keep only what reads at phone size: the value, or a
-short name.
+short name. Card names stay as printed in every language; the category band and what
+the card does are translated, so a full face is drawn once per language.
 
 Faces are RGBA (transparent rounded corners), rendered on first use under a lock and
 never changed afterwards, so any thread may paste them.
@@ -20,12 +21,15 @@ from dataclasses import dataclass
 from PIL import Image, ImageChops, ImageDraw
 
 from games.grass.cards import LIFTS, Card, Kind
+from games.text import Money, Text, _, _p
+from lang import speaking_now
 from render.grass_emblems import emblem
 from render.toolkit import (
     RGB,
     fit_size,
     hex_rgb,
     mix,
+    money,
     short_money,
     text,
     text_block,
@@ -54,20 +58,22 @@ class Style:
 
     colour: RGB
     ink: RGB
-    label: str
+    label: Text
 
 
 STYLES: dict[Kind, Style] = {
-    Kind.PEDDLE: Style(hex_rgb("#2f8f46"), (255, 255, 255), "PEDDLE"),
-    Kind.PROTECT: Style(hex_rgb("#6b3fa0"), (255, 255, 255), "PROTECT"),
-    Kind.HEAT_ON: Style(hex_rgb("#cc2f2a"), (255, 255, 255), "HEAT ON"),
-    Kind.HEAT_OFF: Style(hex_rgb("#cc2f2a"), (255, 255, 255), "HEAT OFF"),
-    Kind.PAY_FINE: Style(hex_rgb("#cc2f2a"), (255, 255, 255), "HEAT OFF"),
-    Kind.NIRVANA: Style(hex_rgb("#8ed2f0"), hex_rgb("#0f3550"), "NIRVANA"),
-    Kind.PARANOIA: Style(hex_rgb("#141414"), (255, 255, 255), "PARANOIA"),
-    Kind.SKIM: Style(hex_rgb("#f3c22f"), hex_rgb("#3a2a00"), "SKIM"),
-    Kind.MARKET_OPEN: Style(hex_rgb("#f08a1c"), (255, 255, 255), "MARKET"),
-    Kind.MARKET_CLOSE: Style(hex_rgb("#4d6478"), (255, 255, 255), "MARKET"),
+    # TRANSLATORS: the card categories of Grass (G1), in capitals on the band at the
+    # top of a card 180 px wide (each card's own name is printed under it in English).
+    Kind.PEDDLE: Style(hex_rgb("#2f8f46"), (255, 255, 255), _p("card category", "PEDDLE")),
+    Kind.PROTECT: Style(hex_rgb("#6b3fa0"), (255, 255, 255), _p("card category", "PROTECT")),
+    Kind.HEAT_ON: Style(hex_rgb("#cc2f2a"), (255, 255, 255), _p("card category", "HEAT ON")),
+    Kind.HEAT_OFF: Style(hex_rgb("#cc2f2a"), (255, 255, 255), _p("card category", "HEAT OFF")),
+    Kind.PAY_FINE: Style(hex_rgb("#cc2f2a"), (255, 255, 255), _p("card category", "HEAT OFF")),
+    Kind.NIRVANA: Style(hex_rgb("#8ed2f0"), hex_rgb("#0f3550"), _p("card category", "NIRVANA")),
+    Kind.PARANOIA: Style(hex_rgb("#141414"), (255, 255, 255), _p("card category", "PARANOIA")),
+    Kind.SKIM: Style(hex_rgb("#f3c22f"), hex_rgb("#3a2a00"), _p("card category", "SKIM")),
+    Kind.MARKET_OPEN: Style(hex_rgb("#f08a1c"), (255, 255, 255), _p("card category", "MARKET")),
+    Kind.MARKET_CLOSE: Style(hex_rgb("#4d6478"), (255, 255, 255), _p("card category", "MARKET")),
 }
 
 BAR = (12, 12, 12)  # Heat Off's diagonal bar
@@ -79,29 +85,43 @@ def style(card: Card) -> Style:
     return STYLES[card.kind]
 
 
+# TRANSLATORS: what a Grass card does, at the foot of a card 160 px wide (G5-G16).
+_BLOCKS = _p("card effect", "blocks a market")
+_EFFECTS: dict[Card, Text] = {
+    Card.MARKET_OPEN: _p("card effect", "opens a market"),
+    Card.MARKET_CLOSE: _p("card effect", "ends the hand"),
+    Card.PAY_FINE: _p("card effect", "lifts any Heat"),
+    Card.STONEHIGH: _p("card effect", "takes the lowest"),
+    Card.EUPHORIA: _p("card effect", "takes the highest"),
+    Card.STEAL_YOUR_NEIGHBORS_POT: _p("card effect", "steal a top peddle"),
+    # TRANSLATORS: on the Banker card (G15): it takes 20% at the end of the hand.
+    Card.BANKER: _p("card effect", "20% at the end"),
+}
+
+
 def effect(card: Card) -> str:
-    """What the card does, in a few words (the big line at the bottom of the face)."""
+    """What the card does, in a few words (the big line at the bottom of the face): a
+    `Text`, or a peddle's value already in the language being drawn."""
     kind = card.kind
     if kind is Kind.PEDDLE:
-        return f"${card.value_usd:,}"
+        return money(card.value_usd)
     if kind is Kind.PROTECT:
-        return f"covers ${card.value_usd:,}"
+        # TRANSLATORS: on a Protect card (G12), 160 px wide: the stash value it covers.
+        return _("covers {amount}", amount=Money(card.value_usd))
     if kind is Kind.PARANOIA:
-        return f"-${card.value_usd:,} held"
+        # TRANSLATORS: on a Paranoia card (G13), 160 px wide: the penalty for holding it
+        # at the end of the hand, "-$25,000 held".
+        return _("{penalty} held", penalty=Money(-card.value_usd))
     if kind is Kind.HEAT_OFF:
         lifted = LIFTS[card]
-        return f"lifts {MINI_NAMES.get(lifted, lifted.title)}"
-    return {
-        Card.MARKET_OPEN: "opens a market",
-        Card.MARKET_CLOSE: "ends the hand",
-        Card.PAY_FINE: "lifts any Heat",
-        Card.STONEHIGH: "takes the lowest",
-        Card.EUPHORIA: "takes the highest",
-        Card.STEAL_YOUR_NEIGHBORS_POT: "steal a top peddle",
-        Card.BANKER: "20% at the end",
-    }.get(card, "blocks a market")
+        # TRANSLATORS: on a Heat Off card (G9), 160 px wide: the Heat On card it lifts,
+        # by its printed name ("Bust", "Search").
+        return _("lifts {card}", card=MINI_NAMES.get(lifted, lifted.title))
+    return _EFFECTS.get(card, _BLOCKS)
 
 
+# Short forms of the printed names, for the small table faces: names, so the same in
+# every language, as the full faces print them.
 MINI_NAMES: dict[Card, str] = {
     Card.MARKET_OPEN: "OPEN",
     Card.MARKET_CLOSE: "CLOSE",
@@ -248,13 +268,15 @@ def _clip_corners(image: Image.Image, size: Size) -> Image.Image:
     return image
 
 
-_FACES: dict[tuple[Card | None, Size], Image.Image] = {}
+_FACES: dict[tuple[Card | None, Size, str], Image.Image] = {}
 _LOCK = threading.Lock()
 
 
 def face(card: Card, size: Size = Size.FULL) -> Image.Image:
-    """The card's face (RGBA). Cached: treat it as read-only."""
-    key = (card, size)
+    """The card's face (RGBA), its words in the language being drawn (`lang.speaking`).
+    Cached: treat it as read-only."""
+    # The small faces hold figures and printed names only: one for every language.
+    key = (card, size, speaking_now() if size is Size.FULL else "")
     found = _FACES.get(key)
     if found is None:
         with _LOCK:
@@ -267,7 +289,7 @@ def face(card: Card, size: Size = Size.FULL) -> Image.Image:
 
 def back(size: Size = Size.FULL) -> Image.Image:
     """The card back (RGBA), cached."""
-    key = (None, size)
+    key = (None, size, "")
     found = _FACES.get(key)
     if found is None:
         with _LOCK:
@@ -279,7 +301,9 @@ def back(size: Size = Size.FULL) -> Image.Image:
 
 def prepare() -> None:
     """Draw every face and back now (about 0.1 s) instead of on first use: the bot may
-    call it at start-up so no player's move pays for a new card's first picture."""
+    call it at start-up so no player's move pays for a new card's first picture. The
+    full faces hold words: those of the enclosing `lang.speaking` block (English
+    outside one); another language's are drawn on their first use."""
     for size in Size:
         back(size)
         for card in Card:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from games.grass.cards import Card, Kind
-from games.grass.views import GrassPlayerView
+from games.grass.views import GrassPlayerView, Market
+from games.text import Money, Text, _, _p, joined
 from render.grass_cards import Size, face
 from render.toolkit import (
     ALERT,
@@ -25,7 +26,6 @@ from render.toolkit import (
     ellipsize,
     fit_size,
     hex_rgb,
-    money,
     panel,
     pill,
     text,
@@ -53,6 +53,11 @@ HAND_ORDER = (
     Kind.PARANOIA,
 )
 _CARD_ORDER = {card: index for index, card in enumerate(Card)}
+MARKETS: dict[Market, Text] = {
+    Market.OPEN: _("open market"),
+    Market.BLOCKED: _("blocked market"),
+    Market.CLOSED: _("closed market"),
+}
 
 
 def hand_order(cards: tuple[Card, ...]) -> list[Card]:
@@ -78,14 +83,23 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
     # G22: a player who left has no seat any more, yet their (empty) hand is drawn.
     seat = next((s for s in public.seats if s.name == view.name), None)
     draw.rectangle((0, 0, width, 80), fill=FELT_DARK)
-    title = ellipsize(f"{view.name}'s hand", width // 2, 30, bold=True)
+    title = ellipsize(_("{player}'s hand", player=view.name), width // 2, 30, bold=True)
     text(image, (MARGIN + 16, 40), title, 30, GOLD, bold=True, anchor="lm")
+    status: Text
     if seat is None:
-        status = f"hand {public.hand}  ·  you left this game"
+        status = _("hand {hand}  ·  you left this game", hand=public.hand)
     else:
-        status = f"hand {public.hand}  ·  {seat.market.value} market  ·  {money(seat.total)}"
+        # TRANSLATORS: {market} is "open market", "blocked market" or "closed market";
+        # {total} the player's running total in dollars.
+        status = _(
+            "hand {hand}  ·  {market}  ·  {total}",
+            hand=public.hand,
+            market=MARKETS[seat.market],
+            total=Money(seat.total),
+        )
     if public.to_move == view.name and not public.over:
-        status = "your turn  ·  " + status
+        # TRANSLATORS: {status} is the rest of the line: "hand 2  ·  open market  ·  $25,000".
+        status = _("your turn  ·  {status}", status=status)
     size = fit_size(status, width // 2 - 40, 21, min_size=14)
     text(image, (width - MARGIN - 16, 40), status, size, INK, anchor="rm")
     # One copy each is marked, even when the hand holds two cards of that type.
@@ -93,7 +107,8 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
     pass_index = cards.index(view.pass_choice) if view.pass_choice in cards else None
     received = received_indexes(cards, view.received, drawn_index)
     if not cards:
-        text(image, (width / 2, top + fh / 2), "no cards in hand", 24, INK_SOFT, anchor="mm")
+        empty = _("no cards in hand")
+        text(image, (width / 2, top + fh / 2), empty, 24, INK_SOFT, anchor="mm")
     left = MARGIN + 16
     for index, card in enumerate(cards):
         x = left + (index % columns) * (fw + HAND_GAP)
@@ -102,11 +117,15 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
         card_face = face(card)
         image.paste(card_face, (x, y), card_face)
         if index == drawn_index:
-            _mark(image, draw, (x, y), "NEW", GOLD, INK_DARK)
+            # TRANSLATORS: a badge in capitals on the card just drawn.
+            _mark(image, draw, (x, y), _p("badge", "NEW"), GOLD, INK_DARK)
         elif index in received:
-            _mark(image, draw, (x, y), "RECEIVED", RECEIVED, RECEIVED_INK)
+            # TRANSLATORS: a badge in capitals on a card another player just gave them.
+            _mark(image, draw, (x, y), _p("badge", "RECEIVED"), RECEIVED, RECEIVED_INK)
         if index == pass_index:
-            pill(image, draw, (x + 8, y - 12), "TO PASS", BADGE_SIZE, ALERT, (255, 255, 255))
+            # TRANSLATORS: a badge in capitals on the card chosen for a Paranoia pass.
+            to_pass = _p("badge", "TO PASS")
+            pill(image, draw, (x + 8, y - 12), to_pass, BADGE_SIZE, ALERT, (255, 255, 255))
     if offer:
         box_top = top + rows * (fh + HAND_GAP) + 4
         panel(draw, (MARGIN, box_top, width - MARGIN, height - MARGIN), FELT_DARK)
@@ -144,7 +163,7 @@ def _mark(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     xy: tuple[int, int],
-    label: str,
+    label: Text,
     fill: RGB,
     ink: RGB,
 ) -> None:
@@ -155,24 +174,31 @@ def _mark(
     pill(image, draw, (x + fw - 8, y - 12), label, BADGE_SIZE, fill, ink, anchor_x="r")
 
 
-def _cards(cards: tuple[Card, ...], stash: tuple[Card, ...]) -> str:
-    named = [card.title for card in cards] + [f"{card.title} (stash)" for card in stash]
-    return ", ".join(named) if named else "nothing"
+def _cards(cards: tuple[Card, ...], stash: tuple[Card, ...]) -> Text:
+    """The cards of one side of an offer, by their printed names."""
+    named = [card.title for card in cards]
+    # TRANSLATORS: a card offered from the stash, not from the hand (G20).
+    named += [_("{card} (stash)", card=card.title) for card in stash]
+    # TRANSLATORS: one side of a trade offer gives no card (G20).
+    return joined(", ", named) if named else _p("trade", "nothing")
 
 
-def offer_lines(view: GrassPlayerView) -> list[str]:
+def offer_lines(view: GrassPlayerView) -> list[Text]:
     """G20: the offer in words from the viewer's side; [] when they are party to none."""
     offer = view.offer
     if offer is None:
         return []
+    given, taken = _cards(offer.give, offer.give_stash), _cards(offer.take, offer.take_stash)
     if offer.by == view.name:
         return [
-            f"Your offer to {offer.to}, waiting for an answer",
-            f"you give: {_cards(offer.give, offer.give_stash)}",
-            f"you get: {_cards(offer.take, offer.take_stash)}",
+            _("Your offer to {player}, waiting for an answer", player=offer.to),
+            # TRANSLATORS: {cards} are card names separated by commas, or "nothing".
+            _("you give: {cards}", cards=given),
+            # TRANSLATORS: {cards} are card names separated by commas, or "nothing".
+            _("you get: {cards}", cards=taken),
         ]
     return [
-        f"{offer.by} offers you a trade: accept or decline",
-        f"you get: {_cards(offer.give, offer.give_stash)}",
-        f"you give: {_cards(offer.take, offer.take_stash)}",
+        _("{player} offers you a trade: accept or decline", player=offer.by),
+        _("you get: {cards}", cards=given),
+        _("you give: {cards}", cards=taken),
     ]

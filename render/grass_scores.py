@@ -18,6 +18,7 @@ from itertools import accumulate
 from PIL import Image, ImageDraw
 
 from games.grass.views import GrassPublicView
+from games.text import Money, Text, _, _p, joined
 from render.scoreboard import (
     HEAD,
     MARK,
@@ -32,10 +33,28 @@ from render.scoreboard import (
 from render.toolkit import INK_DARK, PAPER, RGB, ellipsize, hex_rgb, money, pill, text
 
 WIDTH = 1000
-DETAIL_COLUMNS = ("player", "table", "banker", "hand peddle", "paranoia", "bonus", "score", "total")
+# The columns of a hand's scores (G18); their headings are fitted to the figures' width.
+DETAIL_COLUMNS: tuple[Text, ...] = (
+    _p("column", "player"),
+    # TRANSLATORS: a score sheet's column: the value of the stash on the table (G18).
+    _p("column", "table"),
+    # TRANSLATORS: a score sheet's column: what the Banker took or gave (G15).
+    _p("column", "banker"),
+    # TRANSLATORS: a score sheet's column: the peddles held in hand, deducted (G18).
+    _p("column", "hand peddle"),
+    # TRANSLATORS: a score sheet's column: the Paranoia cards held, deducted (G13).
+    _p("column", "paranoia"),
+    # TRANSLATORS: a score sheet's column: the best hand's bonus (G18).
+    _p("column", "bonus"),
+    _p("column", "score"),
+    # TRANSLATORS: a score sheet's column: the running total.
+    _p("column", "total"),
+)
 BADGE = 18
-WINNER: tuple[str, RGB] = ("winner", MARK)
-BEST_HAND: tuple[str, RGB] = ("best hand", hex_rgb("#276a43"))
+# TRANSLATORS: a badge before the names of the game's winners.
+WINNER: tuple[Text, RGB] = (_p("badge", "winner"), MARK)
+# TRANSLATORS: a badge before the names of the players with the hand's highest score.
+BEST_HAND: tuple[Text, RGB] = (_p("badge", "best hand"), hex_rgb("#276a43"))
 
 
 def _signed(value: int) -> str:
@@ -66,8 +85,8 @@ def ring_cells(
 def heading(
     image: Image.Image,
     xy: tuple[int, int],
-    title: str,
-    badge: tuple[str, RGB],
+    title: Text,
+    badge: tuple[Text, RGB],
     names: Sequence[str],
 ) -> None:
     """A section's title, then a badge ("winner", "best hand") and the names it is for."""
@@ -78,6 +97,16 @@ def heading(
         x = pill(image, ImageDraw.Draw(image), (x, y), label, BADGE, fill, PAPER)[2] + 10
         who = ellipsize(", ".join(names), WIDTH - 48 - x, 22, bold=True)
         text(image, (x, y + 2), who, 22, INK_DARK, bold=True)
+
+
+def winners_line(winners: Sequence[str]) -> Text | None:
+    """ "winner: ann", "winners: ann, bob" beside a sheet's title; None before the end."""
+    if not winners:
+        return None
+    if len(winners) == 1:
+        return _("winner: {player}", player=winners[0])
+    # TRANSLATORS: {players} are the names of the game's winners, separated by commas.
+    return _("winners: {players}", players=joined(", ", winners))
 
 
 def score_sheet_image(view: GrassPublicView) -> Image.Image:
@@ -91,19 +120,17 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
     height += 36
     image, draw = paper_sheet(WIDTH, height)
     winners = view.winners if view.over else ()
-    if winners:
-        sub = ("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners)
-    else:
-        sub = f"first to {money(view.options.target)}"
-    top = title_band(image, draw, "Grass score sheet", sub)
+    sub = winners_line(winners) or _("first to {target}", target=Money(view.options.target))
+    top = title_band(image, draw, _("Grass score sheet"), sub)
     x, inner = 36, WIDTH - 72
     if not scores:
-        text(image, (x + 4, top + 14), "No hand scored yet", 22, MUTED, bold=True)
+        text(image, (x + 4, top + 14), _("No hand scored yet"), 22, MUTED, bold=True)
         rows = [[seat.name, money(seat.total)] for seat in view.seats]
-        draw_grid(image, (x, top + 46, inner), ("player", "total"), rows)
+        totals = (_p("column", "player"), _p("column", "total"))
+        draw_grid(image, (x, top + 46, inner), totals, rows)
         return image
     last = scores[-1]
-    heading(image, (x + 4, top + 14), f"Hand {last.hand}", BEST_HAND, last.best)
+    heading(image, (x + 4, top + 14), _("Hand {hand}", hand=last.hand), BEST_HAND, last.best)
     rows = [
         [
             row.name,
@@ -126,17 +153,19 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
     ring_cells(image, box, DETAIL_COLUMNS, rows, [(r, 7) for r in won], WINNER[1])
     # Every hand: score per player, running totals underneath in the last row.
     top += 24
-    heading(image, (x + 4, top), "All hands", WINNER, winners)
+    heading(image, (x + 4, top), _("All hands"), WINNER, winners)
     top += 36
-    columns = ["hand", *players]
-    history = []
+    # TRANSLATORS: a column heading, over the numbers of the hands.
+    columns: list[str] = [_p("column", "hand"), *players]
+    history: list[list[str]] = []
     for hand in scores:
         by_name = {row.name: row for row in hand.rows}
         history.append(
-            [f"Hand {hand.hand}"]
+            [_("Hand {hand}", hand=hand.hand)]
             + [money(by_name[name].score) if name in by_name else "" for name in players]
         )
-    history.append(["Total"] + [money(seat.total) for seat in view.seats])
+    # TRANSLATORS: the last row of the score sheet: every player's running total.
+    history.append([_p("row", "Total")] + [money(seat.total) for seat in view.seats])
     draw_grid(image, (x, top, inner), columns, history, strong=(len(history) - 1,))
     y = top + HEAD + (len(history) - 1) * ROW
     draw.line([(x, y), (x + inner, y)], fill=MUTED, width=2)

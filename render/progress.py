@@ -3,7 +3,8 @@ every Grass hand (money) or Gracias round (points), as lines, with the same in w
 
 `grass_progress` and `gracias_progress` read a game's public view into a `Progress`
 (the running totals of G18 and C6, the winners of G19 and C8); `draw_progress` draws
-it, `progress_words` says it for screen readers (an image's alt text).
+it, `progress_words` says it for screen readers (an image's alt text: a `Text`, which
+the bot translates for the reader).
 
 Discord shows the image about 340 px wide on a phone, half its 680 px, so every text
 is 20 px or more: capitals of 7 px or more there. Each player has a colour and a
@@ -19,12 +20,13 @@ import enum
 import math
 from dataclasses import dataclass
 from itertools import accumulate
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
 from games.gracias.views import GraciasPublicView
 from games.grass.views import GrassPublicView
-from games.words import plural
+from games.text import Money, Text, _, _n, _p, joined
 from render.scoreboard import HIGHLIGHT, MUTED, paper_sheet
 from render.toolkit import (
     FELT_DARK,
@@ -49,13 +51,17 @@ class Unit(enum.Enum):
     POINTS = "points"
 
 
+Step = Literal["hand", "round"]
+"""What is scored, a hand (Grass) or a round (Gracias): each has its own sentences."""
+
+
 @dataclass(frozen=True, slots=True)
 class Progress:
     """`totals[i]` holds player `names[i]`'s running total after each hand or round,
     from the first; shorter for a player who left (the line stops there)."""
 
-    title: str  # the game: "Grass"
-    step: str  # what is scored: "hand", "round"
+    title: str  # the game: "Grass", a name, the same in every language
+    step: Step  # what is scored
     unit: Unit
     names: tuple[str, ...]
     totals: tuple[tuple[int, ...], ...]
@@ -90,30 +96,87 @@ def gracias_progress(view: GraciasPublicView) -> Progress:
 
 
 # -- words -------------------------------------------------------------------------
+# The sentences depend on what is scored (a hand, a round) and on the unit (dollars,
+# points): each pair has its own, whole, so that translators see every sentence.
 
 
 def _amount(progress: Progress, value: int) -> str:
+    """A total drawn alone, in the language being drawn."""
     return money(value) if progress.unit is Unit.DOLLARS else str(value)
 
 
-def progress_words(progress: Progress) -> str:
-    """One sentence per player: "ann, the winner: $25,000, $80,000, $105,000." """
-    what = "money" if progress.unit is Unit.DOLLARS else "points"
+def _title(progress: Progress) -> Text:
+    """The chart's title: "Grass: money after each hand"."""
+    game, dollars = progress.title, progress.unit is Unit.DOLLARS
+    if progress.step == "hand":
+        if dollars:
+            # TRANSLATORS: a chart's title; {game} is the game's name, as in the others.
+            return _("{game}: money after each hand", game=game)
+        return _("{game}: points after each hand", game=game)
+    if dollars:
+        return _("{game}: money after each round", game=game)
+    return _("{game}: points after each round", game=game)
+
+
+def _opening(progress: Progress) -> Text:
+    """The words' first sentence: "Grass, money after each hand." """
+    game, dollars = progress.title, progress.unit is Unit.DOLLARS
+    if progress.step == "hand":
+        if dollars:
+            # TRANSLATORS: the first sentence of a chart's description for screen
+            # readers (the others alike); {game} is the game's name ("Grass").
+            return _("{game}, money after each hand.", game=game)
+        return _("{game}, points after each hand.", game=game)
+    if dollars:
+        return _("{game}, money after each round.", game=game)
+    return _("{game}, points after each round.", game=game)
+
+
+def _who(progress: Progress, name: str, series: tuple[int, ...]) -> Text | str:
+    """The player, "ann, the winner", "cy, who left in hand 2"."""
+    won = name in progress.winners
+    if len(series) >= progress.steps:
+        # TRANSLATORS: a chart's description for screen readers: the player who won.
+        return _("{player}, the winner", player=name) if won else name
+    left = len(series) + 1
+    if progress.step == "hand":
+        if won:
+            return _("{player}, the winner, who left in hand {hand}", player=name, hand=left)
+        return _("{player}, who left in hand {hand}", player=name, hand=left)
+    if won:
+        return _("{player}, the winner, who left in round {round}", player=name, round=left)
+    return _("{player}, who left in round {round}", player=name, round=left)
+
+
+def _figures(progress: Progress, series: tuple[int, ...]) -> Text:
+    """The running totals, "$25,000, $80,000", "4, 9, 14 points", in the reader's
+    language (dollars as `Money`)."""
+    if progress.unit is Unit.DOLLARS:
+        return joined(", ", [Text.verbatim("{amount}", amount=Money(v)) for v in series])
+    # TRANSLATORS: the last of a player's running totals in points, after the others.
+    last = _n("{count} point", "{count} points", series[-1])
+    return joined(", ", [*(str(value) for value in series[:-1]), last])
+
+
+def progress_words(progress: Progress) -> Text:
+    """One sentence per player: "ann, the winner: $25,000, $80,000, $105,000." (a
+    `Text`: the bot translates it for the reader)."""
     if progress.steps == 0:
-        return f"{progress.title}: no {progress.step} was scored."
-    sentences = [f"{progress.title}, {what} after each {progress.step}."]
+        if progress.step == "hand":
+            return _("{game}: no hand was scored.", game=progress.title)
+        return _("{game}: no round was scored.", game=progress.title)
+    sentences: list[str] = [_opening(progress)]
     for name, series in zip(progress.names, progress.totals, strict=True):
-        who = name + (", the winner" if name in progress.winners else "")
-        if len(series) < progress.steps:
-            who += f", who left in {progress.step} {len(series) + 1}"
+        who = _who(progress, name, series)
         if not series:
-            sentences.append(f"{who}: no score.")
+            # TRANSLATORS: a chart's description for screen readers: {player} is a name,
+            # maybe followed by ", the winner" or ", who left in hand 2".
+            sentences.append(_("{player}: no score.", player=who))
             continue
-        figures = [_amount(progress, value) for value in series]
-        if progress.unit is Unit.POINTS:
-            figures[-1] = plural(series[-1], "point")
-        sentences.append(f"{who}: {', '.join(figures)}.")
-    return " ".join(sentences)
+        # TRANSLATORS: a chart's description for screen readers: {player} as above,
+        # {scores} the player's running totals after each hand or round.
+        sentences.append(_("{player}: {scores}.", player=who, scores=_figures(progress, series)))
+    return joined(" ", sentences)
 
 
 # -- the picture -------------------------------------------------------------------
@@ -194,8 +257,7 @@ def _frame(image: Image.Image, draw: ImageDraw.ImageDraw, progress: Progress) ->
     """The title band, the gridlines with their figures, the steps' numbers."""
     draw.rounded_rectangle((16, 16, WIDTH - 17, 84), 18, fill=FELT_DARK)
     draw.rectangle((16, 60, WIDTH - 17, 84), fill=FELT_DARK)
-    what = "money" if progress.unit is Unit.DOLLARS else "points"
-    title = f"{progress.title}: {what} after each {progress.step}"
+    title = _title(progress)
     size = fit_size(title, WIDTH - 80, 30, min_size=20, bold=True)
     text(image, (40, 50), title, size, GOLD, bold=True, anchor="lm")
     values = [0] + [value for series in progress.totals for value in series]
@@ -212,10 +274,13 @@ def _frame(image: Image.Image, draw: ImageDraw.ImageDraw, progress: Progress) ->
     for step in range(1, progress.steps + 1):
         if step % every == 0 or step == progress.steps:
             text(image, (plot.at(step, 0)[0], below), str(step), LABEL, MUTED, anchor="ma")
-    text(image, (left, below), progress.step, LABEL, MUTED, anchor="ma")
+    # TRANSLATORS: under a chart's x axis, which counts the hands or the rounds.
+    axis = _p("chart axis", "hand") if progress.step == "hand" else _p("chart axis", "round")
+    text(image, (left, below), axis, LABEL, MUTED, anchor="ma")
     if progress.steps == 0:
         middle = ((left + plot.right) / 2, (PLOT_TOP + plot.bottom) / 2)
-        text(image, middle, f"No {progress.step} scored", NAME, MUTED, bold=True, anchor="mm")
+        empty = _("No hand scored") if progress.step == "hand" else _("No round scored")
+        text(image, middle, empty, NAME, MUTED, bold=True, anchor="mm")
     return plot
 
 
@@ -280,7 +345,12 @@ def _legend(image: Image.Image, layer: Image.Image, progress: Progress, top: int
         mark = (70 * SCALE, y * SCALE)
         _shape(pen, SHAPES[index % len(SHAPES)], mark, 8 * SCALE, colour_of(index))
         total = _amount(progress, series[-1]) if series else "-"
-        badge = "winner" if won else "left" if len(series) < progress.steps else ""
+        badge: str = ""
+        if won:
+            badge = _p("badge", "winner")
+        elif len(series) < progress.steps:
+            # TRANSLATORS: a badge beside a player who left the game before its end.
+            badge = _p("badge", "left")
         room = WIDTH - 48 - text_width(total, NAME, bold=True) - 116
         if badge:
             room -= text_width(badge, BADGE, bold=True) + 2 * (BADGE // 2) + 10
@@ -311,7 +381,7 @@ def grass_progress_image(view: GrassPublicView) -> Image.Image:
     return draw_progress(grass_progress(view))
 
 
-def grass_progress_text(view: GrassPublicView) -> str:
+def grass_progress_text(view: GrassPublicView) -> Text:
     return progress_words(grass_progress(view))
 
 
@@ -320,5 +390,5 @@ def gracias_progress_image(view: GraciasPublicView) -> Image.Image:
     return draw_progress(gracias_progress(view))
 
 
-def gracias_progress_text(view: GraciasPublicView) -> str:
+def gracias_progress_text(view: GraciasPublicView) -> Text:
     return progress_words(gracias_progress(view))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from games.text import _
 from render.toolkit import (
     FELT,
     FELT_DARK,
@@ -160,7 +161,9 @@ def scoreboard_image(
     rows: Sequence[Sequence[str]],
     highlight: int | None = None,
 ) -> Image.Image:
-    """Rows of players with their figures under `columns`; `highlight` marks one row."""
+    """Rows of players with their figures under `columns`; `highlight` marks one row.
+    The title and the headings are `Text`s, drawn in the language of the enclosing
+    `lang.speaking` block."""
     height = 100 + grid_height(max(1, len(rows))) + 40
     image, draw = paper_sheet(WIDTH, height)
     top = title_band(image, draw, title)
@@ -174,16 +177,16 @@ def scoreboard_image(
         )
     else:
         draw_grid(image, (40, top, WIDTH - 80), columns, [])
-        text(
-            image, (WIDTH / 2, top + HEAD + ROW / 2), "No games played yet", 22, MUTED, anchor="mm"
-        )
+        empty = _("No games played yet")
+        text(image, (WIDTH / 2, top + HEAD + ROW / 2), empty, 22, MUTED, anchor="mm")
     return image
 
 
 @dataclass(frozen=True, slots=True)
 class Scoreboard:
-    """A scoreboard's whole content, as a value: what `board_image` draws, and so all a
-    cache of drawn pictures needs to tell two boards apart."""
+    """A scoreboard's whole content, as a value: what `board_image` draws, and so, with
+    the language it is drawn in (a `Text` compares as its English), all a cache of drawn
+    pictures needs to tell two boards apart."""
 
     title: str
     columns: tuple[str, ...]

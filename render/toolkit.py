@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.words import money as money  # drawn texts read as the messages do
+from lang import money_in, speaking_now, spoken
 from render import typeface
 from render.typeface import Face
 
@@ -124,11 +124,17 @@ def _run_font(face: Face, size: int) -> Font:
     return font(size) if face is Face.MAIN else typeface.fallback_font(size, face)
 
 
-@functools.lru_cache(maxsize=16384)
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
-    """Width of `text` in px (its advance; bold adds the stroke). Cached: measuring costs
-    more than pasting a cached mask, and the same names and figures come back on every
-    render."""
+    """Width of `text` in px, in the language being drawn (its advance; bold adds the
+    stroke)."""
+    return _width(spoken(text), size, bold)
+
+
+@functools.lru_cache(maxsize=16384)
+def _width(text: str, size: int, bold: bool) -> int:
+    """Cached: measuring costs more than pasting a cached mask, and the same names and
+    figures come back on every render. Only plain strings come here: a `Text` hashes as
+    its English."""
     advance = sum(
         _run_font(face, size).getlength(piece) for face, piece in typeface.runs(plain(text))
     )
@@ -146,6 +152,7 @@ def fit_size(
 
 def ellipsize(text: str, max_width: int, size: int, *, bold: bool = False) -> str:
     """`text` cut with an ellipsis so that it fits in max_width at `size`."""
+    text = spoken(text)
     if text_width(text, size, bold=bold) <= max_width:
         return text
     low, high = 0, len(text)  # the longest prefix that fits with the ellipsis
@@ -160,6 +167,7 @@ def ellipsize(text: str, max_width: int, size: int, *, bold: bool = False) -> st
 
 def wrap(text: str, max_width: int, size: int, *, bold: bool = False) -> list[str]:
     """Greedy word wrap at `size`; a single word too long for a line is kept whole."""
+    text = spoken(text)
     lines: list[str] = []
     current = ""
     for word in text.split():
@@ -252,7 +260,7 @@ def text(
     -- a subset of Pillow's anchors. Returns the drawn width."""
     if not content:
         return 0
-    mask, left, top = _text_mask(content, size, bold)
+    mask, left, top = _text_mask(spoken(content), size, bold)
     f = font(size)
     ascent, descent = f.getmetrics()
     x, y = xy
@@ -325,7 +333,7 @@ def pill(
 ) -> tuple[int, int, int, int]:
     """A rounded badge holding `label`, top at y, its left edge at x (`anchor_x` "l"; "r"
     puts its right edge there, "m" its middle)."""
-    badge = _pill_image(label, size, fill, ink)
+    badge = _pill_image(spoken(label), size, fill, ink)
     width, height = badge.size
     x, y = xy
     if anchor_x == "r":
@@ -345,6 +353,12 @@ def _pill_image(label: str, size: int, fill: RGB, ink: RGB) -> Image.Image:
     ImageDraw.Draw(badge).rounded_rectangle((0, 0, width, height), height // 2, fill=fill)
     text(badge, (width / 2, height / 2), label, size, ink, bold=True, anchor="mm")
     return badge
+
+
+def money(amount: int) -> str:
+    """Dollars as the language being drawn writes them ("$25,000", "25 000 $"), as the
+    messages do."""
+    return money_in(amount, speaking_now())
 
 
 def short_money(value: int) -> str:

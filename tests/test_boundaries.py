@@ -47,3 +47,15 @@ def test_render_never_imports_discord_or_the_database() -> None:
 def test_the_checker_sees_imports() -> None:
     # The walk must find real imports, or the tests above would pass on nothing.
     assert "games" in imported_top_modules("games")["games/__init__.py"]
+
+
+def test_lang_imports_only_babel_and_games():
+    # lang/ sits between games/ and the layers that show words: render/ and bot/ use it,
+    # it uses neither (its extraction tool reads the command tree at run time only).
+    allowed = set(sys.stdlib_module_names) | {"games", "lang", "babel", "__future__"}
+    bad = {
+        path: sorted(names - allowed)
+        for path, names in imported_top_modules("lang").items()
+        if names - allowed
+    }
+    assert bad == {"lang/extract.py": ["bot", "discord"]}

@@ -13,7 +13,9 @@ import discord
 from discord import app_commands
 
 from bot.core.gameui import fit
+from bot.core.language import private
 from games.protocol import IllegalAction
+from games.text import _
 
 log = logging.getLogger(__name__)
 
@@ -31,19 +33,27 @@ class StaleControl(Refusal):
     """A control drawn for an earlier version of the game."""
 
     def __init__(self) -> None:
-        super().__init__("This control is out of date: the game has moved on since it was drawn.")
+        super().__init__(
+            _("This control is out of date: the game has moved on since it was drawn.")
+        )
 
 
-SORRY = "Something went wrong on my side; nothing was changed. The error has been logged."
-RECORDED = (
+SORRY = _("Something went wrong on my side; nothing was changed. The error has been logged.")
+RECORDED = _(
     "Your move was recorded, but showing it to you failed; the table shows it. "
     "The error has been logged."
 )
 
 
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, whether or not the interaction was acknowledged already."""
-    text = fit(text)
+    """An ephemeral answer in the member's language, whether or not the interaction was
+    acknowledged already."""
+    speech = await private(interaction)
+    text = fit(speech(text))
+    if isinstance(kwargs.get("view"), discord.ui.View):
+        speech.view(kwargs["view"])
+    if isinstance(kwargs.get("embed"), discord.Embed):
+        speech.embed(kwargs["embed"])
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
@@ -52,20 +62,26 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Expected refusals become ephemeral replies with the reason; the rest is logged."""
+    text: str
     if isinstance(error, IllegalAction):
         # The rule's id (`error.rule`) is for developers; players read the reason.
-        text = f"Not allowed: {error.reason.rstrip('.')}."
+        reason = error.reason
+        if reason.endswith("."):  # a reason of several sentences
+            text = _("Not allowed: {reason}", reason=reason)
+        else:
+            text = _("Not allowed: {reason}.", reason=reason)
     elif isinstance(error, Refusal):
-        text = str(error)
+        text = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
     elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-        text = str(error) or "You cannot use this command here."
+        said = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+        text = said or _("You cannot use this command here.")
     elif isinstance(error, ShowingFailed):
         log.error("answering a recorded move failed", exc_info=error.__cause__ or error)
         text = RECORDED
     elif isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
         # Options this command does not have: an out-of-date client, or a forger.
         log.info("refused a command that does not match ours: %s", error)
-        text = "That command does not match this bot's commands; type it again."
+        text = _("That command does not match this bot's commands; type it again.")
     else:
         log.error("unhandled error in an interaction", exc_info=error)
         text = SORRY

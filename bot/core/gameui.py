@@ -25,9 +25,10 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import discord
 
+from bot.core.language import private
 from bot.core.storage import SeatRow, Status
 from games.protocol import JSON, Action, Event, Outcome
-from games.words import listed
+from games.text import Listed, Text, _, joined
 
 MESSAGE_LIMIT = 2000
 """Characters Discord accepts in a message's content."""
@@ -35,8 +36,15 @@ MESSAGE_LIMIT = 2000
 
 def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """`text` cut to what one message holds (a refusal may quote long input, a table's
-    words may run long)."""
+    words may run long). A text that fits is returned as it is, the same object: a
+    `Text` stays translatable; a cut one is plain English."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _within(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters; the same object when it fits (a `Text` stays
+    translatable)."""
+    return text if len(text) <= limit else text[:limit]
 
 
 # ASCII only: `\d` and `\w` would also accept other scripts' digits and letters ("٣", "²"),
@@ -129,7 +137,7 @@ class ControlHost(Protocol):
     ) -> None: ...
 
 
-STARTING = "The bot is starting; try again in a moment."
+STARTING = _("The bot is starting; try again in a moment.")
 
 
 async def _dispatch(
@@ -137,7 +145,8 @@ async def _dispatch(
 ) -> None:
     router = getattr(interaction.client, "router", None)
     if not isinstance(router, ControlHost):  # the router extension has not loaded (yet)
-        await interaction.response.send_message(STARTING, ephemeral=True)
+        speech = await private(interaction)
+        await interaction.response.send_message(speech(STARTING), ephemeral=True)
         return
     await router.handle_control(interaction, control, values)
 
@@ -153,7 +162,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=_within(label, 80),
                 style=style,
                 custom_id=control.custom_id(),
                 disabled=disabled,
@@ -190,7 +199,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         super().__init__(
             discord.ui.Select(
                 custom_id=control.custom_id("s"),
-                placeholder=placeholder[:150],
+                placeholder=_within(placeholder, 150),
                 options=list(options)[:25],
                 min_values=min_values,
                 max_values=min(max_values, len(options[:25]) or 1),
@@ -343,17 +352,17 @@ class Hand(Generic[PlayerT]):
 
 def table_message(
     table: Table[Any], head: str, status: str, recent: Sequence[str], count: int
-) -> str:
+) -> Text:
     """A table message's words: the head line, then the status and the last `count`
     actions with words (or, once abandoned, that no result is recorded)."""
     if table.status == Status.ABANDONED:
-        return head + "\nThis game was abandoned; no result is recorded."
+        return joined("\n", [head, _("This game was abandoned; no result is recorded.")])
     lines = [head, status]
     shown = [text for text in recent if text][-count:]
     if shown:
-        lines.append("Last actions:")
-        lines.extend(f"- {text}" for text in shown)
-    return "\n".join(lines)
+        lines.append(_("Last actions:"))
+        lines.extend(Text.verbatim("- {action}", action=text) for text in shown)
+    return joined("\n", lines)
 
 
 class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
@@ -407,8 +416,8 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         """The game-over message's first line: the winners first."""
         winners = [table.mention(r.name) for r in self.results(table) if r.place == 1]
         if winners:
-            return f"**Game over!** Congratulations {listed(winners)}."
-        return "**Game over!**"
+            return _("**Game over!** Congratulations {winners}.", winners=Listed(winners))
+        return _("**Game over!**")
 
     def news(self, hand: Hand[PlayerT], events: Sequence[Event]) -> list[str]:
         """What these events changed for this player that their hand message does not

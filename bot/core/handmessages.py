@@ -27,10 +27,13 @@ import discord
 
 from bot.core.gameui import MESSAGE_LIMIT, AnyUI, fit, view_of
 from bot.core.kinds import GameKind
+from bot.core.language import Speech, public, slash
 from bot.core.sessions import Clicked, Session, hand_signature
 from bot.core.storage import Status, Storage
 from bot.core.takeback import request_items, request_lines, shared_news
 from games.protocol import Event
+from games.text import Text, _, joined
+from lang import ENGLISH
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +71,27 @@ class Retired:
     tries: int = 0
 
 
-def first_time_text(kind: GameKind) -> str:
+def first_time_text(kind: GameKind) -> Text:
     """For a player's first game with the bot on a server, under their first hand."""
-    words = kind.words
-    return (
-        f"*New here? This message is your {words.hand_command}: I keep it up to date for the "
-        "whole game, and when it is your turn its menus make your move. The table is in "
-        f"the channel (link below). `/{kind.name} rules` explains the game, `/help` the bot.*"
+    # TRANSLATORS: {this_message} is "This message is your hand" (or "your board"): what
+    # the newcomer's hand message is. {rules} is the command "/grass rules".
+    return _(
+        "*New here? {this_message}: I keep it up to date for the whole game, and when it is "
+        "your turn its menus make your move. The table is in the channel (link below). "
+        "{rules} explains the game, `/help` the bot.*",
+        this_message=kind.words.your_hand,
+        rules=slash(f"{kind.name} rules"),
     )
+
+
+def _news_line(line: str) -> Text:
+    """A change the move made for the player, in italics, with one full stop."""
+    stripped = line.rstrip(".")
+    if isinstance(line, Text) and len(line) - len(stripped) == 1:
+        # A sentence with its own full stop: the frame adds none.
+        return Text.verbatim("*{news}*", news=line)
+    # Without one (a Text keeps its translation), or several stops made one (plain).
+    return Text.verbatim("*{news}.*", news=line if stripped == line else stripped)
 
 
 def message_signature(
@@ -157,7 +173,9 @@ class HandMessages:
         client: discord.Client,
         storage: Storage,
         kinds: Mapping[str, GameKind],
-        render: Callable[[Callable[[Any], Any], Any, str, str], Awaitable[discord.File | None]],
+        render: Callable[
+            [Callable[[Any], Any], Any, str, str, str], Awaitable[discord.File | None]
+        ],
         writes: LaterWrites,
         channel: Callable[[Session], discord.PartialMessageable],
     ) -> None:
@@ -189,10 +207,13 @@ class HandMessages:
         the bot on this server (`first_time`), how it works, once."""
         kind = self.kinds[session.kind]
         hand = session.hand(name)
+        speech = await self.speech(session, name)
         file = None
         words = kind.ui.private_text(hand)
         if kind.pictures.hand is not None:
-            file = await self.render(kind.pictures.hand, hand.view, "hand.png", words)
+            file = await self.render(
+                kind.pictures.hand, hand.view, "hand.png", words, speech.language
+            )
         if not with_controls:
             controls = []
         elif controls is None:
@@ -200,16 +221,27 @@ class HandMessages:
         news = [*shared_news(name, events), *kind.ui.news(hand, events)]
         lines = [
             *request_lines(session.current_request(), name),
-            *(f"*{line.rstrip('.')}.*" for line in news),
+            *(_news_line(line) for line in news),
+            words,
         ]
-        text = "\n".join([*lines, words])
         if first_time:
-            text += "\n" + first_time_text(kind)
+            lines.append(first_time_text(kind))
+        text = speech(joined("\n", lines))
         link = self.table_link(session)
         if link is not None:
-            line = f"[Go to the table]({link})"
+            line = speech(_("[Go to the table]({link})", link=link))
             text = f"{fit(text, MESSAGE_LIMIT - len(line) - 1)}\n{line}"
-        return fit(text), [file] if file else [], view_of(controls)
+        return fit(text), [file] if file else [], speech.view(view_of(controls))
+
+    async def speech(self, session: Session, name: str) -> Speech:
+        """The words of a player's private things: their language (`/language`, else
+        their Discord app's last seen); English for a seat nobody holds."""
+        seat = session.seat_of(name)
+        languages = getattr(self.client, "languages", None)
+        if seat is None or seat.is_ai or languages is None:
+            return Speech(ENGLISH)
+        found: dict[int, str] = await languages.members([seat.user_id])
+        return Speech(found.get(seat.user_id, ENGLISH))
 
     def table_link(self, session: Session) -> str | None:
         """The address that opens the channel at the table message."""
@@ -428,10 +460,18 @@ class HandMessages:
         if announce:
             kind = self.kinds[session.kind]
             words = kind.words
+            # TRANSLATORS: {consequence} says what the player misses ("your cards stay
+            # with me"); {command} shows their hand, {button} is the table's button.
+            text = _(
+                "{player}, I cannot send you direct messages, so {consequence}: use "
+                "{command} (or the table's **{button}** button) to see them and play.",
+                player=f"<@{user_id}>",
+                consequence=words.hand_words,
+                command=slash(f"{kind.name} {words.hand_command}"),
+                button=words.hand_button,
+            )
             await self._channel(session).send(
-                f"<@{user_id}>, I cannot send you direct messages, so {words.hand_words}: "
-                f"use `/{kind.name} {words.hand_command}` (or the table's **{words.hand_button}** "
-                "button) to see them and play.",
+                public(session.row.language)(text),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
 

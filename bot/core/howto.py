@@ -19,7 +19,10 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import Refusal
+from bot.core.language import slash
 from games.protocol import quoted
+from games.text import Listed, Text, _, _n, _p, joined
+from lang import spoken
 
 
 @dataclass(frozen=True)
@@ -59,16 +62,21 @@ class HowTo:
         """The overview, ending with where to read more: the topics, `more`, and the
         rules document when it is `attached` to the answer."""
         embed = self.overview.embed(self.colour)
-        lines = []
+        lines: list[str] = []
         if self.topics:
-            topics = [f"*{topic}*" for topic in self.topics]
-            lines.append(f"`/{name} rules topic:` {listed(topics, 'or')}.")
+            topics = Listed(
+                (Text.verbatim("*{topic}*", topic=topic) for topic in self.topics), "or"
+            )
+            # TRANSLATORS: {command} is "/grass rules topic:", {topics} the topics to choose.
+            line = _("{command} {topics}.", command=slash(f"{name} rules", "topic"), topics=topics)
+            lines.append(line)
         if self.more:
             lines.append(self.more)
         if attached:
-            lines.append("The attached file holds the full rules as this bot plays them.")
+            lines.append(_("The attached file holds the full rules as this bot plays them."))
         if lines:
-            embed.add_field(name="More", value="\n".join(lines), inline=False)
+            # TRANSLATORS: the heading of where to read more about a game's rules.
+            embed.add_field(name=_p("heading", "More"), value=joined("\n", lines), inline=False)
         return embed
 
     def topic(self, typed: str) -> Topic:
@@ -82,32 +90,30 @@ class HowTo:
         if len(starting) == 1:
             return starting[0]
         if not self.topics:
-            raise Refusal("This game's rules have no topics: `rules` alone tells them all.")
+            raise Refusal(_("This game's rules have no topics: `rules` alone tells them all."))
         raise Refusal(
-            f"There is no topic {quoted(typed[:60])}; the topics are "
-            f"{listed(list(self.topics), 'and')}."
+            _(
+                "There is no topic {typed}; the topics are {topics}.",
+                typed=quoted(typed[:60]),
+                topics=Listed(self.topics),
+            )
         )
 
     def choices(self, typed: str) -> list[app_commands.Choice[str]]:
-        """The `topic:` option's autocomplete: the topics whose name holds what was typed."""
+        """The `topic:` option's autocomplete: the topics whose name holds what was typed,
+        in the reader's language (`spoken`) or in English."""
         wanted = _squash(typed)
         return [
-            app_commands.Choice(name=name, value=name)
+            app_commands.Choice(name=spoken(name), value=name)
             for name in self.topics
-            if wanted in _squash(name)
+            if wanted in _squash(name) or wanted in _squash(spoken(name))
         ][:25]
 
 
-def footnote(rules: tuple[str, ...]) -> str:
+def footnote(rules: tuple[str, ...]) -> Text:
     """ "Rule: G10", "Rules: G3, G11": the only place a player meets rule ids."""
-    return f"{'Rules' if len(rules) > 1 else 'Rule'}: {', '.join(rules)}"
-
-
-def listed(items: list[str], conjunction: str) -> str:
-    """ "a", "a and b", "a, b or c"."""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+    # TRANSLATORS: {rules} are rule ids of the rules document ("G3, G11").
+    return _n("Rule: {rules}", "Rules: {rules}", len(rules), rules=", ".join(rules))
 
 
 def _squash(text: str) -> str:

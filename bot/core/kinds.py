@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.core.gameui import AnyUI
 from bot.core.howto import HowTo
 from games.protocol import Action, Game
+from games.text import Text, _, _n, _p
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -49,31 +50,47 @@ class Pictures:
         return self.scores or self.table
 
 
+def points(score: int) -> Text:
+    """A final score in points, for the standings: "19 points"."""
+    return _n("{count} point", "{count} points", score)
+
+
+YOUR_HAND = _("This message is your hand")
+
+
 @dataclass(frozen=True)
 class Words:
     """The words the shared machinery says about a kind (its game's own words are in its
-    UI)."""
+    UI). Every field a player reads is a whole phrase or sentence (`Text`), so that each
+    language words it its own way; the game's name and its command names are as typed."""
 
     title: str
-    """The game's name as players read it ("Grass")."""
-    round_name: str = "round"
-    """What a scored part of the game is called on the scoreboard ("hand" in Grass)."""
+    """The game's name as players read it ("Grass"), the same in every language."""
+    best_round: str = _("best round")
+    """The scoreboard's column of each player's best scored part of a game, and the
+    figure's label in a player's line ("best round 42"): "best hand" in Grass."""
     money: bool = False
     """Scores are dollars (shown as $25,000) rather than points."""
-    score_word: str | None = "point"
-    """What a score counts, for the final standings ("19 points"); None: standings show
-    places only (the game-over line gives the figures)."""
+    score_text: Callable[[int], str] | None = points
+    """A final score in words, for the standings ("19 points") unless `money`; None:
+    standings show places only (the game-over line gives the figures)."""
     hand_command: str = "hand"
     """The subcommand showing a player's own message ephemerally: "/grass hand"."""
-    hand_button: str = "Show my hand"
+    hand_button: str = _p("button", "Show my hand")
     """The table's button doing the same."""
+    your_hand: str = YOUR_HAND
+    """What a player's hand message is, opening the words for a newcomer under their
+    first one ("This message is your board" in Graps)."""
     leave_command: str = "leave"
     """The subcommand giving up one's seat: "/grass leave"."""
-    hand_words: str = "your cards stay with me"
-    """Why a player with closed DMs must come and look, for the channel notice."""
-    left_text: str = "You left the game."
+    # TRANSLATORS: follows "I cannot send you direct messages, so" in the notice to a
+    # player whose direct messages are closed.
+    hand_words: str = _("your cards stay with me")
+    """Why a player with closed DMs must come and look, for the channel notice: the
+    clause after "I cannot send you direct messages, so"."""
+    left_text: str = _("You left the game.")
     """What a player who gave up their seat is told."""
-    rules_caption: str = "The rules as this bot plays them:"
+    rules_caption: str = _("The rules as this bot plays them:")
     """The words above the rules document (`/<game> rules`)."""
 
 
@@ -129,4 +146,7 @@ class GameKind:
         try:
             return self.rules_file().read_text(encoding="utf-8")
         except OSError:
-            return f"The rules document ({self.rules_name}) is missing from this installation."
+            return _(
+                "The rules document ({file}) is missing from this installation.",
+                file=self.rules_name,
+            )

@@ -44,10 +44,13 @@ from bot.core.gameui import (
 )
 from bot.core.handmessages import HandMessages, LaterWrites
 from bot.core.kinds import GameKind
+from bot.core.language import localise_items, slash
 from bot.core.sessions import Clicked, Session
 from bot.core.storage import Status, Storage
 from bot.core.summary import game_over_post
 from games.protocol import Event, EventKind
+from games.text import _, joined
+from lang import ENGLISH, speaking, translate
 
 log = logging.getLogger(__name__)
 
@@ -82,10 +85,11 @@ IMAGE_CACHE = 128
 messages redrawn with an unchanged picture (new controls, `/grass hand`)."""
 
 
-def _png(draw: Callable[[Any], Any], view: Any) -> bytes:
+def _png(draw: Callable[[Any], Any], view: Any, language: str) -> bytes:
     from render.encode import to_png
 
-    return to_png(draw(view))
+    with speaking(language):  # the renderers' words in the reader's language
+        return to_png(draw(view))
 
 
 def _retrieved(drawing: asyncio.Future[bytes]) -> None:
@@ -99,10 +103,18 @@ class ChannelPaused(Exception):
 
 
 def _closed_hint(kind: GameKind) -> str:
-    return f"\n(DMs closed: play with `/{kind.name} {kind.words.hand_command}`.)"
+    return _(
+        "(DMs closed: play with {command}.)",
+        command=slash(f"{kind.name} {kind.words.hand_command}"),
+    )
 
 
-def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str] | None:
+def game_language(session: Session) -> str:
+    """The language of the game's public things (None stored: English)."""
+    return session.row.language or ENGLISH
+
+
+def _image_key(draw: Callable[[Any], Any], view: Any, language: str) -> tuple[str, str, str] | None:
     """The cache key of `draw(view)`: the function's name and the view's repr (views are
     frozen dataclasses: their repr is their whole content). None, not cached, when the
     name does not say everything the picture is drawn from: a lambda or closure carries
@@ -111,7 +123,7 @@ def _image_key(draw: Callable[[Any], Any], view: Any) -> tuple[str, str] | None:
     function = getattr(draw, "__func__", draw)  # a bound method: its function
     if not inspect.isfunction(function) or function.__closure__ or function.__name__ == "<lambda>":
         return None
-    return function.__qualname__, repr(view)
+    return function.__qualname__, repr(view), language
 
 
 ALT_LIMIT = 1024
@@ -143,7 +155,7 @@ class Publisher:
         self._pings: dict[int, int] = {}
         """game id -> the last "your turn" message (sent to closed DMs only), deleted when
         the next one is sent so the channel does not fill up (the table keeps the story)."""
-        self._images: OrderedDict[tuple[str, str], asyncio.Future[bytes]] = OrderedDict()
+        self._images: OrderedDict[tuple[str, str, str], asyncio.Future[bytes]] = OrderedDict()
         self.writes = LaterWrites()
         """Bookkeeping written after the move's answer, shared with `hands`."""
         self._notified: dict[int, tuple[Hashable, set[str]]] = {}
@@ -159,22 +171,31 @@ class Publisher:
         written through `writes`, the closed-DM notice said in `_usable`."""
 
     async def render(
-        self, draw: Callable[[Any], Any], view: Any, filename: str, alt: str
+        self,
+        draw: Callable[[Any], Any],
+        view: Any,
+        filename: str,
+        alt: str,
+        language: str = ENGLISH,
     ) -> discord.File | None:
-        """The picture as an attachment, drawn in the thread pool, with `alt`, what it
-        shows in words, as its description (screen readers read it); None if drawing
-        fails (the words still go out: a broken image must never stop a game)."""
-        drawing = self._drawing(draw, view)
+        """The picture as an attachment, drawn in the thread pool in `language`, with
+        `alt`, what it shows in words, as its description (screen readers read it); None
+        if drawing fails (the words still go out: a broken image must never stop a game)."""
+        drawing = self._drawing(draw, view, language)
         try:
             data = await asyncio.shield(drawing)
         except Exception:
             log.exception("drawing %s failed", filename)
             return None
-        return discord.File(io.BytesIO(data), filename=filename, description=alt_text(alt))
+        description = alt_text(translate(alt, language))
+        return discord.File(io.BytesIO(data), filename=filename, description=description)
 
-    def _drawing(self, draw: Callable[[Any], Any], view: Any) -> asyncio.Future[bytes]:
-        """The PNG of `draw(view)`: from the cache, being drawn, or started now."""
-        key = _image_key(draw, view)
+    def _drawing(
+        self, draw: Callable[[Any], Any], view: Any, language: str = ENGLISH
+    ) -> asyncio.Future[bytes]:
+        """The PNG of `draw(view)` in `language`: from the cache, being drawn, or started
+        now."""
+        key = _image_key(draw, view, language)
         drawing = self._images.get(key) if key is not None else None
         if key is not None and drawing is not None:
             failed = drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
@@ -183,7 +204,9 @@ class Publisher:
                 return drawing
         loop = asyncio.get_running_loop()
         drawing = asyncio.ensure_future(
-            asyncio.wait_for(loop.run_in_executor(self.executor, _png, draw, view), RENDER_TIMEOUT)
+            asyncio.wait_for(
+                loop.run_in_executor(self.executor, _png, draw, view, language), RENDER_TIMEOUT
+            )
         )
         drawing.add_done_callback(_retrieved)
         if key is not None:
@@ -196,7 +219,7 @@ class Publisher:
         """Starts drawing the table and these players' hands while the move is being
         committed; `publish` then finds them drawn or half-way (the same views)."""
         kind = self.kinds[session.kind]
-        self._drawing(kind.pictures.table, session.public_view())
+        self._drawing(kind.pictures.table, session.public_view(), game_language(session))
         for name in names:
             seat = session.seat_of(name)
             if seat is not None and not seat.is_ai and not seat.dm_closed and kind.pictures.hand:
@@ -238,19 +261,22 @@ class Publisher:
         kind = self.kinds[session.kind]
         line = kind.ui.turn_text(table, people)
         if line and any(seat.dm_closed and seat.name in people for seat in table.seats):
-            line += _closed_hint(kind)
+            line = joined("\n", [line, _closed_hint(kind)])
         return line
 
     async def update_table(self, session: Session, reopened: bool = False) -> None:
         kind = self.kinds[session.kind]
+        language = game_language(session)
         table = session.table()
         text = kind.ui.table_text(table)
         line = self.turn_line(session)
-        text = fit(f"{line}\n{text}" if line else text)
-        alt = kind.ui.table_words(table) or kind.ui.table_text(table)
-        file = await self.render(kind.pictures.table, table.view, "table.png", alt)
+        text = fit(translate(joined("\n", [line, text]) if line else text, language))
+        words = translate(kind.ui.table_words(table), language)
+        alt = words or translate(kind.ui.table_text(table), language)
+        file = await self.render(kind.pictures.table, table.view, "table.png", alt, language)
         files = [file] if file else []
         view = view_of(self.table_items(session))
+        localise_items(view.children, language)
         channel = self._usable(session)
         if session.table_message_id is not None:
             target = channel.get_partial_message(session.table_message_id)
@@ -259,7 +285,8 @@ class Publisher:
                     lambda f, t: target.edit(content=t, attachments=f, view=view),
                     files,
                     text,
-                    kind.ui.table_words(table),
+                    language,
+                    words,
                 )
                 return
             except discord.NotFound:
@@ -277,7 +304,8 @@ class Publisher:
             lambda f, t: channel.send(content=t, files=f, view=view),
             files,
             text,
-            kind.ui.table_words(table),
+            language,
+            words,
         )
         session.table_message_id = message.id
         await self.storage.set_table_message(session.id, message.id)
@@ -307,15 +335,21 @@ class Publisher:
             await self._delete_in_channel(session, old)
 
     async def post(self, session: Session, post: Post) -> None:
+        language = game_language(session)
         files: list[discord.File] = []
         if post.image is not None:
             alt = post.alt or post.text
-            file = await self.render(post.image, session.public_view(), post.filename, alt)
+            view = session.public_view()
+            file = await self.render(post.image, view, post.filename, alt, language)
             files = [file] if file else []
         channel = self._usable(session)
-        view = view_of(list(post.items))
+        items = view_of(list(post.items))
+        localise_items(items.children, language)
         await _without_files_if_refused(
-            lambda f, t: channel.send(content=t, files=f, view=view), files, fit(post.text)
+            lambda f, t: channel.send(content=t, files=f, view=items),
+            files,
+            fit(translate(post.text, language)),
+            language,
         )
 
     async def say(
@@ -328,7 +362,8 @@ class Publisher:
 
         async def send() -> None:
             mentions = discord.AllowedMentions(users=ping)
-            message = await self._usable(session).send(fit(text), allowed_mentions=mentions)
+            words = fit(translate(text, game_language(session)))
+            message = await self._usable(session).send(words, allowed_mentions=mentions)
             if about is not None:
                 self._notices.setdefault(session.id, {}).setdefault(about, []).append(message.id)
 
@@ -401,7 +436,7 @@ class Publisher:
         closed = [seat.name for seat in session.seats if seat.name in newly and seat.dm_closed]
         text = ui.turn_text(session.table(), closed) if closed else None
         if text:
-            text += _closed_hint(kind)
+            text = joined("\n", [text, _closed_hint(kind)])
             await self._guarded(session, "turn", self._ping(session, text))
         elif session.id in self._pings and (session.status != Status.RUNNING or newly):
             await self._guarded(
@@ -447,7 +482,8 @@ class Publisher:
     async def _ping(self, session: Session, text: str) -> None:
         channel = self._usable(session)
         message = await channel.send(
-            fit(text), allowed_mentions=discord.AllowedMentions(users=True)
+            fit(translate(text, game_language(session))),
+            allowed_mentions=discord.AllowedMentions(users=True),
         )
         previous = self._pings.get(session.id)
         self._pings[session.id] = message.id
@@ -520,8 +556,8 @@ class Publisher:
         await self.flush(session.id)
 
 
-NO_FILES_NOTE = (
-    "\n*(I may not attach pictures in this channel: give me the Attach Files permission "
+NO_FILES_NOTE = _(
+    "*(I may not attach pictures in this channel: give me the Attach Files permission "
     "to see the table.)*"
 )
 
@@ -530,15 +566,17 @@ async def _without_files_if_refused(
     send: Callable[[list[discord.File], str], Awaitable[T]],
     files: list[discord.File],
     text: str,
+    language: str,
     words: str = "",
 ) -> T:
     """Sends with the pictures; if the channel refuses attachments (50013), sends the
     words alone (with `words` standing in for the picture) and a note saying which
-    permission is missing."""
+    permission is missing. `text` and `words` are in `language` already."""
     try:
         return await send(files, text)
     except discord.Forbidden as error:
         if error.code != MISSING_PERMISSIONS or not files:
             raise
+        note = "\n" + translate(NO_FILES_NOTE, language)
         fallback = f"{text}\n{words}" if words else text
-        return await send([], fit(fallback, MESSAGE_LIMIT - len(NO_FILES_NOTE)) + NO_FILES_NOTE)
+        return await send([], fit(fallback, MESSAGE_LIMIT - len(note)) + note)

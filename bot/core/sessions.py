@@ -28,6 +28,7 @@ from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
 from bot.core.takeback import Request, TakeBack, lapsed_event
 from games.protocol import JSON, Action, Event, EventKind, Game, Outcome
 from games.takeback import final_reason, taken_back_event
+from games.text import _
 
 log = logging.getLogger(__name__)
 
@@ -418,12 +419,12 @@ class Sessions:
         async with self.lock(game_id):
             session = await self.load(game_id)
             if session is None:
-                raise Refusal("That game has not started or no longer exists.")
+                raise Refusal(_("That game has not started or no longer exists."))
             if session.status != Status.RUNNING:
-                raise Refusal("That game is over; nothing can be played in it any more.")
+                raise Refusal(_("That game is over; nothing can be played in it any more."))
             name = actor_name if user_id is None else session.name_of(user_id)
             if name is None:
-                raise Refusal("You are not playing in this game.")
+                raise Refusal(_("You are not playing in this game."))
             if version is not None:
                 session.check_version(name, version)
             action = build if isinstance(build, Action) else build(session.hand(name))
@@ -436,7 +437,7 @@ class Sessions:
             pending = session.current_request()
             if isinstance(action, TakeBack):
                 if action.version != loaded_version:
-                    raise Refusal("Too late: the game has moved on since the move was made.")
+                    raise Refusal(_("Too late: the game has moved on since the move was made."))
                 session.engine = action.replayed
                 events = [taken_back_event(name)]
             else:
@@ -536,8 +537,10 @@ class Sessions:
         if not people:
             await self._end(
                 session,
-                "Only computer players are left at this table, so the game was abandoned "
-                "(a game needs at least one person); no result is recorded.",
+                _(
+                    "Only computer players are left at this table, so the game was abandoned "
+                    "(a game needs at least one person); no result is recorded."
+                ),
             )
             return False
         if any(s.user_id == session.row.host_id for s in people):
@@ -546,7 +549,8 @@ class Sessions:
         await self.storage.set_host(session.id, host.user_id)
         session.row = dataclasses.replace(session.row, host_id=host.user_id)
         if self.publisher is not None:
-            await self.publisher.say(session, f"<@{host.user_id}> is now the host of this game.")
+            text = _("{player} is now the host of this game.", player=f"<@{host.user_id}>")
+            await self.publisher.say(session, text)
         return True
 
     async def abandon(self, game_id: int, announce: str | None = None) -> bool:

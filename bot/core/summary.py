@@ -13,41 +13,53 @@ import discord
 
 from bot.core.gameui import ANY_VERSION, Control, GameButton, Post, SharedVerb, Table
 from bot.core.kinds import GameKind
-from games.words import money, plural
+from games.text import Money, Text, _, _n, _p, joined
 
 
 def score_text(kind: GameKind, score: int) -> str | None:
     if kind.words.money:
-        return money(score)
-    if kind.words.score_word is None:
+        return Text.verbatim("{amount}", amount=Money(score))
+    if kind.words.score_text is None:
         return None
-    return plural(score, kind.words.score_word)
+    return kind.words.score_text(score)
 
 
-def length_text(seconds: float) -> str:
+def length_text(seconds: float) -> Text:
     minutes = max(1, round(seconds / 60))
     if minutes < 90:
-        return plural(minutes, "minute")
+        return _n("{count} minute", "{count} minutes", minutes)
     hours, rest = divmod(minutes, 60)
-    return f"{plural(hours, 'hour')} {plural(rest, 'minute')}" if rest else plural(hours, "hour")
+    in_hours = _n("{count} hour", "{count} hours", hours)
+    if not rest:
+        return in_hours
+    # TRANSLATORS: how long a game took, e.g. "2 hours 5 minutes".
+    return _(
+        "{hours} {minutes}", hours=in_hours, minutes=_n("{count} minute", "{count} minutes", rest)
+    )
 
 
-def standings(kind: GameKind, table: Table[Any]) -> str:
+def standings(kind: GameKind, table: Table[Any]) -> Text:
     lines = []
     for result in kind.ui.results(table):
         score = score_text(kind, result.score)
-        lines.append(f"{result.place}. {result.name}" + (f": {score}" if score else ""))
-    return "\n".join(lines)
+        if score:
+            line = Text.verbatim(
+                "{place}. {player}: {score}", place=result.place, player=result.name, score=score
+            )
+        else:
+            line = Text.verbatim("{place}. {player}", place=result.place, player=result.name)
+        lines.append(line)
+    return joined("\n", lines)
 
 
 def summary_buttons(game_id: int) -> tuple[discord.ui.Item[Any], ...]:
     return (
         GameButton(
             Control(game_id, ANY_VERSION, SharedVerb.REMATCH),
-            "Rematch",
+            _p("button", "Rematch"),
             discord.ButtonStyle.primary,
         ),
-        GameButton(Control(game_id, ANY_VERSION, SharedVerb.EXPORT), "Export"),
+        GameButton(Control(game_id, ANY_VERSION, SharedVerb.EXPORT), _p("button", "Export")),
     )
 
 
@@ -56,12 +68,13 @@ def game_over_post(
 ) -> Post:
     """The message; `started_at`: when the game's lobby opened (epoch seconds)."""
     played = (now or time.time()) - started_at
-    moves = plural(table.version, "move")
-    text = (
-        f"{kind.ui.game_over_text(table)}\n{standings(kind, table)}\n"
-        f"Played in {length_text(played)}, {moves}. **Rematch** plays again with the same "
-        "seats and options; **Export** gives the record of the game."
+    played_line = _(
+        "Played in {length}, {moves}. **Rematch** plays again with the same seats and "
+        "options; **Export** gives the record of the game.",
+        length=length_text(played),
+        moves=_n("{count} move", "{count} moves", table.version),
     )
+    text = joined("\n", [kind.ui.game_over_text(table), standings(kind, table), played_line])
     pictures = kind.pictures
     alt = None
     if pictures.progress is not None and pictures.progress_words is not None:

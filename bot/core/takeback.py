@@ -28,7 +28,7 @@ from bot.core.gameui import Control, GameButton
 from bot.core.storage import Storage
 from games.protocol import JSON, Action, Event, EventKind, Game
 from games.takeback import CannotTakeBack, TakenBack, is_undo, take_back, undo_entry
-from games.words import listed
+from games.text import Listed, Text, _, _p
 
 log = logging.getLogger(__name__)
 AnyGame = Game[Any, Any, Any]
@@ -85,17 +85,49 @@ def request_lines(request: Request | None, name: str) -> list[str]:
         return []
     if request.refused_by is not None:
         if name == request.by:
-            return [f"*{request.refused_by} said no: your move stands.*"]
+            return [_italics(refused_text(request.refused_by))]
         return []
-    what = f" ({request.what})" if request.what else ""
-    waiting = listed(request.waiting)
+    what, by = request.what, request.by
+    waiting = Listed(request.waiting)
     if name == request.by:
-        return [f"*You asked to take back your last move{what}. Waiting for {waiting}.*"]
+        if what:
+            asked = _(
+                "You asked to take back your last move ({move}). Waiting for {players}.",
+                move=what,
+                players=waiting,
+            )
+        else:
+            asked = _(
+                "You asked to take back your last move. Waiting for {players}.", players=waiting
+            )
+        return [_italics(asked)]
     if name in request.waiting:
-        return [f"**{request.by} asks to take back their last move{what}.** Do you agree?"]
+        if what:
+            return [
+                _(
+                    "**{player} asks to take back their last move ({move}).** Do you agree?",
+                    player=by,
+                    move=what,
+                )
+            ]
+        return [_("**{player} asks to take back their last move.** Do you agree?", player=by)]
     if name in request.agreed:
-        return [f"*You agreed that {request.by} takes back their move. Waiting for {waiting}.*"]
+        agreed = _(
+            "You agreed that {player} takes back their move. Waiting for {players}.",
+            player=by,
+            players=waiting,
+        )
+        return [_italics(agreed)]
     return []
+
+
+def refused_text(by: str) -> Text:
+    """The mover is told their request was refused."""
+    return _("{player} said no: your move stands.", player=by)
+
+
+def _italics(text: str) -> Text:
+    return Text.verbatim("*{text}*", text=text)
 
 
 def request_items(
@@ -104,24 +136,31 @@ def request_items(
     """The buttons `name`'s hand message carries for taking back: Take back my move when
     `offered` (`Session.offers_take_back`), Agree / No while they are asked."""
     if offered:
-        return [GameButton(Control(game_id, version, TakeBackVerb.ASK), "Take back my move")]
+        ask = Control(game_id, version, TakeBackVerb.ASK)
+        return [GameButton(ask, _p("button", "Take back my move"))]
     if request is None or request.refused_by is not None or name not in request.waiting:
         return []
     agree = Control(game_id, version, TakeBackVerb.AGREE)
     refuse = Control(game_id, version, TakeBackVerb.REFUSE)
     return [
-        GameButton(agree, f"Let {request.by} take it back", discord.ButtonStyle.primary),
-        GameButton(refuse, "No, the move stands"),
+        GameButton(
+            agree,
+            _p("button", "Let {player} take it back", player=request.by),
+            discord.ButtonStyle.primary,
+        ),
+        GameButton(refuse, _p("button", "No, the move stands")),
     ]
 
 
 def shared_news(name: str, events: Sequence[Event]) -> list[str]:
     """What a take-back changed for this player, for the top of their hand message."""
-    lines = []
+    lines: list[str] = []
     for event in events:
         if event.kind == EventKind.UNDO:
-            who = "You" if event.actor == name else event.actor
-            lines.append(f"{who} took back {'your' if who == 'You' else 'their'} last move")
+            if event.actor == name:
+                lines.append(_("You took back your last move"))
+            else:
+                lines.append(_("{player} took back their last move", player=event.actor))
         elif event.kind == LAPSED:
             lines.extend(text for player, text in event.private.items() if player == name)
     return lines
@@ -129,7 +168,7 @@ def shared_news(name: str, events: Sequence[Event]) -> list[str]:
 
 def lapsed_event(request: Request, mover: str) -> Event:
     """Tells the asker that `mover` moved before everyone agreed."""
-    text = f"{mover} moved before everyone agreed, so your move stands"
+    text = _("{player} moved before everyone agreed, so your move stands", player=mover)
     return Event(LAPSED, "", mover, private={request.by: text})
 
 
@@ -141,19 +180,24 @@ async def taken_back(
     moved since, it is too late (and the take-back before it is not taken back too)."""
     entries = await storage.moves(game_id)
     if header is None or len(entries) != engine.moves:
-        raise Refusal("This game's record is incomplete, so no move can be taken back.")
+        raise Refusal(_("This game's record is incomplete, so no move can be taken back."))
     last = entries[-1] if entries else None
     if not isinstance(last, dict) or is_undo(last):
-        raise Refusal("There is no move to take back: the last one was taken back already.")
+        raise Refusal(_("There is no move to take back: the last one was taken back already."))
     if last.get("by") != by:
         raise Refusal(
-            f"{last.get('by')} has moved since: only the game's last move can be taken back."
+            _(
+                "{player} has moved since: only the game's last move can be taken back.",
+                player=str(last.get("by")),
+            )
         )
     try:
         taken = take_back(header, entries, by)
     except CannotTakeBack as error:
-        raise Refusal(f"Your last move cannot be taken back: {error.why}.") from error
+        raise Refusal(
+            _("Your last move cannot be taken back: {reason}.", reason=error.why)
+        ) from error
     if taken.redone.to_json() != engine.to_json():
         log.error("game %s: its move log does not replay to its state", game_id)
-        raise Refusal("This game's record does not replay to where it is, so the move stands.")
+        raise Refusal(_("This game's record does not replay to where it is, so the move stands."))
     return taken

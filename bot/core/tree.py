@@ -12,6 +12,9 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import Refusal, report
+from bot.core.language import private
+from games.text import Text, _, _n
+from lang import speak
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +43,7 @@ def _leaf_values(options: Any) -> dict[str, Any]:
     return values
 
 
-def out_of_range(command: Any, options: Any) -> str | None:
+def out_of_range(command: Any, options: Any) -> Text | None:
     """What is wrong with an option outside its declared range (`app_commands.Range`), or
     None. Discord's client keeps to the ranges, but discord.py does not check them on
     arrival, and a forged interaction may carry any number or length."""
@@ -56,12 +59,24 @@ def out_of_range(command: Any, options: Any) -> str | None:
         if not isinstance(size, int | float):
             continue
         if (low is not None and size < low) or (high is not None and size > high):
+            option = param.display_name
             if isinstance(value, str):
-                return f"The {param.display_name} option takes at most {high:,} characters."
-            if low is None or high is None:
-                bound = f"at least {low:,}" if high is None else f"at most {high:,}"
-                return f"The {param.display_name} option must be {bound}."
-            return f"The {param.display_name} option must be from {low:,} to {high:,}."
+                return _n(
+                    "The {option} option takes at most {count:,} character.",
+                    "The {option} option takes at most {count:,} characters.",
+                    int(high or 0),
+                    option=option,
+                )
+            if high is None:
+                return _("The {option} option must be at least {low:,}.", option=option, low=low)
+            if low is None:
+                return _("The {option} option must be at most {high:,}.", option=option, high=high)
+            return _(
+                "The {option} option must be from {low:,} to {high:,}.",
+                option=option,
+                low=low,
+                high=high,
+            )
     return None
 
 
@@ -79,6 +94,7 @@ class GameTree(app_commands.CommandTree[Any]):
             return True
         if interaction.type is not discord.InteractionType.autocomplete:
             return True
+        speak((await private(interaction)).language)  # the choices' words: `spoken`
         data = interaction.data or {}
         command = interaction.command
         focused = _focused(data.get("options"))
@@ -109,7 +125,7 @@ class GameTree(app_commands.CommandTree[Any]):
                     except discord.HTTPException:
                         log.warning("could not answer autocomplete %s", interaction.id)
                 return
-            await report(interaction, Refusal("That command's options are malformed."))
+            await report(interaction, Refusal(_("That command's options are malformed.")))
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

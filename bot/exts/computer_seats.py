@@ -17,6 +17,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
 from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
 from bot.core.storage import GameRow, SeatRow
+from games.text import Text, _, _n
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -33,14 +34,17 @@ def ai_name(taken: Sequence[str], level: str) -> str:
     return f"Robot {number} ({level})"
 
 
-def timer_text(row: GameRow, default: int) -> str:
+def timer_text(row: GameRow, default: int) -> Text:
     minutes = turn_minutes(row, default)
     if minutes == 0:
-        return "Turn timer: off."
-    unit = "minute" if minutes == 1 else "minutes"
-    return (
-        f"Turn timer: {minutes} {unit} (a reminder at half time; then the computer moves for "
-        f"an absent player, and takes the seat after {EXPIRIES_TO_REPLACE} turns in a row)."
+        return _("Turn timer: off.")
+    return _n(
+        "Turn timer: {count} minute (a reminder at half time; then the computer moves for an "
+        "absent player, and takes the seat after {turns} turns in a row).",
+        "Turn timer: {count} minutes (a reminder at half time; then the computer moves for an "
+        "absent player, and takes the seat after {turns} turns in a row).",
+        minutes,
+        turns=EXPIRIES_TO_REPLACE,
     )
 
 
@@ -61,19 +65,19 @@ async def lobby_ai(
     once the checks passed, before the write."""
     kind = bot.kinds[row.kind]
     if not kind.computer_players:
-        raise Refusal(f"{kind.words.title} has no computer players.")
+        raise Refusal(_("{game} has no computer players.", game=kind.words.title))
     if user_id != row.host_id:
-        raise Refusal("Only the host can add or remove computer players.")
+        raise Refusal(_("Only the host can add or remove computer players."))
     if verb == LobbyVerb.AI_REMOVE:
         ais = [seat for seat in seats if seat.is_ai]
         if not ais:
-            raise Refusal("There is no computer player at this table to remove.")
+            raise Refusal(_("There is no computer player at this table to remove."))
         await acknowledge()
         await bot.storage.remove_seat(row.id, ais[-1].user_id)
         return
     cls = kind.engine
     if len(seats) >= cls.max_players:
-        raise Refusal(f"The table is full: {kind.words.title} is for at most {cls.max_players}.")
+        raise Refusal(table_full(kind.words.title, cls.max_players))
     level = verb.removeprefix("ai_")
     await acknowledge()
     await bot.storage.add_ai_seat(row.id, ai_name([seat.name for seat in seats], level), level)
@@ -82,4 +86,15 @@ async def lobby_ai(
 def check_humans(seats: Sequence[SeatRow]) -> None:
     """A game needs at least one person: computers alone are refused."""
     if not any(not seat.is_ai for seat in seats):
-        raise Refusal("A game needs at least one person: computer players alone are refused.")
+        raise Refusal(_("A game needs at least one person: computer players alone are refused."))
+
+
+def table_full(title: str, most: int) -> Text:
+    """The refusal of one seat too many."""
+    # TRANSLATORS: {count} is a number of players.
+    return _n(
+        "The table is full: {game} is for at most {count}.",
+        "The table is full: {game} is for at most {count}.",
+        most,
+        game=title,
+    )

@@ -29,6 +29,7 @@ from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, STALE_MINUTES
 from bot.exts import game_commands as shared
 from bot.exts import rematch
 from bot.exts.lobby import close_lobby, expiry_text
+from games.text import _n
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -79,12 +80,15 @@ class Expiry(commands.Cog):
         for row in await bot.storage.running_unchanged_since(stale):
             if row.kind in bot.kinds and bot.serves(row.guild_id):
                 days = STALE_MINUTES // (24 * 60)
-                await shared.end_without_result(
-                    bot,
-                    row,
-                    f"The {bot.kinds[row.kind].words.title} game was abandoned: nothing "
-                    f"happened in it for {days} days. No result is recorded.",
+                stale_text = _n(
+                    "The {game} game was abandoned: nothing happened in it for {count} day. "
+                    "No result is recorded.",
+                    "The {game} game was abandoned: nothing happened in it for {count} days. "
+                    "No result is recorded.",
+                    days,
+                    game=bot.kinds[row.kind].words.title,
                 )
+                await shared.end_without_result(bot, row, stale_text)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.core.errors import Refusal
+from bot.core.language import private
 from bot.core.sessions import Session
 from bot.core.storage import Status
 from games.replay import export as replay_export
-from games.words import plural
+from games.text import _, _n
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -29,8 +30,10 @@ async def send_replay(
         # The header holds the seed (or the stacked decks): it would reveal every hand,
         # hidden card and future draw or roll.
         raise Refusal(
-            "The replay file reveals every hidden card, so it is given once the game is "
-            "over (or abandoned)."
+            _(
+                "The replay file reveals every hidden card, so it is given once the game is "
+                "over (or abandoned)."
+            )
         )
     if not interaction.response.is_done():  # done when a DM's menu asked which game
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -43,9 +46,22 @@ async def send_replay(
     body = json.dumps(data, indent=1).encode()
     name = f"{kind}-game-{session.id}.json"
     # Players read one sentence; how to replay the file is in docs/notation.md.
-    what = f"The record of game {session.id}, move by move ({plural(len(moves), 'move')})"
+    count = len(moves)
+    what = _n(
+        "The record of game {game}, move by move ({count} move)",
+        "The record of game {game}, move by move ({count} moves)",
+        count,
+        game=session.id,
+    )
+    text = _n(
+        "The record of game {game}, move by move ({count} move), to keep or to share.",
+        "The record of game {game}, move by move ({count} moves), to keep or to share.",
+        count,
+        game=session.id,
+    )
+    speech = await private(interaction)
     await interaction.followup.send(
-        f"{what}, to keep or to share.",
-        file=discord.File(io.BytesIO(body), filename=name, description=what),
+        speech(text),
+        file=discord.File(io.BytesIO(body), filename=name, description=speech(what)),
         ephemeral=True,
     )

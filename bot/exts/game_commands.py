@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.core.errors import Refusal, ShowingFailed
 from bot.core.gameui import Hand
+from bot.core.language import Speech, private, public, slash
 from bot.core.limits import IDLE_MINUTES, idle
 from bot.core.sessions import ActionBuilder, Session
 from bot.core.storage import GameRow, Status
@@ -31,6 +32,7 @@ from bot.exts.lobby import close_lobby
 from bot.exts.router import ask, show_private
 from bot.exts.scoreboards import kind_scoreboard
 from bot.exts.takeback import ask_take_back
+from games.text import Text, _, _n, joined
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -53,13 +55,16 @@ async def session_here(
             found = await bot.storage.latest_game(channel_id, kind)
         if found is None or found.status == Status.LOBBY:
             raise Refusal(
-                f"No {record.words.title} game is being played in this channel; "
-                f"start one with `/{record.name} start`."
+                _(
+                    "No {game} game is being played in this channel; start one with {command}.",
+                    game=record.words.title,
+                    command=slash(f"{record.name} start"),
+                )
             )
         row = found
     session = await bot.sessions.load(row.id)
     if session is None:
-        raise Refusal(f"That {record.words.title} game could not be loaded.")
+        raise Refusal(_("That {game} game could not be loaded.", game=record.words.title))
     return session
 
 
@@ -77,24 +82,38 @@ async def your_game(
         rows = [last] if last is not None else []
     if not rows:
         raise Refusal(
-            f"You are not playing any {record.words.title} game. Games are played in "
-            f"server channels: start one there with `/{record.name} start`."
+            _(
+                "You are not playing any {game} game. Games are played in server channels: "
+                "start one there with {command}.",
+                game=record.words.title,
+                command=slash(f"{record.name} start"),
+            )
         )
     if len(rows) == 1:
         return rows[0]
     shown = rows[:25]  # a menu's limit; nobody sits in that many games of one kind
-    games = "\n".join([f"- {await game_line(bot, interaction, row, True)}" for row in shown])
+    question = _n(
+        "You are playing {count} {game} game. Which one is this for?",
+        "You are playing {count} {game} games. Which one is this for?",
+        len(rows),
+        game=record.words.title,
+    )
+    games = [
+        Text.verbatim("- {game}", game=await game_line(bot, interaction, row, True))
+        for row in shown
+    ]
+    labels = [await game_line(bot, interaction, row, False) for row in shown]
     chosen = await ask(
         bot,
         interaction,
-        f"You are playing {len(rows)} {record.words.title} games. Which one is this for?\n" + games,
+        joined("\n", [question, *games]),
         [
             discord.SelectOption(
-                label=(await game_line(bot, interaction, row, False))[:100], value=str(row.id)
+                label=label if len(label) <= 100 else label[:100], value=str(row.id)
             )
-            for row in shown
+            for label, row in zip(labels, shown, strict=True)
         ],
-        "Choose the game",
+        _("Choose the game"),
     )
     return next(row for row in shown if str(row.id) == chosen)
 
@@ -105,22 +124,27 @@ async def game_line(
     """How a player tells their games apart: its number, its channel (a mention, or
     for a menu, which shows no mentions, its name and server) and whose turn it is."""
     title = bot.kinds[row.kind].words.title
+    where: str
     if mention:
         where = f"<#{row.channel_id}>"
     else:
         channel = bot.get_channel(row.channel_id)
         guild = bot.get_guild(row.guild_id)
         name = getattr(channel, "name", None)
-        where = f"#{name}" if name else "a server channel"
+        where = f"#{name}" if name else _("a server channel")
         if guild is not None:
-            where += f" of {guild.name}"
-    line = f"{title} game {row.id} in {where}"
+            # TRANSLATORS: a channel ("#general", or "a server channel") and its server's name.
+            where = _("{channel} of {server}", channel=where, server=guild.name)
+    turn = False
     session = await bot.sessions.load(row.id)
     if session is not None and session.status == Status.RUNNING:
         name = session.name_of(interaction.user.id)
-        if name is not None and name in session.engine.awaiting:
-            line += ", your turn"
-    return line
+        turn = name is not None and name in session.engine.awaiting
+    if turn:
+        return _(
+            "{game} game {number} in {channel}, your turn", game=title, number=row.id, channel=where
+        )
+    return _("{game} game {number} in {channel}", game=title, number=row.id, channel=where)
 
 
 async def hand_here(
@@ -151,7 +175,7 @@ async def hand_here(
 def seated_name(session: Session, interaction: discord.Interaction[Any]) -> str:
     name = session.name_of(interaction.user.id)
     if name is None:
-        raise Refusal("You are not playing in this game.")
+        raise Refusal(_("You are not playing in this game."))
     return name
 
 
@@ -178,7 +202,8 @@ async def act(
     session = await session_here(bot, interaction, kind)
     await bot.sessions.act(session.id, interaction.user.id, build)
     try:
-        await interaction.followup.send(done, ephemeral=True)
+        speech = await private(interaction)
+        await interaction.followup.send(speech(done), ephemeral=True)
     except Exception as error:
         raise ShowingFailed() from error
 
@@ -191,10 +216,11 @@ async def show_scores(
     async with session.lock:
         view = session.public_view()
     record = bot.kinds[kind]
-    text = f"**{record.words.title}** score sheet (game {session.id})."
-    alt = f"{text} {record.ui.table_words(session.table())}"
-    file = await bot.publisher.render(draw, view, "scores.png", alt)
-    await interaction.followup.send(text, files=[file] if file else [])
+    text = _("**{game}** score sheet (game {number}).", game=record.words.title, number=session.id)
+    alt = joined(" ", [text, record.ui.table_words(session.table())])
+    speech = public(session.row.language)
+    file = await bot.publisher.render(draw, view, "scores.png", alt, speech.language)
+    await interaction.followup.send(speech(text), files=[file] if file else [])
 
 
 async def export_replay(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
@@ -216,7 +242,7 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
     record = bot.kinds[kind]
     row = await bot.storage.open_game(interaction.channel_id or 0, kind)
     if row is None:
-        raise Refusal(f"No {record.words.title} game is open in this channel.")
+        raise Refusal(_("No {game} game is open in this channel.", game=record.words.title))
     permissions = getattr(interaction, "permissions", None)
     seats = await bot.storage.seats(row.id)
     # Late in a game the host alone could erase the others' win: from then on it takes
@@ -232,20 +258,39 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
         hours = IDLE_MINUTES // 60
         if host:
             raise Refusal(
-                "This game is well under way, so ending it without a result takes someone "
-                "with Manage Server; or any of its players, once nothing has happened in it "
-                f"for {hours} hours. To stop playing yourself, use `/{record.name} "
-                f"{record.words.leave_command}`."
+                _n(
+                    "This game is well under way, so ending it without a result takes someone "
+                    "with Manage Server; or any of its players, once nothing has happened in "
+                    "it for {count} hour. To stop playing yourself, use {command}.",
+                    "This game is well under way, so ending it without a result takes someone "
+                    "with Manage Server; or any of its players, once nothing has happened in "
+                    "it for {count} hours. To stop playing yourself, use {command}.",
+                    hours,
+                    command=slash(f"{record.name} {record.words.leave_command}"),
+                )
             )
         raise Refusal(
-            "Only the game's host (early in the game) or someone with Manage Server can "
-            f"abandon it; its players can too once nothing has happened in it for {hours} hours."
+            _n(
+                "Only the game's host (early in the game) or someone with Manage Server can "
+                "abandon it; its players can too once nothing has happened in it for {count} "
+                "hour.",
+                "Only the game's host (early in the game) or someone with Manage Server can "
+                "abandon it; its players can too once nothing has happened in it for {count} "
+                "hours.",
+                hours,
+            )
         )
     await interaction.response.defer(thinking=True)
     await end_without_result(bot, row)
+    speech = public(row.language)
     await interaction.followup.send(
-        f"The {record.words.title} game was abandoned by <@{interaction.user.id}>; "
-        "no result is recorded.",
+        speech(
+            _(
+                "The {game} game was abandoned by {player}; no result is recorded.",
+                game=record.words.title,
+                player=f"<@{interaction.user.id}>",
+            )
+        ),
         allowed_mentions=discord.AllowedMentions.none(),
     )
 
@@ -255,7 +300,7 @@ async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = 
     hands say so, their controls go; `announce` is posted in the channel. Nothing if it
     ended meanwhile."""
     title = bot.kinds[row.kind].words.title
-    if not await close_lobby(bot, row, f"~~{title} lobby~~: abandoned."):
+    if not await close_lobby(bot, row, _("~~{game} lobby~~: abandoned.", game=title)):
         await bot.sessions.abandon(row.id, announce)
 
 
@@ -269,31 +314,49 @@ async def kick_player(
     if interaction.user.id != session.row.host_id and not (
         permissions and permissions.manage_guild
     ):
-        raise Refusal("Only the game's host (or someone with Manage Server) can kick a player.")
+        raise Refusal(_("Only the game's host (or someone with Manage Server) can kick a player."))
     if player.id == interaction.user.id:
-        raise Refusal("You cannot kick yourself; use the game's `leave` command to give up.")
+        raise Refusal(_("You cannot kick yourself; use the game's `leave` command to give up."))
     if session.name_of(player.id) is None:
-        raise Refusal(f"{player.display_name} is not playing in this game.")
+        raise Refusal(not_playing(player))
     await interaction.response.defer(thinking=True)
     record = bot.kinds[kind]
+    speech = public(session.row.language)
     if not record.computer_players:  # no computer to take the seat: they leave
         await bot.sessions.act(session.id, player.id, lambda hand: record.leave(hand.name))
         await interaction.followup.send(
-            f"<@{interaction.user.id}> removed <@{player.id}> from the game.",
+            speech(
+                _(
+                    "{host} removed {player} from the game.",
+                    host=f"<@{interaction.user.id}>",
+                    player=f"<@{player.id}>",
+                )
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         return
     async with session.lock:
         seat = next((s for s in session.seats if s.user_id == player.id and not s.left_game), None)
         if seat is None or session.status != Status.RUNNING:
-            raise Refusal(f"{player.display_name} is not playing in this game.")
+            raise Refusal(not_playing(player))
         await bot.sessions.seat_to_computer(session, seat)
         await interaction.followup.send(
-            f"<@{interaction.user.id}> removed <@{player.id}> from the game; an easy computer "
-            f"player now plays **{seat.name}**'s seat.",
+            speech(
+                _(
+                    "{host} removed {player} from the game; an easy computer player now plays "
+                    "**{seat}**'s seat.",
+                    host=f"<@{interaction.user.id}>",
+                    player=f"<@{player.id}>",
+                    seat=seat.name,
+                )
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await bot.sessions.after(session)
+
+
+def not_playing(member: discord.abc.User) -> Text:
+    return _("{member} is not playing in this game.", member=member.display_name)
 
 
 CHANNEL_COMMANDS = frozenset({"start", "kick", "abandon", "scoreboard"})
@@ -325,16 +388,22 @@ class GameCommands(commands.GroupCog):
             return True
         if command.name not in CHANNEL_COMMANDS:
             return True
-        typed = f"`/{self.kind.name} {command.name}`"
+        typed = slash(f"{self.kind.name} {command.name}")
         if command.name == "start":
-            where = (
-                f"Games are played in server channels: use {typed} in the channel where "
-                "you want to play."
+            where = _(
+                "Games are played in server channels: use {command} in the channel where "
+                "you want to play.",
+                command=typed,
             )
         elif command.name == "scoreboard":
-            where = f"Scoreboards belong to a server: use {typed} in one of its channels."
+            where = _(
+                "Scoreboards belong to a server: use {command} in one of its channels.",
+                command=typed,
+            )
         else:
-            where = f"Use {typed} in the server channel where the game is played."
+            where = _(
+                "Use {command} in the server channel where the game is played.", command=typed
+            )
         raise app_commands.NoPrivateMessage(where)
 
     @app_commands.command(name="hand", description="Your hand and your controls, privately")
@@ -359,7 +428,8 @@ class GameCommands(commands.GroupCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await session_here(self.bot, interaction, self.kind.name)
         done = await ask_take_back(self.bot, session.id, interaction.user.id, None, None)
-        await interaction.followup.send(done, ephemeral=True)
+        speech = await private(interaction)
+        await interaction.followup.send(speech(done), ephemeral=True)
 
     @app_commands.command(name="kick", description="Host: remove a player; the computer plays on")
     @app_commands.describe(player="The player whose seat a computer player takes over")
@@ -402,29 +472,36 @@ class GameCommands(commands.GroupCog):
         rules document attached; or the `topic` asked for, and the game's own `details`
         (Grass: a card's embed). A kind without how-to texts sends its document alone."""
         howto = self.kind.howto
+        speech = await private(interaction)
         if howto is None:
             if topic is not None:
-                raise Refusal(f"The rules of {self.kind.words.title} have no topics.")
+                raise Refusal(_("The rules of {game} have no topics.", game=self.kind.words.title))
             await interaction.response.send_message(
-                self.kind.words.rules_caption, file=self._rules_file(), ephemeral=True
+                speech(self.kind.words.rules_caption),
+                file=self._rules_file(speech),
+                ephemeral=True,
             )
             return
         if topic is None and not details:
             await interaction.response.send_message(
-                embed=howto.overview_embed(self.kind.name, attached=True),
-                file=self._rules_file(),
+                embed=speech.embed(howto.overview_embed(self.kind.name, attached=True)),
+                file=self._rules_file(speech),
                 ephemeral=True,
             )
             return
         embeds = [howto.topic(topic).embed(howto.colour)] if topic is not None else []
-        await interaction.response.send_message(embeds=[*embeds, *details], ephemeral=True)
+        await interaction.response.send_message(
+            embeds=[speech.embed(embed) for embed in [*embeds, *details]], ephemeral=True
+        )
 
-    def _rules_file(self) -> discord.File:
+    def _rules_file(self, speech: Speech) -> discord.File:
         """The rules document as this bot plays them (docs/rules/), for the curious."""
         return discord.File(
             io.BytesIO(self.kind.rules().encode()),
             filename=self.kind.rules_name,
-            description=f"The full rules of {self.kind.words.title} as this bot plays them",
+            description=speech(
+                _("The full rules of {game} as this bot plays them", game=self.kind.words.title)
+            ),
         )
 
     @app_commands.command(name="export", description="This game's replay file")

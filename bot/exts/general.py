@@ -9,13 +9,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.core.language import private
+from games.text import _
+
 
 class General(commands.Cog):
     @app_commands.command(name="ping", description="Check that the bot is awake")
     async def ping(self, interaction: discord.Interaction[Any]) -> None:
         latency = interaction.client.latency
-        figure = f" (gateway latency {latency * 1000:.0f} ms)" if math.isfinite(latency) else ""
-        await interaction.response.send_message(f"Pong!{figure}", ephemeral=True)
+        if math.isfinite(latency):
+            text = _(
+                "Pong! (gateway latency {milliseconds} ms)", milliseconds=round(latency * 1000)
+            )
+        else:
+            text = _("Pong!")
+        speech = await private(interaction)
+        await interaction.response.send_message(speech(text), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,6 +26,7 @@ import discord
 from bot.core.errors import Refusal
 from bot.core.gameui import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
 from bot.core.kinds import GameKind
+from bot.core.language import public, slash
 from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, REMATCH_MINUTES, lobby_expired
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.computer_seats import (
@@ -35,10 +36,11 @@ from bot.exts.computer_seats import (
     check_humans,
     lobby_ai,
     seat_line,
+    table_full,
     timer_text,
 )
 from games.protocol import JSON, GameError, quoted
-from games.words import plural
+from games.text import Listed, Text, _, _n, _p, joined
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -51,18 +53,28 @@ MAX_NAME = 24
 SEED_BITS = 128
 
 
-def expiry_text(title: str, row: GameRow) -> str:
+def expiry_text(title: str, row: GameRow) -> Text:
     if row.challenged_id is not None:
-        return (
-            f"~~{title} challenge~~: <@{row.challenged_id}> did not answer within "
-            f"{CHALLENGE_MINUTES} minutes, so it was called off."
+        return _n(
+            "~~{game} challenge~~: {player} did not answer within {count} minute, so it was "
+            "called off.",
+            "~~{game} challenge~~: {player} did not answer within {count} minutes, so it was "
+            "called off.",
+            CHALLENGE_MINUTES,
+            game=title,
+            player=f"<@{row.challenged_id}>",
         )
-    return f"~~{title} lobby~~: closed, as it did not start within {LOBBY_MINUTES} minutes."
+    return _n(
+        "~~{game} lobby~~: closed, as it did not start within {count} minute.",
+        "~~{game} lobby~~: closed, as it did not start within {count} minutes.",
+        LOBBY_MINUTES,
+        game=title,
+    )
 
 
 def missing_permissions(
     interaction: discord.Interaction[Any], new_thread: bool = False
-) -> list[str]:
+) -> list[Text]:
     """The channel permissions a game needs that the bot lacks here, by their names in
     Discord's settings. Without them the table would stay a lobby all game and every
     move would repeat a refused request (which Discord counts toward a ban). Attach
@@ -70,20 +82,28 @@ def missing_permissions(
     game is played in a thread the bot starts here."""
     permissions = interaction.app_permissions
     in_thread = isinstance(interaction.channel, discord.Thread)
+    # The permissions as Discord's settings name them, in each language.
+    in_threads = _p("permission", "Send Messages in Threads")
     needed = [
-        (permissions.view_channel, "View Channel"),
+        (permissions.view_channel, _p("permission", "View Channel")),
         (
             permissions.send_messages_in_threads if in_thread else permissions.send_messages,
-            "Send Messages in Threads" if in_thread else "Send Messages",
+            in_threads if in_thread else _p("permission", "Send Messages"),
         ),
-        (permissions.read_message_history, "Read Message History"),
+        (permissions.read_message_history, _p("permission", "Read Message History")),
     ]
     if new_thread:
         needed += [
-            (permissions.create_public_threads, "Create Public Threads"),
-            (permissions.send_messages_in_threads, "Send Messages in Threads"),
+            (permissions.create_public_threads, _p("permission", "Create Public Threads")),
+            (permissions.send_messages_in_threads, in_threads),
         ]
     return list(dict.fromkeys(name for granted, name in needed if not granted))
+
+
+def reason(error: Exception) -> str:
+    """An error's message as it was given (a `Text` stays translatable)."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, str) else str(error)
 
 
 def unique_names(names: Sequence[str]) -> list[str]:
@@ -104,7 +124,7 @@ def unique_names(names: Sequence[str]) -> list[str]:
 def _button(
     game: int,
     verb: LobbyVerb,
-    label: str,
+    label: Text,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     row: int | None = None,
 ) -> GameButton:
@@ -116,36 +136,55 @@ def lobby_message(
 ) -> tuple[str, discord.ui.View]:
     """The lobby; for a rematch, `expected` are the players it waits for."""
     cls = kind.engine
+    title, host = kind.words.title, f"<@{row.host_id}>"
     seated = "\n".join(seat_line(n, seat) for n, seat in enumerate(seats, start=1))
-    opening = f"**{kind.words.title}**: a new game, hosted by <@{row.host_id}>."
-    closing = "Press **Join** to take a seat; the host presses **Start**."
+    opening = _("**{game}**: a new game, hosted by {host}.", game=title, host=host)
+    closing = _("Press **Join** to take a seat; the host presses **Start**.")
     if row.rematch_of is not None:
         here = {seat.user_id for seat in seats}
         waiting = " ".join(f"<@{user_id}>" for user_id in expected if user_id not in here)
-        opening = f"**{kind.words.title}**: a rematch, asked for by <@{row.host_id}>."
-        closing = (
-            f"Waiting for {waiting}: press **Join** here or **Rematch** on the game-over "
-            f"message. The game starts once everyone is back, or in "
-            f"{plural(REMATCH_MINUTES, 'minute')} with those who are."
+        opening = _("**{game}**: a rematch, asked for by {host}.", game=title, host=host)
+        # TRANSLATORS: {players} are the mentions of the players the rematch waits for.
+        closing = _n(
+            "Waiting for {players}: press **Join** here or **Rematch** on the game-over "
+            "message. The game starts once everyone is back, or in {count} minute with those "
+            "who are.",
+            "Waiting for {players}: press **Join** here or **Rematch** on the game-over "
+            "message. The game starts once everyone is back, or in {count} minutes with those "
+            "who are.",
+            REMATCH_MINUTES,
+            players=waiting,
         )
-    text = (
-        f"{opening}\n"
-        f"{kind.ui.lobby_options_text(row.options)}\n{timer_text(row, kind.turn_minutes)}\n"
-        f"Players ({len(seats)} of {cls.min_players} to {cls.max_players}):\n{seated}\n"
-        f"{closing}"
+    # TRANSLATORS: {count} players are seated; the game is for {low} to {high} players.
+    players = _(
+        "Players ({count} of {low} to {high}):",
+        count=len(seats),
+        low=cls.min_players,
+        high=cls.max_players,
+    )
+    text = joined(
+        "\n",
+        [
+            opening,
+            kind.ui.lobby_options_text(row.options),
+            timer_text(row, kind.turn_minutes),
+            players,
+            seated,
+            closing,
+        ],
     )
     game, primary, success = row.id, discord.ButtonStyle.primary, discord.ButtonStyle.success
     items = [
-        _button(game, LobbyVerb.JOIN, "Join", primary),
-        _button(game, LobbyVerb.LEAVE, "Leave"),
-        _button(game, LobbyVerb.START, "Start", success),
-        _button(game, LobbyVerb.CANCEL, "Cancel", discord.ButtonStyle.danger),
+        _button(game, LobbyVerb.JOIN, _p("button", "Join"), primary),
+        _button(game, LobbyVerb.LEAVE, _p("button", "Leave")),
+        _button(game, LobbyVerb.START, _p("button", "Start"), success),
+        _button(game, LobbyVerb.CANCEL, _p("button", "Cancel"), discord.ButtonStyle.danger),
     ]
     if kind.computer_players:  # the host fills seats with computer players
         items += [
-            _button(game, LobbyVerb.AI_EASY, "Add AI (easy)", row=1),
-            _button(game, LobbyVerb.AI_HARD, "Add AI (hard)", row=1),
-            _button(game, LobbyVerb.AI_REMOVE, "Remove AI", row=1),
+            _button(game, LobbyVerb.AI_EASY, _p("button", "Add AI (easy)"), row=1),
+            _button(game, LobbyVerb.AI_HARD, _p("button", "Add AI (hard)"), row=1),
+            _button(game, LobbyVerb.AI_REMOVE, _p("button", "Remove AI"), row=1),
         ]
     return text, view_of(items)
 
@@ -154,17 +193,30 @@ def challenge_message(
     kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
 ) -> tuple[str, discord.ui.View]:
     """The challenge: the host (seat 0) against the invited player (seat 1)."""
-    host, opponent = seats[0], seats[1]
-    text = (
-        f"**{kind.words.title}**: <@{host.user_id}> challenges <@{opponent.user_id}>.\n"
-        f"{kind.ui.lobby_options_text(row.options)}\n"
-        f"<@{opponent.user_id}>, press **Accept** to play or **Decline**; "
-        f"<@{host.user_id}> may **Cancel**."
+    host, opponent = f"<@{seats[0].user_id}>", f"<@{seats[1].user_id}>"
+    text = joined(
+        "\n",
+        [
+            _(
+                "**{game}**: {host} challenges {opponent}.",
+                game=kind.words.title,
+                host=host,
+                opponent=opponent,
+            ),
+            kind.ui.lobby_options_text(row.options),
+            _(
+                "{opponent}, press **Accept** to play or **Decline**; {host} may **Cancel**.",
+                opponent=opponent,
+                host=host,
+            ),
+        ],
     )
     items = [
-        _button(row.id, LobbyVerb.ACCEPT_GAME, "Accept", discord.ButtonStyle.success),
-        _button(row.id, LobbyVerb.DECLINE_GAME, "Decline", discord.ButtonStyle.danger),
-        _button(row.id, LobbyVerb.CANCEL, "Cancel"),
+        _button(row.id, LobbyVerb.ACCEPT_GAME, _p("button", "Accept"), discord.ButtonStyle.success),
+        _button(
+            row.id, LobbyVerb.DECLINE_GAME, _p("button", "Decline"), discord.ButtonStyle.danger
+        ),
+        _button(row.id, LobbyVerb.CANCEL, _p("button", "Cancel")),
     ]
     return text, view_of(items)
 
@@ -183,65 +235,105 @@ async def open_lobby(
     timer: int | None = None,
     ai: str | None = None,
     thread: bool = False,
+    language: str | None = None,
 ) -> None:
     """`/<game> start`: check the options, refuse a second game, post the lobby (or,
     with `opponent`, a challenge to that one player, seated second; or, with `ai`, a
     game against a computer player of that level, seated second, started at once).
     `thread`: the game is played in a new thread of the channel, started from the
-    command's answer; the lobby or challenge is its first message."""
+    command's answer; the lobby or challenge is its first message. `language`: of the
+    game's public things; None: the server's (bot/core/language.py)."""
     record = bot.kinds[kind]
+    title = record.words.title
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise Refusal("Games are played in a server channel, not in direct messages.")
+        raise Refusal(_("Games are played in a server channel, not in direct messages."))
     if thread and isinstance(interaction.channel, discord.Thread):
         raise Refusal(
-            "This is a thread already, and a thread cannot hold another: start the game "
-            "here without `thread`, or in the channel."
+            _(
+                "This is a thread already, and a thread cannot hold another: start the game "
+                "here without `thread`, or in the channel."
+            )
         )
     missing = missing_permissions(interaction, new_thread=thread)
     if missing:
+        # TRANSLATORS: {permissions} are the names of permissions in Discord's settings.
         raise Refusal(
-            f"I cannot host a game in this channel: I am missing the {' and '.join(missing)} "
-            f"permission{'s' if len(missing) > 1 else ''} here. Ask someone who manages "
-            "the server to give them to me, or start the game in another channel."
+            _n(
+                "I cannot host a game in this channel: I am missing the {permissions} "
+                "permission here. Ask someone who manages the server to give them to me, or "
+                "start the game in another channel.",
+                "I cannot host a game in this channel: I am missing the {permissions} "
+                "permissions here. Ask someone who manages the server to give them to me, or "
+                "start the game in another channel.",
+                len(missing),
+                permissions=Listed(missing),
+            )
         )
     if not bot.kinds[kind].computer_players and (ai is not None or timer):
         raise Refusal(
-            f"{record.words.title} has no computer players, so no game against the computer and no "
-            "turn timer (an absent player's turn is played by the computer)."
+            _(
+                "{game} has no computer players, so no game against the computer and no turn "
+                "timer (an absent player's turn is played by the computer).",
+                game=title,
+            )
         )
     if opponent is not None and ai is not None:
-        raise Refusal("Choose an opponent or a computer player (ai), not both.")
+        raise Refusal(_("Choose an opponent or a computer player (ai), not both."))
     if ai is not None and ai not in LEVELS:
-        raise Refusal(f"Unknown computer level {quoted(ai)}; choose {' or '.join(LEVELS)}.")
+        raise Refusal(
+            _(
+                "Unknown computer level {level}; choose {levels}.",
+                level=quoted(ai),
+                levels=Listed(LEVELS, "or"),
+            )
+        )
     if opponent is not None:
         if opponent.id == interaction.user.id:
-            raise Refusal("You cannot challenge yourself; choose another member as opponent.")
+            raise Refusal(_("You cannot challenge yourself; choose another member as opponent."))
         if opponent.bot:
-            raise Refusal(f"{opponent.display_name} is a bot; bots do not take up challenges.")
+            raise Refusal(
+                _(
+                    "{member} is a bot; bots do not take up challenges.",
+                    member=opponent.display_name,
+                )
+            )
     cls = bot.kinds[kind].engine
     try:  # the engine is the judge of its options; try them on a throwaway game
         cls.create([f"p{n}" for n in range(cls.max_players)], options, 0)
     except GameError as error:
-        raise Refusal(f"Those options cannot be used: {error}") from None
+        raise Refusal(_("Those options cannot be used: {reason}", reason=reason(error))) from None
     channel_id = interaction.channel_id
+    assert bot.languages is not None
+    game_language = await bot.languages.for_new_game(interaction, language)
     if thread:
-        channel_id = await _new_thread(interaction, record.words.title)
+        channel_id = await _new_thread(interaction, record.words.title, game_language)
     async with bot.lobby_lock:
         # Reads go through the read connection, so this refusal comes at once even
         # while another program holds the write lock.
         existing = await bot.storage.open_game(channel_id, kind)
         expired = existing is not None and lobby_expired(existing, bot.settings.timer_minute)
         if existing is not None and not expired:
-            state = "waiting for players" if existing.status == Status.LOBBY else "being played"
-            raise Refusal(
-                f"A {record.words.title} game is already {state} in this channel (one at a time); "
-                f"finish it or ask its host to use `/{record.name} abandon`."
-            )
+            command = slash(f"{record.name} abandon")
+            if existing.status == Status.LOBBY:
+                busy = _(
+                    "A {game} game is already waiting for players in this channel (one at a "
+                    "time); finish it or ask its host to use {command}.",
+                    game=title,
+                    command=command,
+                )
+            else:
+                busy = _(
+                    "A {game} game is already being played in this channel (one at a time); "
+                    "finish it or ask its host to use {command}.",
+                    game=title,
+                    command=command,
+                )
+            raise Refusal(busy)
 
         async def create() -> int:
             assert interaction.guild_id is not None and channel_id is not None
             if existing is not None:  # expired: closed to make room
-                await close_lobby(bot, existing, expiry_text(record.words.title, existing))
+                await close_lobby(bot, existing, expiry_text(title, existing))
             game_id = await bot.storage.create_game(
                 interaction.guild_id,
                 channel_id,
@@ -249,6 +341,7 @@ async def open_lobby(
                 options,
                 interaction.user.id,
                 member_name(interaction),
+                language=game_language,
             )
             if opponent is not None:
                 await bot.storage.add_challenged(game_id, opponent.id, opponent.display_name)
@@ -267,9 +360,11 @@ async def open_lobby(
         assert row is not None
         seats = await bot.storage.seats(game_id)
         if ai is not None:  # no lobby: the table message is this answer, started now
-            text = (
-                f"**{record.words.title}**: <@{row.host_id}> plays against {seats[1].name}; "
-                "the game is starting."
+            text: str = _(
+                "**{game}**: {host} plays against {robot}; the game is starting.",
+                game=title,
+                host=f"<@{row.host_id}>",
+                robot=seats[1].name,
             )
             mentions = discord.AllowedMentions.none()
             message_id = await _post_table(interaction, row, thread, text, None, mentions)
@@ -290,14 +385,25 @@ async def open_lobby(
 
 THREAD_ARCHIVE_MINUTES = 1440
 """A game's thread closes after a day without messages; a move reopens it."""
+THREAD_NAME = 100
+"""Characters Discord accepts in a thread's name."""
 
 
-async def _new_thread(interaction: discord.Interaction[Any], title: str) -> int:
+async def _new_thread(interaction: discord.Interaction[Any], title: str, language: str) -> int:
     """A thread for a new game, started from the command's answer in the channel (so the
-    channel shows one line, with the thread under it); its id."""
-    text = f"**{title}**: <@{interaction.user.id}> opened a table in the thread below."
+    channel shows one line, with the thread under it), in the game's `language`; its id."""
+    speech = public(language)
+    text = speech(
+        _(
+            "**{game}**: {player} opened a table in the thread below.",
+            game=title,
+            player=f"<@{interaction.user.id}>",
+        )
+    )
     message = await answer_command(interaction, text, None, discord.AllowedMentions.none())
-    name = f"{title}: {member_name(interaction)}'s table"[:100]
+    name = speech(_("{game}: {player}'s table", game=title, player=member_name(interaction)))
+    if len(name) > THREAD_NAME:
+        name = name[:THREAD_NAME]
     data = await interaction.client.http.start_thread_with_message(
         message.channel.id, message.id, name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
     )
@@ -313,7 +419,11 @@ async def _post_table(
     mentions: discord.AllowedMentions,
 ) -> int:
     """The table message (lobby, challenge, or a game starting at once): the command's
-    answer, or in a new thread its first message. Its id."""
+    answer, or in a new thread its first message, in the game's language. Its id."""
+    speech = public(row.language)
+    text = speech(text)
+    if view is not None:
+        speech.view(view)
     if not thread:
         return (await answer_command(interaction, text, view, mentions)).id
     channel = interaction.client.get_partial_messageable(
@@ -368,11 +478,11 @@ async def handle_lobby(
     record = bot.kinds[row.kind]
     user_id = interaction.user.id
     if interaction.channel_id != row.channel_id:  # a forged id from elsewhere
-        raise Refusal("That lobby belongs to another channel.")
+        raise Refusal(_("That lobby belongs to another channel."))
     async with bot.sessions.lock(row.id):
         fresh = await bot.storage.game(row.id)
         if fresh is None or fresh.status != Status.LOBBY:
-            raise Refusal("This lobby is closed: the game has started or was cancelled.")
+            raise Refusal(_("This lobby is closed: the game has started or was cancelled."))
         seats = await bot.storage.seats(row.id)
         seated = any(seat.user_id == user_id for seat in seats)
         cls = bot.kinds[row.kind].engine
@@ -385,39 +495,51 @@ async def handle_lobby(
             # A challenge starts only by the challenged member's Accept; a forged Start
             # (or Join, Leave, Add AI) from anyone, the challenger included, is refused.
             raise Refusal(
-                f"This is a challenge to <@{challenged}>: only their **Accept** starts "
-                "the game (or **Decline** ends it); the challenger may **Cancel**."
+                _(
+                    "This is a challenge to {player}: only their **Accept** starts the game (or "
+                    "**Decline** ends it); the challenger may **Cancel**.",
+                    player=f"<@{challenged}>",
+                )
             )
         if verb == LobbyVerb.JOIN:
             if await take_seat(bot, fresh, seats, interaction, lambda: _acknowledge(interaction)):
                 return
         elif verb == LobbyVerb.LEAVE:
             if not seated:
-                raise Refusal("You have no seat at this table.")
+                raise Refusal(_("You have no seat at this table."))
             if user_id == row.host_id:
-                raise Refusal("The host cannot leave the lobby; press Cancel to call it off.")
+                raise Refusal(_("The host cannot leave the lobby; press Cancel to call it off."))
             await _acknowledge(interaction)
             await bot.storage.remove_seat(row.id, user_id)
         elif verb in AI_VERBS:
             await lobby_ai(bot, row, seats, user_id, verb, lambda: _acknowledge(interaction))
         elif verb == LobbyVerb.CANCEL:
             if user_id != row.host_id and not _manages_server(interaction):
-                raise Refusal("Only the host (or someone with Manage Server) can cancel.")
+                raise Refusal(_("Only the host (or someone with Manage Server) can cancel."))
             await _acknowledge(interaction)
             await bot.storage.set_status(row.id, Status.ABANDONED)
-            await interaction.edit_original_response(
-                content=f"~~{record.words.title} lobby~~: cancelled by <@{user_id}>.", view=None
+            cancelled = _(
+                "~~{game} lobby~~: cancelled by {player}.",
+                game=record.words.title,
+                player=f"<@{user_id}>",
             )
+            await interaction.edit_original_response(content=cancelled, view=None)
             return
         elif verb in (LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME):
             if challenged is None or user_id != challenged:
-                raise Refusal("Only the challenged player can answer this challenge.")
+                raise Refusal(_("Only the challenged player can answer this challenge."))
             if verb == LobbyVerb.DECLINE_GAME:
                 await _acknowledge(interaction)
                 await bot.storage.set_status(row.id, Status.ABANDONED)
                 await interaction.edit_original_response(
-                    content=f"~~{record.words.title} challenge~~: <@{user_id}> declined "
-                    f"<@{row.host_id}>'s challenge.",
+                    content=public(row.language)(
+                        _(
+                            "~~{game} challenge~~: {player} declined {host}'s challenge.",
+                            game=record.words.title,
+                            player=f"<@{user_id}>",
+                            host=f"<@{row.host_id}>",
+                        )
+                    ),
                     view=None,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
@@ -434,18 +556,23 @@ async def handle_lobby(
             return
         elif verb == LobbyVerb.START:
             if user_id != row.host_id:
-                raise Refusal("Only the host can start the game.")
+                raise Refusal(_("Only the host can start the game."))
             if len(seats) < cls.min_players:
                 raise Refusal(
-                    f"{record.words.title} needs at least {cls.min_players} players; "
-                    f"{len(seats)} seated so far."
+                    _n(
+                        "{game} needs at least {count} player; {seated} seated so far.",
+                        "{game} needs at least {count} players; {seated} seated so far.",
+                        cls.min_players,
+                        game=record.words.title,
+                        seated=len(seats),
+                    )
                 )
             check_humans(seats)
             await _acknowledge(interaction)
             await start_game(bot, row, seats)
             return
         else:
-            raise Refusal("Unknown lobby button.")
+            raise Refusal(_("Unknown lobby button."))
         await interaction.edit_original_response(**await lobby_fields(bot, fresh))
 
 
@@ -461,12 +588,9 @@ async def take_seat(
     started the game (a rematch everyone is back to)."""
     cls = bot.kinds[row.kind].engine
     if any(seat.user_id == interaction.user.id for seat in seats):
-        raise Refusal("You already have a seat at this table.")
+        raise Refusal(_("You already have a seat at this table."))
     if len(seats) >= cls.max_players:
-        raise Refusal(
-            f"The table is full: {bot.kinds[row.kind].words.title} is for at most "
-            f"{cls.max_players}."
-        )
+        raise Refusal(table_full(bot.kinds[row.kind].words.title, cls.max_players))
     await acknowledge()
     await bot.storage.add_seat(row.id, interaction.user.id, member_name(interaction))
     return await start_if_everyone_is_back(bot, row)
@@ -476,7 +600,12 @@ async def lobby_fields(bot: GameBot, row: GameRow) -> dict[str, Any]:
     """The lobby message as it is now, as the fields of an edit."""
     seats = await bot.storage.seats(row.id)
     text, view = lobby_message(bot.kinds[row.kind], row, seats, await rematch_players(bot, row))
-    return {"content": text, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
+    speech = public(row.language)
+    return {
+        "content": speech(text),
+        "view": speech.view(view),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
 
 
 async def rematch_players(bot: GameBot, row: GameRow) -> list[int]:
@@ -552,7 +681,9 @@ async def close_lobby(bot: GameBot, row: GameRow, text: str) -> bool:
     channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
     try:
         await channel.get_partial_message(fresh.table_message_id).edit(
-            content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+            content=public(row.language)(text),
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
     except discord.HTTPException:
         log.info("could not edit the closed lobby of game %s", row.id)

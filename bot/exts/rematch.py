@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.core.errors import Refusal
+from bot.core.language import private, public, slash
 from bot.core.limits import REMATCH_MINUTES, lobby_expired
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, Status
@@ -31,6 +32,7 @@ from bot.exts.lobby import (
     start_if_everyone_is_back,
     take_seat,
 )
+from games.text import _
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -43,12 +45,15 @@ async def ask_rematch(
     record = bot.kinds[session.kind]
     title = record.words.title
     if session.status != Status.FINISHED:
-        raise Refusal("A rematch can be asked for once the game is over.")
+        raise Refusal(_("A rematch can be asked for once the game is over."))
     user_id = interaction.user.id
     if not any(seat.user_id == user_id for seat in session.seats):
         raise Refusal(
-            f"Only the players of that game can ask for its rematch; `/{record.name} start` "
-            "opens a new game."
+            _(
+                "Only the players of that game can ask for its rematch; {command} opens a "
+                "new game.",
+                command=slash(f"{record.name} start"),
+            )
         )
     async with bot.lobby_lock:
         rematch = await bot.storage.rematch(session.id)
@@ -58,11 +63,15 @@ async def ask_rematch(
         existing = await bot.storage.open_game(session.row.channel_id, session.kind)
         if existing is not None and not lobby_expired(existing, bot.settings.timer_minute):
             raise Refusal(
-                f"Another {title} game is already waiting or being played in this channel "
-                "(one at a time)."
+                _(
+                    "Another {game} game is already waiting or being played in this channel "
+                    "(one at a time).",
+                    game=title,
+                )
             )
         if existing is not None:
-            await close_lobby(bot, existing, f"~~{title} lobby~~: closed to make room.")
+            closed = _("~~{game} lobby~~: closed to make room.", game=title)
+            await close_lobby(bot, existing, closed)
         game_id = await _open(bot, interaction, session)
     async with bot.sessions.lock(game_id):
         row = await bot.storage.game(game_id)
@@ -70,10 +79,11 @@ async def ask_rematch(
         seats = await bot.storage.seats(game_id)
         expected = await rematch_players(bot, row)
         text, view = lobby_message(record, row, seats, expected)
+        speech = public(row.language)
         # The players it waits for are pinged: this new message is how they hear of it.
         waiting = [discord.Object(u) for u in expected if u != user_id]
         message = await answer_command(
-            interaction, text, view, discord.AllowedMentions(users=waiting)
+            interaction, speech(text), speech.view(view), discord.AllowedMentions(users=waiting)
         )
         await bot.storage.set_table_message(game_id, message.id)
         await start_if_everyone_is_back(bot, row)  # a game against the computer only
@@ -90,6 +100,7 @@ async def _open(bot: GameBot, interaction: discord.Interaction[Any], session: Se
         interaction.user.id,
         member_name(interaction),
         rematch_of=row.id,
+        language=row.language,
     )
     for seat in session.seats:
         if seat.is_ai and seat.replaced_user_id is None and seat.ai_level is not None:
@@ -104,11 +115,12 @@ async def _come_back(bot: GameBot, interaction: discord.Interaction[Any], rematc
     async with bot.sessions.lock(rematch.id):
         fresh = await bot.storage.game(rematch.id)
         if fresh is None or fresh.status != Status.LOBBY:
-            raise Refusal("This game's rematch has started already (or was called off).")
+            raise Refusal(_("This game's rematch has started already (or was called off)."))
 
         async def welcome() -> None:
+            speech = await private(interaction)
             await interaction.response.send_message(
-                "Welcome back: you have a seat in the rematch.", ephemeral=True
+                speech(_("Welcome back: you have a seat in the rematch.")), ephemeral=True
             )
 
         seats = await bot.storage.seats(fresh.id)
@@ -141,9 +153,9 @@ async def overdue(bot: GameBot) -> None:
             if enough:
                 await start_game(bot, fresh, seats)
                 continue
-        await close_lobby(
-            bot,
-            row,
-            f"~~{record.words.title} rematch~~: not enough players came back. "
-            f"`/{record.name} start` opens a new game.",
+        called_off = _(
+            "~~{game} rematch~~: not enough players came back. {command} opens a new game.",
+            game=record.words.title,
+            command=slash(f"{record.name} start"),
         )
+        await close_lobby(bot, row, called_off)

@@ -36,6 +36,7 @@ from bot.core.gameui import (
     view_of,
 )
 from bot.core.handmessages import take_back_items
+from bot.core.language import localise_items, private
 from bot.core.sessions import Clicked, Session
 from bot.core.storage import Status
 from bot.core.takeback import TAKE_BACK_VERBS
@@ -43,6 +44,7 @@ from bot.exts.exports import send_replay
 from bot.exts.lobby import LOBBY_VERBS, handle_lobby
 from bot.exts.rematch import ask_rematch
 from bot.exts.takeback import take_back_clicked
+from games.text import Text, _, joined
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -85,7 +87,8 @@ class Router(commands.Cog):
             if session is None or name is None:
                 await report(interaction, error)
                 return
-            await show_private(self.bot, interaction, session.id, name, note=f"**{error}**")
+            note = Text.verbatim("**{note}**", note=str(error))
+            await show_private(self.bot, interaction, session.id, name, note=note)
         except Exception as failure:
             await report(interaction, failure)
 
@@ -94,13 +97,13 @@ class Router(commands.Cog):
     ) -> None:
         row = await self.bot.storage.game(control.game)
         if row is None or row.kind not in self.bot.kinds:
-            raise Refusal("That game no longer exists.")
+            raise Refusal(_("That game no longer exists."))
         if control.verb in LOBBY_VERBS:
             await handle_lobby(self.bot, interaction, row, control.verb)
             return
         session = await self.bot.sessions.load(row.id)
         if session is None:
-            raise Refusal("That game has not started yet.")
+            raise Refusal(_("That game has not started yet."))
         if control.verb == SharedVerb.EXPORT:  # anyone: the game is over
             await send_replay(self.bot, interaction, session)
             return
@@ -109,12 +112,12 @@ class Router(commands.Cog):
             return
         name = session.name_of(interaction.user.id)
         if name is None:
-            raise Refusal("You are not playing in this game: only seated players can use it.")
+            raise Refusal(_("You are not playing in this game: only seated players can use it."))
         if control.verb == SharedVerb.HAND:
             await show_private(self.bot, interaction, session.id, name)
             return
         if session.status != Status.RUNNING:
-            raise Refusal("This game is over; its controls do nothing any more.")
+            raise Refusal(_("This game is over; its controls do nothing any more."))
         if control.verb in TAKE_BACK_VERBS:
             await interaction.response.defer()
             user = interaction.user.id
@@ -159,12 +162,18 @@ class Router(commands.Cog):
             step = ui.on_control(hand, control, values)
         if isinstance(step, Show):
             if interaction.message is None:  # a forged form submission, from no message
-                raise Refusal("That form does not belong to any message.")
-            await interaction.response.edit_message(content=step.text, view=view_of(step.items))
+                raise Refusal(_("That form does not belong to any message."))
+            speech = await private(interaction)
+            await interaction.response.edit_message(
+                content=speech(step.text), view=speech.view(view_of(step.items))
+            )
             return False
         if isinstance(step, Ask):
             if interaction.type is discord.InteractionType.modal_submit:
-                raise Refusal("A form cannot open another form.")  # Discord refuses it
+                raise Refusal(_("A form cannot open another form."))  # Discord refuses it
+            speech = await private(interaction)
+            step.modal.title = speech(step.modal.title)
+            localise_items(step.modal.children, speech.language)
             await interaction.response.send_modal(step.modal)
             return False
         await interaction.response.defer()
@@ -192,7 +201,7 @@ class Router(commands.Cog):
         if match is None:
             # Every form the bot opens has an `m:` id; anything else is forged. Answer
             # it, so that no interaction is left hanging.
-            await report(interaction, Refusal("That form does not exist (any more)."))
+            await report(interaction, Refusal(_("That form does not exist (any more).")))
             return
         await self.handle_control(interaction, Control.from_match(match), modal_values(data))
 
@@ -206,7 +215,7 @@ class Router(commands.Cog):
             if asked is None or asked[1].done() or asked[0] != interaction.user.id:
                 # Its command stopped waiting (or the bot restarted since it asked).
                 await report(
-                    interaction, Refusal("This question has expired; type the command again.")
+                    interaction, Refusal(_("This question has expired; type the command again."))
                 )
                 return
             asked[1].set_result(interaction)
@@ -214,7 +223,7 @@ class Router(commands.Cog):
         ours = re.fullmatch(BUTTON_TEMPLATE, custom_id) or re.fullmatch(SELECT_TEMPLATE, custom_id)
         if ours and custom_id in _component_ids(interaction.message):
             return  # routed to GameButton / GameSelect
-        await report(interaction, Refusal("That control does not exist (any more)."))
+        await report(interaction, Refusal(_("That control does not exist (any more).")))
 
 
 def clicked(interaction: discord.Interaction[Any]) -> Clicked | None:
@@ -287,9 +296,9 @@ async def show_private(
         content, files, view = await bot.publisher.hands.private_message(
             session, name, with_controls
         )
-    await interaction.followup.send(
-        fit((note + "\n\n" + content).strip()), files=files, view=view, ephemeral=True
-    )
+    speech = await private(interaction)
+    text = f"{speech(note)}\n\n{content}" if note else content
+    await interaction.followup.send(fit(text.strip()), files=files, view=view, ephemeral=True)
 
 
 async def ask(
@@ -307,11 +316,13 @@ async def ask(
     assert isinstance(router, Router)
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
+    speech = await private(interaction)
     custom_id = f"{QUESTION_PREFIX}{interaction.id}"
     offered = list(options[:25])  # a menu's limit
     menu: discord.ui.Select[discord.ui.View] = discord.ui.Select(
         custom_id=custom_id, placeholder=placeholder, options=offered
     )
+    localise_items([menu], speech.language)
     # discord.py keeps the view for the menu's clicks, which the router answers: it is
     # stopped below, so that nothing stays behind once the command has its answer.
     view = discord.ui.View(timeout=None)
@@ -319,17 +330,18 @@ async def ask(
     picked: asyncio.Future[discord.Interaction[Any]] = asyncio.get_running_loop().create_future()
     router.questions[custom_id] = (interaction.user.id, picked)
     try:
-        message = await interaction.followup.send(fit(text), view=view, ephemeral=True, wait=True)
+        message = await interaction.followup.send(
+            fit(speech(text)), view=view, ephemeral=True, wait=True
+        )
         try:
             pick = await asyncio.wait_for(picked, QUESTION_SECONDS)
         except TimeoutError:
             try:
-                await message.edit(
-                    content=fit(f"{text}\n*No answer: nothing was done.*"), view=None
-                )
+                unanswered = joined("\n", [text, _("*No answer: nothing was done.*")])
+                await message.edit(content=fit(speech(unanswered)), view=None)
             except discord.HTTPException:
                 log.info("could not close the question of interaction %s", interaction.id)
-            raise Refusal("Nothing was chosen in time, so nothing was done.") from None
+            raise Refusal(_("Nothing was chosen in time, so nothing was done.")) from None
     finally:
         router.questions.pop(custom_id, None)
         view.stop()
@@ -337,9 +349,10 @@ async def ask(
     values = data.get("values") or []
     chosen = next((o for o in offered if values == [o.value]), None)
     if chosen is None:  # a forged pick: Discord's client sends one of the options
-        await report(pick, Refusal("That is not one of the choices."))
-        raise Refusal("Nothing was chosen, so nothing was done.")
-    await pick.response.edit_message(content=fit(f"{text}\nChosen: **{chosen.label}**"), view=None)
+        await report(pick, Refusal(_("That is not one of the choices.")))
+        raise Refusal(_("Nothing was chosen, so nothing was done."))
+    picked_text = joined("\n", [text, _("Chosen: **{choice}**", choice=chosen.label)])
+    await pick.response.edit_message(content=fit(speech(picked_text)), view=None)
     return chosen.value
 
 

@@ -17,10 +17,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.errors import Refusal
+from bot.core.language import server
 from bot.core.storage import Standing
 from games.protocol import quoted
-from games.words import money as dollars
-from games.words import plural
+from games.text import Money, Text, _, _n, _p, joined
+
+SERVER_ONLY = _("Scoreboards belong to a server; use this command in a server channel.")
+COLUMNS = (_p("column", "player"), _p("column", "games"), _p("column", "wins"))
+"""The scoreboards' first columns after the place (a kind's) or from the first (overall)."""
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -70,21 +74,33 @@ def overall_rows(
 def wins_text(standing: Standing) -> str:
     """Wins, with those in games where the computer played a seat shown as such."""
     if standing.computer_wins:
-        return f"{standing.wins} ({standing.computer_wins} vs computer)"
+        return _(
+            "{wins} ({computer} vs computer)", wins=standing.wins, computer=standing.computer_wins
+        )
     return str(standing.wins)
 
 
 def money_or_points(value: int | None, money: bool) -> str:
     if value is None:
         return "-"
-    return dollars(value) if money else str(value)
+    return Text.verbatim("{amount}", amount=Money(value)) if money else str(value)
 
 
-def rows_in_words(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def rows_in_words(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Text:
     """A scoreboard's rows as words, for its picture's description: "#: 1, player: ann,
     games: 3, ..."; one row after another."""
-    return "; ".join(
-        ", ".join(f"{c}: {v}" for c, v in zip(columns, row, strict=False)) for row in rows
+    return joined(
+        "; ",
+        [
+            joined(
+                ", ",
+                [
+                    Text.verbatim("{column}: {value}", column=c, value=v)
+                    for c, v in zip(columns, row, strict=False)
+                ],
+            )
+            for row in rows
+        ],
     )
 
 
@@ -98,13 +114,15 @@ async def kind_scoreboard(
     from render.scoreboard import Scoreboard, board_image
 
     words = bot.kinds[kind].words
+    title = words.title
     if interaction.guild_id is None:
-        raise Refusal("Scoreboards belong to a server; use this command in a server channel.")
+        raise Refusal(SERVER_ONLY)
     await interaction.response.defer(thinking=True)
+    speech = await server(interaction)
     standings = await bot.storage.standings(interaction.guild_id, kind)
     names = await bot.storage.player_names(interaction.guild_id, [s.user_id for s in standings])
     money = words.money
-    columns = ("#", "player", "games", "wins", "total", f"best {words.round_name}")
+    columns = ("#", *COLUMNS, _p("column", "total"), words.best_round)
     rows: list[tuple[str, ...]] = []
     highlight = None
     for place, standing in enumerate(standings, start=1):
@@ -124,27 +142,61 @@ async def kind_scoreboard(
         mine = [(row, s) for row, s in zip(rows, standings, strict=True) if s.user_id == player.id]
         if not mine:
             await interaction.followup.send(
-                f"<@{player.id}> has no finished {words.title} game on this server yet.",
+                speech(
+                    _(
+                        "{player} has no finished {game} game on this server yet.",
+                        player=f"<@{player.id}>",
+                        game=title,
+                    )
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
         row, standing = mine[0]
-        versus = f" ({standing.computer_wins} vs computer)" if standing.computer_wins else ""
-        text = (
-            f"<@{player.id}> on this server: place {row[0]}, "
-            f"{plural(standing.games, 'game')}, {plural(standing.wins, 'win')}{versus}, "
-            f"total {row[4]}, best {words.round_name} {row[5]}."
-        )
+        figures = {
+            "player": f"<@{player.id}>",
+            "place": row[0],
+            "games": _n("{count} game", "{count} games", standing.games),
+            "wins": _n("{count} win", "{count} wins", standing.wins),
+            "total": row[4],
+            "best_round": words.best_round,
+            "best": row[5],
+        }
+        if standing.computer_wins:
+            # TRANSLATORS: {best_round} names the figure {best} ("best hand", "best round").
+            text = _(
+                "{player} on this server: place {place}, {games}, {wins} ({computer} vs "
+                "computer), total {total}, {best_round} {best}.",
+                computer=standing.computer_wins,
+                **figures,
+            )
+        else:
+            # TRANSLATORS: {best_round} names the figure {best} ("best hand", "best round").
+            text = _(
+                "{player} on this server: place {place}, {games}, {wins}, total {total}, "
+                "{best_round} {best}.",
+                **figures,
+            )
     elif not rows:
-        await interaction.followup.send(f"No finished {words.title} game on this server yet.")
+        await interaction.followup.send(
+            speech(_("No finished {game} game on this server yet.", game=title))
+        )
         return
     else:
-        text = f"**{words.title} scoreboard** of this server ({len(rows)} players)."
-    board = Scoreboard(f"{words.title} scoreboard", columns, tuple(rows), highlight)
-    alt = f"{words.title} scoreboard: {rows_in_words(columns, rows)}"
-    file = await bot.publisher.render(board_image, board, "scoreboard.png", alt)
+        text = _n(
+            "**{game} scoreboard** of this server ({count} player).",
+            "**{game} scoreboard** of this server ({count} players).",
+            len(rows),
+            game=title,
+        )
+    heading = _("{game} scoreboard", game=title)
+    board = Scoreboard(heading, columns, tuple(rows), highlight)
+    alt = Text.verbatim("{board}: {rows}", board=heading, rows=rows_in_words(columns, rows))
+    file = await bot.publisher.render(board_image, board, "scoreboard.png", alt, speech.language)
     await interaction.followup.send(
-        text, files=[file] if file else [], allowed_mentions=discord.AllowedMentions.none()
+        speech(text),
+        files=[file] if file else [],
+        allowed_mentions=discord.AllowedMentions.none(),
     )
 
 
@@ -163,11 +215,17 @@ class Scoreboards(commands.Cog):
             chosen = game.strip().lower()
             if chosen not in bot.kinds:
                 offered = ", ".join(kind.words.title for kind in bot.kinds.values())
-                raise Refusal(f"{quoted(game)} is not a game of this bot; choose {offered}.")
+                raise Refusal(
+                    _(
+                        "{typed} is not a game of this bot; choose {games}.",
+                        typed=quoted(game),
+                        games=offered,
+                    )
+                )
             await kind_scoreboard(bot, interaction, chosen, None)
             return
         if interaction.guild_id is None:
-            raise Refusal("Scoreboards belong to a server; use this command in a server channel.")
+            raise Refusal(SERVER_ONLY)
         await interaction.response.defer(thinking=True)
         kinds = list(bot.kinds)  # the overall table's columns, in the order they were added
         standings = {
@@ -176,19 +234,27 @@ class Scoreboards(commands.Cog):
         users = sorted({s.user_id for rows in standings.values() for s in rows})
         names = await bot.storage.player_names(interaction.guild_id, users)
         rows = overall_rows(standings, kinds, names)
+        speech = await server(interaction)
         if not rows:
-            await interaction.followup.send("No finished game on this server yet.")
+            await interaction.followup.send(speech(_("No finished game on this server yet.")))
             return
         from render.scoreboard import Scoreboard, board_image
 
         titles = [bot.kinds[kind].words.title for kind in kinds]
-        columns = ("player", "games", "wins", *titles)
-        board = Scoreboard("Scoreboard, all games", columns, tuple(rows), 0)
-        alt = f"Scoreboard, all games: {rows_in_words(columns, rows)}"
-        file = await bot.publisher.render(board_image, board, "scoreboard.png", alt)
+        columns = (*COLUMNS, *titles)
+        heading = _("Scoreboard, all games")
+        board = Scoreboard(heading, columns, tuple(rows), 0)
+        alt = Text.verbatim("{board}: {rows}", board=heading, rows=rows_in_words(columns, rows))
+        file = await bot.publisher.render(
+            board_image, board, "scoreboard.png", alt, speech.language
+        )
+        everyone = _n(
+            "**Scoreboard** of this server, all games ({count} player; per game: wins/games).",
+            "**Scoreboard** of this server, all games ({count} players; per game: wins/games).",
+            len(rows),
+        )
         await interaction.followup.send(
-            f"**Scoreboard** of this server, all games ({len(rows)} players; "
-            "per game: wins/games).",
+            speech(everyone),
             files=[file] if file else [],
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -199,7 +265,7 @@ class Scoreboards(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         typed = typed.strip().lower()
         return [
-            app_commands.Choice(name=kind.words.title, value=kind.name)
+            app_commands.Choice(name=kind.words.title, value=kind.name)  # names, as typed
             for kind in self.bot.kinds.values()
             if typed in kind.name or typed in kind.words.title.lower()
         ][:25]

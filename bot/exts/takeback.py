@@ -12,9 +12,9 @@ from bot.core.errors import Refusal, StaleControl
 from bot.core.gameui import AnyUI, Control
 from bot.core.sessions import Clicked, Session, hand_signature
 from bot.core.storage import Status
-from bot.core.takeback import Request, TakeBack, TakeBackVerb, taken_back
+from bot.core.takeback import Request, TakeBack, TakeBackVerb, refused_text, taken_back
 from games.protocol import Game
-from games.words import listed
+from games.text import Listed, Text, _, joined
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -36,34 +36,41 @@ def asked_people(ui: AnyUI, session: Session, before: Game[Any, Any, Any], by: s
 
 async def ask_take_back(
     bot: GameBot, game_id: int, user_id: int, version: int | None, via: Clicked | None
-) -> str:
+) -> Text:
     """`user_id` asks to take back their last move (`version`: the version the button
     was drawn for; None for the command). Returns what happened, in words."""
     async with bot.sessions.lock(game_id):
         session = await bot.sessions.load(game_id)
         if session is None or session.status != Status.RUNNING:
-            raise Refusal("That game is over; nothing can be taken back in it.")
+            raise Refusal(_("That game is over; nothing can be taken back in it."))
         name = session.name_of(user_id)
         if name is None:
-            raise Refusal("You are not playing in this game.")
+            raise Refusal(_("You are not playing in this game."))
         if version is not None and version != session.version:
             raise StaleControl()
         request = session.current_request()
         if request is not None and request.refused_by is not None:
-            raise Refusal(f"{request.refused_by} said no: your move stands.")
+            raise Refusal(refused_text(request.refused_by))
         if request is not None:
-            raise Refusal(f"You have asked already; waiting for {listed(request.waiting)}.")
+            raise Refusal(
+                _(
+                    "You have asked already; waiting for {players}.",
+                    players=Listed(request.waiting),
+                )
+            )
         header = session.row.header
         taken = await taken_back(bot.storage, game_id, header, session.engine, name)
         asked = asked_people(bot.kinds[session.kind].ui, session, taken.game, name)
         version = session.version
         if asked:
-            what = "; ".join(event.text for event in taken.events if event.text)
+            what = joined("; ", [event.text for event in taken.events if event.text])
             session.request = Request(version, name, what, asked, taken.game)
             await bot.publisher.update_hands(session, via)
-            return f"Asked {listed(asked)}: your move is taken back once they agree."
+            return _(
+                "Asked {players}: your move is taken back once they agree.", players=Listed(asked)
+            )
     await bot.sessions.act(game_id, user_id, TakeBack(name, version, taken.game), via=via)
-    return "Your move was taken back."
+    return _("Your move was taken back.")
 
 
 async def answer_take_back(
@@ -74,9 +81,9 @@ async def answer_take_back(
         session = await bot.sessions.load(game_id)
         request = session.current_request() if session is not None else None
         if session is None or request is None or version != session.version:
-            raise Refusal("That request is over: the game has moved on since.")
+            raise Refusal(_("That request is over: the game has moved on since."))
         if name not in request.waiting:
-            raise Refusal("You are not asked about that move, or you answered already.")
+            raise Refusal(_("You are not asked about that move, or you answered already."))
         if not agree:
             request.refused_by = name
             request.waiting = []
@@ -101,6 +108,6 @@ async def take_back_clicked(
         return
     name = session.name_of(user_id)
     if name is None:
-        raise Refusal("You are not playing in this game.")
+        raise Refusal(_("You are not playing in this game."))
     agree = control.verb == TakeBackVerb.AGREE
     await answer_take_back(bot, session.id, name, control.version, agree, via)

@@ -56,6 +56,7 @@ from bot.core.sessions import Session, action_kind
 from bot.core.storage import SeatRow, Status
 from games.ai import decide
 from games.protocol import Action, Event, GameError
+from games.text import Text, _, _n
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -353,7 +354,7 @@ class Turns(commands.Cog):
         decision the engine refuses (a fault of the computer player) is replaced by a
         random legal move, so the table goes on."""
         refused = False
-        for _ in range(MAX_STALE + 1):
+        for _attempt in range(MAX_STALE + 1):
             found = await self._snapshot(game_id, name, ai_seat)
             if found is None:
                 return False
@@ -462,12 +463,14 @@ class Turns(commands.Cog):
                 return
             await self._set_timer(session, current, deadline, True, current.expiries)
         left = max(0, round(deadline - time.time()))
-        await self._say(
-            session,
-            f"{session.table().mention(seat.name)}, half of your turn time is gone: "
-            f"{_duration(left)} left before the computer moves for you.",
-            about=seat.name,
+        # TRANSLATORS: {time} is the time left, e.g. "1 min 30 s".
+        half = _(
+            "{player}, half of your turn time is gone: {time} left before the computer moves "
+            "for you.",
+            player=session.table().mention(seat.name),
+            time=_duration(left),
         )
+        await self._say(session, half, about=seat.name)
 
     async def _expire(self, game_id: int, name: str, deadline: float) -> None:
         """The easy AI plays the absent player's turn, and the channel is told."""
@@ -497,28 +500,40 @@ class Turns(commands.Cog):
             if played:
                 minutes = self._minutes(session)
                 who = session.table().mention(name)
-                await self._say(
-                    session,
-                    f"{who}'s turn time ({minutes} min) ran out, so the easy "
-                    f"computer player moved for them ({expiries} of {EXPIRIES_TO_REPLACE} "
-                    "in a row before the computer takes the seat).",
-                    about=name,
+                # TRANSLATORS: {expiries} of the {most} turns in a row the computer plays
+                # for an absent player before it takes their seat.
+                ran_out = _(
+                    "{player}'s turn time ({minutes} min) ran out, so the easy computer player "
+                    "moved for them ({expiries} of {most} in a row before the computer takes "
+                    "the seat).",
+                    player=who,
+                    minutes=minutes,
+                    expiries=expiries,
+                    most=EXPIRIES_TO_REPLACE,
                 )
+                await self._say(session, ran_out, about=name)
             if expiries >= EXPIRIES_TO_REPLACE:
                 await self.bot.sessions.seat_to_computer(session, seat)
-                await self._say(
-                    session,
-                    f"<@{seat.user_id}> missed {expiries} turns in a row: an easy computer "
-                    f"player now plays **{name}**'s seat.",
+                replaced = _n(
+                    "{player} missed {count} turn in a row: an easy computer player now plays "
+                    "**{seat}**'s seat.",
+                    "{player} missed {count} turns in a row: an easy computer player now plays "
+                    "**{seat}**'s seat.",
+                    expiries,
+                    player=f"<@{seat.user_id}>",
+                    seat=name,
                 )
+                await self._say(session, replaced)
             await self.bot.sessions.after(session)
 
 
-def _duration(seconds: int) -> str:
+def _duration(seconds: int) -> Text:
     if seconds >= 60:
         minutes, rest = divmod(seconds, 60)
-        return f"{minutes} min {rest} s" if rest else f"{minutes} min"
-    return f"{seconds} s"
+        if rest:
+            return _("{minutes} min {seconds} s", minutes=minutes, seconds=rest)
+        return _("{minutes} min", minutes=minutes)
+    return _("{seconds} s", seconds=seconds)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from games.gracias.cards import COLOURS, Colour, parse_colour
 from games.protocol import JSON, Action, MalformedAction, quoted
+from games.text import _
 
 
 class GraciasAction(Action):
@@ -99,35 +100,57 @@ _SHAPES = {
 def parse_action(data: Mapping[str, JSON]) -> GraciasAction:
     """The notation's JSON object as an action; `MalformedAction` otherwise."""
     if not isinstance(data, Mapping):
-        raise MalformedAction("a Gracias action is a JSON object")
+        raise MalformedAction(_("a Gracias action is a JSON object"))
     keys = frozenset(data)
     if keys not in _SHAPES:
+        given = "+".join(sorted(str(key) for key in data))
+        if not given:
+            raise MalformedAction(
+                # TRANSLATORS: the keys (by, trio, keep, give_to, leave) are notation: as is.
+                _(
+                    "a Gracias action has the keys by+trio+keep+give_to, by+trio, "
+                    "by+keep+give_to or by+leave, not none"
+                )
+            )
         raise MalformedAction(
-            f"a Gracias action has the keys by+trio+keep+give_to, by+trio, by+keep+give_to "
-            f"or by+leave, not {'+'.join(sorted(str(key) for key in data)) or 'none'}"
+            # TRANSLATORS: the keys are notation, as is; {keys} are the keys given ("by+card").
+            _(
+                "a Gracias action has the keys by+trio+keep+give_to, by+trio, "
+                "by+keep+give_to or by+leave, not {keys}",
+                keys=given,
+            )
         )
     by = data["by"]
     if not isinstance(by, str) or not by:
-        raise MalformedAction('"by" must be a player name')
+        # TRANSLATORS: "by" is a key of the notation: as is.
+        raise MalformedAction(_('"by" must be a player name'))
     if "leave" in keys:
         if data["leave"] is not True:
-            raise MalformedAction('"leave" must be true')
+            # TRANSLATORS: "leave" and true are notation: as is.
+            raise MalformedAction(_('"leave" must be true'))
         return Leave(by)
     trio = data.get("trio")
     if "trio" in keys and (not isinstance(trio, int) or isinstance(trio, bool)):
-        raise MalformedAction('"trio" must be a trio number (1, 2, ...)')
+        # TRANSLATORS: "trio" is a key of the notation: as is.
+        raise MalformedAction(_('"trio" must be a trio number (1, 2, ...)'))
     if "keep" not in keys:
         assert isinstance(trio, int)
         return TakeTrio(by, trio)
     keep = parse_colour(data["keep"])
     if keep is None:
         raise MalformedAction(
-            f'"keep" must be a colour id (red, orange, yellow, green, blue, purple), '
-            f"not {quoted(data['keep'])}"
+            # TRANSLATORS: "keep" and the colour ids in brackets are notation: as is.
+            # {value} is what was given, quoted.
+            _(
+                '"keep" must be a colour id (red, orange, yellow, green, blue, purple), '
+                "not {value}",
+                value=quoted(data["keep"]),
+            )
         )
     give_to = data["give_to"]
     if not isinstance(give_to, str) or not give_to:
-        raise MalformedAction('"give_to" must be a player name')
+        # TRANSLATORS: "give_to" is a key of the notation: as is.
+        raise MalformedAction(_('"give_to" must be a player name'))
     if isinstance(trio, int):
         return ChooseTrio(by, trio, keep, give_to)
     return SplitTrio(by, keep, give_to)

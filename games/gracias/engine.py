@@ -24,18 +24,20 @@ from games.gracias.actions import (
     parse_action,
     splits,
 )
-from games.gracias.cards import COLOUR_IDS, Colour, colour_ids
+from games.gracias.cards import COLOUR_WORDS, Colour, colour_ids
 from games.gracias.state import State, Trio, parse_decks
 from games.gracias.views import GraciasEventKind, GraciasPlayerView, GraciasPublicView
 from games.protocol import JSON, Event, Game, GameError, IllegalAction, Outcome, StateFormatError
+from games.text import _
 
 HEADER_KEYS = {"game", "players", "seed", "options", "decks"}
 REVEALING: dict[str, str] = {
     # What a move's events show that was hidden, in the words of a refused take-back:
     # a take shows its taker the face-down card; a new turn lays out new cards.
-    GraciasEventKind.TAKE: "the face-down card has been seen",
-    GraciasEventKind.TURN_STARTED: "new trios have been laid out",
-    GraciasEventKind.ROUND_SCORED: "the round has been scored",
+    # TRANSLATORS: why a move cannot be taken back ("that move cannot be taken back: …").
+    GraciasEventKind.TAKE: _("the face-down card has been seen"),
+    GraciasEventKind.TURN_STARTED: _("new trios have been laid out"),
+    GraciasEventKind.ROUND_SCORED: _("the round has been scored"),
 }
 
 
@@ -73,8 +75,11 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
             raise GameError("every player needs a non-empty name")
         if len(set(names)) != len(names):
             raise GameError("two players have the same name")
-        if options:
-            raise GameError(f"Gracias has no options; unknown: {', '.join(sorted(options))}")
+        if options:  # the lobby shows this one to players
+            raise GameError(
+                # TRANSLATORS: {options} are the option names given, as typed.
+                _("Gracias has no options; unknown: {options}", options=", ".join(sorted(options)))
+            )
         game = cls(names, seed, decks)
         game.log.extend(flow.start_round(game))
         return game
@@ -160,21 +165,24 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
 
     def apply(self, action: GraciasAction) -> list[Event]:
         if self.over:
-            raise IllegalAction("the game is over", "C2")
+            raise IllegalAction(_("the game is over"), "C2")
         seat = self.seat_of.get(action.by)
         if seat is None:
-            raise IllegalAction(f"{action.by} is not playing in this game", "C3")
+            raise IllegalAction(_("{player} is not playing in this game", player=action.by), "C3")
         if not self.active[seat]:
             # the project's leave rule (docs/rules/gracias.md, "Leaving")
-            raise IllegalAction(f"{action.by} has left the game", "leave")
+            raise IllegalAction(_("{player} has left the game", player=action.by), "leave")
         if isinstance(action, Leave):
             events = flow.leave(self, seat)
         else:
             if seat != self.to_move:
                 assert self.to_move is not None
                 raise IllegalAction(
-                    f"it is {self.players[self.to_move]}'s turn to choose a trio, not "
-                    f"{action.by}'s",
+                    _(
+                        "it is {mover}'s turn to choose a trio, not {player}'s",
+                        mover=self.players[self.to_move],
+                        player=action.by,
+                    ),
                     "C5",
                 )
             if isinstance(action, ChooseTrio):
@@ -192,7 +200,12 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
                 assert isinstance(action, SplitTrio)
                 if self.holding is None:
                     raise IllegalAction(
-                        f'{action.by} must first take a trio (say which with "trio")', "C5"
+                        # TRANSLATORS: "trio" is the key of the notation that names a trio.
+                        _(
+                            '{player} must first take a trio (say which with "trio")',
+                            player=action.by,
+                        ),
+                        "C5",
                     )
                 index = self.holding
                 give = self._check_split(action, self.trios[index].up, action.keep, action.give_to)
@@ -204,18 +217,33 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
     def _check_take(self, by: str, number: int) -> int:
         if self.holding is not None:
             raise IllegalAction(
-                f"{by} has already taken trio {self.holding + 1}: say which face-up card "
-                f"to keep and to whom the other goes",
+                _(
+                    "{player} has already taken trio {number}: say which face-up card "
+                    "to keep and to whom the other goes",
+                    player=by,
+                    number=self.holding + 1,
+                ),
                 "C5",
             )
         if not 1 <= number <= len(self.trios):
             raise IllegalAction(
-                f"there is no trio {number}: the trios are numbered 1 to {len(self.trios)}", "C5"
+                # TRANSLATORS: {last} is the number of the last trio (as many as players).
+                _(
+                    "there is no trio {number}: the trios are numbered 1 to {last}",
+                    number=number,
+                    last=len(self.trios),
+                ),
+                "C5",
             )
         taker = self.trios[number - 1].taker
         if taker is not None:
             raise IllegalAction(
-                f"trio {number} has already been taken by {self.players[taker]}", "C5"
+                _(
+                    "trio {number} has already been taken by {player}",
+                    number=number,
+                    player=self.players[taker],
+                ),
+                "C5",
             )
         return number - 1
 
@@ -225,20 +253,38 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
         a, b = up
         k = keep.index
         if k != a and k != b:
-            have = COLOUR_IDS[a] if a == b else f"{COLOUR_IDS[a]} and {COLOUR_IDS[b]}"
-            raise IllegalAction(
-                f"{action.by} cannot keep {keep.id}: the face-up cards are {have}", "C5"
-            )
+            if a == b:
+                # TRANSLATORS: {both} is the colour both face-up cards of the trio have.
+                reason = _(
+                    "{player} cannot keep {colour}: the face-up cards are {both}",
+                    player=action.by,
+                    colour=keep.word,
+                    both=COLOUR_WORDS[a],
+                )
+            else:
+                reason = _(
+                    "{player} cannot keep {colour}: the face-up cards are {first} and {second}",
+                    player=action.by,
+                    colour=keep.word,
+                    first=COLOUR_WORDS[a],
+                    second=COLOUR_WORDS[b],
+                )
+            raise IllegalAction(reason, "C5")
         if to == action.by:
             raise IllegalAction(
-                f"{action.by} must give the other face-up card to an opponent, not keep both",
+                _(
+                    "{player} must give the other face-up card to an opponent, not keep both",
+                    player=action.by,
+                ),
                 "C5",
             )
         receiver = self.seat_of.get(to)
         if receiver is None:
-            raise IllegalAction(f"{to} is not playing in this game", "C5")
+            raise IllegalAction(_("{player} is not playing in this game", player=to), "C5")
         if not self.active[receiver]:
-            raise IllegalAction(f"{to} has left the game and cannot receive cards", "leave")
+            raise IllegalAction(
+                _("{player} has left the game and cannot receive cards", player=to), "leave"
+            )
         return b if k == a else a
 
     def outcome(self) -> Outcome | None:

@@ -9,13 +9,66 @@ engine's job (engine.py); these functions assume it was done.
 
 from __future__ import annotations
 
-from games.gracias.cards import COLOUR_IDS, COLOURS
+from collections.abc import Sequence
+from functools import lru_cache
+
+from games.gracias.cards import COLOUR_IDS, COLOUR_WORDS, COLOURS
 from games.gracias.scoring import score_round, winners
 from games.gracias.state import State, Trio
 from games.gracias.views import ROUNDS, TURNS_PER_ROUND, GraciasEndReason, GraciasEventKind
 from games.protocol import Event, EventKind
+from games.text import Text, _, _n, joined
 
 MIN_PLAYERS = 3  # C1
+
+# The words of the moves every game makes many times (AI rollouts play thousands of
+# games), made once: a `Text` is a value, so events may share it.
+_HIDDEN: tuple[Text, ...] = tuple(
+    # TRANSLATORS: {colour} is the colour of the trio's face-down card, now theirs.
+    _("You took a hidden {colour}", colour=word)
+    for word in COLOUR_WORDS
+)
+
+
+@lru_cache(maxsize=1024)
+def _took(player: str, number: int) -> Text:
+    return _("{player} took trio {number}", player=player, number=number)
+
+
+@lru_cache(maxsize=4096)
+def _kept(player: str, keep: int, give: int, receiver: str) -> Text:
+    # TRANSLATORS: {kept} and {given} are colours (face-up cards); "Gracias!" is what
+    # the receiver says, and the game's name.
+    return _(
+        "{player} kept {kept}, gave {given} to {receiver} — Gracias!",
+        player=player,
+        kept=COLOUR_WORDS[keep],
+        given=COLOUR_WORDS[give],
+        receiver=receiver,
+    )
+
+
+@lru_cache(maxsize=256)
+def _begins(round_no: int, player: str) -> Text:
+    return _("Round {round} begins: {player} is the big opener.", round=round_no, player=player)
+
+
+@lru_cache(maxsize=1024)
+def _score(player: str, points: int) -> Text:
+    # TRANSLATORS: one player's round score in a list of them ("ann 7, bob 2").
+    return _("{player} {points}", player=player, points=points)
+
+
+@lru_cache(maxsize=1024)
+def _lays_out(turn: int, player: str, count: int) -> Text:
+    # TRANSLATORS: {player} is the turn's small opener; {count} trios, one per player.
+    return _n(
+        "Turn {turn}: {player} lays out {count} trio and chooses first.",
+        "Turn {turn}: {player} lays out {count} trios and chooses first.",
+        count,
+        turn=turn,
+        player=player,
+    )
 
 
 def take(state: State, seat: int, index: int) -> Event:
@@ -29,12 +82,11 @@ def take(state: State, seat: int, index: int) -> Event:
     state.hidden[seat].append(down)
     state.holding = index
     name = state.players[seat]
-    text = f"{name} took trio {index + 1}"
     return Event(
         GraciasEventKind.TAKE,
-        text,
+        _took(name, index + 1),
         name,
-        private={name: f"You took a hidden {COLOUR_IDS[down]}"},
+        private={name: _HIDDEN[down]},
         data={"trio": index + 1},
     )
 
@@ -52,7 +104,7 @@ def split(state: State, seat: int, index: int, keep: int, give: int, to: str) ->
     events = [
         Event(
             GraciasEventKind.GIVE,
-            f"{name} kept {kept}, gave {given} to {to} — Gracias!",
+            _kept(name, keep, give, to),
             name,
             data={"trio": index + 1, "keep": kept, "give": given, "give_to": to},
         )
@@ -112,13 +164,13 @@ def start_round(state: State) -> list[Event]:
         state.hidden[seat] = []
     state.set_aside = [0] * len(COLOURS)
     order = [(state.big + i) % n for i in range(n) if state.active[(state.big + i) % n]]
-    for _ in range(2):
+    for _twice in range(2):
         for seat in order:
             state.reserves[seat][state.pile.pop()] += 1
     big = state.players[state.big]
     started = Event(
         GraciasEventKind.ROUND_STARTED,
-        f"Round {state.round} begins: {big} is the big opener.",
+        _begins(state.round, big),
         data={"round": state.round, "big_opener": big},
     )
     return [started, _start_turn(state, 1)]
@@ -140,7 +192,7 @@ def _start_turn(state: State, number: int) -> Event:
     small = state.players[state.small]
     return Event(
         GraciasEventKind.TURN_STARTED,
-        f"Turn {number}: {small} lays out {count} trios and chooses first.",
+        _lays_out(number, small, count),
         data={"round": state.round, "turn": number, "small_opener": small},
     )
 
@@ -159,10 +211,11 @@ def _score_round(state: State) -> Event:
         state.round_scores[seat].append(score)
     state.last_round = sheet
     state.trios = []
-    scores = ", ".join(f"{name} {score}" for name, score in zip(names, sheet.scores, strict=True))
+    scores = joined(", ", [_score(n, s) for n, s in zip(names, sheet.scores, strict=True)])
     return Event(
         GraciasEventKind.ROUND_SCORED,
-        f"Round {state.round} scored: {scores}.",
+        # TRANSLATORS: {scores} lists each player's round score ("ann 7, bob 2, cy 5").
+        _("Round {round} scored: {scores}.", round=state.round, scores=scores),
         data={"hidden": revealed, **sheet.to_json()},
     )
 
@@ -179,7 +232,7 @@ def leave(state: State, seat: int) -> list[Event]:
         state.set_aside[colour] += count
     state.reserves[seat] = [0] * len(COLOURS)
     state.hidden[seat] = []
-    events = [Event(EventKind.LEAVE, f"{name} left the game.", name)]
+    events = [Event(EventKind.LEAVE, _("{player} left the game.", player=name), name)]
     if state.holding is not None and state.to_move == seat:
         _set_aside(state, state.trios[state.holding].up)
         state.trios[state.holding].up = []
@@ -209,13 +262,27 @@ def _finish(state: State, reason: GraciasEndReason) -> None:
 
 
 def _game_over_event(state: State) -> Event:
-    names = " and ".join(state.winners)
-    verb = "wins" if len(state.winners) == 1 else "share the win"
+    reason = state.end_reason
+    if len(state.winners) == 1:
+        # TRANSLATORS: {reason} says why the game ended ("after round 3").
+        text = _("{player} wins ({reason}).", player=state.winners[0], reason=reason)
+    else:
+        # TRANSLATORS: {players} are the winners ("ann and bob"); {reason} says why the
+        # game ended ("after round 3").
+        text = _("{players} share the win ({reason}).", players=_and(state.winners), reason=reason)
     return Event(
         EventKind.GAME_OVER,
-        f"{names} {verb} ({state.end_reason}).",
+        text,
         data={"winners": list(state.winners), "totals": state.totals()},
     )
+
+
+def _and(names: Sequence[str]) -> str:
+    """ "ann", "ann and bob", "ann and bob and cy": the winners as the game-over text
+    has always joined them (not a list's "ann, bob and cy"), each "and" translated."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {second}", first=names[0], second=_and(names[1:]))
 
 
 def _set_aside(state: State, cards: list[int]) -> None:

@@ -29,6 +29,7 @@ from games.gracias.cards import (
 from games.gracias.scoring import ScoreSheet
 from games.gracias.views import GraciasEndReason, GraciasEventKind
 from games.protocol import JSON, Event, EventKind, StateFormatError
+from games.text import Text, restored, saved
 
 
 class Trio:
@@ -154,13 +155,37 @@ _END_REASONS: dict[str, str] = {
 
 
 def _event_json(event: Event) -> dict[str, JSON]:
-    return {
+    saved_event: dict[str, JSON] = {
         "kind": event.kind,
         "text": event.text,
         "actor": event.actor,
         "private": dict(event.private),
         "data": dict(event.data),
     }
+    # The texts' messages, so that they translate once loaded (absent: plain English).
+    message = saved([event.text])
+    if message is not None:
+        saved_event["message"] = message[0]
+    private = {
+        name: text.to_json() for name, text in event.private.items() if isinstance(text, Text)
+    }
+    if private:
+        saved_event["private_messages"] = private
+    return saved_event
+
+
+def _event_from_json(e: Mapping[str, Any]) -> Event:
+    private_messages = e.get("private_messages") or {}
+    return Event(
+        _KINDS.get(e["kind"], e["kind"]),
+        restored([e["text"]], [e.get("message")])[0],
+        e["actor"],
+        {
+            str(name): restored([text], [private_messages.get(name)])[0]
+            for name, text in dict(e["private"]).items()
+        },
+        dict(e["data"]),
+    )
 
 
 def to_json(state: State, version: int) -> dict[str, JSON]:
@@ -242,16 +267,7 @@ def from_json(cls: type[S], data: Mapping[str, JSON], version: int) -> S:
         reason = str(data["end_reason"])
         game.end_reason = _END_REASONS.get(reason, reason)
         game.moves = int(data["moves"])
-        game.log = [
-            Event(
-                _KINDS.get(e["kind"], e["kind"]),
-                e["text"],
-                e["actor"],
-                dict(e["private"]),
-                dict(e["data"]),
-            )
-            for e in data["log"]
-        ]
+        game.log = [_event_from_json(e) for e in data["log"]]
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise StateFormatError(f"a saved Gracias game is damaged: {error!r}") from None
     n = len(game.players)

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Self
 
 from games.gracias.cards import COLOURS, Colour
+from games.text import Text, _
 
 ROUNDS = 3  # C2
 TURNS_PER_ROUND = 4  # C2
@@ -39,12 +41,27 @@ class GraciasEventKind(enum.StrEnum):
     ROUND_SCORED = "round_scored"  # C6
 
 
-class GraciasEndReason(enum.StrEnum):
+class GraciasEndReason(Text, enum.ReprEnum):
     """Why a Gracias game ended, in the words of `Outcome.reason`, of the "game_over"
-    event's text and of the saved state's "end_reason"."""
+    event's text and of the saved state's "end_reason".
 
-    LAST_ROUND = "after round 3"  # C8
-    TOO_FEW_PLAYERS = "fewer than 3 players left"  # the leave rule (docs/rules/gracias.md)
+    Each member is its words as a `Text` (a `str` equal to the English, translated
+    where it is read) and its `value` is that English as a plain string, the string
+    saved states hold: like a `StrEnum`, whose two data types it cannot mix."""
+
+    _value_: str
+
+    def __new__(cls, words: Text) -> Self:
+        member = Text.__new__(cls, words.msgid, words.fields, context=words.context)
+        member._value_ = str.__str__(words)
+        return member
+
+    # TRANSLATORS: why a game of Gracias ended, in brackets after who won ("ann wins
+    # (after round 3).").
+    LAST_ROUND = _("after round 3")  # C8
+    # the leave rule (docs/rules/gracias.md)
+    # TRANSLATORS: why a game of Gracias ended: players left, fewer than 3 were still in.
+    TOO_FEW_PLAYERS = _("fewer than 3 players left")
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from games.graps.cells import CELL_NAMES, parse_cell
 from games.protocol import JSON, Action, MalformedAction
+from games.text import _
 
 
 class GrapsAction(Action):
@@ -49,18 +50,25 @@ class Resign(GrapsAction):
 def parse_action(data: Mapping[str, JSON]) -> GrapsAction:
     """The notation's JSON object as an action; `MalformedAction` for anything else."""
     if not isinstance(data, Mapping):
-        raise MalformedAction("an action is a JSON object")
+        raise MalformedAction(_("an action is a JSON object"))
     by = data.get("by")
     if not isinstance(by, str) or not by:
-        raise MalformedAction('an action needs "by": the name of the player acting')
+        # TRANSLATORS: "by" is a key of the notation: as is.
+        raise MalformedAction(_('an action needs "by": the name of the player acting'))
     keys = set(data) - {"by"}
     if keys == {"place"}:
         return Place(by, parse_cell(data["place"]))
     if keys == {"resign"}:
         if data["resign"] is not True:
-            raise MalformedAction('"resign" takes the value true')
+            # TRANSLATORS: "resign" and true are notation: as is.
+            raise MalformedAction(_('"resign" takes the value true'))
         return Resign(by)
     raise MalformedAction(
-        'a Graps action is {"by": P, "place": CELL} or {"by": P, "resign": true};'
-        f" got the keys {sorted(keys)}"
+        # TRANSLATORS: the actions in braces are notation: as is (each brace is doubled
+        # here); {keys} are the keys given, as a list.
+        _(
+            'a Graps action is {{"by": P, "place": CELL}} or {{"by": P, "resign": true}};'
+            " got the keys {keys}",
+            keys=str(sorted(keys)),
+        )
     )

@@ -10,6 +10,7 @@ while it plays.
 from __future__ import annotations
 
 from games.protocol import MalformedAction, quoted
+from games.text import _
 
 SIZE = 15
 """Cells per row and rows per board (P1)."""
@@ -27,7 +28,11 @@ _INDEX_BY_NAME: dict[str, int] = {name: index for index, name in enumerate(CELL_
 def cell_index(column: int, row: int) -> int:
     """Index of the cell at `column` (0 = A) and `row` (1..15)."""
     if not (0 <= column < SIZE and 1 <= row <= SIZE):
-        raise MalformedAction(f"there is no cell at column {column}, row {row}", "P1")
+        raise MalformedAction(
+            # TRANSLATORS: {column} counts from 0 (column A).
+            _("there is no cell at column {column}, row {row}", column=column, row=row),
+            "P1",
+        )
     return (row - 1) * SIZE + column
 
 
@@ -38,7 +43,13 @@ def parse_cell(text: object) -> int:
         if index is not None:
             return index
     raise MalformedAction(
-        f"{quoted(text)} is not a cell: write a column A..O then a row 1..15, like H8", "P1"
+        # TRANSLATORS: {text} is what was typed, quoted. Cells are named by their column
+        # letter A to O, then their row number 1 to 15.
+        _(
+            "{text} is not a cell: write a column A..O then a row 1..15, like H8",
+            text=quoted(text),
+        ),
+        "P1",
     )
 
 

@@ -31,7 +31,6 @@ from games.graps.state import (
 )
 from games.graps.views import (
     Face,
-    GrapsEndReason,
     GrapsEventKind,
     GrapsOptions,
     GrapsPlayerView,
@@ -48,11 +47,12 @@ from games.protocol import (
     Outcome,
     StateFormatError,
 )
+from games.text import Text, _, _n, joined
 
-SIDE_WORDS = ("dark", "light")
 REVEALING: dict[str, str] = {
     # Every placement but the opening one is followed by the next roll (P3).
-    GrapsEventKind.ROLL: "the next roll has been made",
+    # TRANSLATORS: why a move cannot be taken back ("that move cannot be taken back: …").
+    GrapsEventKind.ROLL: _("the next roll has been made"),
 }
 
 
@@ -180,11 +180,18 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
 
     def _placing_seat(self, by: str) -> int:
         if self.mover is None:
-            raise IllegalAction("the game is over: no more placements")
+            raise IllegalAction(_("the game is over: no more placements"))
         if by not in self.players:
-            raise IllegalAction(f"{by} is not playing this game")
+            raise IllegalAction(_("{player} is not playing this game", player=by))
         if by != self.players[self.mover]:
-            raise IllegalAction(f"it is {self.players[self.mover]}'s turn, not {by}'s", "P2")
+            raise IllegalAction(
+                _(
+                    "it is {mover}'s turn, not {player}'s",
+                    mover=self.players[self.mover],
+                    player=by,
+                ),
+                "P2",
+            )
         return self.mover
 
     def _refusal(self, seat: int, cell: int) -> IllegalAction:
@@ -193,25 +200,44 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         board = self.board
         if self.phase is Phase.SETUP:
             row = 1 if seat == 0 else 15
-            return IllegalAction(f"{name} is not on row {row}: your first grape goes there", "P2")
+            return IllegalAction(
+                # TRANSLATORS: {row} is the player's own land row (1 or 15).
+                _("{cell} is not on row {row}: your first grape goes there", cell=name, row=row),
+                "P2",
+            )
         rule = "P5" if self.roll is Face.GRAPE else "P4"
         if board.cells[cell]:
-            return IllegalAction(f"{name} is already taken", rule)
+            return IllegalAction(_("{cell} is already taken", cell=name), rule)
         if self.roll is Face.GRAPE:
             return IllegalAction(
-                f"{name} is neither on your land row nor beside one of your pawns", "P5"
+                _("{cell} is neither on your land row nor beside one of your pawns", cell=name),
+                "P5",
             )
-        opponent = SIDE_WORDS[1 - seat]
         if cell in LAND_SET[seat]:
-            return IllegalAction(f"{name} is on your own land row: a blank never goes there", "P4")
+            return IllegalAction(
+                _("{cell} is on your own land row: a blank never goes there", cell=name), "P4"
+            )
         if not board.adj[seat][cell]:
-            return IllegalAction(f"{name} does not touch one of your pawns by a side", "P4")
+            return IllegalAction(
+                _("{cell} does not touch one of your pawns by a side", cell=name), "P4"
+            )
         if board.adj[1 - seat][cell]:
-            return IllegalAction(f"{name} touches a {opponent} pawn on its side", "P4")
-        return IllegalAction(
-            f"{name} is in the protected ring around a {opponent} grape (sides and corners)",
-            "P4",
-        )
+            if seat == 1:
+                reason = _("{cell} touches a dark pawn on its side", cell=name)
+            else:
+                reason = _("{cell} touches a light pawn on its side", cell=name)
+            return IllegalAction(reason, "P4")
+        if seat == 1:
+            reason = _(
+                "{cell} is in the protected ring around a dark grape (sides and corners)",
+                cell=name,
+            )
+        else:
+            reason = _(
+                "{cell} is in the protected ring around a light grape (sides and corners)",
+                cell=name,
+            )
+        return IllegalAction(reason, "P4")
 
     def _place(self, seat: int, cell: int) -> list[Event]:
         board = self.board
@@ -221,7 +247,7 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         board.put(seat, cell, grape)
         self.supply[seat] -= 1
         where = CELL_NAMES[cell]
-        text = f"{name} placed a {'grape' if grape else 'blank'} at {where}"
+        text = _placed(name, where, grape)
         pruned = board.pruned_by(seat, cell) if grape else []
         cut: list[int] = []
         if pruned:  # P5: pruning, then the loss of every branch left without sap
@@ -235,10 +261,7 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
                 self.supply[other] += lost
             else:
                 self.removed[other] += lost
-            plural = "s" if len(pruned) > 1 else ""
-            text += f"; {len(pruned)} {SIDE_WORDS[other]} pawn{plural} pruned"
-            if cut:
-                text += f"; {len(cut)} cut off from their land"
+            text = joined("; ", [text, *_losses(other, len(pruned), len(cut))])
         self.last_cell = cell
         self.last_pruned = tuple(pruned)
         self.last_cut = tuple(cut)
@@ -251,7 +274,14 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
                 events.append(Event(GrapsEventKind.SAP, "", name, data={"cells": cells}))
         if cell in TARGET[seat]:  # P7
             row = 15 if seat == 0 else 1
-            reason = GrapsEndReason.REACHED.format(winner=name, loser=self.players[other], row=row)
+            # P7, the pattern GrapsEndReason.REACHED.
+            # TRANSLATORS: {row} is the loser's land row (1 or 15).
+            reason = _(
+                "{winner} reached {loser}'s land, row {row}",
+                winner=name,
+                loser=self.players[other],
+                row=row,
+            )
             flow.finish(self, (name,), reason, events)
         elif self.phase is Phase.SETUP and seat == 0:
             self.mover = 1
@@ -263,12 +293,13 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
 
     def _resign(self, by: str) -> list[Event]:
         if self.mover is None:
-            raise IllegalAction("the game is already over")
+            raise IllegalAction(_("the game is already over"))
         if by not in self.players:
-            raise IllegalAction(f"{by} is not playing this game")
+            raise IllegalAction(_("{player} is not playing this game", player=by))
         winner = self.players[1 - self.players.index(by)]
         events: list[Event] = []
-        reason = GrapsEndReason.RESIGNED.format(loser=by, winner=winner)
+        # the pattern GrapsEndReason.RESIGNED
+        reason = _("{loser} resigned: {winner} wins", loser=by, winner=winner)
         flow.finish(self, (winner,), reason, events)
         return events
 
@@ -302,6 +333,30 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         copy.log = list(self.log)
         copy.recent = deque(self.recent, maxlen=RECENT)
         return copy
+
+
+@lru_cache(maxsize=4096)
+def _placed(player: str, cell: str, grape: bool) -> Text:
+    """The words of a placement, made once (AI rollouts place thousands of pawns)."""
+    if grape:
+        return _("{player} placed a grape at {cell}", player=player, cell=cell)
+    return _("{player} placed a blank at {cell}", player=player, cell=cell)
+
+
+def _losses(side: int, pruned: int, cut: int) -> list[Text]:
+    """What a grape cost the opponent (seat `side`, 0 dark) (P5): the pawns pruned, then
+    those cut off from their land (none: no clause)."""
+    if side == 0:
+        # TRANSLATORS: opponent pawns a grape just placed removed (pruning: the pawns in
+        # the eight cells around it).
+        lost = [_n("{count} dark pawn pruned", "{count} dark pawns pruned", pruned)]
+    else:
+        lost = [_n("{count} light pawn pruned", "{count} light pawns pruned", pruned)]
+    if cut:
+        # TRANSLATORS: after "…; 2 light pawns pruned": the same side's pawns left without
+        # a chain of pawns to their land row.
+        lost.append(_n("{count} cut off from their land", "{count} cut off from their land", cut))
+    return lost
 
 
 def _faces(value: JSON) -> tuple[Face, ...]:

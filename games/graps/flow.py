@@ -6,11 +6,13 @@ end of the game. Checking and carrying out a placement is the engine's job
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.graps.dice import seeded_grape
 from games.graps.state import State
-from games.graps.views import Face, GrapsEndReason, GrapsEventKind, Phase
+from games.graps.views import Face, GrapsEventKind, Phase
 from games.protocol import Event, EventKind
-from games.words import plural
+from games.text import Listed, Text, _, _n
 
 
 def start_turn(state: State, seat: int, events: list[Event]) -> None:
@@ -27,7 +29,7 @@ def start_turn(state: State, seat: int, events: list[Event]) -> None:
             events.append(
                 Event(
                     GrapsEventKind.PASS,
-                    f"{name} has no pawns left: turn passes",
+                    _("{player} has no pawns left: turn passes", player=name),
                     name,
                     data={"why": "no_pawns"},
                 )
@@ -36,7 +38,13 @@ def start_turn(state: State, seat: int, events: list[Event]) -> None:
             continue
         if not board.can_place(seat):  # P8: the player who left them stuck loses
             loser = state.players[1 - seat]
-            reason = GrapsEndReason.STUCK.format(winner=name, loser=loser)
+            # the pattern GrapsEndReason.STUCK
+            # TRANSLATORS: either face of the die, grape or blank.
+            reason = _(
+                "{winner} has no legal cell for either face: {loser} loses",
+                winner=name,
+                loser=loser,
+            )
             finish(state, (name,), reason, events)
             return
         n = state.rolls_made
@@ -49,22 +57,35 @@ def start_turn(state: State, seat: int, events: list[Event]) -> None:
         legal = board.grape_cells(seat) if face is Face.GRAPE else board.blank_cells(seat)
         word = "grape" if face is Face.GRAPE else "blank"  # faster than face.value
         if legal:
-            text = f"{name} rolled {word}"
+            text = _rolled(name, face)
             events.append(Event(GrapsEventKind.ROLL, text, name, data={"face": word}))
             state.mover = seat
             state.roll = face
             state.legal = legal
             return
         events.append(Event(GrapsEventKind.ROLL, "", name, data={"face": word}))
-        events.append(
-            Event(
-                GrapsEventKind.PASS,
-                f"{name} rolled {word}: no legal cell, turn passes",
-                name,
-                data={"why": "no_cell", "face": word},
-            )
-        )
+        text = _no_cell(name, face)
+        events.append(Event(GrapsEventKind.PASS, text, name, data={"why": "no_cell", "face": word}))
         seat = 1 - seat
+
+
+# The words of every turn, made once per player and face (AI rollouts roll thousands of
+# times): a `Text` is a value, so events may share it.
+
+
+@lru_cache(maxsize=256)
+def _rolled(player: str, face: Face) -> Text:
+    if face is Face.GRAPE:
+        # TRANSLATORS: grape and blank are the two kinds of face of the Graps die.
+        return _("{player} rolled grape", player=player)
+    return _("{player} rolled blank", player=player)
+
+
+@lru_cache(maxsize=256)
+def _no_cell(player: str, face: Face) -> Text:
+    if face is Face.GRAPE:
+        return _("{player} rolled grape: no legal cell, turn passes", player=player)
+    return _("{player} rolled blank: no legal cell, turn passes", player=player)
 
 
 def _exhausted(state: State, events: list[Event]) -> None:
@@ -73,22 +94,36 @@ def _exhausted(state: State, events: list[Event]) -> None:
     dark, light = (state.board.distance(seat) for seat in (0, 1))
     d0 = far if dark is None else dark
     d1 = far if light is None else light
-    words = " and ".join(
-        f"{state.players[seat]} {'no pawn' if d == far else plural(d, 'row') + ' away'}"
-        for seat, d in ((0, d0), (1, d1))
-    )
+    distances = Listed(_distance(state.players[seat], d, far) for seat, d in ((0, d0), (1, d1)))
     if d0 == d1:
-        reason = GrapsEndReason.EXHAUSTED_DRAW.format(distances=words)
+        # the pattern GrapsEndReason.EXHAUSTED_DRAW
+        # TRANSLATORS: {distances}: how far each player's pawns got ("ann 2 rows away and
+        # bob no pawn").
+        reason = _("no pawns left, {distances}: a draw", distances=distances)
         finish(state, state.players, reason, events)
     else:
         winner = state.players[0 if d0 < d1 else 1]
-        reason = GrapsEndReason.EXHAUSTED_WIN.format(distances=words, winner=winner)
+        # the pattern GrapsEndReason.EXHAUSTED_WIN
+        # TRANSLATORS: {distances}: how far each player's pawns got ("ann 2 rows away and
+        # bob no pawn").
+        reason = _("no pawns left, {distances}: {winner} wins", distances=distances, winner=winner)
         finish(state, (winner,), reason, events)
+
+
+def _distance(player: str, rows: int, far: int) -> Text:
+    """P9: how far `player`'s most advanced pawn is from the opponent's land row."""
+    if rows == far:
+        # TRANSLATORS: a player without a pawn on the board, in the list of how far each
+        # player's pawns got when the game ended ("ann 2 rows away and bob no pawn").
+        return _("{player} no pawn", player=player)
+    # TRANSLATORS: rows between the player's most advanced pawn and the opponent's land
+    # row, in the list of how far each player's pawns got ("ann 2 rows away and bob no pawn").
+    return _n("{player} {count} row away", "{player} {count} rows away", rows, player=player)
 
 
 def finish(state: State, winners: tuple[str, ...], reason: str, events: list[Event]) -> None:
     """The game ends with `winners` (both players for a draw), `reason` in words (a
-    `GrapsEndReason` pattern filled in)."""
+    `GrapsEndReason` pattern filled in, as a `Text`)."""
     state.phase = Phase.OVER
     state.mover = None
     state.roll = None
@@ -97,5 +132,8 @@ def finish(state: State, winners: tuple[str, ...], reason: str, events: list[Eve
     state.reason = reason
     kind = GrapsEventKind.DRAW if len(winners) > 1 else GrapsEventKind.WIN
     events.append(Event(kind, reason, winners[0], data={}))
-    result = f"{winners[0]} wins" if len(winners) == 1 else "a draw"
-    events.append(Event(EventKind.GAME_OVER, f"game over: {result}", data={"winners": [*winners]}))
+    if len(winners) == 1:
+        text = _("game over: {player} wins", player=winners[0])
+    else:
+        text = _("game over: a draw")
+    events.append(Event(EventKind.GAME_OVER, text, data={"winners": [*winners]}))

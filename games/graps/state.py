@@ -23,6 +23,7 @@ from games.graps.cells import CELL_NAMES, CELLS, RING, ROW_CELLS, SIDES, SIZE, p
 from games.graps.dice import roll_base
 from games.graps.views import Face, GrapsOptions, Phase
 from games.protocol import JSON, Event, GameError, StateFormatError
+from games.text import _, restored, saved
 
 EMPTY = 0
 OWNER = (1, 2)
@@ -214,20 +215,31 @@ HEADER_KEYS = {"game", "players", "options", "seed", "rolls"}
 
 
 def parse_options(options: Mapping[str, JSON]) -> GrapsOptions:
-    """The options a host chose; `GameError` names a wrong one."""
+    """The options a host chose; `GameError` names a wrong one (the lobby shows it)."""
     unknown = set(options) - {"grape_faces", "return_pruned"}
     if unknown:
         raise GameError(
-            f"unknown Graps option {sorted(unknown)[0]!r}; options: grape_faces, return_pruned"
+            # TRANSLATORS: {option} is the option name given, quoted; grape_faces and
+            # return_pruned are option names: as is.
+            _(
+                "unknown Graps option {option}; options: grape_faces, return_pruned",
+                option=repr(sorted(unknown)[0]),
+            )
         )
     faces = options.get("grape_faces", 3)
     if isinstance(faces, bool) or not isinstance(faces, int) or not 1 <= faces <= 5:
         raise GameError(
-            f"grape_faces is how many of the 6 die faces show a grape, 1 to 5, not {faces!r}"
+            # TRANSLATORS: grape_faces is an option name: as is; {value} is the value given.
+            _(
+                "grape_faces is how many of the 6 die faces show a grape, 1 to 5, not {value}",
+                value=repr(faces),
+            )
         )
     back = options.get("return_pruned", False)
     if not isinstance(back, bool):
-        raise GameError(f"return_pruned is true or false, not {back!r}")
+        # TRANSLATORS: return_pruned is an option name, true and false its values: as is;
+        # {value} is the value given.
+        raise GameError(_("return_pruned is true or false, not {value}", value=repr(back)))
     return GrapsOptions(grape_faces=faces, return_pruned=back)
 
 
@@ -272,6 +284,11 @@ def to_json(state: State, version: int) -> dict[str, JSON]:
         "reason": state.reason,
         "moves": state.moves,
         "recent": list(state.recent),
+        # The messages of "recent" and "reason", so that they translate once loaded.
+        "texts": {
+            "recent": saved(list(state.recent)),
+            "reason": saved([state.reason] if state.reason is not None else []),
+        },
     }
 
 
@@ -325,9 +342,11 @@ def _load(start: Callable[[Mapping[str, JSON]], S], data: Mapping[str, Any]) -> 
     if not set(winners) <= set(game.players):
         raise StateFormatError("the winners must be players of the game")
     game.winners = winners
-    game.reason = data["reason"]
+    texts = data.get("texts") or {}  # absent from states saved before it was kept
+    reason = data["reason"]
+    game.reason = None if reason is None else restored([reason], texts.get("reason"))[0]
     game.moves = _count(data["moves"], 10**9)
-    game.recent.extend(str(text) for text in data["recent"])
+    game.recent.extend(restored(data["recent"], texts.get("recent")))
     if game.phase is Phase.SETUP and mover is not None:
         game.legal = sorted(game.board.free_land[mover])
     elif game.phase is Phase.PLAY and mover is not None:

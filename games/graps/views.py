@@ -62,7 +62,9 @@ class GrapsEventKind(enum.StrEnum):
 class GrapsEndReason(enum.StrEnum):
     """How a Graps game ended: the patterns of `Outcome.reason` (the public view's and
     the saved state's "reason", the "win" or "draw" event's text), which name the
-    players, so the state keeps the words, `pattern.format(...)`, not the member."""
+    players, so the state keeps the words, the pattern filled in, not the member. The
+    engine fills them in as translatable texts: `_(pattern, ...)` with the same English
+    (engine.py, flow.py; a translation's message id must be written out in the call)."""
 
     # Plain words: players read them (P7, P8, P9).
     REACHED = "{winner} reached {loser}'s land, row {row}"

@@ -22,6 +22,7 @@ from typing import ClassVar
 from games.grass.cards import Card
 from games.grass.views import Offer
 from games.protocol import JSON, Action, MalformedAction, quoted
+from games.text import _
 
 
 class GrassAction(Action):
@@ -130,40 +131,56 @@ def _card(value: JSON) -> Card:
     try:
         return Card.parse(value)
     except ValueError:
-        raise MalformedAction(f"{quoted(value)} is not a Grass card id", "G1") from None
+        # TRANSLATORS: {typed} is what was given as a card id, quoted as written.
+        raise MalformedAction(
+            _("{typed} is not a Grass card id", typed=quoted(value)), "G1"
+        ) from None
 
 
 def _cards(value: JSON, key: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise MalformedAction(f'"{key}" must be a list of card ids')
+        # TRANSLATORS: {key} is a key of the actions' JSON notation ("give", "cover"),
+        # written as it is in every language.
+        raise MalformedAction(_('"{key}" must be a list of card ids', key=key))
     return tuple(_card(item) for item in value)
 
 
 def parse_action(data: Mapping[str, JSON]) -> GrassAction:
     """The action written in `data`; `MalformedAction` if it is not valid notation."""
     if not isinstance(data, Mapping):
-        raise MalformedAction("an action is a JSON object")
+        raise MalformedAction(_("an action is a JSON object"))
     by = data.get("by")
     if not isinstance(by, str) or not by:
-        raise MalformedAction('an action needs "by": the acting player\'s name')
+        raise MalformedAction(_('an action needs "by": the acting player\'s name'))
     verbs = [key for key in data if key in _VERBS]
     if len(verbs) != 1:
         raise MalformedAction(
-            "an action needs exactly one of: " + ", ".join(sorted(_VERBS)) + f" (got {verbs})"
+            # TRANSLATORS: {keys} lists the notation's action keys ("accept, decline, ...");
+            # {found} is the list of those the action held ("['play', 'discard']").
+            _(
+                "an action needs exactly one of: {keys} (got {found})",
+                keys=", ".join(sorted(_VERBS)),
+                found=str(verbs),
+            )
         )
     verb = verbs[0]
     unknown = set(data) - {"by", verb} - _EXTRA.get(verb, frozenset())
     if unknown:
-        raise MalformedAction(f"unknown key(s) for {verb}: {', '.join(sorted(unknown))}")
+        # TRANSLATORS: {verb} is the action's key ("play"), {keys} the keys it does not
+        # take; both as the JSON notation writes them.
+        raise MalformedAction(
+            _("unknown key(s) for {verb}: {keys}", verb=verb, keys=", ".join(sorted(unknown)))
+        )
     value = data[verb]
     if verb in _FLAGS:
         if value is not True:
-            raise MalformedAction(f'"{verb}" must be true')
+            # TRANSLATORS: {verb} is a key of the JSON notation ("accept", "leave").
+            raise MalformedAction(_('"{verb}" must be true', verb=verb))
         return _FLAGS[verb](by)
     if verb == "play":
         target = data.get("target")
         if target is not None and not isinstance(target, str):
-            raise MalformedAction('"target" must be a player name')
+            raise MalformedAction(_('"target" must be a player name'))
         cover = _cards(data["cover"], "cover") if "cover" in data else ()
         return Play(by, _card(value), target, cover)
     if verb == "discard":
@@ -171,12 +188,13 @@ def parse_action(data: Mapping[str, JSON]) -> GrassAction:
     if verb == "pass":
         return PassCard(by, _card(value))
     if not isinstance(value, Mapping):
-        raise MalformedAction('"offer" must be an object with "to" and the cards')
+        raise MalformedAction(_('"offer" must be an object with "to" and the cards'))
     unknown = set(value) - _OFFER_KEYS
     if unknown:
-        raise MalformedAction(f"unknown key(s) in offer: {', '.join(sorted(unknown))}")
+        # TRANSLATORS: {keys} are keys of the JSON notation, written as they are.
+        raise MalformedAction(_("unknown key(s) in offer: {keys}", keys=", ".join(sorted(unknown))))
     to = value.get("to")
     if not isinstance(to, str) or not to:
-        raise MalformedAction('an offer needs "to": the other player\'s name')
+        raise MalformedAction(_('an offer needs "to": the other player\'s name'))
     lists = {key: _cards(value.get(key, []), key) for key in sorted(_OFFER_KEYS - {"to"})}
     return MakeOffer(by, to, lists["give"], lists["take"], lists["give_stash"], lists["take_stash"])

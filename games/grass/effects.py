@@ -20,29 +20,37 @@ from games.grass.cards import (
     PROTECT_LIMITS,
     Card,
     Kind,
-    money,
 )
 from games.grass.state import Peddle, Seat, State
 from games.grass.views import GrassEventKind
 from games.protocol import Event, IllegalAction
-from games.words import plural
+from games.text import Money, Text, _, _n, joined
 
 _NONE: MappingProxyType[str, str] = MappingProxyType({})  # no private words
 
 
-def _market_words(seat: Seat) -> str:
+def _market_words(seat: Seat) -> Text:
+    """Why the seat's market is not clear (G6): the `{why}` of the refusals below."""
     if not seat.market_open:
-        return "your market is closed (no Market Open in your hassle pile)"
-    return f"your market is blocked by {seat.heat[0].title}"
+        return _("your market is closed (no Market Open in your hassle pile)")
+    # TRANSLATORS: {card} is the Heat On card over the player's market ("Bust").
+    return _("your market is blocked by {card}", card=seat.heat[0].title)
+
+
+def _not_held(card: Card, rule: str) -> IllegalAction:
+    return IllegalAction(_("you do not hold {card}", card=card.title), rule)
 
 
 def check_discard(seat: Seat, card: Card) -> None:
     if card not in seat.hand:
-        raise IllegalAction(f"you do not hold {card.title}", "G3")
+        raise _not_held(card, "G3")
     kind = card.kind
     if kind is Kind.NIRVANA or kind is Kind.PARANOIA:
         raise IllegalAction(
-            f"{card.title} cannot be discarded: putting it on the discard pile is playing it",
+            _(
+                "{card} cannot be discarded: putting it on the discard pile is playing it",
+                card=card.title,
+            ),
             "G4",
         )
 
@@ -50,76 +58,106 @@ def check_discard(seat: Seat, card: Card) -> None:
 def check_play(state: State, seat: Seat, action: Play) -> None:
     card = action.card
     if card not in seat.hand:
-        raise IllegalAction(f"you do not hold {card.title}", "G3")
+        raise _not_held(card, "G3")
     kind = card.kind
     if action.target is not None and kind is not Kind.HEAT_ON and kind is not Kind.SKIM:
-        raise IllegalAction(f"{card.title} is not played on another player", "G8")
+        raise IllegalAction(_("{card} is not played on another player", card=card.title), "G8")
     if action.cover and kind is not Kind.PROTECT:
-        raise IllegalAction(f"only a Protect card covers peddles, not {card.title}", "G12")
+        raise IllegalAction(
+            _("only a Protect card covers peddles, not {card}", card=card.title), "G12"
+        )
     if kind is Kind.MARKET_OPEN:
         if seat.market_open:
             raise IllegalAction(
-                "you already have a Market Open in your hassle pile; this one can only be "
-                "discarded",
+                _(
+                    "you already have a Market Open in your hassle pile; this one can only be "
+                    "discarded"
+                ),
                 "G5",
             )
     elif kind is Kind.PEDDLE:
         if not seat.clear:
-            raise IllegalAction(f"you cannot peddle: {_market_words(seat)}", "G7")
+            # TRANSLATORS: {why} is "your market is closed (...)" or "your market is
+            # blocked by ...".
+            raise IllegalAction(_("you cannot peddle: {why}", why=_market_words(seat)), "G7")
     elif kind is Kind.HEAT_ON:
         _check_heat_on(state, seat, action)
     elif kind is Kind.HEAT_OFF:
         if not seat.heat:
-            raise IllegalAction(f"{card.title} lifts Heat, and your market is not blocked", "G9")
-        if LIFTS[card] is not seat.heat[0]:
-            oldest = seat.heat[0]
             raise IllegalAction(
-                f"{card.title} only lifts {LIFTS[card].title}; the oldest Heat On over your "
-                f"market is {oldest.title}",
+                _("{card} lifts Heat, and your market is not blocked", card=card.title), "G9"
+            )
+        if LIFTS[card] is not seat.heat[0]:
+            raise IllegalAction(
+                # TRANSLATORS: {card} is a Heat Off card, {lifted} the Heat On it lifts,
+                # {oldest} the Heat On that blocks the market first.
+                _(
+                    "{card} only lifts {lifted}; the oldest Heat On over your market is {oldest}",
+                    card=card.title,
+                    lifted=LIFTS[card].title,
+                    oldest=seat.heat[0].title,
+                ),
                 "G9",
             )
     elif kind is Kind.PAY_FINE:
         if not seat.heat:
-            raise IllegalAction("Pay Fine lifts Heat, and your market is not blocked", "G10")
+            raise IllegalAction(_("Pay Fine lifts Heat, and your market is not blocked"), "G10")
         if seat.lowest() is None:
-            raise IllegalAction("Pay Fine needs an unprotected peddle in your stash", "G10")
+            raise IllegalAction(_("Pay Fine needs an unprotected peddle in your stash"), "G10")
     elif kind is Kind.PROTECT:
         _check_protect(seat, action)
     elif card is Card.STEAL_YOUR_NEIGHBORS_POT:
         if not seat.clear:
-            raise IllegalAction(f"you cannot steal: {_market_words(seat)}", "G14")
+            # TRANSLATORS: {why} is "your market is closed (...)" or "your market is
+            # blocked by ...".
+            raise IllegalAction(_("you cannot steal: {why}", why=_market_words(seat)), "G14")
         target = _opponent(state, seat, action, "G14")
         if target.lowest() is None:
-            raise IllegalAction(f"{target.name} has no unprotected peddle to steal", "G14")
+            raise IllegalAction(
+                _("{player} has no unprotected peddle to steal", player=target.name), "G14"
+            )
     elif card is Card.BANKER:
         raise IllegalAction(
-            "the Banker has no effect when played: you can discard it or trade it", "G15"
+            _("the Banker has no effect when played: you can discard it or trade it"), "G15"
         )
     elif kind is Kind.MARKET_CLOSE and not seat.clear:
-        raise IllegalAction(f"you cannot close the market: {_market_words(seat)}", "G16")
+        raise IllegalAction(
+            # TRANSLATORS: {why} is "your market is closed (...)" or "your market is
+            # blocked by ...".
+            _("you cannot close the market: {why}", why=_market_words(seat)),
+            "G16",
+        )
     # Nirvana (G11) and Paranoia (G13) are playable at any time on your turn.
 
 
 def _opponent(state: State, seat: Seat, action: Play, rule: str) -> Seat:
     if action.target is None:
-        raise IllegalAction(f"{action.card.title} needs a target player", rule)
+        raise IllegalAction(_("{card} needs a target player", card=action.card.title), rule)
     target = state.seat(action.target)
     if target is None:
-        raise IllegalAction(f"{action.target} is not playing in this game", rule)
+        raise IllegalAction(_("{player} is not playing in this game", player=action.target), rule)
     if target is seat:
-        raise IllegalAction(f"{action.card.title} is played on an opponent, not on you", rule)
+        raise IllegalAction(
+            _("{card} is played on an opponent, not on you", card=action.card.title), rule
+        )
     return target
 
 
 def _check_heat_on(state: State, seat: Seat, action: Play) -> None:
     target = _opponent(state, seat, action, "G8")
     if seat.heat:
-        raise IllegalAction("you cannot put Heat On others while your market is blocked", "G8")
+        raise IllegalAction(_("you cannot put Heat On others while your market is blocked"), "G8")
     if not target.market_open:
-        raise IllegalAction(f"{target.name}'s market is closed: there is nothing to block", "G8")
+        raise IllegalAction(
+            _("{player}'s market is closed: there is nothing to block", player=target.name),
+            "G8",
+        )
     if target.heat and not state.options.heat_stacking:
         raise IllegalAction(
-            f"{target.name}'s market is already blocked (heat stacking is off in this game)",
+            _(
+                "{player}'s market is already blocked (heat stacking is off in this game)",
+                player=target.name,
+            ),
             "G8",
         )
 
@@ -127,25 +165,43 @@ def _check_heat_on(state: State, seat: Seat, action: Play) -> None:
 def _check_protect(seat: Seat, action: Play) -> None:
     card = action.card
     if not seat.clear:
-        raise IllegalAction(f"you cannot protect: {_market_words(seat)}", "G12")
+        # TRANSLATORS: {why} is "your market is closed (...)" or "your market is
+        # blocked by ...".
+        raise IllegalAction(_("you cannot protect: {why}", why=_market_words(seat)), "G12")
     if not action.cover:
-        raise IllegalAction(f"name the stash peddles {card.title} covers", "G12")
+        # TRANSLATORS: {card} is the Protect card being played ("Grab a Snack").
+        raise IllegalAction(_("name the stash peddles {card} covers", card=card.title), "G12")
     wanted = Counter(action.cover)
     if Card.DR_FEELGOOD in wanted:
-        raise IllegalAction("Dr. Feelgood can never be protected", "G12")
+        raise IllegalAction(_("Dr. Feelgood can never be protected"), "G12")
     for peddle_card, count in wanted.items():
         if peddle_card not in PEDDLE_VALUES:
-            raise IllegalAction(f"{peddle_card.title} is not a peddle", "G12")
+            raise IllegalAction(_("{card} is not a peddle", card=peddle_card.title), "G12")
         free = sum(1 for p in seat.stash if p.card is peddle_card and not p.covered)
         if free < count:
             raise IllegalAction(
-                f"you do not have {count} unprotected {peddle_card.title} in your stash", "G12"
+                # TRANSLATORS: {card} is a peddle's name as printed ("Panama"), the same
+                # for one copy or several.
+                _n(
+                    "you do not have {count} unprotected {card} in your stash",
+                    "you do not have {count} unprotected {card} in your stash",
+                    count,
+                    card=peddle_card.title,
+                ),
+                "G12",
             )
     total = sum(PEDDLE_VALUES[c] for c in action.cover)
     limit = PROTECT_LIMITS[card]
     if total > limit:
         raise IllegalAction(
-            f"{card.title} covers up to {money(limit)}; the named peddles are worth {money(total)}",
+            # TRANSLATORS: {card} is a Protect card; {limit} the most it covers, {total}
+            # what the peddles named add up to (amounts: "$50,000").
+            _(
+                "{card} covers up to {limit}; the named peddles are worth {total}",
+                card=card.title,
+                limit=Money(limit),
+                total=Money(total),
+            ),
             "G12",
         )
 
@@ -160,7 +216,7 @@ def _to_stash(seat: Seat, card: Card) -> None:
 def do_discard(state: State, seat: Seat, card: Card, out: list[Event]) -> None:
     seat.hand.remove(card)
     state.discard.append(card)
-    text = f"{seat.name} discarded {card.title}"
+    text = _("{player} discarded {card}", player=seat.name, card=card.title)
     out.append(Event(GrassEventKind.DISCARD, text, seat.name, _NONE, _NONE))
 
 
@@ -169,19 +225,27 @@ def do_play(state: State, seat: Seat, action: Play, out: list[Event]) -> None:
     card = action.card
     kind = card.kind
     name = seat.name
+    title = card.title
     seat.hand.remove(card)
     discard = state.discard
-    text = f"{name} played {card.title}"
+    text: Text | None = None  # None: "{player} played {card}" and nothing more
     if kind is Kind.MARKET_OPEN:
         seat.market_open = True  # G5
     elif kind is Kind.PEDDLE:
         _to_stash(seat, card)  # G7
-        text += f" ({money(PEDDLE_VALUES[card])})"
+        # TRANSLATORS: {value} is the peddle's value ("$25,000").
+        text = _(
+            "{player} played {card} ({value})",
+            player=name,
+            card=title,
+            value=Money(PEDDLE_VALUES[card]),
+        )
     elif kind is Kind.HEAT_ON:
         target = state.seat(action.target or "")
         assert target is not None
         target.heat.append(card)  # G8: stacked, lifted oldest first
-        text += f" on {target.name}"
+        # TRANSLATORS: {card} is a Heat On card, {target} the player whose market it blocks.
+        text = _("{player} played {card} on {target}", player=name, card=title, target=target.name)
     elif kind is Kind.HEAT_OFF:
         discard.append(seat.heat.pop(0))  # G9: the oldest Heat On
         discard.append(card)
@@ -191,9 +255,17 @@ def do_play(state: State, seat: Seat, action: Play, out: list[Event]) -> None:
         assert fine is not None
         seat.stash.remove(fine)
         discard.extend((lifted, fine.card, card))
-        text += f", lifting {lifted.title} and paying {fine.card.title} as the fine"
+        # TRANSLATORS: {card} is Pay Fine, {heat} the Heat On card it lifts, {fine} the
+        # peddle from the player's stash that pays the fine.
+        text = _(
+            "{player} played {card}, lifting {heat} and paying {fine} as the fine",
+            player=name,
+            card=title,
+            heat=lifted.title,
+            fine=fine.card.title,
+        )
     elif kind is Kind.NIRVANA:
-        text += _nirvana(state, seat, card)
+        text = _nirvana(state, seat, card)
         discard.append(card)
     elif kind is Kind.PROTECT:
         for cover in action.cover:  # G12: the earliest unprotected copies
@@ -202,9 +274,16 @@ def do_play(state: State, seat: Seat, action: Play, out: list[Event]) -> None:
                     peddle.covered = True
                     break
         seat.protection.append(card)
-        text += " covering " + ", ".join(c.title for c in action.cover)
+        # TRANSLATORS: {card} is a Protect card; {cards} the peddles it covers, as
+        # printed, separated by commas ("Panama, Mexico").
+        text = _(
+            "{player} played {card} covering {cards}",
+            player=name,
+            card=title,
+            cards=", ".join(c.title for c in action.cover),
+        )
     elif kind is Kind.PARANOIA:
-        text += _paranoia(state, seat, card)
+        text = _paranoia(state, seat, card)
         discard.append(card)
     elif card is Card.STEAL_YOUR_NEIGHBORS_POT:
         target = state.seat(action.target or "")
@@ -214,18 +293,27 @@ def do_play(state: State, seat: Seat, action: Play, out: list[Event]) -> None:
         target.stash.remove(taken)
         _to_stash(seat, taken.card)
         discard.append(card)
-        text += f" on {target.name}, taking {taken.card.title}"
+        # TRANSLATORS: {target} is the player stolen from, {taken} the peddle taken.
+        text = _(
+            "{player} played {card} on {target}, taking {taken}",
+            player=name,
+            card=title,
+            target=target.name,
+            taken=taken.card.title,
+        )
     else:  # Market Close (G16); the caller ends the hand
         discard.append(card)
+    if text is None:
+        text = _("{player} played {card}", player=name, card=title)
     data = {"card": card.value, "target": action.target}
     out.append(Event(GrassEventKind.PLAY, text, name, _NONE, data))
 
 
-def _nirvana(state: State, seat: Seat, card: Card) -> str:
-    """G11: lift every Heat On, collect a peddle from each opponent."""
+def _nirvana(state: State, seat: Seat, card: Card) -> Text:
+    """G11: lift every Heat On, collect a peddle from each opponent; the play's words."""
     state.discard.extend(seat.heat)
     seat.heat.clear()
-    taken: list[str] = []
+    taken: list[Text] = []
     for other in state.seats:
         if other is seat:
             continue
@@ -233,14 +321,30 @@ def _nirvana(state: State, seat: Seat, card: Card) -> str:
         if peddle is not None:
             other.stash.remove(peddle)
             _to_stash(seat, peddle.card)
-            taken.append(f"{peddle.card.title} from {other.name}")
-    got = "; takes " + ", ".join(taken) if taken else "; nobody had a peddle to give"
-    return got + " and plays an extra turn"
+            # TRANSLATORS: a peddle a Nirvana card takes: "Panama from bob".
+            taken.append(_("{card} from {player}", card=peddle.card.title, player=other.name))
+    if not taken:
+        # TRANSLATORS: {card} is a Nirvana card (Stonehigh, Euphoria).
+        return _(
+            "{player} played {card}; nobody had a peddle to give and plays an extra turn",
+            player=seat.name,
+            card=card.title,
+        )
+    # TRANSLATORS: {card} is a Nirvana card (Stonehigh, Euphoria); {taken} the peddles it
+    # takes, each "Panama from bob", separated by commas.
+    return _(
+        "{player} played {card}; takes {taken} and plays an extra turn",
+        player=seat.name,
+        card=card.title,
+        taken=joined(", ", taken),
+    )
 
 
-def _paranoia(state: State, seat: Seat, card: Card) -> str:
-    """G13: the player's own loss; the pass is started by the caller."""
-    seat.skip += PARANOIA_LOST_TURNS[card]
+def _paranoia(state: State, seat: Seat, card: Card) -> Text:
+    """G13: the player's own loss, and the play's words; the pass is started by the
+    caller."""
+    turns = PARANOIA_LOST_TURNS[card]
+    seat.skip += turns
     lost: list[Peddle] = []
     if card is Card.SOLD_OUT:
         low = seat.lowest()
@@ -253,14 +357,58 @@ def _paranoia(state: State, seat: Seat, card: Card) -> str:
     for peddle in lost:
         seat.stash.remove(peddle)
         state.discard.append(peddle.card)
-    words = f", loses {plural(PARANOIA_LOST_TURNS[card], 'turn')}"
-    if lost:
-        words += " and discards " + ", ".join(p.card.title for p in lost)
-    if card is Card.UTTERLY_WIPED_OUT and (seat.market_open or seat.heat):
+    wiped = card is Card.UTTERLY_WIPED_OUT and (seat.market_open or seat.heat)
+    if wiped:
         if seat.market_open:
             state.discard.append(Card.MARKET_OPEN)
         state.discard.extend(seat.heat)
         seat.market_open = False
         seat.heat.clear()
-        words += " and the whole hassle pile"
-    return words + "; everyone passes a card left"
+    name, title = seat.name, card.title
+    discarded = ", ".join(p.card.title for p in lost)
+    if lost and wiped:
+        # TRANSLATORS: {card} is a Paranoia card; {cards} the peddles its player discards,
+        # separated by commas; the hassle pile is their Market Open and Heat On cards.
+        return _n(
+            "{player} played {card}, loses {count} turn and discards {cards} and the whole "
+            "hassle pile; everyone passes a card left",
+            "{player} played {card}, loses {count} turns and discards {cards} and the whole "
+            "hassle pile; everyone passes a card left",
+            turns,
+            player=name,
+            card=title,
+            cards=discarded,
+        )
+    if lost:
+        # TRANSLATORS: {card} is a Paranoia card; {cards} the peddles its player discards,
+        # separated by commas.
+        return _n(
+            "{player} played {card}, loses {count} turn and discards {cards}; everyone "
+            "passes a card left",
+            "{player} played {card}, loses {count} turns and discards {cards}; everyone "
+            "passes a card left",
+            turns,
+            player=name,
+            card=title,
+            cards=discarded,
+        )
+    if wiped:
+        # TRANSLATORS: {card} is a Paranoia card; the hassle pile is its player's Market
+        # Open and Heat On cards.
+        return _n(
+            "{player} played {card}, loses {count} turn and the whole hassle pile; everyone "
+            "passes a card left",
+            "{player} played {card}, loses {count} turns and the whole hassle pile; everyone "
+            "passes a card left",
+            turns,
+            player=name,
+            card=title,
+        )
+    # TRANSLATORS: {card} is a Paranoia card.
+    return _n(
+        "{player} played {card}, loses {count} turn; everyone passes a card left",
+        "{player} played {card}, loses {count} turns; everyone passes a card left",
+        turns,
+        player=name,
+        card=title,
+    )

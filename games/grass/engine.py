@@ -34,6 +34,7 @@ from games.grass.views import (
     GrassPublicView,
     Offer,
     Phase,
+    end_reason,
 )
 from games.protocol import (
     JSON,
@@ -46,17 +47,26 @@ from games.protocol import (
     Outcome,
     StateFormatError,
 )
+from games.text import _, _n
 
 RECENT = 8  # public texts kept for the table image
+# TRANSLATORS: ends "that move cannot be taken back: ..." (the hand has been scored).
+_HAND_OVER = _("the hand is over")
 REVEALING: dict[str, str] = {
-    # What a move's events show that was hidden, in the words of a refused take-back.
-    GrassEventKind.DRAW: "a card has been drawn since",
-    GrassEventKind.DRAW_PILE_EMPTY: "the hand is over",
-    GrassEventKind.HAND_SCORED: "the hand is over",
-    GrassEventKind.HAND_DEALT: "new cards have been dealt",
-    GrassEventKind.PASS_DONE: "the passed cards have been received",
-    GrassEventKind.OFFER: "the offer has been seen (withdraw it instead)",
-    GrassEventKind.TRADE: "the cards have changed hands",
+    # What a move's events show that was hidden, in the words of a refused take-back
+    # (games/takeback.py: "that move cannot be taken back: {why}").
+    # TRANSLATORS: ends "that move cannot be taken back: ...".
+    GrassEventKind.DRAW: _("a card has been drawn since"),
+    GrassEventKind.DRAW_PILE_EMPTY: _HAND_OVER,
+    GrassEventKind.HAND_SCORED: _HAND_OVER,
+    # TRANSLATORS: ends "that move cannot be taken back: ...".
+    GrassEventKind.HAND_DEALT: _("new cards have been dealt"),
+    # TRANSLATORS: ends "that move cannot be taken back: ..." (a Paranoia pass).
+    GrassEventKind.PASS_DONE: _("the passed cards have been received"),
+    # TRANSLATORS: ends "that move cannot be taken back: ..." (a trade offer).
+    GrassEventKind.OFFER: _("the offer has been seen (withdraw it instead)"),
+    # TRANSLATORS: ends "that move cannot be taken back: ..." (an accepted trade).
+    GrassEventKind.TRADE: _("the cards have changed hands"),
 }
 
 
@@ -92,13 +102,20 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     ) -> Self:
         names = tuple(players)
         if not cls.min_players <= len(names) <= cls.max_players:
-            raise GameError(f"Grass is played by 2 to 6 players, not {len(names)}")  # G2
+            raise GameError(  # G2
+                # TRANSLATORS: {count} is how many players a new game was given.
+                _n(
+                    "Grass is played by 2 to 6 players, not {count}",
+                    "Grass is played by 2 to 6 players, not {count}",
+                    len(names),
+                )
+            )
         if any(not isinstance(n, str) or not n.strip() for n in names):
-            raise GameError("every player needs a name")
+            raise GameError(_("every player needs a name"))
         if len(set(names)) != len(names):
-            raise GameError("two players have the same name")
+            raise GameError(_("two players have the same name"))
         if not isinstance(seed, int):
-            raise GameError("the seed must be a whole number")
+            raise GameError(_("the seed must be a whole number"))
         parsed = parse_options(options)
         for index, deck in enumerate(decks):
             expected = sorted(c.value for c in deck_for_hand(index + 1, parsed.learning))
@@ -186,10 +203,10 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     def apply(self, action: GrassAction) -> list[Event]:
         state = self._state
         if state.phase is Phase.OVER:
-            raise IllegalAction("the game is over", "G19")
+            raise IllegalAction(_("the game is over"), "G19")
         seat = state.seat(action.by)
         if seat is None:
-            raise IllegalAction(f"{action.by} is not playing in this game")
+            raise IllegalAction(_("{player} is not playing in this game", player=action.by))
         out: list[Event] = []
         kind = type(action)  # exact types: much faster than isinstance on an ABC
         if kind is Leave:
@@ -202,12 +219,14 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             self._offer(seat, cast(MakeOffer, action).offer(), out)
         else:
             if state.phase is Phase.OFFER:
-                raise IllegalAction("a trade offer is waiting for an answer first", "G20")
+                raise IllegalAction(_("a trade offer is waiting for an answer first"), "G20")
             if state.phase is Phase.PASS:
-                raise IllegalAction("everyone first chooses a card to pass", "G13")
+                raise IllegalAction(_("everyone first chooses a card to pass"), "G13")
             if state.mover is not seat:
                 assert state.mover is not None
-                raise IllegalAction(f"it is {state.mover.name}'s turn, not yours", "G3")
+                raise IllegalAction(
+                    _("it is {player}'s turn, not yours", player=state.mover.name), "G3"
+                )
             if kind is Play:
                 play = cast(Play, action)
                 effects.check_play(state, seat, play)
@@ -219,7 +238,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
                 seat.received.clear()
                 effects.do_discard(state, seat, card, out)
                 flow.next_turn(state, seat, out)
-            else:
+            else:  # a programming error, never a player's: the words stay English
                 raise MalformedAction(f"{action!r} is not a Grass action")
         self.moves += 1
         self._record(out)
@@ -228,11 +247,11 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     def _pass(self, seat: Seat, card: Card, out: list[Event]) -> None:
         state = self._state
         if state.phase is not Phase.PASS:
-            raise IllegalAction("there is no Paranoia pass under way", "G13")
+            raise IllegalAction(_("there is no Paranoia pass under way"), "G13")
         if seat.chosen is not None:
-            raise IllegalAction("you already chose the card you pass", "G13")
+            raise IllegalAction(_("you already chose the card you pass"), "G13")
         if card not in seat.hand:
-            raise IllegalAction(f"you do not hold {card.title}", "G13")
+            raise IllegalAction(_("you do not hold {card}", card=card.title), "G13")
         seat.chosen = card
         seat.received.clear()  # an own action: what they were given has been seen
         out.append(
@@ -242,7 +261,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
                 # keeps one line for the whole pass (flow.finish_pass).
                 "",
                 seat.name,
-                private={seat.name: f"You pass {card.title}"},
+                private={seat.name: _("You pass {card}", card=card.title)},
             )
         )
         if all(s.chosen is not None for s in state.seats):
@@ -256,12 +275,18 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         state.offer = offer
         state.phase = Phase.OFFER
         detail = trades.describe(offer)
+        # TRANSLATORS: {detail} is what each side gives: "ann gives Panama (hand); bob
+        # gives Banker (hand)".
+        mine = _("You offer: {detail}", detail=detail)
+        # TRANSLATORS: what the player offered a trade reads; {detail} as in "You offer".
+        theirs = _("Offer: {detail}", detail=detail)
         out.append(
             Event(
                 GrassEventKind.OFFER,
-                f"{offer.by} offers {offer.to} a trade",
+                # TRANSLATORS: {player} offers {partner} a trade (its contents are private).
+                _("{player} offers {partner} a trade", player=offer.by, partner=offer.to),
                 offer.by,
-                private={offer.by: f"You offer: {detail}", offer.to: f"Offer: {detail}"},
+                private={offer.by: mine, offer.to: theirs},
             )
         )
 
@@ -291,15 +316,15 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         offer = state.offer
         if isinstance(action, Withdraw):
             if state.phase is not Phase.OFFER or offer is None or offer.by != action.by:
-                raise IllegalAction("you have no trade offer to withdraw", "G20")
-            text = f"{action.by} withdrew the trade offer"
-            private = {offer.to: f"{action.by} withdrew the trade offer to you"}
+                raise IllegalAction(_("you have no trade offer to withdraw"), "G20")
+            text = _("{player} withdrew the trade offer", player=action.by)
+            private = {offer.to: _("{player} withdrew the trade offer to you", player=action.by)}
             out.append(Event(GrassEventKind.WITHDRAW, text, action.by, private=private))
         elif isinstance(action, Decline):
             if state.phase is not Phase.OFFER or offer is None or offer.to != action.by:
-                raise IllegalAction("there is no trade offer to you to answer", "G20")
-            text = f"{action.by} declined the trade"
-            private = {offer.by: f"{action.by} declined your trade offer"}
+                raise IllegalAction(_("there is no trade offer to you to answer"), "G20")
+            text = _("{player} declined the trade", player=action.by)
+            private = {offer.by: _("{player} declined your trade offer", player=action.by)}
             out.append(Event(GrassEventKind.DECLINE, text, action.by, private=private))
         else:
             seat = state.seat(action.by)
@@ -329,7 +354,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         state.seats.remove(seat)
         state.left.append(name)
         self.players = tuple(s.name for s in state.seats)
-        text = f"{name} left the game; their cards are discarded"
+        text = _("{player} left the game; their cards are discarded", player=name)
         out.append(Event(EventKind.LEAVE, text, name))
         if len(state.seats) == 1:
             flow.end_game(state, (state.seats[0].name,), GrassEndReason.EVERYONE_LEFT, out)
@@ -362,9 +387,9 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             return None
         totals = {seat.name: seat.total for seat in state.seats}
         if state.left and len(state.seats) == 1:
-            reason: str = GrassEndReason.EVERYONE_LEFT
+            reason = end_reason(GrassEndReason.EVERYONE_LEFT)
         else:
-            reason = GrassEndReason.TARGET_AMOUNT.format(target=state.options.target)
+            reason = end_reason(GrassEndReason.TARGET_AMOUNT, state.options.target)
         return Outcome(state.winners, totals, reason)
 
     # -- seeing --------------------------------------------------------------------

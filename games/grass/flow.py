@@ -11,8 +11,9 @@ from types import MappingProxyType
 from games.grass.cards import Card, deck_for_hand
 from games.grass.scoring import game_winners, score_hand
 from games.grass.state import Seat, State
-from games.grass.views import GrassEndReason, GrassEventKind, Phase
+from games.grass.views import GrassEndReason, GrassEventKind, Phase, end_reason
 from games.protocol import Event, EventKind
+from games.text import _, _n
 
 HAND_SIZE = 6  # G2
 _NONE: MappingProxyType[str, str] = MappingProxyType({})
@@ -52,7 +53,7 @@ def deal_hand(state: State, out: list[Event]) -> None:
     first = next(i for i, seat in enumerate(seats) if seat.name == state.starter)
     order = seats[first:] + seats[:first]
     position = 0
-    for _ in range(HAND_SIZE):
+    for _round in range(HAND_SIZE):
         for seat in order:
             seat.hand.append(deck[position])
             position += 1
@@ -60,7 +61,14 @@ def deal_hand(state: State, out: list[Event]) -> None:
     out.append(
         Event(
             GrassEventKind.HAND_DEALT,
-            f"Hand {hand} is dealt ({len(deck)} cards); {state.starter} moves first",
+            # TRANSLATORS: {hand} is the hand's number, {count} the cards in its deck.
+            _n(
+                "Hand {hand} is dealt ({count} card); {player} moves first",
+                "Hand {hand} is dealt ({count} cards); {player} moves first",
+                len(deck),
+                hand=hand,
+                player=state.starter,
+            ),
             data={"hand": hand, "deck": len(deck), "starter": state.starter},
         )
     )
@@ -90,7 +98,13 @@ def begin_turn(state: State, seat: Seat, out: list[Event]) -> None:
         out.append(
             Event(
                 GrassEventKind.LOST_TURN,
-                f"{seat.name} loses this turn ({seat.skip} more owed)",
+                # TRANSLATORS: {count} is how many more turns the player still loses.
+                _n(
+                    "{player} loses this turn ({count} more owed)",
+                    "{player} loses this turn ({count} more owed)",
+                    seat.skip,
+                    player=seat.name,
+                ),
                 seat.name,
             )
         )
@@ -103,14 +117,14 @@ def begin_turn(state: State, seat: Seat, out: list[Event]) -> None:
 def draw_for(state: State, seat: Seat, out: list[Event]) -> None:
     """The mover's automatic draw (a turn's or a Nirvana extra turn's)."""
     if not state.draw:
-        text = "The draw pile is empty: the hand ends"
+        text = _("The draw pile is empty: the hand ends")
         out.append(Event(GrassEventKind.DRAW_PILE_EMPTY, text, seat.name))
         end_hand(state, out)
         return
     card = state.draw.pop()
     seat.hand.append(card)
     state.drawn = card
-    private = {seat.name: f"You drew {card.title}"}
+    private = {seat.name: _("You drew {card}", card=card.title)}
     out.append(Event(GrassEventKind.DRAW, "", seat.name, private, _NONE))
 
 
@@ -135,12 +149,17 @@ def finish_pass(state: State, out: list[Event]) -> None:
         receiver.receive(card)  # their own pass choice already cleared the last marks
         given = chosen[index - 1]
         assert given is not None
-        private[seat.name] = (
-            f"You passed {card.title} to {receiver.name} and received {given.title} "
-            f"from {seats[index - 1].name}"
+        # TRANSLATORS: a Paranoia pass: {card} went to {receiver}, {received} came from
+        # {giver}.
+        private[seat.name] = _(
+            "You passed {card} to {receiver} and received {received} from {giver}",
+            card=card.title,
+            receiver=receiver.name,
+            received=given.title,
+            giver=seats[index - 1].name,
         )
         seat.chosen = None
-    text = "Paranoia: everyone passed a card to the left"
+    text = _("Paranoia: everyone passed a card to the left")
     out.append(Event(GrassEventKind.PASS_DONE, text, private=private))
     after = state.next_mover
     state.next_mover = None
@@ -155,11 +174,16 @@ def end_hand(state: State, out: list[Event]) -> None:
     state.extra_turn = False
     scored = score_hand(state.seats, state.hand_no)
     state.scores.append(scored)
-    best = ", ".join(scored.best)
     out.append(
         Event(
             GrassEventKind.HAND_SCORED,
-            f"Hand {state.hand_no} is scored; best: {best}",
+            # TRANSLATORS: {hand} is the hand's number; {players} the players with the
+            # hand's best score, separated by commas.
+            _(
+                "Hand {hand} is scored; best: {players}",
+                hand=state.hand_no,
+                players=", ".join(scored.best),
+            ),
             data={
                 "hand": state.hand_no,
                 "rows": [
@@ -192,7 +216,22 @@ def end_game(state: State, winners: tuple[str, ...], why: GrassEndReason, out: l
     state.offer = None
     state.offers = 0
     state.winners = winners
-    text = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
-    out.append(
-        Event(EventKind.GAME_OVER, f"Game over: {text} ({why})", data={"winners": list(winners)})
-    )
+    reason = end_reason(why, state.options.target)
+    if len(winners) == 1:
+        # TRANSLATORS: {reason} is why the game ended ("reached the target").
+        text = _("Game over: {player} wins ({reason})", player=winners[0], reason=reason)
+    else:
+        # TRANSLATORS: a shared win; {players} are the winners ("ann and bob"), {reason}
+        # why the game ended ("reached the target").
+        text = _("Game over: {players} win ({reason})", players=_and(winners), reason=reason)
+    out.append(Event(EventKind.GAME_OVER, text, data={"winners": list(winners)}))
+
+
+def _and(names: tuple[str, ...]) -> str:
+    """ "ann and bob", "ann and bob and cy": every name joined by "and" (not a list's
+    commas: the English has always read so)."""
+    chain: str = names[0]
+    for name in names[1:]:
+        # TRANSLATORS: the winners of a shared win, chained: "ann and bob and cy".
+        chain = _("{players} and {player}", players=chain, player=name)
+    return chain

@@ -25,6 +25,7 @@ from games.grass.cards import Card
 from games.grass.state import Peddle, Seat, State
 from games.grass.views import GrassEventKind, Offer, Phase
 from games.protocol import Event, IllegalAction
+from games.text import Text, _, _n, joined
 
 MAX_OFFERS_PER_TURN = 10
 
@@ -50,54 +51,74 @@ def _free_stash(seat: Seat) -> list[Card]:
 def check_offer(state: State, seat: Seat, offer: Offer) -> Seat:
     """Raise `IllegalAction` unless `seat` may make `offer` now; returns the other seat."""
     if state.phase is Phase.OFFER:
-        raise IllegalAction("a trade offer is already waiting for an answer", "G20")
+        raise IllegalAction(_("a trade offer is already waiting for an answer"), "G20")
     if state.phase is not Phase.TURN or state.mover is not seat:
-        raise IllegalAction("only the player whose turn it is can propose a trade", "G20")
+        raise IllegalAction(_("only the player whose turn it is can propose a trade"), "G20")
     if len(seat.hand) != 7:
-        raise IllegalAction("trades are proposed while holding 7 cards, before you play", "G20")
+        raise IllegalAction(_("trades are proposed while holding 7 cards, before you play"), "G20")
     if not trading_allowed(state):
-        raise IllegalAction("the first learning hand is played without trading", "G21")
+        raise IllegalAction(_("the first learning hand is played without trading"), "G21")
     if state.offers >= MAX_OFFERS_PER_TURN:
         raise IllegalAction(
-            f"you have made {MAX_OFFERS_PER_TURN} trade offers this turn, the most a turn "
-            "allows: play or discard a card",
+            _n(
+                "you have made {count} trade offer this turn, the most a turn allows: play or "
+                "discard a card",
+                "you have made {count} trade offers this turn, the most a turn allows: play or "
+                "discard a card",
+                MAX_OFFERS_PER_TURN,
+            ),
             "G20",
         )
     other = state.seat(offer.to)
     if other is None:
-        raise IllegalAction(f"{offer.to} is not playing in this game", "G20")
+        raise IllegalAction(_("{player} is not playing in this game", player=offer.to), "G20")
     if other is seat:
-        raise IllegalAction("you cannot trade with yourself", "G20")
+        raise IllegalAction(_("you cannot trade with yourself"), "G20")
     if state.options.secret_trades and (offer.give_stash or offer.take_stash):
         raise IllegalAction(
-            "in this game trades are secret, so only hand cards can be traded: "
-            "stashes lie face up on the table",
+            _(
+                "in this game trades are secret, so only hand cards can be traded: "
+                "stashes lie face up on the table"
+            ),
             "G20",
         )
     if len(offer.give) != len(offer.take):
         raise IllegalAction(
-            "hand cards are traded one for one, so hands stay at 7 and 6: give as many as you take",
+            _(
+                "hand cards are traded one for one, so hands stay at 7 and 6: give as many as "
+                "you take"
+            ),
             "G20",
         )
     if not (offer.give or offer.give_stash) or not (offer.take or offer.take_stash):
-        raise IllegalAction("in a trade each side gives at least one card", "G20")
+        raise IllegalAction(_("in a trade each side gives at least one card"), "G20")
     missing = _holds(seat.hand, offer.give)
     if missing is not None:
-        raise IllegalAction(f"you do not hold enough {missing.title} to give", "G20")
-    for who, cards, words in (
-        (seat, offer.give_stash, "your"),
-        (other, offer.take_stash, f"{other.name}'s"),
-    ):
+        raise IllegalAction(_("you do not hold enough {card} to give", card=missing.title), "G20")
+    for who, cards in ((seat, offer.give_stash), (other, offer.take_stash)):
         for card in cards:
             if not card.is_peddle:
-                raise IllegalAction(f"only peddles lie in a stash, not {card.title}", "G20")
+                raise IllegalAction(
+                    _("only peddles lie in a stash, not {card}", card=card.title), "G20"
+                )
         missing = _holds(_free_stash(who), cards)
-        if missing is not None:
-            raise IllegalAction(
-                f"there are not enough unprotected {missing.title} in {words} stash "
-                "(protected peddles cannot be traded)",
-                "G20",
+        if missing is None:
+            continue
+        if who is seat:
+            reason = _(
+                "there are not enough unprotected {card} in your stash (protected peddles "
+                "cannot be traded)",
+                card=missing.title,
             )
+        else:
+            # TRANSLATORS: {player} is the partner of the trade, whose stash it is.
+            reason = _(
+                "there are not enough unprotected {card} in {player}'s stash (protected "
+                "peddles cannot be traded)",
+                card=missing.title,
+                player=who.name,
+            )
+        raise IllegalAction(reason, "G20")
     return other
 
 
@@ -115,10 +136,12 @@ def offers_left(state: State, name: str) -> int:
 def check_accept(state: State, seat: Seat) -> Offer:
     offer = state.offer
     if state.phase is not Phase.OFFER or offer is None or offer.to != seat.name:
-        raise IllegalAction("there is no trade offer to you to answer", "G20")
+        raise IllegalAction(_("there is no trade offer to you to answer"), "G20")
     missing = _holds(seat.hand, offer.take)
     if missing is not None:
-        raise IllegalAction(f"you cannot accept: you do not hold enough {missing.title}", "G20")
+        raise IllegalAction(
+            _("you cannot accept: you do not hold enough {card}", card=missing.title), "G20"
+        )
     return offer
 
 
@@ -144,21 +167,42 @@ def do_trade(state: State, offer: Offer) -> Event:
     _move_stash(by, to, offer.give_stash)
     _move_stash(to, by, offer.take_stash)
     details = describe(offer)
-    text = f"{offer.by} and {offer.to} traded"
-    if not state.options.secret_trades:
-        text += f": {details}"
-    private = {offer.by: f"Trade done: {details}", offer.to: f"Trade done: {details}"}
+    if state.options.secret_trades:
+        # TRANSLATORS: a secret trade: the table does not see what changed hands.
+        text = _("{player} and {partner} traded", player=offer.by, partner=offer.to)
+    else:
+        # TRANSLATORS: {details} is what each side gave: "ann gives Panama (hand); bob
+        # gives Banker (hand)".
+        text = _(
+            "{player} and {partner} traded: {details}",
+            player=offer.by,
+            partner=offer.to,
+            details=details,
+        )
+    # TRANSLATORS: {details} is what each side gave: "ann gives Panama (hand); bob gives
+    # Banker (hand)".
+    done = _("Trade done: {details}", details=details)
+    private = {offer.by: done, offer.to: done}
     return Event(GrassEventKind.TRADE, text, offer.by, private=private)
 
 
-def describe(offer: Offer) -> str:
+def describe(offer: Offer) -> Text:
     """`ann gives Panama (hand), Mexico (stash); bob gives Banker (hand)`."""
 
-    def side(hand: tuple[Card, ...], stash: tuple[Card, ...]) -> str:
-        parts = [f"{c.title} (hand)" for c in hand] + [f"{c.title} (stash)" for c in stash]
-        return ", ".join(parts) or "nothing"
+    def side(hand: tuple[Card, ...], stash: tuple[Card, ...]) -> Text:
+        # TRANSLATORS: a card given from its player's hand in a trade ("Panama (hand)").
+        parts = [_("{card} (hand)", card=c.title) for c in hand]
+        # TRANSLATORS: a peddle given from its player's stash in a trade ("Panama (stash)").
+        parts += [_("{card} (stash)", card=c.title) for c in stash]
+        # TRANSLATORS: what one side of a trade gives when it gives no card.
+        return joined(", ", parts) if parts else _("nothing")
 
-    return (
-        f"{offer.by} gives {side(offer.give, offer.give_stash)}; "
-        f"{offer.to} gives {side(offer.take, offer.take_stash)}"
+    # TRANSLATORS: a trade; {player} proposed it and gives {cards}, {partner} gives
+    # {partner_cards}; each a list such as "Panama (hand), Mexico (stash)".
+    return _(
+        "{player} gives {cards}; {partner} gives {partner_cards}",
+        player=offer.by,
+        cards=side(offer.give, offer.give_stash),
+        partner=offer.to,
+        partner_cards=side(offer.take, offer.take_stash),
     )

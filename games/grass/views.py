@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from games.grass.cards import Card
+from games.text import Money, Text, _
 
 
 class Market(enum.Enum):
@@ -56,11 +57,26 @@ class GrassEventKind(enum.StrEnum):
 class GrassEndReason(enum.StrEnum):
     """Why a Grass game ended (G19, G22), in the words of `Outcome.reason` and of the
     "game_over" event's text. `TARGET_AMOUNT` is a pattern: the outcome names the
-    target with `TARGET_AMOUNT.format(target=...)`."""
+    target with `TARGET_AMOUNT.format(target=...)`. The values are the English that
+    code compares; what players read is `end_reason(...)`, equal to them and
+    translatable."""
 
     EVERYONE_LEFT = "everyone else left"
     TARGET_REACHED = "reached the target"  # the "game_over" event's words
     TARGET_AMOUNT = "reached ${target:,}"  # the outcome's words: "reached $250,000"
+
+
+def end_reason(why: GrassEndReason, target: int = 0) -> Text:
+    """`why` in words players read, translatable: equal to the member's value, or for
+    `TARGET_AMOUNT` to `TARGET_AMOUNT.format(target=target)`."""
+    if why is GrassEndReason.EVERYONE_LEFT:
+        # TRANSLATORS: why a Grass game ended: the winner is the only player still seated.
+        return _("everyone else left")
+    if why is GrassEndReason.TARGET_REACHED:
+        # TRANSLATORS: why a Grass game ended: the winners reached the game's target amount.
+        return _("reached the target")
+    # TRANSLATORS: why a Grass game ended; {target} is the game's target amount ("$250,000").
+    return _("reached {target}", target=Money(target))
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,13 @@ async def _database_of_real_games(path: Path) -> list[int]:
         ]
         lobby = await storage.create_game(7, 99, "grass", {"target": 100000}, 100, "ann")
         await storage.add_challenged(lobby, 101, "bob")
-        rematch = await storage.create_game(7, 71, "gracias", {}, 100, "ann", rematch_of=ids[0])
+        rematch = await storage.create_game(
+            7, 71, "gracias", {}, 100, "ann", rematch_of=ids[0], language="de"
+        )
+        await storage.set_user_language(100, "fr")
+        await storage.set_client_locale(100, "en-GB")
+        await storage.set_client_locale(101, "it")
+        await storage.set_guild_language(7, "de")
         return [*ids, lobby, rematch]
     finally:
         await storage.close()
@@ -184,15 +190,26 @@ def test_refusals_name_the_problem_and_hide_passwords(tmp_path):
 
 
 async def test_the_copy_knows_every_column_of_both_schemas(tmp_path, postgres_url):
-    """A column added by a later migration must be copied too."""
+    """A column or table added by a later migration must be copied too (leases belong
+    to the old database's processes)."""
     await (await Storage.open(tmp_path / "bot.sqlite3")).close()
     await (await Storage.open(postgres_url)).close()
     with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+        listed = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        tables = {row[0] for row in listed}
+        assert tables == {*TABLES, "leases"}
         for table, columns in TABLES.items():
             found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
             assert found == set(columns), table
     connection = await asyncpg.connect(postgres_url)
     try:
+        tables = {
+            row[0]
+            for row in await connection.fetch(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+            )
+        }
+        assert tables == {*TABLES, "leases", "schema_migrations"}
         for table, columns in TABLES.items():
             found = {
                 row[0]

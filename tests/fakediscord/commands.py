@@ -24,6 +24,63 @@ TYPE_NAMES = {
     ATTACHMENT: "a file",
 }
 MAX_SAFE = 2**53
+LOCALES = frozenset(
+    {
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    }
+)
+"""The locales Discord accepts in `*_localizations`."""
+
+
+def _check_localisations(what: str, raw: dict[str, Any], name_rule: bool) -> None:
+    """As Discord checks them: known locales; a name lowercase without spaces, 1 to 32
+    characters (`name_rule`; choices' names are 1 to 100 of anything); a description of
+    1 to 100."""
+    names = raw.get("name_localizations") or {}
+    descriptions = raw.get("description_localizations") or {}
+    for locale in (*names, *descriptions):
+        if locale not in LOCALES:
+            raise invalid_form(f"{what}: unknown locale {locale!r}")
+    for locale, name in names.items():
+        if name_rule:
+            if not 1 <= len(name) <= 32 or name != name.lower() or " " in name:
+                raise invalid_form(f"{what}: {locale} name must be 1-32 lower case: {name!r}")
+        elif not 1 <= len(name) <= 100:
+            raise invalid_form(f"{what}: {locale} choice name must be 1-100: {name!r}")
+    for locale, description in descriptions.items():
+        if not 1 <= len(description) <= 100:
+            raise invalid_form(f"{what}: {locale} description must be 1-100: {description!r}")
 
 
 @dataclass
@@ -89,6 +146,7 @@ class CommandStore:
             raise invalid_form(f"slash command names are lower case without spaces: {name!r}")
         if kind == 1 and not 1 <= len(str(raw.get("description", ""))) <= 100:
             raise invalid_form(f"command {name!r} needs a description of 1 to 100 characters")
+        _check_localisations(f"command {name!r}", raw, name_rule=kind == 1)
         _check_options(name, raw.get("options") or [])
         command = dict(raw)
         command.update(
@@ -179,6 +237,9 @@ def _check_options(name: str, options: list[dict[str, Any]]) -> None:
             raise invalid_form(
                 f"option of {name!r} needs a name (1-32) and description (1-100): {o!r}"
             )
+        _check_localisations(f"option {o.get('name')!r} of {name!r}", o, name_rule=True)
+        for choice in o.get("choices") or []:
+            _check_localisations(f"a choice of {o.get('name')!r}", choice, name_rule=False)
         if o.get("choices") and o.get("autocomplete"):
             raise invalid_form(f"option {o['name']!r} cannot have both choices and autocomplete")
         if len(o.get("choices") or []) > 25:

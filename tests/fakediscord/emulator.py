@@ -45,6 +45,8 @@ class FakeDiscord:
         self.token = f"{secrets.token_urlsafe(18)}.fake.{secrets.token_urlsafe(27)}"
         self.guild_id = self.ids.next()
         self.guild_ids: list[int] = [self.guild_id]
+        self.guild_locales: dict[int, str] = {}
+        """Servers whose Discord language is not American English ("de")."""
         """Every server the bot is in: the first one, then any `add_server()` made."""
         self.owner = User(self.ids.next(), "server-owner")
         self.manager_role_id = self.ids.next()
@@ -385,6 +387,9 @@ class FakeDiscord:
 
     def member_payload(self, user: User, channel: Channel | None = None) -> dict[str, Any]:
         return guild.member_payload(self, user, channel)
+
+    def guild_locale(self, guild_id: int) -> str:
+        return self.guild_locales.get(guild_id, "en-US")
 
     def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
         return guild.guild_payload(self, self.guild_id if guild_id is None else guild_id)

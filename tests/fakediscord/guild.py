@@ -33,15 +33,19 @@ def interaction_payload(emu: FakeDiscord, interaction: Interaction) -> dict[str,
         "channel_id": str(channel.id),
         "channel": channel.payload(),
         "app_permissions": str(emu.permissions(emu.bot_user, channel)),
-        "locale": "en-US",
+        "locale": interaction.user.locale,
         "entitlements": [],
         "attachment_size_limit": 10 * 1024 * 1024,
     }
     if channel.guild_id is not None:
         body.update(
             guild_id=str(channel.guild_id),
-            guild={"id": str(channel.guild_id), "locale": "en-US", "features": []},
-            guild_locale="en-US",
+            guild={
+                "id": str(channel.guild_id),
+                "locale": emu.guild_locale(channel.guild_id),
+                "features": [],
+            },
+            guild_locale=emu.guild_locale(channel.guild_id),
             member=emu.member_payload(interaction.user, channel),
             authorizing_integration_owners={"0": str(channel.guild_id)},
             context=0,
@@ -110,7 +114,7 @@ def guild_payload(emu: FakeDiscord, guild_id: int) -> dict[str, Any]:
         "member_count": len(members),
         "large": False,
         "features": [],
-        "preferred_locale": "en-US",
+        "preferred_locale": emu.guild_locale(guild_id),
         "roles": [
             {
                 **role,

@@ -35,6 +35,8 @@ class User:
         self.id = user_id
         self.name = name
         self.bot = bot
+        self.locale = "en-US"
+        """The language of this user's Discord app, sent with each interaction."""
 
     @property
     def mention(self) -> str:

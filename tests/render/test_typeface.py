@@ -61,7 +61,7 @@ def _cjk_font() -> Path:
 def _clear_caches() -> None:
     for cached in (typeface.cjk_path, typeface.cjk_chars, typeface.cjk_scale, typeface.runs):
         cached.cache_clear()
-    toolkit.text_width.cache_clear()
+    toolkit._width.cache_clear()
     with toolkit._TEXT_LOCK:
         toolkit._TEXT_CACHE.clear()
 
@@ -205,7 +205,7 @@ def test_fallback_text_renders_the_same_from_many_threads():
     # start cold, so the threads load their own fallback faces and draw fresh masks
     with toolkit._TEXT_LOCK:
         toolkit._TEXT_CACHE.clear()
-    toolkit.text_width.cache_clear()
+    toolkit._width.cache_clear()
     typeface.runs.cache_clear()
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(_names_png, [size for _ in range(3) for size in range(4)]))

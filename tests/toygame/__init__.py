@@ -16,7 +16,7 @@ from tests.toygame.ui import ToyUI
 
 WORDS = Words(
     "Tic-tac-toe",
-    round_name="game",
+    best_round="best game",
     hand_words="your board and its buttons stay in this channel",
     left_text="You left the game; your opponent wins.",
 )

@@ -18,6 +18,7 @@ from bot.core.storage.rows import (
     Standing,
     Status,
     StorageError,
+    UserLanguage,
 )
 from bot.core.storage.writes import Storage
 
@@ -31,4 +32,5 @@ __all__ = [
     "Status",
     "Storage",
     "StorageError",
+    "UserLanguage",
 ]

@@ -121,6 +121,19 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX leases_by_owner ON leases (owner);
     """,
+    # 3: languages (lang/; SQLite's migration 10 says what each column means).
+    """
+    ALTER TABLE games ADD COLUMN language TEXT;
+    CREATE TABLE user_settings (
+        user_id BIGINT PRIMARY KEY,
+        language TEXT,
+        client_locale TEXT
+    );
+    CREATE TABLE guild_settings (
+        guild_id BIGINT PRIMARY KEY,
+        language TEXT
+    );
+    """,
 )
 
 MIGRATION_LOCK = 0

@@ -15,6 +15,7 @@ from bot.core.storage.rows import (
     Result,
     SeatRow,
     Standing,
+    UserLanguage,
     game_row,
     seat_row,
 )
@@ -217,3 +218,25 @@ class Reads:
             if row:
                 names[user_id] = row[0]
         return names
+
+    # -- languages -------------------------------------------------------------------
+
+    async def user_languages(self, user_ids: Sequence[int]) -> dict[int, UserLanguage]:
+        """What each member chose and their client's locale last seen (members never
+        seen are absent)."""
+        found: dict[int, UserLanguage] = {}
+        for user_id in dict.fromkeys(user_ids):
+            row = await self._driver.fetch_one(
+                "SELECT language, client_locale FROM user_settings WHERE user_id = ?",
+                (user_id,),
+            )
+            if row is not None:
+                found[user_id] = UserLanguage(chosen=row[0], client_locale=row[1])
+        return found
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The server's language for new games, None when it chose none."""
+        row = await self._driver.fetch_one(
+            "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return None if row is None else row[0]

@@ -64,6 +64,18 @@ class GameRow:
     """When the game last changed (a move, a new status): epoch seconds."""
     rematch_of: int | None = None
     """The finished game whose Rematch button opened this lobby; None otherwise."""
+    language: str | None = None
+    """The language of the game's public things (lang/); None: English."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserLanguage:
+    """A member's language settings (lang/)."""
+
+    chosen: str | None
+    """The language they chose with /language; None: their client's."""
+    client_locale: str | None
+    """Their Discord client's locale when last seen ("fr", "en-US")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +131,7 @@ def dumps(value: JSON) -> str:
 SELECT_GAMES = (
     "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state, version,"
     " table_message_id, turn_minutes, challenged_id, published_version, created_at,"
-    " updated_at, rematch_of FROM games "
+    " updated_at, rematch_of, language FROM games "
 )
 
 
@@ -142,6 +154,7 @@ def game_row(row: Sequence[Any]) -> GameRow:
         created_at=row[14],
         updated_at=row[15],
         rematch_of=row[16],
+        language=row[17],
     )
 
 

@@ -146,6 +146,23 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at REAL NOT NULL
     );
     """,
+    # 10: languages (lang/). A game's public things are in its language (NULL: English,
+    # the games stored before languages were). A member's private things follow the
+    # language they chose (NULL: their Discord client's), and the client's locale last
+    # seen is kept for the DMs sent outside any interaction. A server's default language
+    # for new games (NULL: the server's Discord locale).
+    """
+    ALTER TABLE games ADD COLUMN language TEXT;
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        language TEXT,
+        client_locale TEXT
+    );
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        language TEXT
+    );
+    """,
 )
 
 

@@ -90,15 +90,26 @@ class Storage(Reads):
         host_id: int,
         host_name: str,
         rematch_of: int | None = None,
+        language: str | None = None,
     ) -> int:
         """A new game in the lobby, with the host in seat 0."""
         now = time.time()
         async with self._driver.transaction() as transaction:
             row = await transaction.fetch_one(
                 "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id,"
-                " created_at, updated_at, rematch_of) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)"
-                " RETURNING id",
-                (guild_id, channel_id, kind, dumps(dict(options)), host_id, now, now, rematch_of),
+                " created_at, updated_at, rematch_of, language)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    guild_id,
+                    channel_id,
+                    kind,
+                    dumps(dict(options)),
+                    host_id,
+                    now,
+                    now,
+                    rematch_of,
+                    language,
+                ),
             )
             assert row is not None
             game_id = int(row[0])
@@ -363,6 +374,42 @@ class Storage(Reads):
         )
 
     # -- leases: which process runs a game's timers and computer players ------------
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        """The language a member chose for their private things (None: their client's)."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO user_settings (user_id, language) VALUES (?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                    (user_id, language),
+                )
+            ]
+        )
+
+    async def set_client_locale(self, user_id: int, locale: str) -> None:
+        """The Discord client locale a member was last seen with (for DMs sent later)."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO user_settings (user_id, client_locale) VALUES (?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET client_locale = excluded.client_locale",
+                    (user_id, locale),
+                )
+            ]
+        )
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        """A server's language for new games (None: the server's Discord locale)."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                    (guild_id, language),
+                )
+            ]
+        )
 
     async def claim(self, game_id: int, owner: str, until: float) -> bool:
         """The game's lease for `owner` until `until` (epoch seconds), if nobody else

@@ -15,12 +15,15 @@ from discord import app_commands
 
 from bot.core.errors import Refusal
 from bot.core.gameui import Hand, small_index
+from bot.core.language import LANGUAGE_OPTION, language_choices, private
 from bot.exts import game_commands as shared
 from bot.exts.gracias.ui import colour_label, parse_colour, trio_text
 from bot.exts.lobby import open_lobby
 from games.gracias import GraciasPlayerView
 from games.gracias.actions import GraciasAction, SplitTrio, TakeTrio
 from games.protocol import quoted
+from games.text import _
+from lang import spoken
 
 Player = Hand[GraciasPlayerView]
 Choices = list[app_commands.Choice[str]]
@@ -31,14 +34,25 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
     @app_commands.describe(
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
         thread="Play in a new thread of this channel, default off",
+        language=LANGUAGE_OPTION,
     )
+    @app_commands.choices(language=language_choices())
     async def start(
         self,
         interaction: discord.Interaction[Any],
         timer: app_commands.Range[int, 0, 60] | None = None,
         thread: bool = False,
+        language: str | None = None,
     ) -> None:
-        await open_lobby(self.bot, interaction, self.kind.name, {}, timer=timer, thread=thread)
+        await open_lobby(
+            self.bot,
+            interaction,
+            self.kind.name,
+            {},
+            timer=timer,
+            thread=thread,
+            language=language,
+        )
 
     async def _mover(self, interaction: discord.Interaction[Any]) -> Player | None:
         """The caller's hand when it is their move, for autocomplete (None: nothing to
@@ -53,7 +67,12 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
     async def take(self, interaction: discord.Interaction[Any], trio: str) -> None:
         number = small_index(trio.strip())
         if number is None:
-            raise Refusal(f"{quoted(trio)} is not a trio number; the table numbers them 1, 2, 3...")
+            raise Refusal(
+                _(
+                    "{typed} is not a trio number; the table numbers them 1, 2, 3...",
+                    typed=quoted(trio),
+                )
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
         session = await shared.session_here(self.bot, interaction, self.kind.name)
         applied = await self.bot.sessions.act(
@@ -62,12 +81,22 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
         async with applied.session.lock:
             view = applied.session.view_for(applied.name)
         taken = view.just_taken
-        seen = f": its face-down card is **{colour_label(taken)}**" if taken else ""
-        await interaction.followup.send(
-            f"You took trio {number}{seen}. Now keep one face-up card and give the other "
-            "with `/gracias give` (or your hand message's menu).",
-            ephemeral=True,
-        )
+        if taken:
+            text = _(
+                "You took trio {number}: its face-down card is **{colour}**. Now keep one "
+                "face-up card and give the other with `/gracias give` (or your hand message's "
+                "menu).",
+                number=number,
+                colour=colour_label(taken),
+            )
+        else:
+            text = _(
+                "You took trio {number}. Now keep one face-up card and give the other with "
+                "`/gracias give` (or your hand message's menu).",
+                number=number,
+            )
+        speech = await private(interaction)
+        await interaction.followup.send(speech(text), ephemeral=True)
 
     @take.autocomplete("trio")
     async def take_trio(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
@@ -75,7 +104,7 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
         if hand is None or hand.view.public.choosing is not None:
             return []
         return [
-            app_commands.Choice(name=trio_text(trio), value=str(trio.number))
+            app_commands.Choice(name=spoken(trio_text(trio)), value=str(trio.number))
             for trio in hand.view.public.trios
             if trio.taken_by is None and typed.strip() in str(trio.number)
         ]
@@ -90,7 +119,7 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
         def build(hand: Player) -> GraciasAction:
             receiver = hand.table.name_of(to.id)
             if receiver is None:
-                raise Refusal(f"{to.display_name} is not playing in this game.")
+                raise Refusal(_("{player} is not playing in this game.", player=to.display_name))
             return SplitTrio(hand.name, colour, receiver)
 
         await shared.act(
@@ -98,7 +127,11 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
             interaction,
             self.kind.name,
             build,
-            f"You kept {colour_label(colour)} and gave the other card to {to.mention}.",
+            _(
+                "You kept {colour} and gave the other card to {player}.",
+                colour=colour_label(colour),
+                player=to.mention,
+            ),
         )
 
     @give.autocomplete("keep")
@@ -111,7 +144,7 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
             return []
         face_up = dict.fromkeys(view.trios[view.choosing - 1].face_up)
         return [
-            app_commands.Choice(name=colour_label(colour), value=colour.id)
+            app_commands.Choice(name=spoken(colour_label(colour)), value=colour.id)
             for colour in face_up
             if typed.strip().lower() in colour.id
         ]

@@ -53,38 +53,59 @@ from games.gracias import (
 from games.gracias.actions import GraciasAction, TakeTrio
 from games.gracias.scoring import ranking_key
 from games.protocol import JSON, Event, quoted
+from games.text import Listed, Text, _, _n, _p, joined
 from render.gracias import hidden_image, round_score_image, table_image
 from render.progress import gracias_progress_image, gracias_progress_text
 
 # -- words ----------------------------------------------------------------------
 
 
-def colour_label(colour: Colour) -> str:
-    return f"{colour.symbol} {colour.id}"
+def colour_label(colour: Colour) -> Text:
+    """ "♥ red": the colour's symbol and its name (`Colour.word`, translated)."""
+    return Text.verbatim("{symbol} {colour}", symbol=colour.symbol, colour=colour.word)
 
 
-def colour_list(colours: Iterable[Colour]) -> str:
+def colour_list(colours: Iterable[Colour]) -> Text:
     """Colours in the order given (hidden cards in the order taken, C5)."""
-    return ", ".join(colour_label(colour) for colour in colours) or "none"
+    labels = [colour_label(colour) for colour in colours]
+    # TRANSLATORS: in place of a list of hidden cards that is empty.
+    return joined(", ", labels) if labels else _p("hidden cards", "none")
 
 
-def counts_text(counts: ColourCounts) -> str:
+def counts_text(counts: ColourCounts) -> Text:
     """A reserve as "2 ♥ red, 1 ◆ blue" (only the colours held), or "empty"."""
-    held = [f"{n} {colour_label(colour)}" for colour, n in counts.items() if n]
-    return ", ".join(held) or "empty"
+    held = [
+        Text.verbatim("{count} {colour}", count=n, colour=colour_label(colour))
+        for colour, n in counts.items()
+        if n
+    ]
+    return joined(", ", held) if held else _p("reserve", "empty")
 
 
-def trio_text(trio: TrioView) -> str:
+def trio_text(trio: TrioView, start: bool = False) -> Text:
     """A trio as the table shows it: its face-up cards and whether a face-down card lies
-    there (never its colour, C5)."""
-    up = " + ".join(colour_label(colour) for colour in trio.face_up)
-    down = " + a face-down card" if trio.has_face_down else ""
-    return f"trio {trio.number}: {up or 'split'}{down}"
+    there (never its colour, C5). `start`: at the start of a sentence ("Trio 2: ...")."""
+    up = [colour_label(colour) for colour in trio.face_up]
+    # TRANSLATORS: a trio whose face-up cards are gone: its taker kept one, gave the other.
+    cards = joined(" + ", up) if up else _p("trio", "split")
+    if trio.has_face_down:
+        cards = _("{cards} + a face-down card", cards=cards)
+    if start:
+        return _("Trio {number}: {cards}", number=trio.number, cards=cards)
+    return _("trio {number}: {cards}", number=trio.number, cards=cards)
 
 
-def give_label(give: Colour, to: str) -> str:
+def give_label(give: Colour, to: str) -> Text:
     """A keep/give button's words: the card given and to whom (the other is kept, C5)."""
-    return f"Give {colour_label(give)} to {to}"
+    return _("Give {colour} to {player}", colour=colour_label(give), player=to)
+
+
+def _and(names: Sequence[str]) -> str:
+    """ "ann", "ann and bob", "ann and bob and cy": the winners as the game-over line
+    has always joined them (not a list's "ann, bob and cy"), each "and" translated."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {second}", first=names[0], second=_and(names[1:]))
 
 
 def parse_colour(text: str) -> Colour:
@@ -93,15 +114,20 @@ def parse_colour(text: str) -> Colour:
     for colour in Colour:
         if wanted in (colour.id, colour.letter.lower(), colour.symbol, colour_label(colour)):
             return colour
+    # TRANSLATORS: {colours} are the colours as players type them, "red, orange ... or purple".
     raise Refusal(
-        f"{quoted(text)} is not a Gracias colour; use red, orange, yellow, green, blue or purple."
+        _(
+            "{typed} is not a Gracias colour; use {colours}.",
+            typed=quoted(text),
+            colours=Listed([colour.id for colour in COLOURS], "or"),
+        )
     )
 
 
 WORDS = Words(
     "Gracias",
-    left_text="You left the game; your reserve and hidden cards left the round.",
-    rules_caption="The rules of Gracias as this bot plays them:",
+    left_text=_("You left the game; your reserve and hidden cards left the round."),
+    rules_caption=_("The rules of Gracias as this bot plays them:"),
 )
 """What the shared commands and messages say about Gracias."""
 
@@ -146,13 +172,13 @@ def take_controls(table: Public, takes: Sequence[TrioView]) -> list[discord.ui.I
     if len(takes) == 1:
         trio = takes[0]
         control = table.control(GraciasVerb.TAKE, str(trio.number))
-        label = f"Take {trio_text(trio)}"
+        label = _("Take {trio}", trio=trio_text(trio))
         return [GameButton(control, label, discord.ButtonStyle.primary)]
     options = [
-        discord.SelectOption(label=trio_text(trio).capitalize(), value=str(trio.number))
+        discord.SelectOption(label=trio_text(trio, start=True), value=str(trio.number))
         for trio in takes
     ]
-    return [GameSelect(table.control(GraciasVerb.TAKE), "Take a trio…", options)]
+    return [GameSelect(table.control(GraciasVerb.TAKE), _("Take a trio…"), options)]
 
 
 def split_controls(
@@ -172,7 +198,7 @@ def split_controls(
             )
             for a in splits
         ]
-        return [GameSelect(table.control(GraciasVerb.SPLIT), "Give a card to…", options)]
+        return [GameSelect(table.control(GraciasVerb.SPLIT), _("Give a card to…"), options)]
     return [
         GameButton(
             table.control(GraciasVerb.SPLIT, split.keep.id, str(seats[split.give_to])),
@@ -194,7 +220,7 @@ def clicked_action(hand: Player, control: Control, values: Sequence[str]) -> Gra
         trio = small_index(text)
         return None if trio is None else TakeTrio(hand.name, trio)
     if control.verb == GraciasVerb.SPLIT:
-        colour_id, _, seat = text.partition(":")
+        colour_id, _colon, seat = text.partition(":")
         seats = hand.view.public.seats
         index = small_index(seat, len(seats))
         colour = next((c for c in COLOURS if c.id == colour_id), None)
@@ -207,82 +233,123 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
     # -- words ---------------------------------------------------------------------
 
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
-        return "3 rounds of 4 turns; seats in the order players joined, and the first seat opens."
+        return _(
+            "3 rounds of 4 turns; seats in the order players joined, and the first seat opens."
+        )
 
-    def status_line(self, view: GraciasPublicView) -> str:
+    def status_line(self, view: GraciasPublicView) -> Text:
         if view.phase is Phase.OVER:
-            verb = "wins" if len(view.winners) == 1 else "share the win"
-            return f"Game over: {' and '.join(view.winners)} {verb}."
+            winners = _and(view.winners)
+            if len(view.winners) == 1:
+                return _("Game over: {players} wins.", players=winners)
+            return _("Game over: {players} share the win.", players=winners)
         if view.choosing is not None:
-            return (
-                f"{view.to_move} took trio {view.choosing}: keeping one face-up card "
-                "and giving the other."
+            return _(
+                "{player} took trio {number}: keeping one face-up card and giving the other.",
+                player=view.to_move,
+                number=view.choosing,
             )
-        return f"{view.to_move}'s turn: take a trio."
+        return _("{player}'s turn: take a trio.", player=view.to_move)
 
     def table_text(self, table: Public) -> str:
         view = table.view
-        head = (
-            f"**Gracias** · game {table.game} · round {view.round} of 3 · turn {view.turn} of 4"
-            f" · big opener {view.big_opener}"
+        head = joined(
+            " · ",
+            [
+                Text.verbatim("**{title}**", title=WORDS.title),
+                _("game {number}", number=table.game),
+                _("round {number} of {count}", number=view.round, count=3),
+                _("turn {number} of {count}", number=view.turn, count=4),
+                # TRANSLATORS: the player who opens the round's turns (Gracias).
+                _("big opener {player}", player=view.big_opener),
+            ],
         )
         return table_message(table, head, self.status_line(view), view.recent, RECENT_LINES)
 
     def table_words(self, table: Public) -> str:
         view = table.view
-        lines = []
+        lines: list[str] = []
         for trio in view.trios:
-            taken = f" (taken by {trio.taken_by})" if trio.taken else ""
-            lines.append(trio_text(trio) + taken)
+            if trio.taken:
+                lines.append(
+                    _("{trio} (taken by {player})", trio=trio_text(trio), player=trio.taken_by)
+                )
+            else:
+                lines.append(trio_text(trio))
         for seat in view.seats:
+            player = Text.verbatim("**{player}**", player=seat.name)
+            total = _("total {points}", points=seat.total)
             if not seat.in_game:
-                lines.append(f"**{seat.name}** left the game · total {seat.total}")
+                left = _("**{player}** left the game", player=seat.name)
+                lines.append(joined(" · ", [left, total]))
                 continue
-            lines.append(
-                f"**{seat.name}** · reserve {counts_text(seat.reserve)} · "
-                f"{seat.hidden_count} hidden · total {seat.total}"
-            )
-        return "\n".join(lines)
+            reserve = _("reserve {cards}", cards=counts_text(seat.reserve))
+            # TRANSLATORS: how many hidden cards a player holds. One form in English.
+            hidden = _n("{count} hidden", "{count} hidden", seat.hidden_count)
+            lines.append(joined(" · ", [player, reserve, hidden, total]))
+        return joined("\n", lines)
 
     def private_text(self, hand: Player) -> str:
         view, name = hand.view, hand.name
         public = view.public
         seat = public.seat(name)
-        where = f"game {hand.table.game} in <#{hand.table.channel_id}>, round {public.round}"
-        lines = [f"**Your Gracias cards** ({where}), {name}:"]
-        lines.append(f"Hidden cards (only you see them): {colour_list(view.hidden)}")
-        lines.append(f"Reserve: {counts_text(seat.reserve)}")
+        lines: list[str] = [
+            _(
+                "**Your {title} cards** (game {game} in {channel}, round {round}), {player}:",
+                title=WORDS.title,
+                game=hand.table.game,
+                channel=f"<#{hand.table.channel_id}>",
+                round=public.round,
+                player=name,
+            )
+        ]
+        lines.append(_("Hidden cards (only you see them): {cards}", cards=colour_list(view.hidden)))
+        lines.append(_("Reserve: {cards}", cards=counts_text(seat.reserve)))
         if hand.table.status == Status.ABANDONED:
-            lines.append("This game was abandoned.")
+            lines.append(_("This game was abandoned."))
         elif not seat.in_game:
-            lines.append("You left this game; your cards left the round.")
+            lines.append(_("You left this game; your cards left the round."))
         elif public.phase is Phase.OVER:
             lines.append(self.status_line(public))
         elif public.to_move != name:
-            lines.append("Not your turn: you get a new message when it is.")
+            lines.append(_("Not your turn: you get a new message when it is."))
         elif view.just_taken is not None and public.choosing is not None:
             trio = public.trios[public.choosing - 1]
             lines.append(
-                f"You took trio {trio.number}: its face-down card is "
-                f"**{colour_label(view.just_taken)}** (now one of your hidden cards)."
+                _(
+                    "You took trio {number}: its face-down card is **{colour}** (now one of "
+                    "your hidden cards).",
+                    number=trio.number,
+                    colour=colour_label(view.just_taken),
+                )
             )
             lines.append(
-                f"Keep one face-up card ({colour_list(trio.face_up)}) and give the other "
-                "to an opponent: pick the card you give and to whom; you keep the other."
+                _(
+                    "Keep one face-up card ({cards}) and give the other to an opponent: pick "
+                    "the card you give and to whom; you keep the other.",
+                    cards=colour_list(trio.face_up),
+                )
             )
         else:
             lines.append(
-                "Your turn: take a trio. You will see its face-down card before you "
-                "choose which face-up card to keep and whom to give the other to."
+                _(
+                    "Your turn: take a trio. You will see its face-down card before you "
+                    "choose which face-up card to keep and whom to give the other to."
+                )
             )
-        return "\n".join(lines)
+        return joined("\n", lines)
 
     def turn_text(self, table: Public, newly_awaited: Sequence[str]) -> str | None:
         view = table.view
         if view.phase is not Phase.CHOOSE:
             return None
         who = ", ".join(table.mention(name) for name in newly_awaited)
-        return f"{who}, your turn to take a trio (round {view.round}, turn {view.turn})."
+        return _(
+            "{players}, your turn to take a trio (round {round}, turn {turn}).",
+            players=who,
+            round=view.round,
+            turn=view.turn,
+        )
 
     def turn_starts(self, events: Sequence[Event]) -> set[str]:
         # C3: the small opener of a new turn chooses first, even if (after a leave) they
@@ -299,7 +366,8 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
         posts: list[Post] = []
         for event in events:
             if event.kind == GraciasEventKind.ROUND_SCORED:
-                posts.append(Post(f"**{event.text}**", round_score_image, "round-scores.png"))
+                text = Text.verbatim("**{scored}**", scored=event.text)
+                posts.append(Post(text, round_score_image, "round-scores.png"))
         return posts
 
     def results(self, table: Public) -> list[SeatResult]:
@@ -339,7 +407,9 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
     def on_control(self, hand: Player, control: Control, values: Sequence[str]) -> Step:
         action = clicked_action(hand, control, values)
         if action is None:
-            raise Refusal("This control is not understood; use `/gracias hand` for fresh controls.")
+            raise Refusal(
+                _("This control is not understood; use `/gracias hand` for fresh controls.")
+            )
         return Act(action)
 
     def hand_shows(self, table: Public, name: str) -> tuple[Hashable, ...]:

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import Refusal
+from bot.core.language import LANGUAGE_OPTION, language_choices, private, public
 from bot.exts import game_commands as shared
 from bot.exts.computer_seats import LEVELS
 from bot.exts.graps.ui import board_words, cell_note, figures, legal_cells, status_line
@@ -23,6 +24,8 @@ from bot.exts.router import show_private
 from games.graps import GrapsPublicView, Place, cell_name, parse_cell
 from games.graps.actions import Resign
 from games.protocol import JSON, MalformedAction
+from games.text import Text, _, joined
+from lang import spoken
 
 Choices = list[app_commands.Choice[str]]
 
@@ -31,7 +34,22 @@ def _cell_arg(text: str) -> int:
     try:
         return parse_cell(text)
     except MalformedAction as error:
-        raise Refusal(f"{error.reason}.") from None
+        raise Refusal(Text.verbatim("{reason}.", reason=error.reason)) from None
+
+
+def _cell_choice(view: GrapsPublicView, name: str, cell: str) -> Text:
+    return Text.verbatim("{cell}: {note}", cell=cell, note=cell_note(view, name, cell))
+
+
+def _fitted(text: str, limit: int = 100) -> str:
+    """`text` cut to Discord's limit on a choice's name; one that fits stays translatable."""
+    return text if len(text) <= limit else text[:limit]
+
+
+def _game_line(game: int, *parts: str) -> Text:
+    """ "**Graps** game 4: ...", the answers' first words."""
+    head = Text.verbatim("**{title}** {game}", title="Graps", game=_("game {number}", number=game))
+    return Text.verbatim("{head}: {words}", head=head, words=joined(". ", parts))
 
 
 class GrapsCommands(shared.GameCommands, group_name="graps", group_description="Play Graps"):
@@ -45,8 +63,12 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         return_pruned="Pruned pawns go back to their owner's supply, default off",
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 2",
         thread="Play in a new thread of this channel, default off",
+        language=LANGUAGE_OPTION,
     )
-    @app_commands.choices(ai=[app_commands.Choice(name=level, value=level) for level in LEVELS])
+    @app_commands.choices(
+        ai=[app_commands.Choice(name=level, value=level) for level in LEVELS],
+        language=language_choices(),
+    )
     async def start(
         self,
         interaction: discord.Interaction[Any],
@@ -56,15 +78,18 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         return_pruned: bool = False,
         timer: app_commands.Range[int, 0, 60] | None = None,
         thread: bool = False,
+        language: str | None = None,
     ) -> None:
         if (opponent is None) == (ai is None):  # Graps is for two: one opponent, exactly
             raise Refusal(
-                "Choose exactly one opponent: a member to challenge (`opponent`) or the "
-                "computer (`ai: easy` or `ai: hard`)."
+                _(
+                    "Choose exactly one opponent: a member to challenge (`opponent`) or the "
+                    "computer (`ai: easy` or `ai: hard`)."
+                )
             )
         options: dict[str, JSON] = {"grape_faces": grape_faces, "return_pruned": return_pruned}
         await open_lobby(
-            self.bot, interaction, self.kind.name, options, opponent, timer, ai, thread
+            self.bot, interaction, self.kind.name, options, opponent, timer, ai, thread, language
         )
 
     @app_commands.command(name="place", description="Place the pawn you rolled on a cell")
@@ -76,7 +101,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             interaction,
             self.kind.name,
             lambda hand: Place(hand.name, chosen),
-            f"You placed your pawn at {cell_name(chosen)}.",
+            _("You placed your pawn at {cell}.", cell=cell_name(chosen)),
         )
 
     @place.autocomplete("cell")
@@ -90,7 +115,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         wanted = typed.strip().upper()
         return [
             app_commands.Choice(
-                name=f"{cell}: {cell_note(view, hand.name, cell)}"[:100], value=cell
+                name=_fitted(spoken(_cell_choice(view, hand.name, cell))), value=cell
             )
             for cell in legal_cells(hand)
             if cell.startswith(wanted)
@@ -111,10 +136,13 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         async with session.lock:  # onlookers see the public board
             view = session.public_view()
         assert isinstance(view, GrapsPublicView)
-        alt = f"{board_words(view)} {figures(view)}"
-        file = await self.bot.publisher.render(self.kind.pictures.table, view, "board.png", alt)
+        alt = joined(" ", [board_words(view), figures(view)])
+        speech = await private(interaction)
+        file = await self.bot.publisher.render(
+            self.kind.pictures.table, view, "board.png", alt, speech.language
+        )
         await interaction.followup.send(
-            f"**Graps** game {session.id}: {status_line(view)}",
+            speech(_game_line(session.id, status_line(view))),
             files=[file] if file else [],
             ephemeral=True,
         )
@@ -126,7 +154,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             interaction,
             self.kind.name,
             lambda hand: Resign(hand.name),
-            "You resigned; your opponent wins.",
+            _("You resigned; your opponent wins."),
         )
 
     @app_commands.command(name="scores", description="Pawns on the board, in supply and lost")
@@ -138,9 +166,12 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         async with session.lock:
             view = session.public_view()
         assert isinstance(view, GrapsPublicView)
-        alt = f"{board_words(view)} {figures(view)}"
-        file = await self.bot.publisher.render(self.kind.pictures.table, view, "board.png", alt)
+        alt = joined(" ", [board_words(view), figures(view)])
+        speech = public(session.row.language)
+        file = await self.bot.publisher.render(
+            self.kind.pictures.table, view, "board.png", alt, speech.language
+        )
         await interaction.followup.send(
-            f"**Graps** game {session.id}: {figures(view)}. {status_line(view)}",
+            speech(_game_line(session.id, figures(view), status_line(view))),
             files=[file] if file else [],
         )

@@ -22,7 +22,7 @@ same as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -32,7 +32,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import GameButton, GameSelect, Hand, SharedVerb, Show, Table
 from games.graps import Face, GrapsPlayerView, GrapsPublicView, Place, Side
 from games.graps.cells import COLUMNS, RING, parse_cell, row_of
-from games.words import plural
+from games.text import Text, _, _n, _p
 
 MAX_OPTIONS = 25
 """Options in one Discord select menu."""
@@ -40,6 +40,27 @@ MAX_MENUS = 4
 """Cell menus on one message: five rows of controls, the last for Resign…"""
 BEST_MENUS = MAX_MENUS - 1
 """Cell menus beside the column menu, when the legal cells do not fit `MAX_MENUS`."""
+
+
+SIDES: Mapping[Side, Text] = {
+    # TRANSLATORS: a Graps player's side, by the colour of their pawns ("bob (dark)").
+    Side.DARK: _p("side", "dark"),
+    Side.LIGHT: _p("side", "light"),
+}
+FACES: Mapping[Face, Text] = {
+    # TRANSLATORS: a face of the Graps die, and the pawn placed for it ("Place your grape").
+    Face.GRAPE: _p("die face", "grape"),
+    Face.BLANK: _p("die face", "blank"),
+}
+BACK = _p("button", "Back")
+AGAIN = _("This control is not understood; use `/graps board` for fresh controls.")
+
+
+def pawns_pruned(side: Side, count: int) -> Text:
+    """ "prunes 2 dark pawns", for the cell menus (P5)."""
+    if side is Side.DARK:
+        return _n("prunes {count} dark pawn", "prunes {count} dark pawns", count)
+    return _n("prunes {count} light pawn", "prunes {count} light pawns", count)
 
 
 class GrapsVerb(StrEnum):
@@ -73,19 +94,19 @@ def advance(view: GrapsPublicView, name: str, cell: str) -> int:
     return row - 1 if view.side_of(name) is Side.DARK else 15 - row
 
 
-def cell_note(view: GrapsPublicView, name: str, cell: str) -> str:
+def cell_note(view: GrapsPublicView, name: str, cell: str) -> Text:
     """What placing there would do, for the select menus: win (P7) or prune (P5)."""
     side = view.side_of(name)
     row = row_of(parse_cell(cell))
     if row == side.target_row:
         other = view.light if name == view.dark else view.dark
-        return f"reaches {other}'s land: you win"
+        return _("reaches {player}'s land: you win", player=other)
     if view.roll is Face.BLANK:
-        return f"a blank on row {row}"
+        return _("a blank on row {row}", row=row)
     pruned = pruned_at(view, name, cell)
     if pruned:
-        return f"prunes {plural(pruned, _theirs(side).value + ' pawn')}"
-    return f"a grape on row {row}"
+        return pawns_pruned(_theirs(side), pruned)
+    return _("a grape on row {row}", row=row)
 
 
 def forward_first(view: GrapsPublicView, name: str, cells: Sequence[str]) -> list[str]:
@@ -131,13 +152,15 @@ def bands(cells: Sequence[str], menus: int) -> list[list[str]] | None:
     return [list(cells[start : start + MAX_OPTIONS]) for start in range(0, len(cells), MAX_OPTIONS)]
 
 
-def _rows_words(group: Sequence[str], groups: Sequence[Sequence[str]]) -> str:
+def _rows_words(group: Sequence[str], groups: Sequence[Sequence[str]]) -> Text:
     """ "rows 9 to 12" for a band of whole rows, else "cells G9 to C7"."""
     rows = sorted({int(cell[1:]) for cell in group})
     others = {int(cell[1:]) for other in groups if other is not group for cell in other}
     if others & set(rows):
-        return f"cells {group[0]} to {group[-1]}"
-    return f"row {rows[0]}" if len(rows) == 1 else f"rows {rows[0]} to {rows[-1]}"
+        return _("cells {first} to {last}", first=group[0], last=group[-1])
+    if len(rows) == 1:
+        return _("row {row}", row=rows[0])
+    return _("rows {first} to {last}", first=rows[0], last=rows[-1])
 
 
 def _options(view: GrapsPublicView, name: str, cells: Sequence[str]) -> list[discord.SelectOption]:
@@ -147,8 +170,8 @@ def _options(view: GrapsPublicView, name: str, cells: Sequence[str]) -> list[dis
     ]
 
 
-def face_word(view: GrapsPublicView) -> str:
-    return "grape" if view.roll is None else view.roll.value
+def face_word(view: GrapsPublicView) -> Text:
+    return FACES[Face.GRAPE if view.roll is None else view.roll]
 
 
 def placement_items(table: Table[GrapsPublicView], name: str, cells: Sequence[str]) -> list[Any]:
@@ -162,10 +185,17 @@ def placement_items(table: Table[GrapsPublicView], name: str, cells: Sequence[st
     items: list[Any] = []
     for index, group in enumerate(groups):
         if len(groups) == 1 and not columns:
-            placeholder = f"Place your {face} on…"
+            placeholder = _("Place your {face} on…", face=face)
+        elif columns:
+            placeholder = _(
+                "Place your {face}, {cells} (cells worth playing first)…",
+                face=face,
+                cells=_rows_words(group, groups),
+            )
         else:
-            best_words = " (cells worth playing first)" if columns else ""
-            placeholder = f"Place your {face}, {_rows_words(group, groups)}{best_words}…"
+            placeholder = _(
+                "Place your {face}, {cells}…", face=face, cells=_rows_words(group, groups)
+            )
         args = () if index == 0 else (str(index + 1),)
         control = table.control(GrapsVerb.PLACE, *args)
         items.append(GameSelect(control, placeholder, _options(view, name, group), row=index))
@@ -180,14 +210,18 @@ def _column_menu(table: Table[GrapsPublicView], cells: Sequence[str], row: int) 
         by_column.setdefault(cell[0], []).append(cell)
     options = [
         discord.SelectOption(
-            label=f"Column {letter}",
+            label=_("Column {letter}", letter=letter),
             value=letter,
-            description=f"{plural(len(by_column[letter]), 'cell')}: "
-            + ", ".join(by_column[letter]),
+            description=_n(
+                "{count} cell: {cells}",
+                "{count} cells: {cells}",
+                len(by_column[letter]),
+                cells=", ".join(by_column[letter]),
+            ),
         )
         for letter in sorted(by_column)
     ]
-    placeholder = f"Another cell for your {face_word(table.view)}: first its column…"
+    placeholder = _("Another cell for your {face}: first its column…", face=face_word(table.view))
     return GameSelect(table.control(GrapsVerb.COLUMN), placeholder, options, row=row)
 
 
@@ -195,22 +229,24 @@ def rows_step(hand: Hand[GrapsPlayerView], cells: Sequence[str], letter: str) ->
     """The second pick after a column: that column's legal rows (and Back)."""
     table, name = hand.table, hand.name
     if len(letter) != 1 or letter not in COLUMNS:
-        raise Refusal("This control is not understood; use `/graps board` for fresh controls.")
+        raise Refusal(AGAIN)
     mine = forward_first(table.view, name, [cell for cell in cells if cell[0] == letter])
     if not mine:
-        raise Refusal(f"No legal cell in column {letter} for this roll.")
+        raise Refusal(_("No legal cell in column {letter} for this roll.", letter=letter))
     options = [
         discord.SelectOption(
-            label=f"{cell} (row {row_of(parse_cell(cell))})",
+            label=_("{cell} (row {row})", cell=cell, row=row_of(parse_cell(cell))),
             value=cell,
             description=cell_note(table.view, name, cell),
         )
         for cell in mine
     ]
-    select = GameSelect(table.control(GrapsVerb.PLACE), f"Column {letter}: the row…", options)
-    back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
+    placeholder = _("Column {letter}: the row…", letter=letter)
+    select = GameSelect(table.control(GrapsVerb.PLACE), placeholder, options)
+    back = GameButton(table.control(SharedVerb.BACK), BACK, row=4)
     face = face_word(table.view)
-    return Show(f"Your {face} in column **{letter}**: which row?", [select, back])
+    question = _("Your {face} in column **{letter}**: which row?", face=face, letter=letter)
+    return Show(question, [select, back])
 
 
 def placement(hand: Hand[GrapsPlayerView], values: Sequence[str]) -> Place | None:

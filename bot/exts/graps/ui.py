@@ -39,11 +39,12 @@ from bot.core.gameui import (
 )
 from bot.core.kinds import Pictures, Words
 from bot.core.storage import Status
+from bot.exts.graps.picker import AGAIN, BACK, FACES, SIDES, placement, placement_items, rows_step
 from bot.exts.graps.picker import GrapsVerb as GrapsVerb
 from bot.exts.graps.picker import cell_note as cell_note
-from bot.exts.graps.picker import placement, placement_items, rows_step
 from games.graps import (
     Face,
+    GrapsEndReason,
     GrapsEventKind,
     GrapsPlayerView,
     GrapsPublicView,
@@ -55,64 +56,96 @@ from games.graps import (
 from games.graps.actions import Resign
 from games.graps.cells import COLUMNS, SIZE, parse_cell, row_of
 from games.protocol import JSON, Event
-from games.words import plural
+from games.text import Text, _, _n, _p, joined
 from render.graps import board_image, player_board_image
 
 # -- words ----------------------------------------------------------------------
 
 
-def options_text(options: Mapping[str, JSON]) -> str:
+def options_text(options: Mapping[str, JSON]) -> Text:
     faces = options.get("grape_faces", 3)
     back = options.get("return_pruned", False)
     # P1, P2, P3, P6.
-    return (
-        "The challenger plays dark (row 1) and places first · "
-        f"the die shows a grape on {faces} of its 6 faces · "
-        f"pruned pawns {'go back to their supply' if back else 'are out of the game'}"
+    return joined(
+        " · ",
+        [
+            _("The challenger plays dark (row 1) and places first"),
+            _("the die shows a grape on {faces} of its 6 faces", faces=faces),
+            _("pruned pawns go back to their supply")
+            if back
+            else _("pruned pawns are out of the game"),
+        ],
     )
 
 
-def side_word(view: GrapsPublicView, name: str) -> str:
+def side_word(view: GrapsPublicView, name: str) -> Text:
     side = view.side_of(name)
-    return f"{side.value}, row {side.land_row}"
+    return _("{side}, row {row}", side=SIDES[side], row=side.land_row)
 
 
 def opponent_of(view: GrapsPublicView, name: str) -> str:
     return view.light if name == view.dark else view.dark
 
 
-def status_line(view: GrapsPublicView) -> str:
+def status_line(view: GrapsPublicView) -> Text:
     """Whose move and what they place, or how the game ended."""
     if view.over:
-        result = f"{view.winners[0]} wins" if len(view.winners) == 1 else "a draw"
-        return f"Game over: {result}. {view.reason or ''}".strip()
+        if len(view.winners) == 1:
+            result = _("Game over: {player} wins.", player=view.winners[0])
+        else:
+            result = _("Game over: a draw.")
+        return joined(" ", [result, view.reason]) if view.reason else result
     mover = view.to_move or "?"
     if view.phase is Phase.SETUP:
         row = view.side_of(mover).land_row
-        return f"{mover} places a set-up grape anywhere on row {row}."
-    face = "grape" if view.roll is Face.GRAPE else "blank"
-    return f"{mover} rolled a **{face}** and places it ({plural(len(view.legal), 'legal cell')})."
-
-
-def your_move_text(view: GrapsPublicView, name: str) -> str:
-    """The mover's instructions, with the rule that decides where the pawn may go."""
-    other = opponent_of(view, name)
-    other_side = view.side_of(other).value
-    if view.phase is Phase.SETUP:
-        row = view.side_of(name).land_row
-        return f"Your move: place your set-up grape anywhere on row {row}."
-    if view.roll is Face.GRAPE:
-        return (
-            f"You rolled a **grape**: {plural(len(view.legal), 'cell')}, dotted on the board. "
-            f"It prunes every {other_side} pawn in the eight cells around it."
-        )
-    return (
-        f"You rolled a **blank**: {plural(len(view.legal), 'cell')}, dotted on the board: "
-        f"beside your vines, never touching a {other_side} pawn or a {other_side} grape's ring."
+        return _("{player} places a set-up grape anywhere on row {row}.", player=mover, row=row)
+    face = FACES[Face.GRAPE if view.roll is Face.GRAPE else Face.BLANK]
+    return _n(
+        "{player} rolled a **{face}** and places it ({count} legal cell).",
+        "{player} rolled a **{face}** and places it ({count} legal cells).",
+        len(view.legal),
+        player=mover,
+        face=face,
     )
 
 
-def pruning_text(view: GrapsPublicView) -> str | None:
+def your_move_text(view: GrapsPublicView, name: str) -> Text:
+    """The mover's instructions, with the rule that decides where the pawn may go."""
+    other = opponent_of(view, name)
+    other_side = view.side_of(other)
+    cells = len(view.legal)
+    if view.phase is Phase.SETUP:
+        row = view.side_of(name).land_row
+        return _("Your move: place your set-up grape anywhere on row {row}.", row=row)
+    if view.roll is Face.GRAPE:
+        rolled = _n(
+            "You rolled a **grape**: {count} cell, dotted on the board.",
+            "You rolled a **grape**: {count} cells, dotted on the board.",
+            cells,
+        )
+        if other_side is Side.DARK:
+            prunes = _("It prunes every dark pawn in the eight cells around it.")
+        else:
+            prunes = _("It prunes every light pawn in the eight cells around it.")
+        return joined(" ", [rolled, prunes])
+    if other_side is Side.DARK:
+        return _n(
+            "You rolled a **blank**: {count} cell, dotted on the board: beside your vines, "
+            "never touching a dark pawn or a dark grape's ring.",
+            "You rolled a **blank**: {count} cells, dotted on the board: beside your vines, "
+            "never touching a dark pawn or a dark grape's ring.",
+            cells,
+        )
+    return _n(
+        "You rolled a **blank**: {count} cell, dotted on the board: beside your vines, "
+        "never touching a light pawn or a light grape's ring.",
+        "You rolled a **blank**: {count} cells, dotted on the board: beside your vines, "
+        "never touching a light pawn or a light grape's ring.",
+        cells,
+    )
+
+
+def pruning_text(view: GrapsPublicView) -> Text | None:
     """What the last placement pruned, for the table message until the next one (P5, P6):
     "✂️ 2 dark pawns pruned at G2: H1, H2; 12 more cut off from their land: ...". Cells
     are listed after a colon, never in brackets: "(C8)" would read like a rule id."""
@@ -120,17 +153,39 @@ def pruning_text(view: GrapsPublicView) -> str | None:
         return None
     placed = view.board[row_of(parse_cell(view.last_cell)) - 1][COLUMNS.index(view.last_cell[0])]
     theirs = Side.LIGHT if placed.side is Side.DARK else Side.DARK
-    cells = ", ".join(view.last_pruned)
-    text = f"✂️ {plural(len(view.last_pruned), theirs.value + ' pawn')} pruned at "
-    text += f"{view.last_cell}: {cells}"
+    count, cell, cells = len(view.last_pruned), view.last_cell, ", ".join(view.last_pruned)
+    if theirs is Side.DARK:
+        text = _n(
+            "{count} dark pawn pruned at {cell}: {cells}",
+            "{count} dark pawns pruned at {cell}: {cells}",
+            count,
+            cell=cell,
+            cells=cells,
+        )
+    else:
+        text = _n(
+            "{count} light pawn pruned at {cell}: {cells}",
+            "{count} light pawns pruned at {cell}: {cells}",
+            count,
+            cell=cell,
+            cells=cells,
+        )
     if view.last_cut_off:
-        cut = ", ".join(view.last_cut_off)
-        text += f"; {len(view.last_cut_off)} more cut off from their land: {cut}"
-    where = "go back to their supply" if view.options.return_pruned else "are out of the game"
-    return f"{text}. They {where}."
+        cut = _n(
+            "{count} more cut off from their land: {cells}",
+            "{count} more cut off from their land: {cells}",
+            len(view.last_cut_off),
+            cells=", ".join(view.last_cut_off),
+        )
+        text = Text.verbatim("{pruned}; {cut}", pruned=text, cut=cut)
+    if view.options.return_pruned:
+        where = _("They go back to their supply.")
+    else:
+        where = _("They are out of the game.")
+    return Text.verbatim("✂️ {pruned}. {where}", pruned=text, where=where)
 
 
-def board_words(view: GrapsPublicView) -> str:
+def board_words(view: GrapsPublicView) -> Text:
     """The board as text, row 15 on top (as on the picture), for channels where the bot
     may not attach pictures: x/X dark blank/grape, o/O light blank/grape."""
     lines = []
@@ -138,11 +193,11 @@ def board_words(view: GrapsPublicView) -> str:
         cells = " ".join(piece.value for piece in view.board[row - 1])
         lines.append(f"{row:>2} {cells}")
     lines.append("   " + " ".join(COLUMNS))
-    last = f" · last placement {view.last_cell}" if view.last_cell else ""
-    return (
-        "```\n" + "\n".join(lines) + "\n```" + f"x dark blank, X dark grape, o light blank, "
-        f"O light grape{last}"
-    )
+    # TRANSLATORS: the letters are the board's, as drawn: keep them.
+    legend = _("x dark blank, X dark grape, o light blank, O light grape")
+    if view.last_cell:
+        legend = joined(" · ", [legend, _("last placement {cell}", cell=view.last_cell)])
+    return Text.verbatim("```\n{board}\n```{legend}", board="\n".join(lines), legend=legend)
 
 
 def pieces_count(view: GrapsPublicView, side: Side) -> int:
@@ -157,28 +212,39 @@ def pieces_count(view: GrapsPublicView, side: Side) -> int:
     return sum(1 for row in view.board for piece in row if piece in mine)
 
 
-def figures(view: GrapsPublicView) -> str:
+def figures(view: GrapsPublicView) -> Text:
     """Each player's pawns on the board, in supply and lost (P6)."""
     parts = []
     for index, name in enumerate(view.players):
         side = Side.DARK if index == 0 else Side.LIGHT
+        # TRANSLATORS: a player's pawns: on the board, still to place, and pruned.
         parts.append(
-            f"{name} ({side.value}): {pieces_count(view, side)} on the board, "
-            f"{view.supply[index]} in supply, {view.removed[index]} lost"
+            _(
+                "{player} ({side}): {board} on the board, {supply} in supply, {lost} lost",
+                player=name,
+                side=SIDES[side],
+                board=pieces_count(view, side),
+                supply=view.supply[index],
+                lost=view.removed[index],
+            )
         )
-    return " · ".join(parts)
+    return joined(" · ", parts)
 
 
 WORDS = Words(
     "Graps",
-    round_name="game",
+    # TRANSLATORS: the scoreboard's column of each player's best game, and its label in
+    # a player's line ("best game 12").
+    best_round=_("best game"),
     hand_command="board",
-    hand_button="My board",
+    your_hand=_("This message is your board"),
+    hand_button=_p("button", "My board"),
     leave_command="resign",
-    hand_words="your board and controls stay in this channel",
-    left_text="You resigned; your opponent wins.",
-    rules_caption="The rules of Graps as this bot plays them:",
-    score_word=None,  # the game-over line counts the pawns
+    # TRANSLATORS: why a player whose direct messages are closed must look in the channel.
+    hand_words=_("your board and controls stay in this channel"),
+    left_text=_("You resigned; your opponent wins."),
+    rules_caption=_("The rules of Graps as this bot plays them:"),
+    score_text=None,  # the game-over line counts the pawns
 )
 """What the shared commands and messages say about Graps: its hand is the board, and
 giving up a seat is resigning (the opponent wins)."""
@@ -194,6 +260,18 @@ Player = Hand[GrapsPlayerView]
 RECENT_LINES = 4
 
 
+def _sentence_start(how: str) -> str:
+    """An end reason that does not start with a player's name, at the start of a
+    sentence: "No pawns left, ...". The engine's reasons of that kind are written again
+    capitalised, to stay translatable; any other is capitalised as it is (English)."""
+    if isinstance(how, Text) and how.plural is None and how.context is None:
+        if how.msgid == GrapsEndReason.EXHAUSTED_DRAW:
+            return _("No pawns left, {distances}: a draw", **how.fields)
+        if how.msgid == GrapsEndReason.EXHAUSTED_WIN:
+            return _("No pawns left, {distances}: {winner} wins", **how.fields)
+    return how[:1].upper() + how[1:]
+
+
 def legal_cells(hand: Player) -> list[str]:
     """The player's legal cells for the current roll, from the engine's legal actions."""
     return [action.cell_name for action in hand.legal if isinstance(action, Place)]
@@ -207,42 +285,64 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
 
     def table_text(self, table: Public) -> str:
         view = table.view
-        head = (
-            f"**Graps** · game {table.game} · {view.dark} (dark, row 1) vs "
-            f"{view.light} (light, row 15) · move {view.moves}"
+        head = joined(
+            " · ",
+            [
+                Text.verbatim("**{title}**", title=WORDS.title),
+                _("game {number}", number=table.game),
+                _(
+                    "{dark} (dark, row 1) vs {light} (light, row 15)",
+                    dark=view.dark,
+                    light=view.light,
+                ),
+                _("move {number}", number=view.moves),
+            ],
         )
         # A pruning is told here, not in a message of its own: the channel stays quiet.
         pruning = pruning_text(view)
-        status = f"{status_line(view)}\n{pruning}" if pruning else status_line(view)
+        status = joined("\n", [status_line(view), pruning]) if pruning else status_line(view)
         return table_message(table, head, status, view.recent, RECENT_LINES)
 
     def table_words(self, table: Public) -> str:
-        return board_words(table.view) + "\n" + figures(table.view)
+        return joined("\n", [board_words(table.view), figures(table.view)])
 
     def private_text(self, hand: Player) -> str:
         view, name, table = hand.view, hand.name, hand.table
         public = view.public
-        where = f"game {table.game} in <#{table.channel_id}>"
-        lines = [f"**Your Graps board** ({where}), {name}, {side_word(public, name)}:"]
+        channel = f"<#{table.channel_id}>"
+        lines: list[str] = [
+            _(
+                "**Your {title} board** (game {game} in {channel}), {player}, {side}:",
+                title=WORDS.title,
+                game=table.game,
+                channel=channel,
+                player=name,
+                side=side_word(public, name),
+            )
+        ]
         recent = [text for text in public.recent if text][-2:]
-        lines.extend(f"- {text}" for text in recent)
+        lines.extend(Text.verbatim("- {line}", line=text) for text in recent)
         if table.status == Status.ABANDONED:
-            lines.append("This game was abandoned.")
+            lines.append(_("This game was abandoned."))
         elif public.over:
             lines.append(status_line(public))
         elif view.your_turn:
             lines.append(your_move_text(public, name))
         else:  # stable words: a waiting player's DM is not edited at every move
             lines.append(
-                f"Waiting for your turn; the board in <#{table.channel_id}> shows the game."
+                _("Waiting for your turn; the board in {channel} shows the game.", channel=channel)
             )
-        return "\n".join(lines)
+        return joined("\n", lines)
 
     def turn_text(self, table: Public, newly_awaited: Sequence[str]) -> str | None:
         view = table.view
         if view.over or not newly_awaited or view.to_move != newly_awaited[0]:
             return None
-        return f"{table.mention(newly_awaited[0])}, your turn: {status_line(view)}"
+        return _(
+            "{player}, your turn: {status}",
+            player=table.mention(newly_awaited[0]),
+            status=status_line(view),
+        )
 
     def turn_starts(self, events: Sequence[Event]) -> set[str]:
         # P3: every played turn starts with a roll (a passed turn's roll has no text), so
@@ -251,14 +351,23 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
 
     def game_over_text(self, table: Public) -> str:
         view = table.view
-        how = view.reason or "the game ended"  # P7-P9: names the players, or "no pawns left..."
-        if not any(how.startswith(name) for name in view.players):
-            how = how[:1].upper() + how[1:]
+        how = view.reason  # P7-P9: names the players, or "no pawns left..."
+        if not how:
+            how = _("The game ended")
+        elif not any(how.startswith(name) for name in view.players):
+            how = _sentence_start(how)
         if len(view.winners) == 1:
-            result = f"Congratulations {table.mention(view.winners[0])}: {how}."
+            result = _(
+                "Congratulations {player}: {how}.", player=table.mention(view.winners[0]), how=how
+            )
         else:
-            result = f"{how}."
-        return f"**Game over!** {result}\n{figures(view)}."
+            result = Text.verbatim("{how}.", how=how)
+        return Text.verbatim(
+            "{over} {result}\n{figures}.",
+            over=_("**Game over!**"),
+            result=result,
+            figures=figures(view),
+        )
 
     def results(self, table: Public) -> list[SeatResult]:
         """Places by the outcome; the score is each player's pawns on the board at the
@@ -278,7 +387,7 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
         if not cells:
             return []
         items = placement_items(table, hand.name, cells)
-        items.append(GameButton(table.control(GrapsVerb.RESIGN_ASK), "Resign…", row=4))
+        items.append(GameButton(table.control(GrapsVerb.RESIGN_ASK), _("Resign…"), row=4))
         return items
 
     def on_control(self, hand: Player, control: Control, values: Sequence[str]) -> Step:
@@ -293,11 +402,13 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
             return self._confirm_resign(hand)
         if verb == GrapsVerb.RESIGN:
             return Act(Resign(hand.name))
-        raise Refusal("This control is not understood; use `/graps board` for fresh controls.")
+        raise Refusal(AGAIN)
 
     def _confirm_resign(self, hand: Player) -> Step:
         table = hand.table
         other = opponent_of(table.view, hand.name)
-        yes = GameButton(table.control(GrapsVerb.RESIGN), "Yes, resign", discord.ButtonStyle.danger)
-        back = GameButton(table.control(SharedVerb.BACK), "Back")
-        return Show(f"Resign this game? {other} wins at once.", [yes, back])
+        yes = GameButton(
+            table.control(GrapsVerb.RESIGN), _("Yes, resign"), discord.ButtonStyle.danger
+        )
+        back = GameButton(table.control(SharedVerb.BACK), BACK)
+        return Show(_("Resign this game? {player} wins at once.", player=other), [yes, back])

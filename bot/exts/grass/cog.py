@@ -13,13 +13,16 @@ from discord import app_commands
 
 from bot.core.errors import Refusal
 from bot.core.gameui import Hand
+from bot.core.language import LANGUAGE_OPTION, language_choices
 from bot.exts import game_commands as shared
-from bot.exts.grass.cards import card_label, effect, parse_card, parse_cards
+from bot.exts.grass.cards import card_label, effect, fitted, parse_card, parse_cards
 from bot.exts.grass.howto import HOWTO, card_topic
 from bot.exts.lobby import open_lobby
 from games.grass import Card, GrassPlayerView
 from games.grass.actions import Discard, GrassAction, MakeOffer, PassCard, Play
 from games.protocol import JSON
+from games.text import Text, _, joined
+from lang import spoken
 
 Player = Hand[GrassPlayerView]
 Choices = list[app_commands.Choice[str]]
@@ -39,10 +42,18 @@ def _cards_arg(text: str | None) -> tuple[Card, ...]:
         raise Refusal(str(error)) from None
 
 
+def _choice_name(card: Card) -> Text:
+    return Text.verbatim("{card}: {effect}", card=card_label(card), effect=effect(card))
+
+
+def _not_playing(user: discord.User) -> Refusal:
+    return Refusal(_("{player} is not playing in this game.", player=user.display_name))
+
+
 def _choices(cards: list[Card], typed: str) -> Choices:
     typed = typed.lower()
     return [
-        app_commands.Choice(name=f"{card_label(card)}: {effect(card)}"[:100], value=card.value)
+        app_commands.Choice(name=fitted(spoken(_choice_name(card)), 100), value=card.value)
         for card in dict.fromkeys(cards)
         if typed in card.title.lower() or typed in card.value
     ][:25]
@@ -65,17 +76,16 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         self,
         interaction: discord.Interaction[Any],
         action: type[Discard | PassCard],
-        card: str,
-        done: str,
+        chosen: Card,
+        done: Text,
     ) -> None:
-        """A move naming one card (discard, pass); `done` is said with the card's name."""
-        chosen = _card_arg(card)
+        """A move naming one card (discard, pass); `done` is said once it is made."""
         await shared.act(
             self.bot,
             interaction,
             self.kind.name,
             lambda hand: action(hand.name, chosen),
-            done + chosen.title + ".",
+            done,
         )
 
     # -- lobby and hand ------------------------------------------------------------
@@ -88,7 +98,9 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         learning="Step-by-step decks for new players, one hand at a time, default off",
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
         thread="Play in a new thread of this channel, default off",
+        language=LANGUAGE_OPTION,
     )
+    @app_commands.choices(language=language_choices())
     async def start(
         self,
         interaction: discord.Interaction[Any],
@@ -98,6 +110,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         learning: bool = False,
         timer: app_commands.Range[int, 0, 60] | None = None,
         thread: bool = False,
+        language: str | None = None,
     ) -> None:
         options: dict[str, JSON] = {
             "target": target,
@@ -105,7 +118,15 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             "secret_trades": secret_trades,
             "learning": learning,
         }
-        await open_lobby(self.bot, interaction, self.kind.name, options, timer=timer, thread=thread)
+        await open_lobby(
+            self.bot,
+            interaction,
+            self.kind.name,
+            options,
+            timer=timer,
+            thread=thread,
+            language=language,
+        )
 
     # -- moves typed as commands -----------------------------------------------------
 
@@ -130,11 +151,15 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             if target is not None:
                 target_name = hand.table.name_of(target.id)
                 if target_name is None:
-                    raise Refusal(f"{target.display_name} is not playing in this game.")
+                    raise _not_playing(target)
             return Play(hand.name, chosen, target_name, covered)
 
         await shared.act(
-            self.bot, interaction, self.kind.name, build, f"You played {chosen.title}."
+            self.bot,
+            interaction,
+            self.kind.name,
+            build,
+            _("You played {card}.", card=chosen.title),
         )
 
     @play.autocomplete("card")
@@ -157,16 +182,19 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         ]
         choices = []
         for cover in covers:
-            label = " + ".join(card_label(c) for c in cover)
+            label = joined(" + ", [card_label(c) for c in cover])
             if typed.lower() in label.lower():
                 value = ", ".join(c.value for c in cover)
-                choices.append(app_commands.Choice(name=label[:100], value=value[:100]))
+                name = fitted(spoken(label), 100)
+                choices.append(app_commands.Choice(name=name, value=value[:100]))
         return choices[:25]
 
     @app_commands.command(name="discard", description="Discard a card from your hand")
     @app_commands.describe(card="One of the cards you may discard now")
     async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
-        await self._card_move(interaction, Discard, card, "You discarded ")
+        chosen = _card_arg(card)
+        done = _("You discarded {card}.", card=chosen.title)
+        await self._card_move(interaction, Discard, chosen, done)
 
     @discard.autocomplete("card")
     async def discard_card(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
@@ -175,7 +203,9 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
     @app_commands.command(name="pass", description="Paranoia pass: the card to pass left")
     @app_commands.describe(card="The card from your hand that goes to your left")
     async def pass_card(self, interaction: discord.Interaction[Any], card: str) -> None:
-        await self._card_move(interaction, PassCard, card, "You chose to pass ")
+        chosen = _card_arg(card)
+        done = _("You chose to pass {card}.", card=chosen.title)
+        await self._card_move(interaction, PassCard, chosen, done)
 
     @pass_card.autocomplete("card")
     async def pass_choices(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
@@ -208,11 +238,15 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         def build(hand: Player) -> GrassAction:
             to = hand.table.name_of(player.id)
             if to is None:
-                raise Refusal(f"{player.display_name} is not playing in this game.")
+                raise _not_playing(player)
             return MakeOffer(hand.name, to, **lists)
 
         await shared.act(
-            self.bot, interaction, self.kind.name, build, f"Your offer went to {player.mention}."
+            self.bot,
+            interaction,
+            self.kind.name,
+            build,
+            _("Your offer went to {player}.", player=player.mention),
         )
 
     @trade.autocomplete("give")
@@ -252,7 +286,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
 
     def _list_choices(self, cards: list[Card], typed: str) -> Choices:
         """Comma-separated lists: complete the last item, keep the ones before."""
-        done, _, last = typed.rpartition(",")
+        done, _comma, last = typed.rpartition(",")
         prefix = (done + ", ") if done else ""
         return [
             app_commands.Choice(name=(prefix + c.title)[:100], value=(prefix + c.value)[:100])

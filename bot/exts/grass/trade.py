@@ -48,10 +48,11 @@ from bot.core.gameui import (
     Step,
     small_index,
 )
+from bot.exts.grass.cards import card_label, fitted
 from games.grass import Card, GrassPlayerView, Phase
 from games.grass.actions import MakeOffer
-from games.grass.cards import deck_for_hand, money
-from games.words import plural
+from games.grass.cards import deck_for_hand
+from games.text import Text, _, _n, _p, joined
 
 FORM_SECONDS = 15 * 60.0
 """How long discord.py keeps an opened trade form (Discord's own interaction lifetime)."""
@@ -76,15 +77,26 @@ class TradeForm(discord.ui.Modal):
         # discord.py keeps every opened form until it is sent or times out; one closed
         # without sending would stay for ever. Its answer is routed by id anyway.
         super().__init__(
-            title=f"Trade with {partner}"[:45],
+            title=fitted(_("Trade with {player}", player=partner), 45),
             custom_id=control.custom_id("m"),
             timeout=FORM_SECONDS,
         )
+        # TRANSLATORS: a form field's example; the card names stay as printed.
+        examples = _("e.g. {cards}", cards="Home Grown, Bust")
+        # TRANSLATORS: a form field's hint: the stash peddles that may be traded.
+        unprotected = _("unprotected ones only")
         fields = {
-            "give": ("Cards you give from your hand", "e.g. Home Grown, Bust"),
-            "take": (f"Cards you ask from {partner}'s hand"[:45], "e.g. Panama"),
-            "give_stash": ("Peddles you give from your stash", "unprotected ones only"),
-            "take_stash": (f"Peddles you ask from {partner}'s stash"[:45], "unprotected ones only"),
+            "give": (_("Cards you give from your hand"), examples),
+            "take": (
+                fitted(_("Cards you ask from {player}'s hand", player=partner), 45),
+                # TRANSLATORS: a form field's example; the card name stays as printed.
+                _("e.g. {cards}", cards="Panama"),
+            ),
+            "give_stash": (_("Peddles you give from your stash"), unprotected),
+            "take_stash": (
+                fitted(_("Peddles you ask from {player}'s stash", player=partner), 45),
+                unprotected,
+            ),
         }
         for key in trade_lists(secret):
             label, hint = fields[key]
@@ -118,7 +130,10 @@ ASK_MENUS = 3
 """Rows left for the menus of the cards you ask for: one holds the cards you give, one
 the buttons, of Discord's five."""
 
-AGAIN = "This trade menu is out of date; use `/grass hand` for fresh controls."
+AGAIN = _("This trade menu is out of date; use `/grass hand` for fresh controls.")
+BACK = _p("button", "Back")
+SEND = _("Send the offer")
+"""The button that sends an offer, also named in the menus' words."""
 
 FIELDS = ("give", "give_stash", "take", "take_stash")
 """MakeOffer's lists, in the order of a `Pick`'s masks."""
@@ -172,11 +187,7 @@ class Option:
     card: Card
     value: str
     where: str
-
-
-def _label(card: Card) -> str:
-    # ui.py's card_label; this module cannot import ui.py, which imports it.
-    return f"{card.title} ({money(card.value_usd)})" if card.is_peddle else card.title
+    """Where the card comes from, the option's description: "From your hand"."""
 
 
 def could_hold(view: GrassPlayerView) -> list[Card]:
@@ -201,7 +212,7 @@ class Sources:
         view = hand.view
         seats = view.public.seats
         if not 0 <= seat < len(seats) or seats[seat].name == hand.name:
-            raise Refusal("That player is no longer at the table.")
+            raise Refusal(_("That player is no longer at the table."))
         self.view = view
         self.partner = seats[seat].name
         self.secret = view.public.options.secret_trades
@@ -218,12 +229,15 @@ class Sources:
             list(Card),
             free(self.partner),
         )
-        their = f"from {self.partner}'s"
-        give = self._copies(0, "", "from your hand") + self._copies(1, "stash.", "from your stash")
+        partner = self.partner
+        give = self._copies(0, "", _("From your hand")) + self._copies(
+            1, "stash.", _("From your stash")
+        )
         self.give_menu = give[:MENU_SIZE]  # a hand and a stash rarely pass 25 cards
         possible = set(could_hold(view))
-        asks = self._copies(3, "stash.", f"{their} stash") + [
-            Option(2, bit, card, card.value, f"{their} hand, if they hold one")
+        their_hand = _("From {player}'s hand, if they hold one", player=partner)
+        asks = self._copies(3, "stash.", _("From {player}'s stash", player=partner)) + [
+            Option(2, bit, card, card.value, their_hand)
             for bit, card in enumerate(self.lists[2])
             if card in possible
         ]
@@ -267,73 +281,78 @@ class Sources:
         return replace(pick, masks=(masks[0], masks[1], masks[2], masks[3]))
 
 
-def problem(view: GrassPlayerView, offer: MakeOffer) -> str | None:
+def problem(view: GrassPlayerView, offer: MakeOffer) -> Text | None:
     """Why the engine would refuse this offer, in plain words, or None. The engine's own
     checks (games/grass/trades.py, `check_offer`, G20, G21) read the whole state; these
     read only what the mover sees, which is all they need: the cards asked from the
     other hand are checked only when they answer."""
     public = view.public
     if public.phase is Phase.OFFER:
-        return "A trade offer is already waiting for an answer."
+        return _("A trade offer is already waiting for an answer.")
     if public.phase is not Phase.TURN or public.to_move != view.name:
-        return "Only the player whose turn it is can offer a trade."
+        return _("Only the player whose turn it is can offer a trade.")
     if len(view.hand) != 7:
-        return "Trades are offered while you hold 7 cards, before you play or discard."
+        return _("Trades are offered while you hold 7 cards, before you play or discard.")
     if not public.trading:
-        return "This hand is played without trading."
+        return _("This hand is played without trading.")
     if view.offers_left <= 0:
-        return "You have made the most trade offers a turn allows: play or discard a card."
+        return _("You have made the most trade offers a turn allows: play or discard a card.")
     names = [seat.name for seat in public.seats]
     if offer.to not in names or offer.to == view.name:
-        return "That player is no longer at the table."
+        return _("That player is no longer at the table.")
     if public.options.secret_trades and (offer.give_stash or offer.take_stash):
-        return "Trades are secret in this game, so only hand cards can be traded."
+        return _("Trades are secret in this game, so only hand cards can be traded.")
     if not (offer.give or offer.give_stash):
-        return "Choose at least one card you give."
+        return _("Choose at least one card you give.")
     if not (offer.take or offer.take_stash):
-        return "Choose at least one card you ask for."
+        return _("Choose at least one card you ask for.")
     if len(offer.give) != len(offer.take):
-        return (
-            "Hand cards go one for one, so hands stay at 7 and 6: you give "
-            f"{plural(len(offer.give), 'card')} from your hand and ask for "
-            f"{plural(len(offer.take), 'card')} from {offer.to}'s hand."
+        return _(
+            "Hand cards go one for one, so hands stay at 7 and 6: you give {given} from your "
+            "hand and ask for {asked} from {player}'s hand.",
+            given=_n("{count} card", "{count} cards", len(offer.give)),
+            asked=_n("{count} card", "{count} cards", len(offer.take)),
+            player=offer.to,
         )
     free = Counter(p.card for p in public.seat(view.name).stash if not p.covered)
     theirs = Counter(p.card for p in public.seat(offer.to).stash if not p.covered)
     if Counter(offer.give) - Counter(view.hand) or Counter(offer.give_stash) - free:
-        return "You do not hold those cards any more."
+        return _("You do not hold those cards any more.")
     if Counter(offer.take_stash) - theirs:
-        return f"Those peddles are no longer unprotected in {offer.to}'s stash."
+        return _("Those peddles are no longer unprotected in {player}'s stash.", player=offer.to)
     return None
 
 
 def _options(menu: Sequence[Option], pick: Pick) -> list[discord.SelectOption]:
     return [
         discord.SelectOption(
-            label=_label(option.card),
+            label=card_label(option.card),
             value=option.value,
-            description=option.where[:1].upper() + option.where[1:],
+            description=option.where,
             default=bool(pick.masks[option.field] >> option.bit & 1),
         )
         for option in menu
     ]
 
 
-def _listing(offer: MakeOffer) -> tuple[str, str]:
+def _listing(offer: MakeOffer) -> tuple[Text, Text]:
     """What each side gives, in words."""
 
-    def side(
-        hand: tuple[Card, ...], hand_words: str, stash: tuple[Card, ...], stash_words: str
-    ) -> str:
-        parts = [f"{_label(c)} {hand_words}" for c in hand]
-        parts += [f"{_label(c)} {stash_words}" for c in stash]
-        return ", ".join(parts) or "nothing yet"
+    def side(parts: list[Text]) -> Text:
+        # TRANSLATORS: in place of the cards a trade offer being built gives or asks for.
+        return joined(", ", parts) if parts else _("nothing yet")
 
-    theirs = f"{offer.to}'s"
-    return (
-        side(offer.give, "from your hand", offer.give_stash, "from your stash"),
-        side(offer.take, f"from {theirs} hand", offer.take_stash, f"from {theirs} stash"),
-    )
+    partner = offer.to
+    gives = [_("{card} from your hand", card=card_label(c)) for c in offer.give]
+    gives += [_("{card} from your stash", card=card_label(c)) for c in offer.give_stash]
+    asks = [
+        _("{card} from {player}'s hand", card=card_label(c), player=partner) for c in offer.take
+    ]
+    asks += [
+        _("{card} from {player}'s stash", card=card_label(c), player=partner)
+        for c in offer.take_stash
+    ]
+    return side(gives), side(asks)
 
 
 def menus_step(hand: Hand[GrassPlayerView], pick: Pick) -> Show:
@@ -344,21 +363,30 @@ def menus_step(hand: Hand[GrassPlayerView], pick: Pick) -> Show:
     table, partner, args = hand.table, sources.partner, pick.args()
     gives, asks = _listing(offer)
     lines = [
-        f"**Trade with {partner}**: choose what you give and what you ask for.",
-        f"You give: {gives}",
-        f"You ask for: {asks}",
+        _(
+            "**Trade with {player}**: choose what you give and what you ask for.",
+            player=partner,
+        ),
+        _("You give: {cards}", cards=gives),
+        _("You ask for: {cards}", cards=asks),
     ]
     if sources.secret:
-        lines.append("Trades are secret in this game: only hand cards change hands.")
+        lines.append(_("Trades are secret in this game: only hand cards change hands."))
     if offer.take:
-        lines.append(f"{partner} can accept only if they hold the cards you ask from their hand.")
-    lines.append(wrong or "Ready: press **Send the offer**.")
+        lines.append(
+            _(
+                "{player} can accept only if they hold the cards you ask from their hand.",
+                player=partner,
+            )
+        )
+    # TRANSLATORS: {button} is the button's own words ("Send the offer").
+    lines.append(wrong or _("Ready: press **{button}**.", button=SEND))
     items: list[discord.ui.Item[Any]] = []
     if sources.give_menu:  # Discord refuses a menu without options
         items.append(
             GameSelect(
                 table.control(TradeVerb.GIVE, *args),
-                "Cards you give…",
+                _("Cards you give…"),
                 _options(sources.give_menu, pick),
                 min_values=0,
                 max_values=len(sources.give_menu),
@@ -367,11 +395,19 @@ def menus_step(hand: Hand[GrassPlayerView], pick: Pick) -> Show:
         )
     many = len(sources.ask_menus) > 1
     for part, menu in enumerate(sources.ask_menus):
-        which = f" ({part + 1} of {len(sources.ask_menus)})" if many else ""
+        placeholder = (
+            _(
+                "Cards you ask for ({part} of {count})…",
+                part=part + 1,
+                count=len(sources.ask_menus),
+            )
+            if many
+            else _("Cards you ask for…")
+        )
         items.append(
             GameSelect(
                 table.control(TradeVerb.ASK, str(part), *args),
-                f"Cards you ask for{which}…",
+                placeholder,
                 _options(menu, pick),
                 min_values=0,
                 max_values=len(menu),
@@ -380,13 +416,11 @@ def menus_step(hand: Hand[GrassPlayerView], pick: Pick) -> Show:
         )
     send = table.control(TradeVerb.SEND, *args)
     items += [
-        GameButton(
-            send, "Send the offer", discord.ButtonStyle.success, disabled=bool(wrong), row=4
-        ),
-        GameButton(table.control(TradeVerb.TYPE, str(pick.seat)), "Type it instead…", row=4),
-        GameButton(table.control(SharedVerb.BACK), "Back", row=4),
+        GameButton(send, SEND, discord.ButtonStyle.success, disabled=bool(wrong), row=4),
+        GameButton(table.control(TradeVerb.TYPE, str(pick.seat)), _("Type it instead…"), row=4),
+        GameButton(table.control(SharedVerb.BACK), BACK, row=4),
     ]
-    return Show("\n".join(lines), items)
+    return Show(joined("\n", lines), items)
 
 
 def partner_step(hand: Hand[GrassPlayerView]) -> Show:
@@ -399,8 +433,8 @@ def partner_step(hand: Hand[GrassPlayerView]) -> Show:
         for index, seat in enumerate(hand.view.public.seats)
         if seat.name != hand.name
     ]
-    back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
-    return Show("Offer a trade to whom?", [*buttons, back])
+    back = GameButton(table.control(SharedVerb.BACK), BACK, row=4)
+    return Show(_("Offer a trade to whom?"), [*buttons, back])
 
 
 def trade_step(hand: Hand[GrassPlayerView], control: Control, values: Sequence[str]) -> Step:
@@ -409,7 +443,7 @@ def trade_step(hand: Hand[GrassPlayerView], control: Control, values: Sequence[s
     if verb == TradeVerb.TRADE:
         return partner_step(hand)
     if verb in (TradeVerb.TRADETO, TradeVerb.TYPE) and len(args) == 1:
-        pick = Pick.parse((args[0], *("0" for _ in FIELDS)))  # nothing chosen yet
+        pick = Pick.parse((args[0], *("0" for _field in FIELDS)))  # nothing chosen yet
         if verb == TradeVerb.TRADETO:
             return menus_step(hand, pick)
         sources = Sources(hand, pick.seat)

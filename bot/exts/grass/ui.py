@@ -39,9 +39,16 @@ from bot.core.gameui import (
 )
 from bot.core.kinds import Pictures, Words
 from bot.core.storage import Status
-from bot.exts.grass.cards import card_label, card_list, effect, options_text, parse_cards
-from bot.exts.grass.trade import MENU_STEPS, TradeVerb, trade_lists, trade_step
-from games.grass import Card, GrassEventKind, GrassPlayerView, GrassPublicView, Phase
+from bot.exts.grass.cards import (
+    card_label,
+    card_list,
+    effect,
+    fitted,
+    options_text,
+    parse_cards,
+)
+from bot.exts.grass.trade import BACK, MENU_STEPS, TradeVerb, trade_lists, trade_step
+from games.grass import Card, GrassEventKind, GrassPlayerView, GrassPublicView, Market, Phase
 from games.grass.actions import (
     Accept,
     Decline,
@@ -51,9 +58,8 @@ from games.grass.actions import (
     Play,
     Withdraw,
 )
-from games.grass.cards import money
 from games.protocol import JSON, Event
-from games.words import plural
+from games.text import Money, Text, _, _n, _p, joined
 from render.grass import hand_image, score_sheet_image, table_image
 from render.progress import grass_progress_image, grass_progress_text
 
@@ -61,10 +67,12 @@ from render.progress import grass_progress_image, grass_progress_text
 
 WORDS = Words(
     "Grass",
-    round_name="hand",
+    # TRANSLATORS: the scoreboard's column of each player's best hand (one deal of the
+    # cards), and its label in a player's line ("best hand $25,000").
+    best_round=_("best hand"),
     money=True,
-    left_text="You left the game; your cards go to the discard pile.",
-    rules_caption="The rules of Grass as this bot plays them:",
+    left_text=_("You left the game; your cards go to the discard pile."),
+    rules_caption=_("The rules of Grass as this bot plays them:"),
 )
 """What the shared commands and messages say about Grass."""
 
@@ -96,13 +104,21 @@ class GrassVerb(StrEnum):
     CONFIRM = "confirm"
 
 
-CONFIRMED: Mapping[Card, str] = {
-    Card.MARKET_CLOSE: "It ends this hand for everyone, and the hand is scored.",
-    Card.UTTERLY_WIPED_OUT: "You lose 2 turns, your market and every unprotected peddle.",
+CONFIRMED: Mapping[Card, Text] = {
+    Card.MARKET_CLOSE: _("It ends this hand for everyone, and the hand is scored."),
+    Card.UTTERLY_WIPED_OUT: _("You lose 2 turns, your market and every unprotected peddle."),
 }
 """Cards whose play is asked again before it is made, every time: they cannot be taken
 back and cost the table a hand or the player their stash, and they come at most a few
 times a game, so one more tap costs little."""
+
+
+MARKETS: Mapping[Market, Text] = {
+    # G6: a seat's market, in the table's words.
+    Market.CLOSED: _("market closed"),
+    Market.OPEN: _("market open"),
+    Market.BLOCKED: _("market blocked"),
+}
 
 
 def _distinct(cards: Sequence[Card]) -> list[Card]:
@@ -129,7 +145,9 @@ def _card(value: str) -> Card:
     try:
         return Card.parse(value)
     except ValueError:
-        raise Refusal("That card does not exist; use `/grass hand` for fresh controls.") from None
+        raise Refusal(
+            _("That card does not exist; use `/grass hand` for fresh controls.")
+        ) from None
 
 
 def _seat_index(text: str, seats: Sequence[Any]) -> int:
@@ -137,19 +155,41 @@ def _seat_index(text: str, seats: Sequence[Any]) -> int:
     is refused in words."""
     index = small_index(text, len(seats))
     if index is None:
-        raise Refusal("That player is no longer at the table.")
+        raise Refusal(_("That player is no longer at the table."))
     return index
 
 
-def _trading_note(view: GrassPlayerView) -> str:
-    """What the mover's hand message says of trades this turn (G20, G21)."""
+def _your_turn(view: GrassPlayerView) -> Text:
+    """The mover's hand message's call to play, with what it says of trades this turn
+    (G20, G21)."""
     if not view.public.trading or len(view.hand) != 7:
-        return ""
+        return _("Your turn: play or discard one card.")
     left = view.offers_left
     if left <= 0:
-        return " (no trade offers left this turn)"
-    what = "trades of hand cards" if view.public.options.secret_trades else "trades"
-    return f" (you may offer {what} first: {left} offer{'s' * (left != 1)} left this turn)"
+        return _("Your turn: play or discard one card (no trade offers left this turn).")
+    if view.public.options.secret_trades:
+        return _n(
+            "Your turn: play or discard one card (you may offer trades of hand cards first: "
+            "{count} offer left this turn).",
+            "Your turn: play or discard one card (you may offer trades of hand cards first: "
+            "{count} offers left this turn).",
+            left,
+        )
+    return _n(
+        "Your turn: play or discard one card (you may offer trades first: {count} offer left "
+        "this turn).",
+        "Your turn: play or discard one card (you may offer trades first: {count} offers left "
+        "this turn).",
+        left,
+    )
+
+
+def _and(names: Sequence[str]) -> str:
+    """ "ann", "ann and bob", "ann and bob and cy": the winners as the game-over line
+    has always joined them (not a list's "ann, bob and cy"), each "and" translated."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {second}", first=names[0], second=_and(names[1:]))
 
 
 class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
@@ -158,91 +198,138 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
         return options_text(options)
 
-    def status_line(self, view: GrassPublicView) -> str:
+    def status_line(self, view: GrassPublicView) -> Text:
         if view.over:
-            return "Game over: " + " and ".join(view.winners) + " won."
+            return _("Game over: {players} won.", players=_and(view.winners))
         if view.phase is Phase.PASS:
-            return "Paranoia pass: waiting for " + ", ".join(view.awaiting) + "."
+            return _("Paranoia pass: waiting for {players}.", players=", ".join(view.awaiting))
         if view.phase is Phase.OFFER and view.offer is not None:
-            return f"{view.offer.by} offered {view.offer.to} a trade; {view.offer.to} answers."
-        extra = " (Nirvana extra turn)" if view.extra_turn else ""
-        return f"{view.to_move}'s turn{extra}."
+            return _(
+                "{player} offered {partner} a trade; {partner} answers.",
+                player=view.offer.by,
+                partner=view.offer.to,
+            )
+        if view.extra_turn:
+            return _("{player}'s turn (Nirvana extra turn).", player=view.to_move)
+        return _("{player}'s turn.", player=view.to_move)
 
     def table_text(self, table: Public) -> str:
         view = table.view
-        head = f"**Grass** · game {table.game} · hand {view.hand} · draw pile {view.draw_pile}"
+        head = joined(
+            " · ",
+            [
+                Text.verbatim("**{title}**", title=WORDS.title),
+                _("game {number}", number=table.game),
+                # TRANSLATORS: a hand of Grass (one deal of the cards), numbered from 1.
+                _("hand {number}", number=view.hand),
+                _("draw pile {count}", count=view.draw_pile),
+            ],
+        )
         return table_message(table, head, self.status_line(view), view.recent, RECENT_LINES)
 
     def table_words(self, table: Public) -> str:
         view = table.view
         lines = []
         for seat in view.seats:
-            market = seat.market.value + (f" ({card_list(seat.heat)})" if seat.heat else "")
-            stash = ", ".join(
-                card_label(p.card) + (" (covered)" if p.covered else "") for p in seat.stash
-            )
-            lost = f" · owes {plural(seat.skip, 'lost turn')}" if seat.skip else ""
-            lines.append(
-                f"**{seat.name}** · {money(seat.total)} · market {market} · "
-                f"stash: {stash or 'empty'} · {seat.hand_size} cards{lost}"
-            )
-        top = card_label(view.discard_pile[-1]) if view.discard_pile else "empty"
-        lines.append(f"Discard pile: {top}")
-        return "\n".join(lines)
+            market = MARKETS[seat.market]
+            if seat.heat:
+                market = Text.verbatim(
+                    "{market} ({cards})", market=market, cards=card_list(seat.heat)
+                )
+            stash = [
+                _("{card} (covered)", card=card_label(p.card)) if p.covered else card_label(p.card)
+                for p in seat.stash
+            ]
+            parts = [
+                Text.verbatim("**{player}**", player=seat.name),
+                Text.verbatim("{amount}", amount=Money(seat.total)),
+                market,
+                _("stash: {cards}", cards=joined(", ", stash) if stash else _p("stash", "empty")),
+                # TRANSLATORS: the cards in a player's hand; English uses one form ("1 cards").
+                _n("{count} cards", "{count} cards", seat.hand_size),
+            ]
+            if seat.skip:
+                parts.append(_n("owes {count} lost turn", "owes {count} lost turns", seat.skip))
+            lines.append(joined(" · ", parts))
+        if view.discard_pile:
+            top = card_label(view.discard_pile[-1])
+        else:
+            top = _p("discard pile", "empty")
+        lines.append(_("Discard pile: {card}", card=top))
+        return joined("\n", lines)
 
     def private_text(self, hand: Player) -> str:
         view, name, table = hand.view, hand.name, hand.table
         public = view.public
-        where = f"game {table.game} in <#{table.channel_id}>, hand {public.hand}"
-        lines = [f"**Your Grass hand** ({where}), {name}:"]
+        channel = f"<#{table.channel_id}>"
+        lines: list[str] = [
+            _(
+                "**Your {title} hand** (game {game} in {channel}, hand {hand}), {player}:",
+                title=WORDS.title,
+                game=table.game,
+                channel=channel,
+                hand=public.hand,
+                player=name,
+            )
+        ]
         lines.append(card_list(view.hand))
         if view.drawn is not None:
-            lines.append(f"You just drew {card_label(view.drawn)}.")
+            lines.append(_("You just drew {card}.", card=card_label(view.drawn)))
         if table.status == Status.ABANDONED:
-            lines.append("This game was abandoned.")
+            lines.append(_("This game was abandoned."))
         elif all(seat.name != name for seat in public.seats):
-            lines.append("You left this game; your cards went to the discard pile.")
+            lines.append(_("You left this game; your cards went to the discard pile."))
         elif public.over:
             lines.append(self.status_line(public))
         elif name not in public.awaiting:
             # No name here: a DM is not edited at every move, so whose turn it is would
             # go stale; the table message always says it.
-            channel = f"<#{table.channel_id}>"
-            lines.append(f"Waiting for your turn; the table in {channel} shows whose it is.")
+            lines.append(
+                _(
+                    "Waiting for your turn; the table in {channel} shows whose it is.",
+                    channel=channel,
+                )
+            )
         elif public.phase is Phase.PASS:
-            lines.append("Paranoia pass: choose the card to pass to your left.")
+            lines.append(_("Paranoia pass: choose the card to pass to your left."))
         elif public.phase is Phase.OFFER and view.offer is not None:
             offer = view.offer
             if offer.to == name:
-                lines.append(f"{offer.by} offers you a trade:")
-                lines.append(f"- you get: {card_list(offer.give + offer.give_stash)}")
-                lines.append(f"- you give: {card_list(offer.take + offer.take_stash)}")
+                gets = card_list(offer.give + offer.give_stash)
+                gives = card_list(offer.take + offer.take_stash)
+                lines.append(_("{player} offers you a trade:", player=offer.by))
+                lines.append(Text.verbatim("- {line}", line=_("you get: {cards}", cards=gets)))
+                lines.append(Text.verbatim("- {line}", line=_("you give: {cards}", cards=gives)))
             else:
-                lines.append(f"Your offer to {offer.to} waits for an answer.")
+                lines.append(_("Your offer to {player} waits for an answer.", player=offer.to))
         else:
-            lines.append(f"Your turn: play or discard one card{_trading_note(view)}.")
+            lines.append(_your_turn(view))
         if view.pass_choice is not None:
-            lines.append(f"You chose to pass {card_label(view.pass_choice)}.")
-        return "\n".join(lines)
+            lines.append(_("You chose to pass {card}.", card=card_label(view.pass_choice)))
+        return joined("\n", lines)
 
     def turn_text(self, table: Public, newly_awaited: Sequence[str]) -> str | None:
         view = table.view
         who = ", ".join(table.mention(name) for name in newly_awaited)
         if view.phase is Phase.PASS:
             everyone = ", ".join(table.mention(name) for name in table.people(view.awaiting))
-            return f"Paranoia pass: {everyone}, choose a card to pass to your left."
+            return _(
+                "Paranoia pass: {players}, choose a card to pass to your left.", players=everyone
+            )
         if view.phase is Phase.OFFER and view.offer is not None:
             # Both parties are awaited (the offerer may withdraw); only the receiver
             # is asked to answer.
             offer = view.offer
             if offer.to not in newly_awaited:
                 return None
-            return (
-                f"{table.mention(offer.to)}: {offer.by} offers you a trade; answer in your "
-                "hand message (or with `/grass hand`)."
+            return _(
+                "{partner}: {player} offers you a trade; answer in your hand message (or with "
+                "`/grass hand`).",
+                partner=table.mention(offer.to),
+                player=offer.by,
             )
         if view.phase is Phase.TURN:
-            return f"{who}, your turn (hand {view.hand})."
+            return _("{players}, your turn (hand {hand}).", players=who, hand=view.hand)
         return None
 
     def turn_starts(self, events: Sequence[Event]) -> set[str]:
@@ -271,7 +358,8 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         posts: list[Post] = []
         for event in events:
             if event.kind == GrassEventKind.HAND_SCORED:
-                posts.append(Post(f"**{event.text}.**", score_sheet_image, "scores.png"))
+                text = Text.verbatim("**{scored}.**", scored=event.text)
+                posts.append(Post(text, score_sheet_image, "scores.png"))
         return posts
 
     def results(self, table: Public) -> list[SeatResult]:
@@ -284,7 +372,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         ranked = sorted(outcome.totals.items(), key=lambda item: -item[1])
         results = []
         for name, total in ranked:
-            place = 1 + sum(1 for _, other in ranked if other > total)
+            place = 1 + sum(1 for _name, other in ranked if other > total)
             results.append(SeatResult(name, place, total, best.get(name)))
         return results
 
@@ -300,13 +388,17 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         passes = [a.card for a in legal if isinstance(a, PassCard)]
         if passes:
             items.append(
-                GameSelect(table.control(GrassVerb.PASS), "Card to pass left…", _options(passes))
+                GameSelect(table.control(GrassVerb.PASS), _("Card to pass left…"), _options(passes))
             )
         if plays:
-            items.append(GameSelect(table.control(GrassVerb.PLAY), "Play a card…", _options(plays)))
+            items.append(
+                GameSelect(table.control(GrassVerb.PLAY), _("Play a card…"), _options(plays))
+            )
         if discards:
             items.append(
-                GameSelect(table.control(GrassVerb.DISCARD), "Discard a card…", _options(discards))
+                GameSelect(
+                    table.control(GrassVerb.DISCARD), _("Discard a card…"), _options(discards)
+                )
             )
         view = hand.view
         public = view.public
@@ -318,11 +410,11 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             and len(public.seats) > 1
             and view.offers_left > 0  # the cap on offers per turn (G20)
         ):
-            items.append(GameButton(table.control(TradeVerb.TRADE), "Offer a trade…", row=4))
+            items.append(GameButton(table.control(TradeVerb.TRADE), _("Offer a trade…"), row=4))
         for cls, verb, label, style in (
-            (Accept, GrassVerb.ACCEPT, "Accept the trade", discord.ButtonStyle.success),
-            (Decline, GrassVerb.DECLINE, "Decline", discord.ButtonStyle.danger),
-            (Withdraw, GrassVerb.WITHDRAW, "Withdraw my offer", discord.ButtonStyle.secondary),
+            (Accept, GrassVerb.ACCEPT, _("Accept the trade"), discord.ButtonStyle.success),
+            (Decline, GrassVerb.DECLINE, _p("button", "Decline"), discord.ButtonStyle.danger),
+            (Withdraw, GrassVerb.WITHDRAW, _("Withdraw my offer"), discord.ButtonStyle.secondary),
         ):
             if any(isinstance(a, cls) for a in legal):
                 items.append(GameButton(table.control(verb), label, style, row=4))
@@ -357,19 +449,20 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
                 except ValueError as error:
                     raise Refusal(str(error)) from None
             return Act(MakeOffer(by, seats[_seat_index(args[0], seats)].name, **lists))
-        raise Refusal("This control is not understood; use `/grass hand` for fresh controls.")
+        raise Refusal(_("This control is not understood; use `/grass hand` for fresh controls."))
 
     def _play_step(self, hand: Player, card: Card) -> Step:
         plays = [a for a in hand.legal if isinstance(a, Play) and a.card == card]
         table = hand.table
-        back = GameButton(table.control(SharedVerb.BACK), "Back", row=4)
+        back = GameButton(table.control(SharedVerb.BACK), BACK, row=4)
         if plays and card in CONFIRMED:
             sure = GameButton(
                 table.control(GrassVerb.CONFIRM, card.value),
-                f"Yes, play {card.title}",
+                _("Yes, play {card}", card=card.title),
                 discord.ButtonStyle.danger,
             )
-            return Show(f"Play **{card.title}**? {CONFIRMED[card]}", [sure, back])
+            question = _("Play **{card}**?", card=card.title)
+            return Show(joined(" ", [question, CONFIRMED[card]]), [sure, back])
         if not plays or all(a.target is None and not a.cover for a in plays):
             return Act(Play(hand.name, card))  # the engine explains a refusal
         if any(a.target is not None for a in plays):
@@ -383,18 +476,18 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
                 for a in plays
                 if a.target is not None and a.target in seats
             ]
-            return Show(f"Play **{card.title}** on whom? {effect(card)}", [*buttons, back])
+            question = _("Play **{card}** on whom?", card=card.title)
+            return Show(joined(" ", [question, effect(card)]), [*buttons, back])
         covers = [a.cover for a in plays if a.cover][:25]
         options = [
             discord.SelectOption(
-                label=" + ".join(card_label(c) for c in cover)[:100],
+                label=fitted(joined(" + ", [card_label(c) for c in cover]), 100),
                 value="+".join(c.value for c in cover),
             )
             for cover in covers
         ]
         select = GameSelect(
-            table.control(GrassVerb.COVER, card.value), "Peddles to cover…", options
+            table.control(GrassVerb.COVER, card.value), _("Peddles to cover…"), options
         )
-        return Show(
-            f"**{card.title}**: which stash peddles does it cover? {effect(card)}", [select, back]
-        )
+        question = _("**{card}**: which stash peddles does it cover?", card=card.title)
+        return Show(joined(" ", [question, effect(card)]), [select, back])

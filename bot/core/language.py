@@ -1,0 +1,239 @@
+"""Which language each reader gets (lang/), and the slash commands in theirs.
+
+- Private things (DMs, ephemeral answers, autocomplete, forms) are in the member's
+  language: the one they chose with `/language`, else their Discord client's
+  (`interaction.locale`). The client's locale is remembered, so DMs sent outside any
+  interaction (a turn, a hand dealt) are in it too.
+- Public things of a game (lobby, table, score sheets, game-over) are in the game's
+  language: the `language` option of `/<game> start`, else the server's setting
+  (`/settings language`), else the server's Discord locale, else English.
+- Command names, descriptions and choices are translated by `CommandTranslator` from
+  the same catalogs, so a French client shows the commands in French.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.core.storage import Storage
+from games.text import Text
+from lang import ENGLISH, LANGUAGES, NAMES, catalog, language_of, translate
+
+log = logging.getLogger(__name__)
+
+COMMAND_NAME = "command name"
+"""The catalogs' context of command, group and option names (lang/extract.py)."""
+_NAMES = {
+    app_commands.TranslationContextLocation.command_name,
+    app_commands.TranslationContextLocation.group_name,
+    app_commands.TranslationContextLocation.parameter_name,
+}
+
+
+class CommandTranslator(app_commands.Translator):
+    """discord.py asks for every command string in every Discord locale when it syncs;
+    the answer is the catalog's translation, or None (Discord then shows the English)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        language = language_of(locale.value)
+        if language == ENGLISH:
+            return None
+        found = catalog(language)
+        if context.location in _NAMES:
+            translated = found.pgettext(COMMAND_NAME, string.message)
+        else:
+            translated = found.gettext(string.message)
+        return translated if translated != string.message else None
+
+
+LANGUAGE_OPTION = "The table's language, default this server's"
+"""The description of the start commands' `language` option."""
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The languages, each named in its own words ("Deutsch")."""
+    return [app_commands.Choice(name=NAMES[code], value=code) for code in LANGUAGES]
+
+
+class Languages:
+    """Reads and remembers members' languages. One per bot (`bot.languages`)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._locales_seen: dict[int, str] = {}
+        """Client locales already stored, so that a click writes nothing when the
+        locale did not change."""
+        self._writing: set[asyncio.Task[None]] = set()
+
+    def seen(self, interaction: discord.Interaction[Any]) -> None:
+        """Remembers the member's client locale (every interaction tells it), for the
+        DMs sent later outside any interaction. Written only when it changed, in the
+        background: an answer never waits for this write (the database may be busy
+        with another program's write, and answers need only reads)."""
+        user_id = interaction.user.id
+        locale = str(interaction.locale.value) if interaction.locale else None
+        if locale is None or self._locales_seen.get(user_id) == locale:
+            return
+        self._locales_seen[user_id] = locale
+        task = asyncio.create_task(self._remember(user_id, locale))
+        self._writing.add(task)
+        task.add_done_callback(self._writing.discard)
+
+    async def _remember(self, user_id: int, locale: str) -> None:
+        try:
+            await self.storage.set_client_locale(user_id, locale)
+        except Exception:
+            self._locales_seen.pop(user_id, None)  # tried again at the next interaction
+            log.exception("could not remember the client locale of %s", user_id)
+
+    async def reader(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of the member behind `interaction`, for what only they see."""
+        user_id = interaction.user.id
+        locale = str(interaction.locale.value) if interaction.locale else None
+        self.seen(interaction)
+        settings = (await self.storage.user_languages([user_id])).get(user_id)
+        if settings is not None and settings.chosen in LANGUAGES:
+            return settings.chosen
+        return language_of(locale)
+
+    async def members(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Each member's language for DMs sent outside any interaction: chosen, else
+        their client's last seen, else English."""
+        ids = list(user_ids)
+        found = await self.storage.user_languages(ids)
+        languages: dict[int, str] = {}
+        for user_id in ids:
+            settings = found.get(user_id)
+            if settings is not None and settings.chosen in LANGUAGES:
+                languages[user_id] = settings.chosen
+            else:
+                languages[user_id] = language_of(settings.client_locale if settings else None)
+        return languages
+
+    async def for_new_game(
+        self, interaction: discord.Interaction[Any], chosen: str | None = None
+    ) -> str:
+        """A new game's language: `chosen` (the start command's option), else the
+        server's setting, else the server's Discord locale, else English."""
+        if chosen in LANGUAGES:
+            return chosen
+        if interaction.guild_id is not None:
+            setting = await self.storage.guild_language(interaction.guild_id)
+            if setting in LANGUAGES:
+                return setting
+        guild_locale = interaction.guild_locale
+        return language_of(guild_locale.value if guild_locale else None)
+
+
+def localise_items(items: Iterable[discord.ui.Item[Any]], language: str) -> None:
+    """The words of controls (labels, placeholders, options, form fields) translated in
+    place, just before they are sent."""
+    for item in items:
+        if isinstance(item, discord.ui.DynamicItem):
+            item = item.item
+        if isinstance(item, discord.ui.Button):
+            if item.label:
+                item.label = translate(item.label, language)
+        elif isinstance(item, discord.ui.Select):
+            if item.placeholder:
+                item.placeholder = translate(item.placeholder, language)
+            for option in item.options:
+                option.label = translate(option.label, language)
+                if option.description:
+                    option.description = translate(option.description, language)
+        elif isinstance(item, discord.ui.TextInput):
+            if item.label:
+                item.label = translate(item.label, language)
+            if item.placeholder:
+                item.placeholder = translate(item.placeholder, language)
+            if item.default:
+                item.default = translate(item.default, language)
+
+
+def localise_view(view: discord.ui.View | None, language: str) -> discord.ui.View | None:
+    """`view` with its controls' words in `language` (see `localise_items`)."""
+    if view is not None:
+        localise_items(view.children, language)
+    return view
+
+
+def slash(path: str, *options: str) -> Text:
+    """A slash command named in a message ("`/grass hand`"), in the words of the
+    reader's Discord app: each command and option name in its catalog's translation
+    (context "command name"), as their client shows the commands. `options`: option
+    names to add as "name:" ("`/grass start timer:`")."""
+    names = [Text(word, {}, context=COMMAND_NAME) for word in path.split()]
+    fields: dict[str, Text] = {f"c{index}": name for index, name in enumerate(names)}
+    template = "`/" + " ".join(f"{{c{index}}}" for index in range(len(names)))
+    for index, option in enumerate(options):
+        fields[f"o{index}"] = Text(option, {}, context=COMMAND_NAME)
+        template += f" {{o{index}}}:"
+    return Text(template + "`", fields, translatable=False)
+
+
+class Speech:
+    """Words in one language: `speech(text)` translates a message, `speech.view(...)`
+    and `speech.embed(...)` the words of controls and embeds, just before they are
+    sent. `await private(interaction)` speaks to the member behind an interaction,
+    `public(row)` to a game's channel."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def __call__(self, text: str) -> str:
+        return translate(text, self.language)
+
+    def view(self, view: discord.ui.View) -> discord.ui.View:
+        localise_items(view.children, self.language)
+        return view
+
+    def embed(self, embed: discord.Embed) -> discord.Embed:
+        if embed.title:
+            embed.title = self(embed.title)
+        if embed.description:
+            embed.description = self(embed.description)
+        for index, field in enumerate(embed.fields):
+            embed.set_field_at(
+                index,
+                name=self(str(field.name)),
+                value=self(str(field.value)),
+                inline=bool(field.inline),
+            )
+        if embed.footer.text:
+            embed.set_footer(text=self(embed.footer.text), icon_url=embed.footer.icon_url)
+        if embed.author.name:
+            embed.set_author(name=self(embed.author.name), url=embed.author.url)
+        return embed
+
+
+async def private(interaction: discord.Interaction[Any]) -> Speech:
+    """The words of what only the member behind `interaction` reads."""
+    languages = getattr(interaction.client, "languages", None)
+    if languages is None:  # a client without storage (the emulator's own tests)
+        return Speech(language_of(interaction.locale.value if interaction.locale else None))
+    return Speech(await languages.reader(interaction))
+
+
+def public(language: str | None) -> Speech:
+    """The words of a game's public things, in its language (None stored: English)."""
+    return Speech(language or ENGLISH)
+
+
+async def server(interaction: discord.Interaction[Any]) -> Speech:
+    """The words of a server's public things that belong to no game (its scoreboards):
+    the server's language (`Languages.for_new_game` without a choice)."""
+    languages = getattr(interaction.client, "languages", None)
+    if languages is None:
+        return Speech(ENGLISH)
+    return Speech(await languages.for_new_game(interaction))

@@ -1,0 +1,78 @@
+"""Languages through the emulator: `/language` and `/settings language` change what
+comes next and survive a restart; a new game's language comes from its option, the
+server's setting or the server's Discord locale; the synced commands carry their
+French, Italian and German names within Discord's limits."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from games.text import _
+from lang import translate
+
+NOT_A_MANAGER = _("Only members who can manage this server change its settings.")
+
+
+def game_languages(database) -> list[str | None]:
+    with sqlite3.connect(database) as db:
+        return [row[0] for row in db.execute("SELECT language FROM games ORDER BY id")]
+
+
+async def test_a_member_chooses_a_language_and_keeps_it_across_a_restart(fake_discord, start_bot):
+    proc = await start_bot()
+    emu = fake_discord
+    ann = emu.user("ann")
+    ann.locale = "fr"
+    general = emu.channel("general")
+
+    # Her Discord app speaks French: so do the answers only she reads.
+    refused = await (await ann.slash(general, "settings language", language="de")).message()
+    assert refused.text == translate(NOT_A_MANAGER, "fr") != str(NOT_A_MANAGER)
+
+    chosen = await (await ann.slash(general, "language", language="it")).message()
+    assert "Italiano" in chosen.text and chosen.ephemeral
+    await proc.stop()
+    await proc.start()
+    refused = await (await ann.slash(general, "settings language", language="de")).message()
+    assert refused.text == translate(NOT_A_MANAGER, "it")
+
+    await (await ann.slash(general, "language", language="auto")).message()
+    refused = await (await ann.slash(general, "settings language", language="de")).message()
+    assert refused.text == translate(NOT_A_MANAGER, "fr")
+
+
+async def test_a_new_games_language_comes_from_its_option_the_server_or_discord(
+    fake_discord, start_bot
+):
+    proc = await start_bot(dev_guild=False)  # commands everywhere, not only in the first server
+    emu = fake_discord
+    ann, owner = emu.user("ann"), emu.user("dee", manage_guild=True)
+    general, other = emu.channel("general"), emu.channel("other")
+
+    await (await ann.slash(general, "grass start")).message()  # nothing chosen: English
+    answer = await (await owner.slash(general, "settings language", language="de")).message()
+    assert "Deutsch" in answer.text
+    await proc.stop()
+    await proc.start()
+    await (await ann.slash(other, "gracias start")).message()  # the server's setting
+    await (await ann.slash(other, "graps start", ai="easy", language="fr")).message()
+    await (await owner.slash(general, "settings language", language="auto")).message()
+
+    italian = emu.add_server()
+    emu.guild_locales[italian] = "it"
+    await (await ann.slash(emu.channel("tavolo", server=italian), "gracias start")).message()
+    assert game_languages(proc.database_path) == ["en", "de", "fr", "it"]
+
+
+async def test_synced_commands_carry_their_names_in_three_languages(fake_discord, bot_process):
+    # The emulator refuses a sync whose localisations break Discord's limits (names of
+    # 1 to 32 lowercase characters without spaces, descriptions of 1 to 100), as Discord does.
+    listing = fake_discord.commands.listing(fake_discord.guild_id)
+    assert listing
+    for command in listing:
+        for field in ("name_localizations", "description_localizations"):
+            assert set(command.get(field) or {}) >= {"fr", "it", "de"}, (command["name"], field)
+    start = next(c for c in listing if c["name"] == "grass")["options"]
+    start = next(o for o in start if o["name"] == "start")
+    language = next(o for o in start["options"] if o["name"] == "language")
+    assert {c["name"] for c in language["choices"]} == {"English", "Français", "Italiano", "Deutsch"}

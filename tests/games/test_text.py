@@ -1,0 +1,79 @@
+"""games/text.py: a `Text` is its English sentence, and keeps what a translation
+needs through copies, pickling and JSON."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import pytest
+
+from games.text import Listed, Money, Text, _, _n, _p, field_names, joined
+
+
+def test_a_text_is_its_english_sentence():
+    text = _("{player} played {card} ({value})", player="ann", card="Panama", value=Money(25000))
+    assert text == "ann played Panama ($25,000)"
+    assert isinstance(text, str) and str(text) is text
+    assert text.msgid == "{player} played {card} ({value})"
+    assert json.dumps({"t": text}) == '{"t": "ann played Panama ($25,000)"}'
+
+
+def test_plurals_pick_the_english_form_by_count():
+    assert _n("{count} turn", "{count} turns", 1) == "1 turn"
+    assert _n("{count} turn", "{count} turns", 0) == "0 turns"
+    assert _n("{count} turn", "{count} turns", 2).number == 2
+
+
+def test_fields_keep_their_kind():
+    losses = Money(-5000)
+    names = Listed(["ann", "bob", "cy"], "or")
+    text = _("{who} lost {amount}", who=names, amount=losses)
+    assert text == "ann, bob or cy lost -$5,000"
+    assert isinstance(text.fields["who"], Listed) and text.fields["who"].last == "or"
+    assert isinstance(text.fields["amount"], Money)
+    assert _("{n:,} cells", n=12000) == "12,000 cells"  # plain numbers keep format specs
+
+
+def test_contexts_and_frames():
+    assert _p("button", "Play").context == "button"
+    frame = Text.verbatim("**{title}**", title=_("Scores"))
+    assert frame == "**Scores**" and not frame.translatable
+    lines = joined("\n", [_("One {x}", x="a"), "two {braces}"])
+    assert lines == "One a\ntwo {braces}" and not lines.translatable
+
+
+@pytest.mark.parametrize(
+    "clone", [copy.copy, copy.deepcopy, lambda t: pickle.loads(pickle.dumps(t))]
+)
+def test_copies_keep_the_message(clone):
+    text = _n("{count} card for {who}", "{count} cards for {who}", 3, who=Listed(["a", "b"]))
+    copied = clone(text)
+    assert copied == text and type(copied) is Text
+    assert (copied.msgid, copied.plural, copied.number) == (text.msgid, text.plural, 3)
+    assert copied.fields["who"].last == "and"
+
+
+def test_json_round_trip():
+    inner = _p("colour", "red")
+    text = _n(
+        "{count} {colour} card to {who} for {amount}",
+        "{count} {colour} cards to {who} for {amount}",
+        2,
+        colour=inner,
+        who=Listed(["ann", "bob"]),
+        amount=Money(100),
+    )
+    back = Text.from_json(json.loads(json.dumps(text.to_json())))
+    assert back == text and back.to_json() == text.to_json()
+    assert back.fields["colour"].context == "colour"
+
+
+def test_a_field_of_another_kind_is_refused_in_json():
+    with pytest.raises(TypeError):
+        _("{x}", x=1.5).to_json()
+
+
+def test_field_names():
+    assert field_names("{player} played {card:>3} {{not}}") == {"player", "card"}
