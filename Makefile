@@ -23,8 +23,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 %.mo: %.po $(VENV)/.installed
-	$(BIN)/pybabel --quiet compile --statistics -i $< -o $@ \
-		-l $(word 3,$(subst /, ,$<))
+	$(BIN)/python -m lang.compile $< $@
 
 catalogs: $(CATALOGS)
 

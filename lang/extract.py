@@ -102,6 +102,10 @@ def template() -> Catalog:
     catalog = Catalog(project="tabletop-bot", domain=DOMAIN, fuzzy=False)
     code_messages(catalog)
     command_messages(catalog)
+    for message in catalog:
+        # Our messages format with {fields}; a "%" in one ("50% of") is a percent sign,
+        # not a printf placeholder for the compiler to check.
+        message.flags.discard("python-format")
     return catalog
 
 
@@ -128,6 +132,8 @@ def update(made: Catalog) -> dict[str, int]:
             catalog = Catalog(locale=language, domain=DOMAIN, fuzzy=False)
         catalog.update(made, no_fuzzy_matching=True)
         catalog.obsolete.clear()
+        for message in catalog:
+            message.flags.discard("python-format")
         write(catalog, path, ignore_obsolete=True, include_previous=False)
         missing[language] = sum(1 for message in catalog if message.id and not _translated(message))
     return missing
@@ -137,9 +143,11 @@ def main() -> int:
     made = template()
     write(made, TEMPLATE, no_location=False)
     missing = update(made)
-    print(f"{len(made)} messages in {TEMPLATE.relative_to(ROOT)}")
+    total = sum(1 for message in made if message.id)
+    print(f"{total} messages in {TEMPLATE.relative_to(ROOT)}")
     for language, count in missing.items():
-        print(f"{language}: {count} to translate")
+        done = total - count
+        print(f"{language}: {done} of {total} translated ({100 * done / total:.1f}%)")
     return 0
 
 

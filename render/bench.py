@@ -22,6 +22,7 @@ from typing import Any
 
 from PIL import Image
 
+from lang import speaking
 from render import gracias, graps, grass, prepare
 from render.encode import to_png
 from render.gallery import NAMES, _step, play_until
@@ -49,6 +50,16 @@ def _renders(games: list[Any], render: Callable[[Any], Image.Image]) -> list[Ren
     return [functools.partial(render, game) for game in games]
 
 
+def _in_german(draw: Callable[[Any], Image.Image]) -> Callable[[Any], Image.Image]:
+    """The table drawn in German, usually the longest of the bot's languages."""
+
+    def german(game: Any) -> Image.Image:
+        with speaking("de"):
+            return draw(game.public_view())
+
+    return german
+
+
 def cases() -> list[tuple[str, list[Render]]]:
     grass6 = _snapshots("grass", 6, 11, 150, 40)
     grass2 = _snapshots("grass", 2, 3, 40, 40)
@@ -58,6 +69,7 @@ def cases() -> list[tuple[str, list[Render]]]:
     rows = [[name, "3", "$250,000"] for name in NAMES]
     return [
         ("grass table 6p", _renders(grass6, lambda g: grass.table_image(g.public_view()))),
+        ("grass table 6p de", _renders(grass6, _in_german(grass.table_image))),
         ("grass table 2p", _renders(grass2, lambda g: grass.table_image(g.public_view()))),
         ("grass hand", _renders(grass6, lambda g: grass.hand_image(g.view_for(NAMES[0])))),
         (

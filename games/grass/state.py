@@ -16,6 +16,7 @@ from typing import Any
 from games.grass.cards import PEDDLE_VALUES, Card
 from games.grass.views import GrassOptions, HandScore, Market, Offer, Phase, ScoreRow
 from games.protocol import JSON, StateFormatError
+from games.text import restored, saved
 
 
 class Peddle:
@@ -278,6 +279,8 @@ class State:
             ],
             "winners": list(self.winners),
             "recent": list(self.recent),
+            # The messages of "recent", so that they translate once loaded.
+            "texts": {"recent": saved(self.recent)},
         }
 
     @classmethod
@@ -307,7 +310,8 @@ class State:
                 for hs in data["scores"]
             ]
             state.winners = tuple(data["winners"])
-            state.recent = [str(text) for text in data["recent"]]
+            texts = data.get("texts") or {}  # absent from states saved before it was kept
+            state.recent = restored(data["recent"], texts.get("recent"))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise StateFormatError(f"not a saved Grass state: {error!r}") from error
         return state

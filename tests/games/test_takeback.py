@@ -20,7 +20,7 @@ from games.replay import ReplayStopped, replay
 from games.takeback import CannotTakeBack, final_reason, take_back, undo_entry
 
 AnyGame = Game[Any, Any, Any]
-HISTORY = ("moves", "log", "recent")
+HISTORY = ("moves", "log", "recent", "texts")
 """What a game keeps of its past rather than its position: a take-back adds to it."""
 
 

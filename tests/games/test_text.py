@@ -77,3 +77,36 @@ def test_a_field_of_another_kind_is_refused_in_json():
 
 def test_field_names():
     assert field_names("{player} played {card:>3} {{not}}") == {"player", "card"}
+
+
+@pytest.mark.parametrize("kind", ["grass", "gracias", "graps"])
+def test_saved_states_keep_their_texts_translatable(kind):
+    """The recent events (and Graps's end reason) come back from a saved state as the
+    messages they were, so a table redrawn after a restart is still translated."""
+    import random
+
+    from games.registry import game_class
+
+    cls = game_class(kind)
+    players = ["ann", "bob", "cy"][: max(cls.min_players, 2)]
+    game = cls.create(players, {}, 11)
+    rng = random.Random(3)
+    for _step in range(400):
+        if game.outcome() is not None:
+            break
+        player = rng.choice(game.awaiting)
+        game.apply(rng.choice(game.legal_actions(player)))
+    loaded = cls.from_json(json.loads(json.dumps(game.to_json())))
+    assert loaded.to_json() == game.to_json()
+    recent = loaded.public_view().recent
+    assert recent and all(isinstance(text, Text) for text in recent)
+    assert [text.msgid for text in recent] == [text.msgid for text in game.public_view().recent]
+    old = json.loads(json.dumps(game.to_json()))
+    old.pop("texts", None)  # as states saved before texts were kept
+    if kind == "gracias":
+        for event in old["log"]:
+            event.pop("message", None)
+            event.pop("private_messages", None)
+    plain = cls.from_json(old).public_view().recent
+    assert list(plain) == list(recent)  # the same English, though no longer all messages
+    assert any(not isinstance(text, Text) for text in plain)

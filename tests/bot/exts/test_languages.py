@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import sqlite3
 
+from bot.core.language import slash
 from games.text import _
 from lang import translate
 
-NOT_A_MANAGER = _("Only members who can manage this server change its settings.")
+NO_GAME = _(
+    "No {game} game is being played in this channel; start one with {command}.",
+    game="Grass",
+    command=slash("grass start"),
+)
 
 
 def game_languages(database) -> list[str | None]:
@@ -26,19 +31,20 @@ async def test_a_member_chooses_a_language_and_keeps_it_across_a_restart(fake_di
     general = emu.channel("general")
 
     # Her Discord app speaks French: so do the answers only she reads.
-    refused = await (await ann.slash(general, "settings language", language="de")).message()
-    assert refused.text == translate(NOT_A_MANAGER, "fr") != str(NOT_A_MANAGER)
+    refused = await (await ann.slash(general, "grass hand")).message()
+    assert refused.text == translate(NO_GAME, "fr") != str(NO_GAME)
+    assert "`/grass lancer`" in refused.text  # the command as her app names it
 
     chosen = await (await ann.slash(general, "language", language="it")).message()
     assert "Italiano" in chosen.text and chosen.ephemeral
     await proc.stop()
     await proc.start()
-    refused = await (await ann.slash(general, "settings language", language="de")).message()
-    assert refused.text == translate(NOT_A_MANAGER, "it")
+    refused = await (await ann.slash(general, "grass hand")).message()
+    assert refused.text == translate(NO_GAME, "it")
 
     await (await ann.slash(general, "language", language="auto")).message()
-    refused = await (await ann.slash(general, "settings language", language="de")).message()
-    assert refused.text == translate(NOT_A_MANAGER, "fr")
+    refused = await (await ann.slash(general, "grass hand")).message()
+    assert refused.text == translate(NO_GAME, "fr")
 
 
 async def test_a_new_games_language_comes_from_its_option_the_server_or_discord(
@@ -70,9 +76,23 @@ async def test_synced_commands_carry_their_names_in_three_languages(fake_discord
     listing = fake_discord.commands.listing(fake_discord.guild_id)
     assert listing
     for command in listing:
-        for field in ("name_localizations", "description_localizations"):
-            assert set(command.get(field) or {}) >= {"fr", "it", "de"}, (command["name"], field)
-    start = next(c for c in listing if c["name"] == "grass")["options"]
-    start = next(o for o in start if o["name"] == "start")
+        localised = command.get("description_localizations") or {}
+        assert set(localised) >= {"fr", "it", "de"}, command["name"]
+    by_name = {command["name"]: command for command in listing}
+    assert by_name["language"]["name_localizations"] == {
+        "fr": "langue",
+        "it": "lingua",
+        "de": "sprache",
+    }
+    assert "name_localizations" not in by_name["ping"] or not by_name["ping"]["name_localizations"]
+    grass = by_name["grass"]["options"]
+    hand = next(o for o in grass if o["name"] == "hand")
+    assert hand["name_localizations"] == {"fr": "main", "it": "mano"}  # German: "hand" too
+    start = next(o for o in grass if o["name"] == "start")
     language = next(o for o in start["options"] if o["name"] == "language")
-    assert {c["name"] for c in language["choices"]} == {"English", "Français", "Italiano", "Deutsch"}
+    assert {c["name"] for c in language["choices"]} == {
+        "English",
+        "Français",
+        "Italiano",
+        "Deutsch",
+    }

@@ -1,0 +1,56 @@
+"""A whole Gracias game in German, with players whose Discord apps speak French,
+Italian, German and English: each one's DMs are in their language, the channel is in
+German, and no phrase of another language shows anywhere (scanned against the
+catalogs)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from games.text import _p
+from lang import translate
+from tests.bot.gracias_play import MOVES, PLAYERS, gracias_bot, play_move  # noqa: F401
+from tests.bot.languages import leaks, message_texts
+from tests.bot.table import hand_dm
+
+LOCALES = {"ann": "fr", "bob": "it", "cy": "de", "dee": "en-GB"}
+LANGUAGE = {"ann": "fr", "bob": "it", "cy": "de", "dee": "en"}
+
+
+async def test_a_german_game_speaks_each_players_language_in_their_dms(
+    fake_discord,
+    gracias_bot,  # noqa: F811
+):
+    emu = fake_discord
+    general = emu.channel("general")
+    players = {}
+    for name in PLAYERS:
+        players[name] = emu.user(name)
+        players[name].locale = LOCALES[name]
+    ann = players["ann"]
+    lobby = await (await ann.slash(general, "gracias start", language="de")).message()
+    join, start = (translate(_p("button", label), "de") for label in ("Join", "Start"))
+    assert join != "Join" and start != "Start"
+    for name in PLAYERS[1:]:
+        await (await players[name].click(lobby, join)).ack()
+    await lobby.wait_until(lambda m: m.text.count("<@") >= len(PLAYERS))
+    await (await ann.click(lobby, start)).ack()
+    await hand_dm(emu, ann, 0)
+    for version, move in enumerate(MOVES):
+        await play_move(emu, players, version, move)
+
+    def finished() -> bool:
+        with sqlite3.connect(gracias_bot.database_path) as db:
+            return db.execute("SELECT status FROM games").fetchone()[0] == "finished"
+
+    await emu.wait_for(finished, what="the game's end")
+    await emu.settle()
+
+    channel = [text for text in message_texts(general.messages()) if text]
+    assert channel and not leaks(channel, "de")
+    assert any(message.images() for message in general.messages())
+    for name, player in players.items():
+        dms = [text for text in message_texts(player.dm_messages()) if text]
+        assert dms, name
+        found = leaks(dms, LANGUAGE[name])
+        assert not found, (name, found[:3])
