@@ -38,10 +38,11 @@ def texts_of(language: str) -> tuple[str, ...]:
         if not message.id or message.context == COMMAND_NAME:
             continue
         if language == "en":
-            found.extend(message.id if isinstance(message.id, tuple) else [message.id])
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            found.extend(str(text) for text in ids)
         else:
-            strings = message.string
-            found.extend(strings if isinstance(strings, tuple) else [strings])
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            found.extend(str(text) for text in strings if text)
     return tuple(text for text in found if text)
 
 

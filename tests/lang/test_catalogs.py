@@ -72,10 +72,10 @@ def test_translations_use_the_fields_of_their_message(language):
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        expected = set().union(*(field_names(text) for text in ids))
+        expected = set().union(*(field_names(str(text)) for text in ids))
         for text in strings:
             try:
-                fields = field_names(text)
+                fields = field_names(str(text))
             except ValueError:  # an unbalanced brace
                 wrong.append((message.id, text))
                 continue
@@ -111,9 +111,9 @@ def test_the_compiled_catalog_is_the_po_file(language):
         if not message.id or isinstance(message.id, tuple) or not message.string:
             continue
         if message.context is None:
-            got = compiled.gettext(message.id)
+            got = compiled.gettext(str(message.id))
         else:
-            got = compiled.pgettext(message.context, message.id)
+            got = compiled.pgettext(message.context, str(message.id))
         if got != message.string:
             stale.append(message.id)
     assert stale == [], "run `make catalogs`"

@@ -41,7 +41,7 @@ async def test_a_german_game_speaks_each_players_language_in_their_dms(
 
     def finished() -> bool:
         with sqlite3.connect(gracias_bot.database_path) as db:
-            return db.execute("SELECT status FROM games").fetchone()[0] == "finished"
+            return bool(db.execute("SELECT status FROM games").fetchone()[0] == "finished")
 
     await emu.wait_for(finished, what="the game's end")
     await emu.settle()
