@@ -136,27 +136,46 @@ class Languages:
         return language_of(guild_locale.value if guild_locale else None)
 
 
+def within(words: str, limit: int) -> str:
+    """`words` if they fit in `limit` characters, else cut at a word's end with an
+    ellipsis: Discord refuses a whole message whose control has a word too many."""
+    if len(words) <= limit:
+        return words
+    cut = words[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,.;:") + "…"
+
+
+# Discord's limits on the words of controls, in characters.
+BUTTON_LABEL, OPTION_WORDS, PLACEHOLDER, INPUT_LABEL, INPUT_PLACEHOLDER = 80, 100, 150, 45, 100
+MODAL_TITLE, CHOICE_NAME = 45, 100
+
+
 def localise_items(items: Iterable[discord.ui.Item[Any]], language: str) -> None:
     """The words of controls (labels, placeholders, options, form fields) translated in
-    place, just before they are sent."""
+    place, just before they are sent, and kept within Discord's limits (a translation
+    may be longer than the English)."""
     for item in items:
         if isinstance(item, discord.ui.DynamicItem):
             item = item.item
         if isinstance(item, discord.ui.Button):
             if item.label:
-                item.label = translate(item.label, language)
+                item.label = within(translate(item.label, language), BUTTON_LABEL)
         elif isinstance(item, discord.ui.Select):
             if item.placeholder:
-                item.placeholder = translate(item.placeholder, language)
+                item.placeholder = within(translate(item.placeholder, language), PLACEHOLDER)
             for option in item.options:
-                option.label = translate(option.label, language)
+                option.label = within(translate(option.label, language), OPTION_WORDS)
                 if option.description:
-                    option.description = translate(option.description, language)
+                    words = translate(option.description, language)
+                    option.description = within(words, OPTION_WORDS)
         elif isinstance(item, discord.ui.TextInput):
             if item.label:
-                item.label = translate(item.label, language)
+                item.label = within(translate(item.label, language), INPUT_LABEL)
             if item.placeholder:
-                item.placeholder = translate(item.placeholder, language)
+                words = translate(item.placeholder, language)
+                item.placeholder = within(words, INPUT_PLACEHOLDER)
             if item.default:
                 item.default = translate(item.default, language)
 

@@ -108,9 +108,7 @@ async def your_game(
         interaction,
         joined("\n", [question, *games]),
         [
-            discord.SelectOption(
-                label=label if len(label) <= 100 else label[:100], value=str(row.id)
-            )
+            discord.SelectOption(label=label, value=str(row.id))
             for label, row in zip(labels, shown, strict=True)
         ],
         _("Choose the game"),

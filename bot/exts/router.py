@@ -36,7 +36,7 @@ from bot.core.gameui import (
     view_of,
 )
 from bot.core.handmessages import take_back_items
-from bot.core.language import localise_items, private
+from bot.core.language import MODAL_TITLE, localise_items, private, within
 from bot.core.sessions import Clicked, Session
 from bot.core.storage import Status
 from bot.core.takeback import TAKE_BACK_VERBS
@@ -172,7 +172,7 @@ class Router(commands.Cog):
             if interaction.type is discord.InteractionType.modal_submit:
                 raise Refusal(_("A form cannot open another form."))  # Discord refuses it
             speech = await private(interaction)
-            step.modal.title = speech(step.modal.title)
+            step.modal.title = within(speech(step.modal.title), MODAL_TITLE)
             localise_items(step.modal.children, speech.language)
             await interaction.response.send_modal(step.modal)
             return False

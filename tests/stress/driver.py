@@ -231,7 +231,14 @@ def check_confirmed(table: Table, game: Stored) -> None:
 
 
 def bot_log_errors(log_text: str) -> list[str]:
-    return [line for line in log_text.splitlines() if any(w in line for w in UNHANDLED)]
+    """Each unhandled error in the bot's log, with the lines that follow it (its
+    traceback), so that a failure says what went wrong."""
+    lines = log_text.splitlines()
+    return [
+        "\n".join(lines[n : n + 40])
+        for n, line in enumerate(lines)
+        if any(w in line for w in UNHANDLED)
+    ]
 
 
 # -- choosing and typing a move -------------------------------------------------------

@@ -15,7 +15,14 @@ import discord
 from discord import app_commands
 
 from bot.core.errors import Refusal
-from bot.core.language import LANGUAGE_OPTION, language_choices, private, public
+from bot.core.language import (
+    CHOICE_NAME,
+    LANGUAGE_OPTION,
+    language_choices,
+    private,
+    public,
+    within,
+)
 from bot.exts import game_commands as shared
 from bot.exts.computer_seats import LEVELS
 from bot.exts.graps.ui import board_words, cell_note, figures, legal_cells, status_line
@@ -39,11 +46,6 @@ def _cell_arg(text: str) -> int:
 
 def _cell_choice(view: GrapsPublicView, name: str, cell: str) -> Text:
     return Text.verbatim("{cell}: {note}", cell=cell, note=cell_note(view, name, cell))
-
-
-def _fitted(text: str, limit: int = 100) -> str:
-    """`text` cut to Discord's limit on a choice's name; one that fits stays translatable."""
-    return text if len(text) <= limit else text[:limit]
 
 
 def _game_line(game: int, *parts: str) -> Text:
@@ -115,7 +117,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         wanted = typed.strip().upper()
         return [
             app_commands.Choice(
-                name=_fitted(spoken(_cell_choice(view, hand.name, cell))), value=cell
+                name=within(spoken(_cell_choice(view, hand.name, cell)), CHOICE_NAME), value=cell
             )
             for cell in legal_cells(hand)
             if cell.startswith(wanted)

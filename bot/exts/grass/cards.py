@@ -92,12 +92,6 @@ def _squash(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
-def fitted(text: str, limit: int) -> str:
-    """`text` cut to `limit` characters (Discord's limits on labels and choices); a
-    text that fits stays as it is, translatable."""
-    return text if len(text) <= limit else text[:limit]
-
-
 def options_text(options: Mapping[str, JSON]) -> Text:
     target = options.get("target", 250_000)
     stacking = options.get("heat_stacking", True)

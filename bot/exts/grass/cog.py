@@ -13,9 +13,9 @@ from discord import app_commands
 
 from bot.core.errors import Refusal
 from bot.core.gameui import Hand
-from bot.core.language import LANGUAGE_OPTION, language_choices
+from bot.core.language import CHOICE_NAME, LANGUAGE_OPTION, language_choices, within
 from bot.exts import game_commands as shared
-from bot.exts.grass.cards import card_label, effect, fitted, parse_card, parse_cards
+from bot.exts.grass.cards import card_label, effect, parse_card, parse_cards
 from bot.exts.grass.howto import HOWTO, card_topic
 from bot.exts.lobby import open_lobby
 from games.grass import Card, GrassPlayerView
@@ -53,7 +53,7 @@ def _not_playing(user: discord.User) -> Refusal:
 def _choices(cards: list[Card], typed: str) -> Choices:
     typed = typed.lower()
     return [
-        app_commands.Choice(name=fitted(spoken(_choice_name(card)), 100), value=card.value)
+        app_commands.Choice(name=within(spoken(_choice_name(card)), CHOICE_NAME), value=card.value)
         for card in dict.fromkeys(cards)
         if typed in card.title.lower() or typed in card.value
     ][:25]
@@ -185,7 +185,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             label = joined(" + ", [card_label(c) for c in cover])
             if typed.lower() in label.lower():
                 value = ", ".join(c.value for c in cover)
-                name = fitted(spoken(label), 100)
+                name = within(spoken(label), CHOICE_NAME)
                 choices.append(app_commands.Choice(name=name, value=value[:100]))
         return choices[:25]
 

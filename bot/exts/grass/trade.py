@@ -48,7 +48,7 @@ from bot.core.gameui import (
     Step,
     small_index,
 )
-from bot.exts.grass.cards import card_label, fitted
+from bot.exts.grass.cards import card_label
 from games.grass import Card, GrassPlayerView, Phase
 from games.grass.actions import MakeOffer
 from games.grass.cards import deck_for_hand
@@ -77,7 +77,7 @@ class TradeForm(discord.ui.Modal):
         # discord.py keeps every opened form until it is sent or times out; one closed
         # without sending would stay for ever. Its answer is routed by id anyway.
         super().__init__(
-            title=fitted(_("Trade with {player}", player=partner), 45),
+            title=_("Trade with {player}", player=partner),
             custom_id=control.custom_id("m"),
             timeout=FORM_SECONDS,
         )
@@ -88,13 +88,13 @@ class TradeForm(discord.ui.Modal):
         fields = {
             "give": (_("Cards you give from your hand"), examples),
             "take": (
-                fitted(_("Cards you ask from {player}'s hand", player=partner), 45),
+                _("Cards you ask from {player}'s hand", player=partner),
                 # TRANSLATORS: a form field's example; the card name stays as printed.
                 _("e.g. {cards}", cards="Panama"),
             ),
             "give_stash": (_("Peddles you give from your stash"), unprotected),
             "take_stash": (
-                fitted(_("Peddles you ask from {player}'s stash", player=partner), 45),
+                _("Peddles you ask from {player}'s stash", player=partner),
                 unprotected,
             ),
         }

@@ -43,7 +43,6 @@ from bot.exts.grass.cards import (
     card_label,
     card_list,
     effect,
-    fitted,
     options_text,
     parse_cards,
 )
@@ -481,7 +480,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         covers = [a.cover for a in plays if a.cover][:25]
         options = [
             discord.SelectOption(
-                label=fitted(joined(" + ", [card_label(c) for c in cover]), 100),
+                label=joined(" + ", [card_label(c) for c in cover]),
                 value="+".join(c.value for c in cover),
             )
             for cover in covers

@@ -4,23 +4,30 @@ unique) at full tables, random whole games of each kind are followed move by mov
 every text is measured: the table's words (with and without its picture), each
 player's hand message, the turn ping and the extra posts, up to the game's end. The
 publisher cuts every text with `bot.core.gameui.fit` as well; this shows the cut never has
-to hide anything in play."""
+to hide anything in play, in any of the four languages. The same holds for the words of
+each player's controls against Discord's limits on them (`bot.core.language.within`
+cuts them as well), and for the Grass cards' effects that the card menus describe."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+import discord
 import pytest
 
 from bot.core.gameui import MESSAGE_LIMIT, AnyUI
+from bot.core.language import BUTTON_LABEL, OPTION_WORDS, PLACEHOLDER, within
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.gracias.ui import GraciasUI
 from bot.exts.graps.ui import GrapsUI
+from bot.exts.grass.cards import effect
 from bot.exts.grass.ui import GrassUI
 from bot.exts.lobby import MAX_NAME
+from games.grass.cards import Card
 from games.registry import game_class
+from lang import LANGUAGES, translate
 
 MAX_STEPS = 3000
 
@@ -36,6 +43,24 @@ def texts(ui: AnyUI, session: Session, events: Any) -> list[str]:
     found += [ui.private_text(session.hand(name, table)) for name in names]
     found.append(ui.turn_text(table, names) or "")
     found += [post.text for post in ui.posts(table, events)]
+    return found
+
+
+def control_words(ui: AnyUI, session: Session) -> list[tuple[str, int]]:
+    """The words on each player's controls, with Discord's limit on each."""
+    table = session.table()
+    found: list[tuple[str, int]] = []
+    for seat in session.seats:
+        for item in ui.controls(session.hand(seat.name, table)):
+            if isinstance(item, discord.ui.DynamicItem):
+                item = item.item
+            if isinstance(item, discord.ui.Button) and item.label:
+                found.append((item.label, BUTTON_LABEL))
+            elif isinstance(item, discord.ui.Select):
+                found.append((item.placeholder or "", PLACEHOLDER))
+                for option in item.options:
+                    found.append((option.label, OPTION_WORDS))
+                    found.append((option.description or "", OPTION_WORDS))
     return found
 
 
@@ -55,6 +80,7 @@ def test_every_game_text_fits_one_message(kind: str, ui: AnyUI, players: int, op
     seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(names)]
     rng = random.Random(16)
     longest = 0
+    too_long: set[str] = set()
     for _ in range(MAX_STEPS):
         awaiting = engine.awaiting
         if engine.outcome() is not None or not awaiting:
@@ -63,6 +89,33 @@ def test_every_game_text_fits_one_message(kind: str, ui: AnyUI, players: int, op
         events = engine.apply(rng.choice(legal))
         status = Status.RUNNING if engine.outcome() is None else Status.FINISHED
         session = Session(row, engine, seats, status, None)
-        longest = max(longest, *(len(text) for text in texts(ui, session, events)))
+        found = texts(ui, session, events)
+        words = control_words(ui, session)
+        for language in LANGUAGES:
+            longest = max(longest, *(len(translate(text, language)) for text in found))
+            too_long.update(
+                said
+                for said, limit in ((translate(w, language), limit) for w, limit in words)
+                if len(said) > limit
+            )
     assert engine.outcome() is not None, "the game did not end"
     assert longest <= MESSAGE_LIMIT
+    assert too_long == set()
+
+
+def test_every_cards_effect_fits_a_menu_description_in_every_language() -> None:
+    too_long = [
+        (language, card.value)
+        for language in LANGUAGES
+        for card in Card
+        if len(translate(effect(card), language)) > OPTION_WORDS
+    ]
+    assert too_long == []
+
+
+def test_words_too_long_for_a_control_are_cut_at_a_word_with_an_ellipsis() -> None:
+    assert within("Give blue to bob", 80) == "Give blue to bob"
+    cut = within("Du verlierst Züge und Peddles, dann geben alle eine Karte nach links", 40)
+    assert cut == "Du verlierst Züge und Peddles, dann…" and len(cut) <= 40
+    unbroken = within("W" * 120, 100)
+    assert unbroken == "W" * 99 + "…" and len(unbroken) == 100

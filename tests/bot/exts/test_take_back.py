@@ -174,6 +174,10 @@ async def test_a_request_lapses_when_the_next_player_moves_first(fake_discord, g
         ),
         what="ann told her request lapsed",
     )
-    assert all("Let ann take it back" not in labels(m) for m in bob.dm_messages()[-1:])
+    # bob's hand message loses the question (it is redrawn after ann's, in its own time)
+    await emu.wait_for(
+        lambda: all("Let ann take it back" not in labels(m) for m in bob.dm_messages()[-1:]),
+        what="bob no longer asked",
+    )
     game = check_invariants(gracias_bot.database_path, 1)
     assert game.version == 3 and {"by": "ann", "undo": True} not in game.moves

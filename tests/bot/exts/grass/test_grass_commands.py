@@ -41,6 +41,10 @@ async def test_leave_removes_the_seat_and_the_game_goes_on(fake_discord, stacked
     await hand_dm(emu, ann, 3)
     refused = await answer(await cy.slash(general, "grass play", card="market_open"))
     assert "not playing" in refused
+    # Her seat is gone from the table: menus typed by her or naming her offer nothing.
+    assert await cy.autocomplete(general, "grass trade", "give_stash", "") == []
+    assert await ann.autocomplete(general, "grass trade", "take_stash", "", player=cy) == []
+    assert "Traceback" not in stacked_bot.log_text()
 
 
 async def test_abandon_is_for_the_host_or_manage_server_and_records_nothing(
