@@ -45,6 +45,7 @@ __all__ = ["hidden_image", "round_score_image", "table_image"]
 WIDTH = 1000
 MARGIN = 16
 HEADER = 112
+STATUS_X = 320
 TRIOS_TOP = HEADER + 8
 TRIOS_H = 160
 CARD_W, CARD_H = 70, 98
@@ -132,8 +133,27 @@ def _trio(
         # TRANSLATORS: in the empty place of a trio, above the name of the player who
         # took it (on the next line); about 110 px wide.
         taken = _("taken by")
-        text(image, (cx, cards_top + CARD_H / 2 - 12), taken, 16, INK_SOFT, anchor="mm")
-        text(image, (cx, cards_top + CARD_H / 2 + 12), who, 18, INK_SOFT, bold=True, anchor="mm")
+        size = fit_size(taken, box[2] - box[0] - 8, 16, min_size=11)
+        inside = (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2)
+        text(
+            image,
+            (cx, cards_top + CARD_H / 2 - 12),
+            taken,
+            size,
+            INK_SOFT,
+            anchor="mm",
+            area=inside,
+        )
+        text(
+            image,
+            (cx, cards_top + CARD_H / 2 + 12),
+            who,
+            18,
+            INK_SOFT,
+            bold=True,
+            anchor="mm",
+            area=inside,
+        )
         return
     step = min(CARD_W - 20, (width - 12 - CARD_W) // max(1, len(cards) - 1))
     span = CARD_W + step * (len(cards) - 1)
@@ -237,22 +257,27 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     draw.rectangle((0, 0, WIDTH, HEADER - 10), fill=FELT_DARK)
     text(image, (MARGIN + 12, 16), "GRACIAS", 34, GOLD, bold=True)
     when = _("Round {round} of 3  ·  Turn {turn} of 4", round=view.round, turn=view.turn)
-    text(image, (MARGIN + 14, 62), when, 20, INK_SOFT)
+    left = (MARGIN + 14, 50, STATUS_X - 12, HEADER - 10)  # the openers' line is to its right
+    size = fit_size(when, left[2] - left[0], 20, min_size=14)
+    text(image, (MARGIN + 14, 72), when, size, INK_SOFT, anchor="lm", area=left)
+    right = (STATUS_X, 0, WIDTH - MARGIN, HEADER - 10)
     status = ellipsize(_status(view), WIDTH - 340, STATUS.size, bold=True)
     text(
         image,
-        (320, 34),
+        (STATUS_X, 34),
         status,
         STATUS.size,
         GOLD if view.phase is Phase.OVER else INK,
         bold=True,
         anchor="lm",
+        area=right,
     )
     # TRANSLATORS: the players who open the turn (C3), by name.
     openers = _(
         "big opener {big}  ·  small opener {small}", big=view.big_opener, small=view.small_opener
     )
-    text(image, (320, 72), ellipsize(openers, WIDTH - 340, 19), 19, INK_SOFT, anchor="lm")
+    shown = ellipsize(openers, WIDTH - 340, 19)
+    text(image, (STATUS_X, 72), shown, 19, INK_SOFT, anchor="lm", area=right)
     # Trios of the turn.
     panel(
         draw, (MARGIN, TRIOS_TOP, WIDTH - MARGIN, TRIOS_TOP + trios_h), FELT_DARK, corner_radius=16

@@ -21,7 +21,7 @@ from render.gracias_cards import COLOURS as COLOUR_RGB
 from render.gracias_cards import shape
 from render.grass_scores import BEST_HAND, WINNER, heading, ring_cells, winners_line
 from render.scoreboard import MUTED, draw_grid, grid_height, paper_sheet, title_band
-from render.toolkit import INK_DARK, RGB, ellipsize, hex_rgb, mix, text
+from render.toolkit import INK_DARK, RGB, ellipsize, fit_size, hex_rgb, mix, text
 
 WIDTH = 1000
 NAME_W = 170
@@ -118,9 +118,10 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
                 text(image, (cx, y + 24), points, 24, INK_DARK, bold=True, anchor="mm")
                 how, out = _how(score)
                 if how:
-                    text(
-                        image, (cx, y + 49), how, 15, OUT if out else MUTED, bold=True, anchor="mm"
-                    )
+                    cell = (cx - 48, y + 5, cx + 48, y + CELL_H - 6)
+                    size = fit_size(how, cell[2] - cell[0] - 6, 15, min_size=10, bold=True)
+                    ink = OUT if out else MUTED
+                    text(image, (cx, y + 49), how, size, ink, bold=True, anchor="mm", area=cell)
             if row.score == best:
                 ring = (WIDTH - 116, y + 9, WIDTH - 39, y + CELL_H - 10)
                 draw.rounded_rectangle(ring, 9, outline=BEST_ROUND[1], width=3)

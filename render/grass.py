@@ -58,6 +58,7 @@ __all__ = ["hand_image", "layout", "score_sheet_image", "table_image"]
 WIDTH = 1000
 MARGIN = 16
 HEADER = 150
+STATUS_X = 300  # where the header's status starts, right of the hand and options lines
 ROW = 128
 GAP = 10
 RECENT = 6
@@ -232,15 +233,20 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrassPublicView
     text(image, (MARGIN + 12, 16), "GRASS", 34, GOLD, bold=True)
     # TRANSLATORS: {target} is the running total that wins the game: "$250,000".
     sub = _("Hand {hand}  ·  first to {target}", hand=view.hand, target=Money(view.options.target))
-    text(image, (MARGIN + 14, 66), sub, 20, INK_SOFT)
+    facts = (MARGIN + 14, 50, STATUS_X - 10, HEADER - 12)  # the status is to their right
+    room = facts[2] - facts[0]
+    text(image, (MARGIN + 14, 66), sub, fit_size(sub, room, 20, min_size=14), INK_SOFT, area=facts)
     trades = _("trades open") if view.trading else _("no trading")
     if view.options.secret_trades and view.trading:
         trades = _("secret trades")
     options = [trades, _("learning deck")] if view.options.learning else [trades]
-    text(image, (MARGIN + 14, 98), joined("  ·  ", options), 20, INK_SOFT)
+    said = joined("  ·  ", options)
+    text(
+        image, (MARGIN + 14, 98), said, fit_size(said, room, 20, min_size=14), INK_SOFT, area=facts
+    )
     # Whose turn it is, on two lines when it is long (a Paranoia pass names everyone).
     status, colour = _status(view)
-    left, right = 300, WIDTH - MARGIN - 2 * CARD_W - 48
+    left, right = STATUS_X, WIDTH - MARGIN - 2 * CARD_W - 48
     lines = wrap(status, right - left, STATUS.size, bold=True)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
@@ -248,7 +254,8 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrassPublicView
     middle = (HEADER - 12) / 2
     for index, line in enumerate(lines):
         y = middle + (index - (len(lines) - 1) / 2) * 38
-        text(image, (left, y), line, STATUS.size, colour, bold=True, anchor="lm")
+        area = (left, 0, right, HEADER - 12)
+        text(image, (left, y), line, STATUS.size, colour, bold=True, anchor="lm", area=area)
     # The draw pile (a back with its count) and the discard pile's top card.
     y = 10
     discard_x = WIDTH - MARGIN - CARD_W - 14
@@ -270,7 +277,21 @@ def _covered_mark(
     peddles are covered when not all are."""
     band = (x + 3, y + CARD_H - 28, x + CARD_W - 4, y + CARD_H - 4)
     draw.rounded_rectangle(band, 6, fill=COVER)
+    if pile.covered == pile.count:
+        # TRANSLATORS: on a band across a pile of peddles that are all covered (G12), in
+        # capitals; it must stay as short as "SAFE".
+        label = _p("covered peddles", "SAFE")
+    else:
+        # TRANSLATORS: on a band across a pile, how many of its peddles are covered (G12);
+        # it must stay as short as "2 SAFE".
+        label = _p("covered peddles", "{count} SAFE", count=pile.covered)
     cx, cy = x + 13, y + CARD_H - 16
+    size = fit_size(label, band[2] - (x + 21) - 2, 13, min_size=8, bold=True)
+    if size < 11:  # a longer word than "SAFE": the words take the shield's place
+        size = fit_size(label, band[2] - band[0] - 6, 13, min_size=8, bold=True)
+        middle = ((band[0] + band[2]) / 2, cy)
+        text(image, middle, label, size, (255, 255, 255), bold=True, anchor="mm", area=band)
+        return
     draw.polygon(
         [
             (cx - 6, cy - 8),
@@ -282,15 +303,7 @@ def _covered_mark(
         ],
         fill=(255, 255, 255),
     )
-    if pile.covered == pile.count:
-        # TRANSLATORS: on a band across a pile of peddles that are all covered (G12), in
-        # capitals; it must stay as short as "SAFE".
-        label = _p("covered peddles", "SAFE")
-    else:
-        # TRANSLATORS: on a band across a pile, how many of its peddles are covered (G12);
-        # it must stay as short as "2 SAFE".
-        label = _p("covered peddles", "{count} SAFE", count=pile.covered)
-    text(image, (x + 21, cy), label, 13, (255, 255, 255), bold=True, anchor="lm")
+    text(image, (x + 21, cy), label, size, (255, 255, 255), bold=True, anchor="lm", area=band)
 
 
 @functools.lru_cache(maxsize=4)
@@ -340,10 +353,11 @@ def _name_column(
     label_w = text(image, (x0, y0 + 78), total, 22, INK_SOFT, anchor="ls")
     size = fit_size(money(seat.total), room - label_w, TOTAL.size, min_size=20, bold=True)
     text(image, (x0 + label_w, y0 + 78), money(seat.total), size, INK, bold=True, anchor="ls")
-    box = pill(image, draw, (x0 - 2, y0 + 90), state, 17, fill, ink)
+    column = (x0 - 2, y0, x0 + room, y0 + ROW)
+    box = pill(image, draw, (x0 - 2, y0 + 90), state, 17, fill, ink, area=column)
     if skip:
         xy = (box[2] + 6, y0 + 90) if beside_state else (x0 + room - skip_w, y0 + 14)
-        pill(image, draw, xy, skip, 17, ALERT, (255, 255, 255))
+        pill(image, draw, xy, skip, 17, ALERT, (255, 255, 255), area=column)
 
 
 def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, pile: Pile, xy: tuple[int, int]) -> None:

@@ -30,7 +30,8 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw, ImageFont
 
 from lang import money_in, speaking_now, spoken
-from render import typeface
+from render import measure, typeface
+from render.measure import Box
 from render.typeface import Face
 
 RGB = tuple[int, int, int]
@@ -254,13 +255,16 @@ def text(
     *,
     bold: bool = False,
     anchor: str = "la",
+    area: Box | None = None,
 ) -> int:
     """Draw `content` at xy. anchor: first letter l/m/r (left, middle, right of the
     text), second a/m/s (top of the ascender, middle of the line box, baseline)
-    -- a subset of Pillow's anchors. Returns the drawn width."""
+    -- a subset of Pillow's anchors. `area`: the box the words must stay in when it is
+    smaller than the image (render/measure.py checks it). Returns the drawn width."""
     if not content:
         return 0
-    mask, left, top = _text_mask(spoken(content), size, bold)
+    said = spoken(content)
+    mask, left, top = _text_mask(said, size, bold)
     f = font(size)
     ascent, descent = f.getmetrics()
     x, y = xy
@@ -273,7 +277,12 @@ def text(
         y -= (ascent + descent) / 2
     elif anchor[1] == "s":
         y -= ascent
-    image.paste(fill, (round(x + left), round(y + top)), mask)
+    at = (round(x + left), round(y + top))
+    image.paste(fill, at, mask)
+    if measure.active():
+        ink = mask.getbbox() or (0, 0, 0, 0)
+        box = (at[0] + ink[0], at[1] + ink[1], at[0] + ink[2], at[1] + ink[3])
+        measure.note(image, said, box, area)
     return width
 
 
@@ -330,10 +339,12 @@ def pill(
     ink: RGB,
     *,
     anchor_x: str = "l",
+    area: Box | None = None,
 ) -> tuple[int, int, int, int]:
     """A rounded badge holding `label`, top at y, its left edge at x (`anchor_x` "l"; "r"
-    puts its right edge there, "m" its middle)."""
-    badge = _pill_image(spoken(label), size, fill, ink)
+    puts its right edge there, "m" its middle); `area` as for `text`."""
+    said = spoken(label)
+    badge = _pill_image(said, size, fill, ink)
     width, height = badge.size
     x, y = xy
     if anchor_x == "r":
@@ -341,6 +352,7 @@ def pill(
     elif anchor_x == "m":
         x -= width // 2
     image.paste(badge, (x, y), badge)
+    measure.note(image, said, (x, y, x + width, y + height), area)
     return (x, y, x + width, y + height)
 
 
