@@ -95,6 +95,12 @@ def translate(text: str, language: str) -> str:
         return str.__str__(text)
     fields = {name: _field(value, language) for name, value in text.fields.items()}
     template = template_of(text, language)
+    # "{count:,}" asks for a grouped number: grouped as the language groups them
+    # ("4 000", "4.000"). Numbers without it are identifiers (game 1234) and stay whole.
+    for name in _GROUPED.findall(template):
+        if isinstance(fields.get(name), int) and not isinstance(fields[name], bool):
+            fields[name] = number_in(fields[name], language)
+    template = _GROUPED.sub(r"{\1}", template)
     try:
         return template.format(**fields)
     except (KeyError, IndexError, ValueError):
@@ -110,6 +116,9 @@ def _field(value: Any, language: str) -> Any:
     if isinstance(value, Listed):
         return list_in([str(_field(item, language)) for item in value], language, value.last)
     return value
+
+
+_GROUPED = re.compile(r"\{(\w+):,\}")
 
 
 @functools.cache

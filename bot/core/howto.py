@@ -12,6 +12,7 @@ send_rules` (bot/exts/game_commands.py).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -22,7 +23,7 @@ from bot.core.errors import Refusal
 from bot.core.language import slash
 from games.protocol import quoted
 from games.text import Listed, Text, _, _n, _p, joined
-from lang import spoken
+from lang import ENGLISH, LANGUAGES, spoken, translate
 
 
 @dataclass(frozen=True)
@@ -58,9 +59,11 @@ class HowTo:
     """A line for the overview's "More" field beyond the topics (Grass: its cards)."""
     colour: int = 0x2E8B57
 
-    def overview_embed(self, name: str, attached: bool) -> discord.Embed:
+    def overview_embed(self, name: str, attached: bool, language: str = ENGLISH) -> discord.Embed:
         """The overview, ending with where to read more: the topics, `more`, and the
-        rules document when it is `attached` to the answer."""
+        rules document when it is `attached` to the answer. The document (docs/rules/)
+        is the project's reference, with its rule ids, and is written in English only:
+        a reader of another `language` is told so."""
         embed = self.overview.embed(self.colour)
         lines: list[str] = []
         if self.topics:
@@ -72,21 +75,30 @@ class HowTo:
             lines.append(line)
         if self.more:
             lines.append(self.more)
-        if attached:
+        if attached and language == ENGLISH:
             lines.append(_("The attached file holds the full rules as this bot plays them."))
+        elif attached:
+            lines.append(
+                _("The attached file holds the full rules as this bot plays them, in English.")
+            )
         if lines:
             # TRANSLATORS: the heading of where to read more about a game's rules.
             embed.add_field(name=_p("heading", "More"), value=joined("\n", lines), inline=False)
         return embed
 
     def topic(self, typed: str) -> Topic:
-        """The topic a player picked or typed (its name or title, case and punctuation
-        ignored, or the start of one); a `Refusal` naming the topics otherwise."""
+        """The topic a player picked or typed (its name or title in any of the four
+        languages, case, accents and punctuation ignored, or the start of one); a
+        `Refusal` naming the topics otherwise."""
         wanted = _squash(typed)
         for name, topic in self.topics.items():
-            if wanted in (_squash(name), _squash(topic.title)):
+            if wanted in _said(name) | _said(topic.title):
                 return topic
-        starting = [t for n, t in self.topics.items() if wanted and _squash(n).startswith(wanted)]
+        starting = [
+            t
+            for n, t in self.topics.items()
+            if wanted and any(said.startswith(wanted) for said in _said(n))
+        ]
         if len(starting) == 1:
             return starting[0]
         if not self.topics:
@@ -117,4 +129,11 @@ def footnote(rules: tuple[str, ...]) -> Text:
 
 
 def _squash(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    """Letters and digits only, lowercase and without accents: "Märkte" -> "markte"."""
+    plain = unicodedata.normalize("NFKD", text.lower())
+    return re.sub(r"[^a-z0-9]", "", plain)
+
+
+def _said(text: str) -> set[str]:
+    """`text` squashed, in each language."""
+    return {_squash(translate(text, language)) for language in LANGUAGES}

@@ -482,7 +482,9 @@ class GameCommands(commands.GroupCog):
             return
         if topic is None and not details:
             await interaction.response.send_message(
-                embed=speech.embed(howto.overview_embed(self.kind.name, attached=True)),
+                embed=speech.embed(
+                    howto.overview_embed(self.kind.name, attached=True, language=speech.language)
+                ),
                 file=self._rules_file(speech),
                 ephemeral=True,
             )

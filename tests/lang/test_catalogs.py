@@ -103,6 +103,36 @@ def test_command_names_and_descriptions_keep_to_discords_limits(language):
     assert wrong == []
 
 
+MENU = "Shown in the slash command menu: at most 100 characters."
+CODE = re.compile(r"`([^`]+)`")
+
+
+@pytest.mark.parametrize("language", FOREIGN)
+def test_commands_named_in_translations_are_as_the_readers_menu_shows_them(language):
+    """ "`/graps lancer adversaire:`", "`ordinateur: facile`": a command, option or choice
+    a translation names in code marks is the one the slash command menu of a client in
+    that language shows (cards and typed values after an option stay as they are)."""
+    found = stored(language)
+    names = {m.string or m.id for m in found if m.context == COMMAND_NAME and m.id}
+    choices = {m.id: m.string for m in found if MENU in m.auto_comments and isinstance(m.id, str)}
+    wrong = []
+    for message in found:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not message.id or message.context == COMMAND_NAME:
+            continue
+        for code in (c for text in strings for c in CODE.findall(str(text or ""))):
+            words = code.removeprefix("/").split()
+            if code.startswith("/"):
+                command = [w for w in words if ":" not in w][:2]
+                options = [w.split(":")[0] for w in words if ":" in w]
+                wrong += [(code, w) for w in command + options if w not in names]
+            elif re.fullmatch(r"[^\s:{}]+: ?\S+", code):
+                option, value = (part.strip() for part in code.split(":"))
+                if option not in names or choices.get(value, value) != value:
+                    wrong.append((code, option))
+    assert wrong == []
+
+
 @pytest.mark.parametrize("language", FOREIGN)
 def test_the_compiled_catalog_is_the_po_file(language):
     compiled = catalog(language)

@@ -67,6 +67,8 @@ def french(monkeypatch):
         "{count} card": ("{count} carte", "{count} cartes"),
         "Broken {player}": "Cassé {joueur}",
         "red": "rouge",
+        "at most {count:,} characters": "au plus {count:,} caractères",
+        "{count} games": "{count} parties",
     }
     monkeypatch.setattr(lang, "catalog", lambda language: Fake(table))
 
@@ -96,3 +98,10 @@ def test_speaking_sets_the_language_of_spoken(french):
     with speaking("fr"):
         assert spoken(_("red")) == "rouge"
     assert spoken(_("red")) == "red"
+
+
+def test_numbers_asked_grouped_are_grouped_as_the_language_groups_them(french):
+    grouped = _("at most {count:,} characters", count=4000)
+    assert translate(grouped, "fr") == "au plus 4\u202f000 caractères"
+    assert translate(grouped, "en") == "at most 4,000 characters"
+    assert translate(_("{count} games", count=12345), "fr") == "12345 parties"  # an id

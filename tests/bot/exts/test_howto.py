@@ -16,6 +16,7 @@ from bot.exts.graps.howto import HOWTO as GRAPS
 from bot.exts.grass.howto import HOWTO as GRASS
 from bot.exts.grass.howto import card_topic
 from games.grass import Card
+from lang import translate
 from tests.bot.table import answer
 from tests.fakediscord.emulator import FakeDiscord
 
@@ -143,6 +144,13 @@ async def test_topics_are_offered_and_unknown_ones_refused(
     # Typed rather than picked: its title works too.
     scoring = await (await ann.slash(general, "gracias rules", topic="Scoring a round")).message()
     assert scoring.embeds[0]["title"] == "Scoring a round"
+    # Typed in another language (accents and case aside): the same topic, in the
+    # reader's language.
+    trading = HOWTOS["grass"].topics["trading"]
+    ann.locale = "fr"
+    assert translate(trading.title, "fr") == "Échanges"
+    shown = await (await ann.slash(general, "grass rules", topic="echanges")).message()
+    assert shown.embeds[0]["title"] == "Échanges"
     assert fake_discord.rejected == []
 
 
@@ -190,3 +198,14 @@ async def test_every_grass_card_answers(fake_discord: FakeDiscord, bot_process) 
         shown = await (await ann.slash(general, "grass rules", card=card.value)).message()
         assert shown.embeds[0]["title"].startswith(card.title), card
     assert fake_discord.rejected == []
+
+
+async def test_a_reader_of_another_language_is_told_the_rules_file_is_english(
+    fake_discord: FakeDiscord, bot_process
+) -> None:
+    ann = fake_discord.user("ann")
+    ann.locale = "fr"
+    general = fake_discord.channel("general")
+    overview = await (await ann.slash(general, "grass rules")).message()
+    assert overview.attachments and "en anglais" in overview.text
+    assert translate(GRASS.overview.title, "fr") in overview.text
