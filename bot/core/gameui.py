@@ -331,9 +331,8 @@ class Table(Generic[PublicT]):
         return [name for name in names if name not in ai]
 
     def name_of(self, user_id: int) -> str | None:
-        """The seat name of a Discord user, or None if they do not play here (or left
-        the game: a Grass seat that left is gone from the views, G22)."""
-        return next((s.name for s in self.seats if s.user_id == user_id and not s.left_game), None)
+        """The seat name of a Discord user, or None if they do not play here."""
+        return next((seat.name for seat in self.seats if seat.user_id == user_id), None)
 
     def control(self, verb: str, *args: str) -> Control:
         """A control of this game drawn at this version."""

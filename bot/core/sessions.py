@@ -166,9 +166,8 @@ class Session:
         return self.engine.moves
 
     def name_of(self, user_id: int) -> str | None:
-        """The seat name of a Discord user playing here; None once they left the game."""
         for seat in self.seats:
-            if seat.user_id == user_id and not seat.left_game:
+            if seat.user_id == user_id:
                 return seat.name
         return None
 

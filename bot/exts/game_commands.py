@@ -157,8 +157,11 @@ async def hand_here(
             session = await session_here(bot, interaction, kind)
         except Refusal:
             return None
-        name = session.name_of(interaction.user.id)
-        return session.hand(name) if name is not None else None
+        seat = next(
+            (s for s in session.seats if s.user_id == interaction.user.id and not s.left_game),
+            None,
+        )  # one who left the game has nothing left to play
+        return session.hand(seat.name) if seat is not None else None
     hands: list[Hand[Any]] = []
     for row in await bot.storage.games_seated(interaction.user.id, kind):
         loaded = await bot.sessions.load(row.id)

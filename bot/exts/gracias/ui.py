@@ -100,14 +100,6 @@ def give_label(give: Colour, to: str) -> Text:
     return _("Give {colour} to {player}", colour=colour_label(give), player=to)
 
 
-def _and(names: Sequence[str]) -> str:
-    """ "ann", "ann and bob", "ann and bob and cy": the winners as the game-over line
-    has always joined them (not a list's "ann, bob and cy"), each "and" translated."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{first} and {second}", first=names[0], second=_and(names[1:]))
-
-
 def parse_colour(text: str) -> Colour:
     """A colour from its id, letter or symbol ("red", "R", "♥"), case ignored."""
     wanted = text.strip().lower()
@@ -239,7 +231,7 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
 
     def status_line(self, view: GraciasPublicView) -> Text:
         if view.phase is Phase.OVER:
-            winners = _and(view.winners)
+            winners = Listed(view.winners)
             if len(view.winners) == 1:
                 return _("Game over: {players} wins.", players=winners)
             return _("Game over: {players} share the win.", players=winners)

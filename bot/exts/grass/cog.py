@@ -279,9 +279,9 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             return []
         other = hand.table.name_of(partner.id)
         public = hand.view.public
-        if other is None or public.options.secret_trades:
+        seat = next((s for s in public.seats if s.name == other), None)  # gone if they left
+        if seat is None or public.options.secret_trades:
             return []
-        seat = public.seat(other)
         return self._list_choices([p.card for p in seat.stash if not p.covered], typed)
 
     def _list_choices(self, cards: list[Card], typed: str) -> Choices:

@@ -58,7 +58,7 @@ from games.grass.actions import (
     Withdraw,
 )
 from games.protocol import JSON, Event
-from games.text import Money, Text, _, _n, _p, joined
+from games.text import Listed, Money, Text, _, _n, _p, joined
 from render.grass import hand_image, score_sheet_image, table_image
 from render.progress import grass_progress_image, grass_progress_text
 
@@ -183,14 +183,6 @@ def _your_turn(view: GrassPlayerView) -> Text:
     )
 
 
-def _and(names: Sequence[str]) -> str:
-    """ "ann", "ann and bob", "ann and bob and cy": the winners as the game-over line
-    has always joined them (not a list's "ann, bob and cy"), each "and" translated."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{first} and {second}", first=names[0], second=_and(names[1:]))
-
-
 class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
     # -- words ---------------------------------------------------------------------
 
@@ -199,9 +191,9 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
 
     def status_line(self, view: GrassPublicView) -> Text:
         if view.over:
-            return _("Game over: {players} won.", players=_and(view.winners))
+            return _("Game over: {players} won.", players=Listed(view.winners))
         if view.phase is Phase.PASS:
-            return _("Paranoia pass: waiting for {players}.", players=", ".join(view.awaiting))
+            return _("Paranoia pass: waiting for {players}.", players=Listed(view.awaiting))
         if view.phase is Phase.OFFER and view.offer is not None:
             return _(
                 "{player} offered {partner} a trade; {partner} answers.",
