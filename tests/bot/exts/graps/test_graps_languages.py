@@ -1,0 +1,69 @@
+"""A whole Graps game in German (the game of graps_play.py: a challenge accepted, set-up
+grapes, rolled turns, two of them typed with `/graps place`, a pruning, a passed turn, a
+win), between players whose Discord apps speak French and Italian: each one's DMs and
+ephemeral answers are in their language, the channel is in German, and no phrase of
+another language shows anywhere (scanned against the catalogs)."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from games.text import _p
+from lang import translate
+from tests.bot.graps_play import MOVES, PLAYERS, graps_bot, place_move  # noqa: F401
+from tests.bot.languages import leaks, message_texts
+from tests.bot.table import answer, hand_dm
+from tests.fakediscord.players import Player
+
+LOCALES = {"ann": "fr", "bob": "it"}
+TYPED = (6, 13)
+"""Moves placed with `/graps place` (ann's, then bob's), whose answers are ephemeral."""
+
+
+def privately_seen(player: Player, channel: Any) -> list[str]:
+    """The texts of the player's DMs and of their ephemeral answers in the channel."""
+    ephemeral = [m for m in channel.messages(player) if m.visible_to is not None]
+    return [text for text in message_texts([*player.dm_messages(), *ephemeral]) if text]
+
+
+async def test_a_german_graps_game_speaks_each_players_language_in_private(
+    fake_discord,
+    graps_bot,  # noqa: F811
+):
+    emu = fake_discord
+    general = emu.channel("general")
+    players = {name: emu.user(name) for name in PLAYERS}
+    for name, player in players.items():
+        player.locale = LOCALES[name]
+    ann, bob = players["ann"], players["bob"]
+    challenge = await (
+        await ann.slash(general, "graps start", opponent=bob, language="de")
+    ).message()
+    accept = translate(_p("button", "Accept"), "de")
+    assert accept != "Accept"
+    await (await bob.click(challenge, accept)).ack()
+    await hand_dm(emu, ann, 0)
+    for version, move in enumerate(MOVES):
+        if version in TYPED:
+            player = players[move["by"]]
+            await hand_dm(emu, player, version)
+            await answer(await player.slash(general, "graps place", cell=move["place"]))
+        else:
+            await place_move(emu, players, version)
+
+    def finished() -> bool:
+        with sqlite3.connect(graps_bot.database_path) as db:
+            return bool(db.execute("SELECT status FROM games").fetchone()[0] == "finished")
+
+    await emu.wait_for(finished, what="the game's end")
+    await emu.settle()
+
+    channel = [text for text in message_texts(general.messages()) if text]
+    assert channel and not leaks(channel, "de")
+    assert any(message.images() for message in general.messages())
+    for name, player in players.items():
+        seen = privately_seen(player, general)
+        assert seen, name
+        found = leaks(seen, LOCALES[name])
+        assert not found, (name, found[:3])
