@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
+from typing import Any
 
 from babel.messages.pofile import read_po
 
 from lang import LANGUAGES
 from lang.extract import COMMAND_NAME, TEMPLATE, catalog_path
 from tests.fakediscord.model import Message, components_text, embed_text
+from tests.fakediscord.players import Player
 
 SHORTEST = 16
 """Characters a phrase needs to tell its language: shorter ones ("Trio", "Total") are
@@ -87,3 +89,9 @@ def message_texts(messages: Iterable[Message]) -> Iterator[str]:
             for attachment in version.attachments:
                 if attachment.description:
                     yield attachment.description
+
+
+def privately_seen(player: Player, channel: Any) -> list[str]:
+    """The texts of the player's DMs and of their ephemeral answers in the channel."""
+    ephemeral = [m for m in channel.messages(player) if m.visible_to is not None]
+    return [text for text in message_texts([*player.dm_messages(), *ephemeral]) if text]

@@ -7,24 +7,16 @@ another language shows anywhere (scanned against the catalogs)."""
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
 
 from games.text import _p
 from lang import translate
 from tests.bot.graps_play import MOVES, PLAYERS, graps_bot, place_move  # noqa: F401
-from tests.bot.languages import leaks, message_texts
+from tests.bot.languages import leaks, message_texts, privately_seen
 from tests.bot.table import answer, hand_dm
-from tests.fakediscord.players import Player
 
 LOCALES = {"ann": "fr", "bob": "it"}
 TYPED = (6, 13)
 """Moves placed with `/graps place` (ann's, then bob's), whose answers are ephemeral."""
-
-
-def privately_seen(player: Player, channel: Any) -> list[str]:
-    """The texts of the player's DMs and of their ephemeral answers in the channel."""
-    ephemeral = [m for m in channel.messages(player) if m.visible_to is not None]
-    return [text for text in message_texts([*player.dm_messages(), *ephemeral]) if text]
 
 
 async def test_a_german_graps_game_speaks_each_players_language_in_private(

@@ -11,7 +11,7 @@ from typing import Any
 
 from games.text import _p
 from lang import translate
-from tests.bot.languages import leaks, message_texts
+from tests.bot.languages import leaks, message_texts, privately_seen
 from tests.bot.scenario import MOVES, PLAYERS, TARGET
 from tests.bot.table import CONFIRMED_CARDS, hand_dm, menu, play_move
 from tests.fakediscord.model import Message
@@ -55,12 +55,6 @@ async def play_in_any_language(
         await click_verb(player, message, "target", move["target"])
     else:
         await click_verb(player, message, "confirm")
-
-
-def privately_seen(player: Player, channel: Any) -> list[str]:
-    """The texts of the player's DMs and of their ephemeral answers in the channel."""
-    ephemeral = [m for m in channel.messages(player) if m.visible_to is not None]
-    return [text for text in message_texts([*player.dm_messages(), *ephemeral]) if text]
 
 
 async def test_a_german_grass_game_speaks_each_players_language_in_private(
