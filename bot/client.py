@@ -37,8 +37,10 @@ EXTENSIONS = (
     "bot.exts.router",
     "bot.exts.general",
     "bot.exts.languages",
+    "bot.exts.settings",
     "bot.exts.help",
     "bot.exts.scoreboards",
+    "bot.exts.stats",
     "bot.exts.turns",
     "bot.exts.expiry",
 )
@@ -143,6 +145,10 @@ class GameBot(commands.AutoShardedBot):
         start-up that needs no gateway (tests load the command tree this way)."""
         self.add_dynamic_items(GameButton, GameSelect)
         self._storage = await Storage.open(self.settings.database)
+        if await self._storage.unrated_games():
+            # Games finished before ratings were kept: rated once, in finish order.
+            log.info("rating %s games finished before ratings", await self._storage.unrated_games())
+            await self._storage.rebuild_ratings()
         self._sessions = Sessions(self._storage, self.kinds)
         self.languages = Languages(self._storage)
         await self._storage.listen(self._changed_elsewhere)

@@ -37,8 +37,8 @@ ROWS = {
     "games": (
         "SELECT id, guild_id, channel_id, kind, options, status, host_id, header, state,"
         " version, table_message_id, created_at, updated_at, turn_minutes, challenged_id,"
-        " published_version, rematch_of, language FROM games WHERE id BETWEEN ? AND ?"
-        " ORDER BY id"
+        " published_version, rematch_of, language, finished_at, season, ending FROM games"
+        " WHERE id BETWEEN ? AND ? ORDER BY id"
     ),
     "seats": (
         "SELECT game_id, seat, user_id, name, dm_channel_id, dm_message_id, dm_signature,"
@@ -53,14 +53,24 @@ ROWS = {
         "SELECT game_id, user_id, place, score, best_round FROM results"
         " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, user_id"
     ),
+    "rating_changes": (
+        "SELECT game_id, season, player, mu_before, sigma_before, mu, sigma FROM rating_changes"
+        " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, season, player"
+    ),
 }
 """Every table of games, parents first (a game before its seats), with all of its
 columns: the rows of the games with ids in a range."""
 SETTINGS = {
     "user_settings": "SELECT user_id, language, client_locale FROM user_settings ORDER BY user_id",
-    "guild_settings": "SELECT guild_id, language FROM guild_settings ORDER BY guild_id",
+    "guild_settings": (
+        "SELECT guild_id, language, seasons, season_started FROM guild_settings ORDER BY guild_id"
+    ),
+    "ratings": (
+        "SELECT guild_id, kind, season, player, mu, sigma, games FROM ratings"
+        " ORDER BY guild_id, kind, season, player"
+    ),
 }
-"""The members' and servers' settings, copied whole. (Leases are not copied: they
+"""The members' and servers' settings and the ratings, copied whole. (Leases are not copied: they
 belong to the processes of the old database.)"""
 TABLES = {
     table: tuple(sql.removeprefix("SELECT ").split(" FROM ")[0].split(", "))
@@ -73,6 +83,8 @@ COUNTS = {
     "results": "SELECT COUNT(*) FROM results",
     "user_settings": "SELECT COUNT(*) FROM user_settings",
     "guild_settings": "SELECT COUNT(*) FROM guild_settings",
+    "rating_changes": "SELECT COUNT(*) FROM rating_changes",
+    "ratings": "SELECT COUNT(*) FROM ratings",
 }
 CHUNK = 500
 """Games copied at a time, with their rows: memory stays small however big the database."""

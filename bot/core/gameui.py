@@ -412,6 +412,11 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         shared machinery's: bot/core/summary.py)."""
         return []
 
+    def ending(self, outcome: Outcome) -> str | None:
+        """How a finished game ended, as a word kept with it for the scoreboards (Graps:
+        "reached", "stuck"); None where the kind keeps none."""
+        return None
+
     def game_over_text(self, table: Table[PublicT]) -> str:
         """The game-over message's first line: the winners first."""
         winners = [table.mention(r.name) for r in self.results(table) if r.place == 1]

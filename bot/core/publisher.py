@@ -46,7 +46,9 @@ from bot.core.handmessages import HandMessages, LaterWrites
 from bot.core.kinds import GameKind
 from bot.core.language import localise_items, slash
 from bot.core.sessions import Clicked, Session
+from bot.core.skill import identity
 from bot.core.storage import Status, Storage
+from bot.core.storage.ratings import RatingChange
 from bot.core.summary import game_over_post
 from games.protocol import Event, EventKind
 from games.text import _, joined
@@ -387,6 +389,21 @@ class Publisher:
 
     # -- everything after a move -----------------------------------------------------
 
+    async def _rating_changes(self, session: Session) -> dict[str, RatingChange]:
+        """Each seat's all-time rating change in the finished game, by seat name: the
+        person's, the computer level's, or, for a seat the computer took over, the
+        person's it was taken from (bot/core/storage/ratings.py)."""
+        changes = {c.player: c for c in await self.storage.rating_changes(session.id)}
+        by_name = {}
+        for seat in session.seats:
+            if seat.replaced_user_id is not None:
+                player = seat.replaced_user_id
+            else:
+                player = identity(seat.user_id, seat.ai_level)
+            if player in changes:
+                by_name[seat.name] = changes[player]
+        return by_name
+
     async def publish(
         self,
         session: Session,
@@ -411,7 +428,8 @@ class Publisher:
         newly = self._once_per_turn(session, newly, again)
         posts = ui.posts(table, events)
         if any(event.kind == EventKind.GAME_OVER for event in events):
-            posts.append(game_over_post(kind, table, session.row.created_at))
+            ratings = await self._rating_changes(session)
+            posts.append(game_over_post(kind, table, session.row.created_at, ratings=ratings))
         if newly and await self._pushed_up(session):
             # The new table goes out first: the hand messages link to it.
             moved = await self._guarded(session, "table", self.repost_table(session))

@@ -443,7 +443,8 @@ class Sessions:
             else:
                 events = session.engine.apply(action)  # IllegalAction: nothing changed
             results = None
-            if session.engine.outcome() is not None:
+            outcome = session.engine.outcome()
+            if outcome is not None:
                 results = final_results(session, ui.results(session.table()), events)
             if results is not None:
                 session.status = Status.FINISHED
@@ -469,6 +470,7 @@ class Sessions:
                     results,
                     changed,
                     [seat.seat for seat in leavers],
+                    ending=None if outcome is None else ui.ending(outcome),
                 )
             except BaseException:
                 # The engine moved but the database did not: reload the truth.

@@ -7,12 +7,15 @@ replay file)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import discord
 
 from bot.core.gameui import ANY_VERSION, Control, GameButton, Post, SharedVerb, Table
 from bot.core.kinds import GameKind
+from bot.core.skill import change_text, rating_text
+from bot.core.storage.ratings import RatingChange
 from games.text import Money, Text, _, _n, _p, joined
 
 
@@ -52,6 +55,28 @@ def standings(kind: GameKind, table: Table[Any]) -> Text:
     return joined("\n", lines)
 
 
+def ratings_line(
+    kind: GameKind, table: Table[Any], changes: Mapping[str, RatingChange]
+) -> Text | None:
+    """ "Ratings: ann 1,136 (+36), bob 964? (−36)", in the final standings' order;
+    `changes`: each seat's all-time change by seat name."""
+    parts = [
+        Text.verbatim(
+            "{player} {rating} ({change})",
+            player=result.name,
+            rating=rating_text(*change.after),
+            change=change_text(change.before, change.after),
+        )
+        for result in kind.ui.results(table)
+        if (change := changes.get(result.name)) is not None
+    ]
+    if not parts:
+        return None
+    # TRANSLATORS: {changes} lists each player's new rating and its change,
+    # "ann 1,136 (+36), bob 964? (−36)"; "?" marks a rating still provisional.
+    return _("Ratings: {changes}.", changes=joined(", ", parts))
+
+
 def summary_buttons(game_id: int) -> tuple[discord.ui.Item[Any], ...]:
     return (
         GameButton(
@@ -64,9 +89,14 @@ def summary_buttons(game_id: int) -> tuple[discord.ui.Item[Any], ...]:
 
 
 def game_over_post(
-    kind: GameKind, table: Table[Any], started_at: float, now: float | None = None
+    kind: GameKind,
+    table: Table[Any],
+    started_at: float,
+    now: float | None = None,
+    ratings: Mapping[str, RatingChange] | None = None,
 ) -> Post:
-    """The message; `started_at`: when the game's lobby opened (epoch seconds)."""
+    """The message; `started_at`: when the game's lobby opened (epoch seconds);
+    `ratings`: each seat's rating change by seat name."""
     played = (now or time.time()) - started_at
     played_line = _(
         "Played in {length}, {moves}. **Rematch** plays again with the same seats and "
@@ -74,7 +104,11 @@ def game_over_post(
         length=length_text(played),
         moves=_n("{count} move", "{count} moves", table.version),
     )
-    text = joined("\n", [kind.ui.game_over_text(table), standings(kind, table), played_line])
+    lines = [kind.ui.game_over_text(table), standings(kind, table)]
+    rated = ratings_line(kind, table, ratings or {})
+    if rated is not None:
+        lines.append(rated)
+    text = joined("\n", [*lines, played_line])
     pictures = kind.pictures
     alt = None
     if pictures.progress is not None and pictures.progress_words is not None:

@@ -73,6 +73,12 @@ class GrapsEndReason(enum.StrEnum):
     EXHAUSTED_WIN = "no pawns left, {distances}: {winner} wins"
     RESIGNED = "{loser} resigned: {winner} wins"
 
+    @classmethod
+    def of(cls, reason: str) -> GrapsEndReason | None:
+        """The pattern an outcome's reason was written from; None for another text."""
+        msgid = getattr(reason, "msgid", None)
+        return next((pattern for pattern in cls if pattern.value == msgid), None)
+
 
 class Piece(enum.Enum):
     """What a cell holds; the values are the characters of the replay state's board."""

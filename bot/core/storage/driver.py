@@ -34,6 +34,11 @@ class Transaction(Protocol):
         """Many rows into one table at once (a copy between databases)."""
         ...
 
+    async def lock(self, name: str) -> None:
+        """Until the transaction ends, no other transaction holds the lock `name`,
+        whichever process runs it (what is not one game's: a server's ratings)."""
+        ...
+
     async def changed(self, game_id: int) -> None:
         """Tells the other processes, once this transaction commits, that the game
         changed (`Driver.listen`); nothing where no other process can be."""

@@ -134,6 +134,37 @@ MIGRATIONS: tuple[str, ...] = (
         language TEXT
     );
     """,
+    # 4: ratings (SQLite's migration 11 says what each column means).
+    """
+    ALTER TABLE games ADD COLUMN finished_at DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN season TEXT;
+    ALTER TABLE games ADD COLUMN ending TEXT;
+    CREATE INDEX games_by_finish ON games (guild_id, kind, finished_at)
+        WHERE status = 'finished';
+    ALTER TABLE guild_settings ADD COLUMN seasons TEXT;
+    ALTER TABLE guild_settings ADD COLUMN season_started DOUBLE PRECISION;
+    CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        season TEXT NOT NULL,
+        player BIGINT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, kind, season, player)
+    );
+    CREATE TABLE rating_changes (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        season TEXT NOT NULL,
+        player BIGINT NOT NULL,
+        mu_before DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, season, player)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (player);
+    """,
 )
 
 MIGRATION_LOCK = 0
@@ -198,6 +229,11 @@ class PostgresTransaction:
         await self._connection.execute(
             "SELECT pg_notify($1, $2)", CHANNEL, f"{game_id} {self._sender}"
         )
+
+    async def lock(self, name: str) -> None:
+        """Until this transaction ends, no other transaction holds the lock `name`, in
+        any process. Two-number keys: a key space apart from the games' one-number keys."""
+        await self._connection.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", name)
 
     async def insert_many(
         self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]

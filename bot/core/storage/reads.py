@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.core.storage.driver import Driver
+from bot.core.storage.ratings import RatingReads
 from bot.core.storage.rows import (
     SELECT_GAMES,
     SELECT_SEATS,
@@ -19,13 +20,14 @@ from bot.core.storage.rows import (
     game_row,
     seat_row,
 )
+from bot.core.storage.stats import StatsReads
 from games.protocol import JSON
 
 MAX_ROW_ID = 2**63 - 1
 """The largest integer either database stores, so the largest id a row can have."""
 
 
-class Reads:
+class Reads(RatingReads, StatsReads):
     """The reading half of `Storage` (bot/core/storage/__init__.py)."""
 
     def __init__(self, driver: Driver) -> None:
@@ -176,11 +178,12 @@ class Reads:
 
     # -- standings -----------------------------------------------------------------
 
-    async def standings(self, guild_id: int, kind: str) -> list[Standing]:
-        """Every player's figures over the server's finished games of this kind, best
-        first: wins against people, then all wins, then total. A game where the computer
-        played a seat (an AI seat, or one it took over) counts its win as a computer win:
-        beating the computer that took a kicked winner's seat must not climb the board."""
+    async def standings(self, guild_id: int, kind: str, season: str = "") -> list[Standing]:
+        """Every player's figures over the server's finished games of this kind (in one
+        season; '' all of them), best first by wins against people, then all wins, then
+        total (the scoreboards rank by rating: bot/exts/scoreboards.py). A game where the
+        computer played a seat (an AI seat, or one it took over) counts its win as a
+        computer win too."""
         rows = await self._driver.fetch_all(
             "SELECT user_id, games, wins, total, best_round, computer_wins FROM ("
             " SELECT r.user_id, COUNT(*) AS games,"
@@ -190,21 +193,41 @@ class Reads:
             " WHERE c.game_id = r.game_id AND c.user_id < 0) THEN 1 ELSE 0 END) AS computer_wins"
             " FROM results r JOIN games g ON g.id = r.game_id"
             " WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' AND r.user_id > 0"
-            " GROUP BY r.user_id) AS figures"
+            " AND (g.season = ? OR ? = '') GROUP BY r.user_id) AS figures"
             " ORDER BY wins - computer_wins DESC, wins DESC, total DESC, user_id",
-            (guild_id, kind),
+            (guild_id, kind, season, season),
         )
-        return [
-            Standing(
-                int(row[0]),
-                int(row[1]),
-                int(row[2]),
-                int(row[3]),
-                None if row[4] is None else int(row[4]),
-                int(row[5]),
-            )
-            for row in rows
-        ]
+        return [_standing(row) for row in rows]
+
+    async def computer_standings(
+        self, guild_id: int, kind: str, season: str = ""
+    ) -> dict[str, Standing]:
+        """The computer's figures per level over the seats it played from the start."""
+        rows = await self._driver.fetch_all(
+            "SELECT s.ai_level, COUNT(*), SUM(CASE WHEN r.place = 1 THEN 1 ELSE 0 END),"
+            " SUM(r.score), MAX(r.best_round), 0"
+            " FROM results r JOIN games g ON g.id = r.game_id"
+            " JOIN seats s ON s.game_id = r.game_id AND s.user_id = r.user_id"
+            " WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished'"
+            " AND s.ai_level IS NOT NULL AND s.replaced_user_id IS NULL"
+            " AND (g.season = ? OR ? = '') GROUP BY s.ai_level ORDER BY s.ai_level",
+            (guild_id, kind, season, season),
+        )
+        return {str(row[0]): _standing((0, *row[1:])) for row in rows}
+
+    async def endings(
+        self, guild_id: int, kind: str, season: str = ""
+    ) -> dict[tuple[int, str], int]:
+        """How many games each player won with each ending ("reached"...), where the
+        kind tells how its games end (Graps)."""
+        rows = await self._driver.fetch_all(
+            "SELECT r.user_id, g.ending, COUNT(*) FROM results r JOIN games g"
+            " ON g.id = r.game_id WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished'"
+            " AND r.place = 1 AND g.ending IS NOT NULL AND (g.season = ? OR ? = '')"
+            " GROUP BY r.user_id, g.ending",
+            (guild_id, kind, season, season),
+        )
+        return {(int(row[0]), str(row[1])): int(row[2]) for row in rows}
 
     async def player_names(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
         """The name each user last played under on this server."""
@@ -240,3 +263,14 @@ class Reads:
             "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return None if row is None else row[0]
+
+
+def _standing(row: Sequence[Any]) -> Standing:
+    return Standing(
+        int(row[0]),
+        int(row[1]),
+        int(row[2]),
+        int(row[3]),
+        None if row[4] is None else int(row[4]),
+        int(row[5]),
+    )

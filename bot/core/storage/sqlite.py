@@ -163,6 +163,43 @@ MIGRATIONS: tuple[str, ...] = (
         language TEXT
     );
     """,
+    # 11: ratings (bot/core/skill.py, bot/core/storage/ratings.py). When each game
+    # finished (ratings move in finish order; NULL: finished before ratings were kept,
+    # and not rated yet), the season it counts in (NULL: all-time only) and how it ended
+    # where the kind tells (Graps: "reached", "stuck"...). A server's seasons
+    # (bot/core/seasons.py; NULL: none) and when its current manual season started. Each
+    # player's rating per server, kind and season ('' all-time; a computer level is a
+    # negative identity), and each game's changes, the game-over message's "+23".
+    """
+    ALTER TABLE games ADD COLUMN finished_at REAL;
+    ALTER TABLE games ADD COLUMN season TEXT;
+    ALTER TABLE games ADD COLUMN ending TEXT;
+    CREATE INDEX games_by_finish ON games (guild_id, kind, finished_at)
+        WHERE status = 'finished';
+    ALTER TABLE guild_settings ADD COLUMN seasons TEXT;
+    ALTER TABLE guild_settings ADD COLUMN season_started REAL;
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        season TEXT NOT NULL,
+        player INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, kind, season, player)
+    );
+    CREATE TABLE rating_changes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        season TEXT NOT NULL,
+        player INTEGER NOT NULL,
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        PRIMARY KEY (game_id, season, player)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (player);
+    """,
 )
 
 
@@ -210,6 +247,9 @@ class SqliteTransaction:
 
     async def changed(self, game_id: int) -> None:
         """One process per file: nobody else to tell."""
+
+    async def lock(self, name: str) -> None:
+        """One process per file, one write transaction at a time: locked already."""
 
     async def insert_many(
         self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.core.storage.driver import Changed, Driver
 from bot.core.storage.postgres import Postgres
+from bot.core.storage.ratings import finish_game, rebuild
 from bot.core.storage.reads import Reads
 from bot.core.storage.rows import Result, StaleVersion, Status, dumps
 from bot.core.storage.sqlite import Sqlite
@@ -189,10 +190,12 @@ class Storage(Reads):
         results: Sequence[Result] | None = None,
         controls_changed: Sequence[int] = (),
         left: Sequence[int] = (),
+        ending: str | None = None,
     ) -> None:
         """One transaction: the move row, the new state and version, the seats (by user
         id) whose controls changed meaning, the seats (by number) whose player left the
-        game with this move, and when the move ended the game, its results.
+        game with this move, and when the move ended the game, its results, how it ended
+        (`ending`, where the kind tells) and its players' new ratings.
         `StaleVersion` if the stored version moved on."""
         async with self._driver.transaction(game_id) as transaction:
             changed = await transaction.execute(
@@ -235,6 +238,8 @@ class Storage(Reads):
                     " VALUES (?, ?, ?, ?, ?)",
                     (game_id, result.user_id, result.place, result.score, result.best_round),
                 )
+            if results is not None:
+                await finish_game(transaction, game_id, ending)
             await transaction.changed(game_id)
 
     async def set_status(self, game_id: int, status: Status) -> None:
@@ -294,6 +299,29 @@ class Storage(Reads):
             ],
             game_id,
         )
+
+    # -- ratings and seasons -------------------------------------------------------
+
+    async def set_guild_seasons(
+        self, guild_id: int, seasons: str | None, started: float | None
+    ) -> None:
+        """The server's seasons (bot/core/seasons.py; None: none), and when its manual
+        season started."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, seasons, season_started)"
+                    " VALUES (?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
+                    " SET seasons = excluded.seasons, season_started = excluded.season_started",
+                    (guild_id, seasons, started),
+                )
+            ]
+        )
+
+    async def rebuild_ratings(self) -> int:
+        """Every rating computed again from the results (bot/core/storage/ratings.py);
+        returns how many games were rated."""
+        return await rebuild(self._driver)
 
     # -- computer players and turn timers ------------------------------------------
 

@@ -55,7 +55,7 @@ from games.graps import (
 )
 from games.graps.actions import Resign
 from games.graps.cells import COLUMNS, SIZE, parse_cell, row_of
-from games.protocol import JSON, Event
+from games.protocol import JSON, Event, Outcome
 from games.text import Text, _, _n, _p, joined
 from render.graps import board_image, player_board_image
 
@@ -279,6 +279,12 @@ def legal_cells(hand: Player) -> list[str]:
 
 class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
     # -- words ---------------------------------------------------------------------
+
+    def ending(self, outcome: Outcome) -> str | None:
+        """The end reason's name ("reached", "stuck"): the scoreboard counts wins at the
+        far row (P7) apart from wins by leaving the other player stuck (P8)."""
+        pattern = GrapsEndReason.of(outcome.reason)
+        return None if pattern is None else pattern.name.lower()
 
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
         return options_text(options)
