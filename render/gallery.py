@@ -22,9 +22,11 @@ from PIL import Image
 from games.gracias.actions import TakeTrio
 from games.randomplay import playout_chooser
 from games.registry import game_class
+from games.text import Text
 from lang import LANGUAGES, speaking
 from render import gracias, graps, grass
 from render.encode import to_png
+from render.player_card import PlayerCard, player_card_image
 from render.scoreboard import scoreboard_image
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
@@ -154,6 +156,32 @@ def images() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
             highlight=0,
         ),
     )
+    # German-length words in every language: the longest labels must fit too.
+    card = PlayerCard(
+        title="bob, alle Spiele zusammengenommen",
+        rating=Text.verbatim("{rating:,}?", rating=1060),
+        rating_label="Wertung (vorläufig)",
+        figures=(
+            ("Partien", "12"),
+            ("Siege", "5"),
+            ("Siegquote", "42 %"),
+            ("Platzierungen", "1. Platz 5 · 2. Platz 4 · 3. Platz 3"),
+            ("Lieblingsspiel", "Gracias"),
+            ("bestes Ergebnis", "275.000 $"),
+            ("längste Siegesserie", "3"),
+        ),
+        history=(1000, 1023, 1011, 1040, 1062, 1055, 1071, 1049, 1060),
+        history_label="Wertung nach jeder Partie",
+        rivals_title="gegen die Spieler, denen bob am häufigsten begegnet ist",
+        rivals=(
+            ("ann", "3 Siege, 2 Niederlagen, 1 Unentschieden"),
+            ("cy", "4 Siege, 1 Niederlage"),
+            ("dee", "2 Siege, 3 Niederlagen"),
+            ("eve", "1 Sieg, 1 Niederlage, 2 Unentschieden"),
+            ("fay", "1 Sieg"),
+        ),
+    )
+    yield "player-card.png", lambda: player_card_image(card)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -203,7 +203,7 @@ def colour_of(index: int) -> RGB:
     return COLOURS[index % len(COLOURS)]
 
 
-def _ticks(low: int, high: int) -> list[int]:
+def round_ticks(low: int, high: int) -> list[int]:
     """Round gridline values, about four steps, covering low..high."""
     raw = max(high - low, 1) / 4
     magnitude = 10 ** max(0, math.floor(math.log10(raw)))
@@ -261,7 +261,7 @@ def _frame(image: Image.Image, draw: ImageDraw.ImageDraw, progress: Progress) ->
     size = fit_size(title, WIDTH - 80, 30, min_size=20, bold=True)
     text(image, (40, 50), title, size, GOLD, bold=True, anchor="lm")
     values = [0] + [value for series in progress.totals for value in series]
-    ticks = _ticks(min(values), max(values))
+    ticks = round_ticks(min(values), max(values))
     label = _axis_money if progress.unit is Unit.DOLLARS else str
     left = 40 + max(text_width(label(tick), LABEL) for tick in ticks) + 14
     plot = _Plot(left, WIDTH - 48, progress.steps, ticks)

@@ -30,7 +30,7 @@ from bot.core.storage import GameRow, Status
 from bot.exts.exports import send_replay
 from bot.exts.lobby import close_lobby
 from bot.exts.router import ask, show_private
-from bot.exts.scoreboards import kind_scoreboard
+from bot.exts.scoreboards import kind_scoreboard, season_choices
 from bot.exts.takeback import ask_take_back
 from games.text import Text, _, _n, joined
 
@@ -446,11 +446,23 @@ class GameCommands(commands.GroupCog):
         await show_scores(self.bot, interaction, self.kind.name, self.kind.pictures.score_sheet)
 
     @app_commands.command(name="scoreboard", description="This server's standings in this game")
-    @app_commands.describe(player="Show one player's own figures")
+    @app_commands.describe(
+        player="Show one player's own figures",
+        season="A season, or all for all-time; default the current one",
+    )
     async def scoreboard(
-        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        season: str | None = None,
     ) -> None:
-        await kind_scoreboard(self.bot, interaction, self.kind.name, player)
+        await kind_scoreboard(self.bot, interaction, self.kind.name, player, season)
+
+    @scoreboard.autocomplete("season")
+    async def scoreboard_seasons(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        return await season_choices(self.bot, interaction, typed)
 
     @app_commands.command(name="rules", description="How to play, or one part of the rules")
     @app_commands.describe(topic="One part of the rules, in detail")

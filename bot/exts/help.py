@@ -114,9 +114,12 @@ def help_embed(kinds: Sequence[GameKind]) -> discord.Embed:
     embed.add_field(
         name=_("Scores and rules"),
         value=_(
-            "`/scoreboard` shows this server's standings in every game, {scoreboard} in "
-            "one game, and {scores} the sheet of the game being played. How to play each "
-            "game: {rules}, with `topic:` for one part in detail.",
+            "{board} shows this server's standings in every game, ranked by rating, "
+            "{scoreboard} in one game, {stats} your card with your rating's history, and "
+            "{scores} the sheet of the game being played. How to play each game: {rules}, "
+            "with `topic:` for one part in detail.",
+            board=slash("scoreboard"),
+            stats=slash("stats"),
             scoreboard=slash(f"{first} scoreboard"),
             scores=slash(f"{first} scores"),
             rules=rules,

@@ -1,5 +1,5 @@
-"""`/language` (a member's own language) and `/settings language` (a server's language
-for new games, Manage Server only). Which language goes where: bot/core/language.py."""
+"""`/language`: a member's own language (a server's is `/settings language`:
+bot/exts/settings.py). Which language goes where: bot/core/language.py."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 AUTO = "auto"
 
 
-def _choices(auto_name: str) -> list[app_commands.Choice[str]]:
+def language_options(auto_name: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=auto_name, value=AUTO), *language_choices()]
 
 
@@ -30,7 +30,7 @@ class LanguageCommands(commands.Cog):
 
     @app_commands.command(name="language", description="The language I use for you alone")
     @app_commands.describe(language="A language, or auto: your Discord app's")
-    @app_commands.choices(language=_choices("auto (your Discord app's language)"))
+    @app_commands.choices(language=language_options("auto (your Discord app's language)"))
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
         chosen = None if language == AUTO else language
         if chosen is not None and chosen not in NAMES:
@@ -45,37 +45,6 @@ class LanguageCommands(commands.Cog):
             text = _(
                 "From now on I write to you in {language}: your hands, turns and answers. "
                 "Tables in channels stay in their game's language.",
-                language=NAMES[chosen],
-            )
-        await reply(interaction, text)
-
-    settings = app_commands.Group(
-        name="settings",
-        description="This server's settings for games (Manage Server)",
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
-
-    @settings.command(name="language", description="The language of new games in this server")
-    @app_commands.describe(language="A language, or auto: this server's Discord language")
-    @app_commands.choices(language=_choices("auto (this server's Discord language)"))
-    async def settings_language(self, interaction: discord.Interaction[Any], language: str) -> None:
-        permissions = interaction.permissions
-        if interaction.guild_id is None or not (permissions and permissions.manage_guild):
-            raise Refusal(_("Only members who can manage this server change its settings."))
-        chosen = None if language == AUTO else language
-        if chosen is not None and chosen not in NAMES:
-            raise Refusal(_("I do not speak that language."))
-        await self.bot.storage.set_guild_language(interaction.guild_id, chosen)
-        if chosen is None:
-            text = _(
-                "New games in this server now use the server's Discord language when I "
-                "speak it (English otherwise). Games under way keep theirs."
-            )
-        else:
-            text = _(
-                "New games in this server are now in {language}, unless their host chooses "
-                "another with the language option. Games under way keep theirs.",
                 language=NAMES[chosen],
             )
         await reply(interaction, text)

@@ -1,15 +1,22 @@
-"""`/scoreboard [game]`: this server's standings in one game, or across every game.
+"""`/scoreboard [game] [season]`: this server's standings, as a picture with its words
+for screen readers.
 
-With a game it is that game's own scoreboard (bot/exts/game_commands.py). Without one, each player
-gets one row: games finished and wins over all games, then wins/games per game, best
-first (wins, then fewer games for as many wins). The figures come from the results
-recorded when games finish; abandoned games record none.
+With a game it is that game's board (also `/<game> scoreboard`, bot/exts/game_commands.py):
+one row per player and per computer level, ranked by rating (bot/core/skill.py), with
+games, wins, win rate and the game's own figures (Grass: dollars banked and best hand;
+Gracias: average points and best round; Graps: wins at the far row, and wins by pruning
+out: the other player left without a cell to play, or both out of pawns).
+Without a game, one row per player over every game, with their rating in each.
+
+On a server running seasons (bot/core/seasons.py) the board shows the current season;
+`season: all` shows all-time, and an earlier season can be chosen.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,78 +24,121 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.errors import Refusal
-from bot.core.language import server
+from bot.core.kinds import Words
+from bot.core.language import private, server
+from bot.core.seasons import ALL_TIME, season_name, season_of
+from bot.core.skill import COMPUTER, Rating, rating_text
 from bot.core.storage import Standing
 from games.protocol import quoted
 from games.text import Money, Text, _, _n, _p, joined
 
-SERVER_ONLY = _("Scoreboards belong to a server; use this command in a server channel.")
-COLUMNS = (_p("column", "player"), _p("column", "games"), _p("column", "wins"))
-"""The scoreboards' first columns after the place (a kind's) or from the first (overall)."""
-
 if TYPE_CHECKING:
     from bot.client import GameBot
 
+SERVER_ONLY = _("Scoreboards belong to a server; use this command in a server channel.")
+ALL = "all"
+"""The season option's value for all-time."""
+PROVISIONAL = _("A rating ending in ? is provisional: it settles after a few more games.")
 
-@dataclass
-class Overall:
-    """One player's figures across games: kind -> (wins, games)."""
 
-    user_id: int
-    per_game: dict[str, tuple[int, int]] = field(default_factory=dict)
+@dataclass(frozen=True)
+class Entry:
+    """One row of a game's board: a player or a computer level."""
+
+    name: str
+    standing: Standing
+    rating: Rating | None
+    endings: Mapping[str, int]
 
     @property
-    def games(self) -> int:
-        return sum(games for _, games in self.per_game.values())
-
-    @property
-    def wins(self) -> int:
-        return sum(wins for wins, _ in self.per_game.values())
+    def rank_key(self) -> tuple[float, int, int]:
+        shown = self.rating.shown if self.rating else float("-inf")
+        return (-shown, -self.standing.wins, self.standing.games)
 
 
-def overall_rows(
-    standings: Mapping[str, Sequence[Standing]], kinds: Sequence[str], names: dict[int, str]
-) -> list[tuple[str, ...]]:
-    """The rows of the overall table from each kind's standings (bot/core/storage/reads.py)."""
-    players: dict[int, Overall] = {}
-    for kind, rows in standings.items():
-        for standing in rows:
-            entry = players.setdefault(standing.user_id, Overall(standing.user_id))
-            entry.per_game[kind] = (standing.wins, standing.games)
-    ranked = sorted(players.values(), key=lambda p: (-p.wins, p.games, p.user_id))
-    result = []
-    for place, entry in enumerate(ranked, start=1):
-        cells = [
-            f"{entry.per_game[kind][0]}/{entry.per_game[kind][1]}"
-            if kind in entry.per_game
-            else "-"
-            for kind in kinds
-        ]
-        # The name column comes first: the scoreboard image left-aligns it and gives it
-        # the room left over; the place goes in front of the name.
-        name = names.get(entry.user_id, str(entry.user_id))
-        result.append((f"{place}. {name}", str(entry.games), str(entry.wins), *cells))
-    return result
+def computer_name(level: str) -> Text:
+    level_words = _p("level", "easy") if level == "easy" else _p("level", "hard")
+    # TRANSLATORS: a scoreboard row of a computer level: "computer (easy)".
+    return _("computer ({level})", level=level_words)
+
+
+def money_or_points(value: int | None, money: bool) -> str:
+    if value is None:
+        return "-"
+    return (
+        Text.verbatim("{amount}", amount=Money(value))
+        if money
+        else Text.verbatim("{points:,}", points=value)
+    )
 
 
 def wins_text(standing: Standing) -> str:
-    """Wins, with those in games where the computer played a seat shown as such."""
-    if standing.computer_wins:
+    """Wins, with those in games where the computer played a seat shown as such: a win
+    over the computer that took a kicked winner's seat must be seen for what it is."""
+    if standing.computer_wins and standing.user_id > 0:
         return _(
             "{wins} ({computer} vs computer)", wins=standing.wins, computer=standing.computer_wins
         )
     return str(standing.wins)
 
 
-def money_or_points(value: int | None, money: bool) -> str:
-    if value is None:
-        return "-"
-    return Text.verbatim("{amount}", amount=Money(value)) if money else str(value)
+def win_rate(standing: Standing) -> Text:
+    # TRANSLATORS: a win rate, "42%"; write it as your language writes percentages.
+    return _("{percent}%", percent=round(100 * standing.wins / max(1, standing.games)))
+
+
+def figure_columns(words: Words) -> tuple[str, ...]:
+    """The game's own columns after the shared ones."""
+    if words.money:
+        return (_p("column", "banked"), words.best_round)
+    if words.score_text is not None:
+        return (_p("column", "average"), words.best_round)
+    return (_p("column", "far row"), _p("column", "pruned out"))
+
+
+def figure_cells(words: Words, entry: Entry) -> tuple[str, ...]:
+    standing = entry.standing
+    if words.money:
+        return (
+            money_or_points(standing.total, True),
+            money_or_points(standing.best_round, True),
+        )
+    if words.score_text is not None:
+        average = Text.verbatim("{average:,}", average=round(standing.total / standing.games))
+        return (average, money_or_points(standing.best_round, False))
+    pruned_out = entry.endings.get("stuck", 0) + entry.endings.get("exhausted_win", 0)
+    return (str(entry.endings.get("reached", 0)), str(pruned_out))
+
+
+def board_columns(words: Words) -> tuple[str, ...]:
+    return (
+        _p("column", "player"),
+        _p("column", "rating"),
+        _p("column", "games"),
+        _p("column", "wins"),
+        _p("column", "win rate"),
+        *figure_columns(words),
+    )
+
+
+def board_row(words: Words, place: int, entry: Entry) -> tuple[str, ...]:
+    rating = rating_text(entry.rating.mu, entry.rating.sigma) if entry.rating else "-"
+    standing = entry.standing
+    # The name column comes first: the scoreboard image left-aligns it and gives it the
+    # room left over; the place goes in front of the name.
+    return (
+        Text.verbatim("{place}. {name}", place=place, name=entry.name),
+        rating,
+        str(standing.games),
+        wins_text(standing),
+        win_rate(standing),
+        *figure_cells(words, entry),
+    )
 
 
 def rows_in_words(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Text:
     """A scoreboard's rows as words, for its picture's description: "#: 1, player: ann,
-    games: 3, ..."; one row after another."""
+    rating: 1,136, ..."; one row after another."""
     return joined(
         "; ",
         [
@@ -104,95 +154,127 @@ def rows_in_words(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Text
     )
 
 
+async def current_season(bot: GameBot, guild_id: int) -> str:
+    """The label of the server's season now; '' (all-time) without seasons."""
+    seasons, started = await bot.storage.guild_seasons(guild_id)
+    return season_of(seasons, started, time.time()) or ALL_TIME
+
+
+async def chosen_season(bot: GameBot, guild_id: int, typed: str | None) -> str:
+    """The season a scoreboard shows: the current one unless one was chosen."""
+    if typed is None:
+        return await current_season(bot, guild_id)
+    typed = typed.strip()
+    if typed.lower() in (ALL, ""):
+        return ALL_TIME
+    known = {await current_season(bot, guild_id), *await bot.storage.season_labels(guild_id)}
+    if typed not in known - {ALL_TIME}:
+        raise Refusal(
+            _(
+                "This server has no season {typed}; choose one the menu offers, or all.",
+                typed=quoted(typed),
+            )
+        )
+    return typed
+
+
+def season_words(season: str, language: str) -> Text:
+    if season == ALL_TIME:
+        return _("all-time")
+    # TRANSLATORS: {season} names a season: "November 2026".
+    return _("season {season}", season=season_name(season, language))
+
+
+async def entries(bot: GameBot, guild_id: int, kind: str, season: str) -> list[Entry]:
+    """The game's board of the season, best rating first."""
+    storage = bot.storage
+    standings = await storage.standings(guild_id, kind, season)
+    ratings = await storage.ratings(guild_id, kind, season)
+    endings = await storage.endings(guild_id, kind, season)
+    names = await storage.player_names(guild_id, [s.user_id for s in standings])
+    found = [
+        Entry(
+            names.get(s.user_id, str(s.user_id)),
+            s,
+            ratings.get(s.user_id),
+            {end: count for (who, end), count in endings.items() if who == s.user_id},
+        )
+        for s in standings
+    ]
+    for level, standing in (await storage.computer_standings(guild_id, kind, season)).items():
+        if level in COMPUTER:
+            rating = ratings.get(COMPUTER[level])
+            found.append(Entry(computer_name(level), standing, rating, {}))
+    return sorted(found, key=lambda entry: entry.rank_key)
+
+
 async def kind_scoreboard(
     bot: GameBot,
     interaction: discord.Interaction[Any],
     kind: str,
     player: discord.abc.User | None,
+    typed_season: str | None = None,
 ) -> None:
-    """This server's standings over finished games of this kind, as an image."""
+    """This server's board of one game, as a picture with its words."""
     from render.scoreboard import Scoreboard, board_image
 
     words = bot.kinds[kind].words
     title = words.title
     if interaction.guild_id is None:
         raise Refusal(SERVER_ONLY)
+    season = await chosen_season(bot, interaction.guild_id, typed_season)
     await interaction.response.defer(thinking=True)
     speech = await server(interaction)
-    standings = await bot.storage.standings(interaction.guild_id, kind)
-    names = await bot.storage.player_names(interaction.guild_id, [s.user_id for s in standings])
-    money = words.money
-    columns = ("#", *COLUMNS, _p("column", "total"), words.best_round)
-    rows: list[tuple[str, ...]] = []
-    highlight = None
-    for place, standing in enumerate(standings, start=1):
-        if player is not None and standing.user_id == player.id:
-            highlight = place - 1
-        rows.append(
-            (
-                str(place),
-                names.get(standing.user_id, str(standing.user_id)),
-                str(standing.games),
-                wins_text(standing),
-                money_or_points(standing.total, money),
-                money_or_points(standing.best_round, money),
-            )
-        )
+    when = season_words(season, speech.language)
+    board = await entries(bot, interaction.guild_id, kind, season)
+    rows = [board_row(words, place, entry) for place, entry in enumerate(board, start=1)]
+    columns = board_columns(words)
+    highlight = 0 if rows else None
     if player is not None:
-        mine = [(row, s) for row, s in zip(rows, standings, strict=True) if s.user_id == player.id]
+        mine = [i for i, e in enumerate(board) if e.standing.user_id == player.id]
         if not mine:
+            text = _(
+                "{player} has no finished {game} game on this server ({season}).",
+                player=f"<@{player.id}>",
+                game=title,
+                season=when,
+            )
             await interaction.followup.send(
-                speech(
-                    _(
-                        "{player} has no finished {game} game on this server yet.",
-                        player=f"<@{player.id}>",
-                        game=title,
-                    )
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
+                speech(text), allowed_mentions=discord.AllowedMentions.none()
             )
             return
-        row, standing = mine[0]
-        figures = {
-            "player": f"<@{player.id}>",
-            "place": row[0],
-            "games": _n("{count} game", "{count} games", standing.games),
-            "wins": _n("{count} win", "{count} wins", standing.wins),
-            "total": row[4],
-            "best_round": words.best_round,
-            "best": row[5],
-        }
-        if standing.computer_wins:
-            # TRANSLATORS: {best_round} names the figure {best} ("best hand", "best round").
-            text = _(
-                "{player} on this server: place {place}, {games}, {wins} ({computer} vs "
-                "computer), total {total}, {best_round} {best}.",
-                computer=standing.computer_wins,
-                **figures,
-            )
-        else:
-            # TRANSLATORS: {best_round} names the figure {best} ("best hand", "best round").
-            text = _(
-                "{player} on this server: place {place}, {games}, {wins}, total {total}, "
-                "{best_round} {best}.",
-                **figures,
-            )
+        highlight = mine[0]
+        entry = board[highlight]
+        text = _(
+            "{player} on this server ({season}): place {place}, {games}, {wins}, "
+            "win rate {rate}, rating {rating}.",
+            player=f"<@{player.id}>",
+            season=when,
+            place=highlight + 1,
+            rating=rows[highlight][1],
+            games=_n("{count} game", "{count} games", entry.standing.games),
+            wins=_n("{count} win", "{count} wins", entry.standing.wins),
+            rate=win_rate(entry.standing),
+        )
     elif not rows:
         await interaction.followup.send(
-            speech(_("No finished {game} game on this server yet.", game=title))
+            speech(_("No finished {game} game on this server ({season}).", game=title, season=when))
         )
         return
     else:
         text = _n(
-            "**{game} scoreboard** of this server ({count} player).",
-            "**{game} scoreboard** of this server ({count} players).",
+            "**{game} scoreboard** of this server, {season} ({count} player, ranked by rating).",
+            "**{game} scoreboard** of this server, {season} ({count} players, ranked by rating).",
             len(rows),
             game=title,
+            season=when,
         )
-    heading = _("{game} scoreboard", game=title)
-    board = Scoreboard(heading, columns, tuple(rows), highlight)
+    if any(entry.rating and entry.rating.provisional for entry in board):
+        text = joined(" ", [text, PROVISIONAL])
+    heading = _("{game} scoreboard, {season}", game=title, season=when)
+    picture = Scoreboard(heading, columns, tuple(rows), highlight)
     alt = Text.verbatim("{board}: {rows}", board=heading, rows=rows_in_words(columns, rows))
-    file = await bot.publisher.render(board_image, board, "scoreboard.png", alt, speech.language)
+    file = await bot.publisher.render(board_image, picture, "scoreboard.png", alt, speech.language)
     await interaction.followup.send(
         speech(text),
         files=[file] if file else [],
@@ -200,58 +282,88 @@ async def kind_scoreboard(
     )
 
 
+def overall_rows(
+    standings: Mapping[str, Sequence[Standing]],
+    ratings: Mapping[str, Mapping[int, Rating]],
+    kinds: Sequence[str],
+    names: Mapping[int, str],
+) -> list[tuple[str, ...]]:
+    """One row per player over every game: games and wins in all, then their rating in
+    each game ("-": never played it); most wins first, then fewer games."""
+    totals: dict[int, list[int]] = {}
+    for rows in standings.values():
+        for standing in rows:
+            games_wins = totals.setdefault(standing.user_id, [0, 0])
+            games_wins[0] += standing.games
+            games_wins[1] += standing.wins
+    ranked = sorted(totals, key=lambda user: (-totals[user][1], totals[user][0], user))
+    result = []
+    for place, user in enumerate(ranked, start=1):
+        cells = []
+        for kind in kinds:
+            rating = ratings.get(kind, {}).get(user)
+            cells.append(rating_text(rating.mu, rating.sigma) if rating else "-")
+        # The name column comes first: the scoreboard image left-aligns it and gives it
+        # the room left over; the place goes in front of the name.
+        name = names.get(user, str(user))
+        result.append((f"{place}. {name}", str(totals[user][0]), str(totals[user][1]), *cells))
+    return result
+
+
 class Scoreboards(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="scoreboard", description="This server's standings")
-    @app_commands.describe(game="One game only; leave empty for every game")
+    @app_commands.describe(
+        game="One game only; leave empty for every game",
+        season="A season, or all for all-time; default the current one",
+    )
     @app_commands.guild_only()  # a server's standings: Discord offers it in servers only
     async def scoreboard(
-        self, interaction: discord.Interaction[Any], game: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None = None,
+        season: str | None = None,
     ) -> None:
         bot = self.bot
         if game is not None:
-            chosen = game.strip().lower()
-            if chosen not in bot.kinds:
-                offered = ", ".join(kind.words.title for kind in bot.kinds.values())
-                raise Refusal(
-                    _(
-                        "{typed} is not a game of this bot; choose {games}.",
-                        typed=quoted(game),
-                        games=offered,
-                    )
-                )
-            await kind_scoreboard(bot, interaction, chosen, None)
+            await kind_scoreboard(bot, interaction, chosen_kind(bot, game), None, season)
             return
         if interaction.guild_id is None:
             raise Refusal(SERVER_ONLY)
+        guild_id = interaction.guild_id
+        label = await chosen_season(bot, guild_id, season)
         await interaction.response.defer(thinking=True)
         kinds = list(bot.kinds)  # the overall table's columns, in the order they were added
-        standings = {
-            kind: await bot.storage.standings(interaction.guild_id, kind) for kind in kinds
-        }
+        standings = {kind: await bot.storage.standings(guild_id, kind, label) for kind in kinds}
+        ratings = {kind: await bot.storage.ratings(guild_id, kind, label) for kind in kinds}
         users = sorted({s.user_id for rows in standings.values() for s in rows})
-        names = await bot.storage.player_names(interaction.guild_id, users)
-        rows = overall_rows(standings, kinds, names)
+        names = await bot.storage.player_names(guild_id, users)
+        rows = overall_rows(standings, ratings, kinds, names)
         speech = await server(interaction)
+        when = season_words(label, speech.language)
         if not rows:
-            await interaction.followup.send(speech(_("No finished game on this server yet.")))
+            text = _("No finished game on this server ({season}).", season=when)
+            await interaction.followup.send(speech(text))
             return
         from render.scoreboard import Scoreboard, board_image
 
         titles = [bot.kinds[kind].words.title for kind in kinds]
-        columns = (*COLUMNS, *titles)
-        heading = _("Scoreboard, all games")
+        columns = (_p("column", "player"), _p("column", "games"), _p("column", "wins"), *titles)
+        heading = _("Scoreboard, all games, {season}", season=when)
         board = Scoreboard(heading, columns, tuple(rows), 0)
         alt = Text.verbatim("{board}: {rows}", board=heading, rows=rows_in_words(columns, rows))
         file = await bot.publisher.render(
             board_image, board, "scoreboard.png", alt, speech.language
         )
         everyone = _n(
-            "**Scoreboard** of this server, all games ({count} player; per game: wins/games).",
-            "**Scoreboard** of this server, all games ({count} players; per game: wins/games).",
+            "**Scoreboard** of this server, all games, {season} ({count} player; per game: "
+            "the rating).",
+            "**Scoreboard** of this server, all games, {season} ({count} players; per game: "
+            "the rating).",
             len(rows),
+            season=when,
         )
         await interaction.followup.send(
             speech(everyone),
@@ -263,12 +375,55 @@ class Scoreboards(commands.Cog):
     async def game_choices(
         self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[str]]:
-        typed = typed.strip().lower()
-        return [
-            app_commands.Choice(name=kind.words.title, value=kind.name)  # names, as typed
-            for kind in self.bot.kinds.values()
-            if typed in kind.name or typed in kind.words.title.lower()
-        ][:25]
+        return game_choices(self.bot, typed)
+
+    @scoreboard.autocomplete("season")
+    async def season_choices(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        return await season_choices(self.bot, interaction, typed)
+
+
+def chosen_kind(bot: GameBot, typed: str) -> str:
+    chosen = typed.strip().lower()
+    if chosen in bot.kinds:
+        return chosen
+    by_title = [kind.name for kind in bot.kinds.values() if kind.words.title.lower() == chosen]
+    if by_title:
+        return by_title[0]
+    offered = ", ".join(kind.words.title for kind in bot.kinds.values())
+    raise Refusal(
+        _("{typed} is not a game of this bot; choose {games}.", typed=quoted(typed), games=offered)
+    )
+
+
+def game_choices(bot: GameBot, typed: str) -> list[app_commands.Choice[str]]:
+    typed = typed.strip().lower()
+    return [
+        app_commands.Choice(name=kind.words.title, value=kind.name)  # names, as typed
+        for kind in bot.kinds.values()
+        if typed in kind.name or typed in kind.words.title.lower()
+    ][:25]
+
+
+async def season_choices(
+    bot: GameBot, interaction: discord.Interaction[Any], typed: str
+) -> list[app_commands.Choice[str]]:
+    """The server's seasons, the current one first, then all-time; in the member's
+    language."""
+    if interaction.guild_id is None:
+        return []
+    speech = await private(interaction)
+    labels = [await current_season(bot, interaction.guild_id)]
+    labels += await bot.storage.season_labels(interaction.guild_id)
+    choices = [
+        app_commands.Choice(name=season_name(label, speech.language), value=label)
+        for label in dict.fromkeys(labels)
+        if label != ALL_TIME
+    ]
+    choices.append(app_commands.Choice(name=speech(_("all-time")), value=ALL))
+    typed = typed.strip().lower()
+    return [c for c in choices if typed in c.name.lower() or typed in c.value][:25]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,0 +1,216 @@
+"""`/stats [player] [game]`: one player's card on this server, as a picture with its
+words: rating and its history, games, wins, places, favourite game, best result, and
+the record against the people they met most. Without a game, the card is of the
+player's favourite game (the one they finished most). All-time figures: the scoreboard
+is where seasons are compared.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core.errors import Refusal
+from bot.core.kinds import GameKind
+from bot.core.language import server
+from bot.core.skill import Rating, rating_text, shown
+from bot.core.storage.stats import PlayedGame, Rivalry
+from bot.exts.scoreboards import SERVER_ONLY, chosen_kind, game_choices, money_or_points
+from games.text import Text, _, _n, joined
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+    from render.player_card import PlayerCard
+
+
+def places_text(games: Sequence[PlayedGame]) -> Text:
+    """ "#1 ×5 · #2 ×4 · #3 ×1": how often the player finished at each place."""
+    counts = Counter(game.place for game in games)
+    return joined(
+        " · ",
+        [Text.verbatim("#{place} ×{count}", place=p, count=c) for p, c in sorted(counts.items())],
+    )
+
+
+def record_text(rivalry: Rivalry) -> Text:
+    """ "3 wins, 2 losses, 1 tie": games placed above, below and level with them."""
+    parts = [_n("{count} win", "{count} wins", rivalry.wins)]
+    if rivalry.losses:
+        parts.append(_n("{count} loss", "{count} losses", rivalry.losses))
+    if rivalry.ties:
+        parts.append(_n("{count} tie", "{count} ties", rivalry.ties))
+    return joined(", ", parts)
+
+
+def best_result(
+    kind: GameKind, games: Sequence[PlayedGame], history: Sequence[int]
+) -> tuple[Text, str]:
+    """The card's best result, with its label: the best final score where the game
+    keeps scores, else the highest rating reached."""
+    words = kind.words
+    if words.money or words.score_text is not None:
+        best = max(game.score for game in games)
+        return _("best final score"), money_or_points(best, words.money)
+    return _("highest rating"), Text.verbatim("{rating:,}", rating=max(history))
+
+
+def history_words(history: Sequence[int]) -> Text:
+    """The chart in words: where the rating started, where it is, its highest."""
+    if not history:
+        return Text.verbatim("-")
+    # TRANSLATORS: a rating's history in words, under a chart of it.
+    return _(
+        "from {first:,} to {last:,}, highest {highest:,}",
+        first=history[0],
+        last=history[-1],
+        highest=max(history),
+    )
+
+
+async def player_card(
+    bot: GameBot, guild_id: int, kind: GameKind, user_id: int, name: str
+) -> tuple[PlayerCard, Text, Text] | None:
+    """The card, its words for the message and for screen readers; None when the
+    player finished no game of this kind on this server."""
+    from render.player_card import PlayerCard
+
+    storage = bot.storage
+    played = await storage.played_games(guild_id, user_id)
+    games = [game for game in played if game.kind == kind.name]
+    if not games:
+        return None
+    rating = (await storage.ratings(guild_id, kind.name)).get(user_id, Rating())
+    history = [
+        shown(h.mu, h.sigma) for h in await storage.rating_history(guild_id, kind.name, user_id)
+    ]
+    favourite, favourite_games = Counter(game.kind for game in played).most_common(1)[0]
+    rivals = await storage.rivalries(guild_id, kind.name, user_id)
+    names = await storage.player_names(guild_id, [rival.opponent for rival in rivals])
+    wins = sum(game.place == 1 for game in games)
+    rate = _("{percent}%", percent=round(100 * wins / len(games)))
+    favourite_words = _n(
+        "{game} ({count} game)",
+        "{game} ({count} games)",
+        favourite_games,
+        game=bot.kinds[favourite].words.title,
+    )
+    best_label, best = best_result(kind, games, history or [rating.shown])
+    figures = (
+        (_("games"), str(len(games))),
+        (_("wins"), str(wins)),
+        (_("win rate"), rate),
+        (_("places"), places_text(games)),
+        (_("favourite game"), favourite_words),
+        (best_label, best),
+    )
+    rival_rows = [
+        (names.get(rival.opponent, str(rival.opponent)), record_text(rival)) for rival in rivals
+    ]
+    rating_words = rating_text(rating.mu, rating.sigma)
+    title = _("{player} at {game}", player=name, game=kind.words.title)
+    card = PlayerCard(
+        title=title,
+        rating=rating_words,
+        rating_label=_("rating"),
+        figures=figures,
+        history=history,
+        history_label=_("rating after each game"),
+        rivals_title=_("against the players met most"),
+        rivals=rival_rows,
+    )
+    text = _(
+        "**{title}**: rating {rating}, {games}, {wins}.",
+        title=title,
+        rating=rating_words,
+        games=_n("{count} game", "{count} games", len(games)),
+        wins=_n("{count} win", "{count} wins", wins),
+    )
+    if rating.provisional:
+        text = joined(" ", [text, _("The ? marks a rating still provisional.")])
+    rivals_words = joined(
+        ", ", [Text.verbatim("{name} {record}", name=n, record=r) for n, r in rival_rows]
+    )
+    alt = _(
+        "{title}: rating {rating}; {figures}; against the players met most: {rivals}; "
+        "rating after each game: {history}.",
+        title=title,
+        rating=rating_words,
+        figures=joined("; ", [Text.verbatim("{l} {v}", l=label, v=v) for label, v in figures]),
+        rivals=rivals_words or "-",
+        history=history_words(history),
+    )
+    return card, text, alt
+
+
+class Stats(commands.Cog):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="stats", description="A player's card: rating, history, rivals")
+    @app_commands.describe(
+        player="Whose card; default yours", game="One game; default the one played most"
+    )
+    @app_commands.guild_only()  # a server's figures: Discord offers it in servers only
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        bot = self.bot
+        if interaction.guild_id is None:
+            raise Refusal(SERVER_ONLY)
+        guild_id = interaction.guild_id
+        who = player or interaction.user
+        kind_name = None if game is None else chosen_kind(bot, game)
+        await interaction.response.defer(thinking=True)
+        speech = await server(interaction)
+        if kind_name is None:
+            played = Counter(g.kind for g in await bot.storage.played_games(guild_id, who.id))
+            kind_name = played.most_common(1)[0][0] if played else None
+        made = None
+        if kind_name is not None:
+            kind = bot.kinds[kind_name]
+            names = await bot.storage.player_names(guild_id, [who.id])
+            name = names.get(who.id, who.display_name)
+            made = await player_card(bot, guild_id, kind, who.id, name)
+        if made is None:
+            mention = f"<@{who.id}>"
+            if kind_name is None:
+                text = _("{player} has no finished game on this server yet.", player=mention)
+            else:
+                text = _(
+                    "{player} has no finished {game} game on this server yet.",
+                    player=mention,
+                    game=bot.kinds[kind_name].words.title,
+                )
+            await interaction.followup.send(
+                speech(text), allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        from render.player_card import player_card_image
+
+        card, text, alt = made
+        file = await bot.publisher.render(
+            player_card_image, card, "player-card.png", alt, speech.language
+        )
+        await interaction.followup.send(
+            speech(text),
+            files=[file] if file else [],
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @stats.autocomplete("game")
+    async def game_choices(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(self.bot, typed)
+
+
+async def setup(bot: GameBot) -> None:
+    await bot.add_cog(Stats(bot))

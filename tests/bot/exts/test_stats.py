@@ -1,0 +1,105 @@
+"""Ratings as players see them, through the emulator: `/stats` (the player card),
+`/graps scoreboard` ranked by rating, the game-over message's changes, and the
+provisional mark going once a rating settles.
+
+Eight Graps games between ann and bob are stored before the bot starts (a rating is
+provisional until its uncertainty falls below 6.5: nine alternating two-player games);
+the ninth is played through the emulator. Expected figures are read from the database
+the bot wrote, not recomputed.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.core.skill import PROVISIONAL_SIGMA, shown
+from bot.core.storage import Result, Storage
+from games.graps import Graps
+from tests.bot.graps_play import open_game
+from tests.bot.table import answer
+
+STORED = 8
+
+
+async def store_graps_games(path: Path, guild: int, ann: int, bob: int) -> None:
+    """Finished Graps games between ann and bob, won in turn (bob first)."""
+    storage = await Storage.open(path)
+    for number in range(STORED):
+        game_id = await storage.create_game(guild, 1, "graps", {}, ann, "ann")
+        await storage.add_seat(game_id, bob, "bob")
+        engine = Graps.create(["ann", "bob"], {}, 7)
+        seats = [(ann, "ann"), (bob, "bob")]
+        await storage.start_game(game_id, seats, engine.replay_header(), {}, 0)
+        winner, loser = (ann, bob) if number % 2 else (bob, ann)
+        await storage.record_move(
+            game_id, 0, None, {"by": "ann", "resign": True}, {}, 1,
+            [Result(winner, 1, 0), Result(loser, 2, 0)],
+        )  # fmt: skip
+        await storage.set_published(game_id, 1)
+    await storage.close()
+
+
+def stored_rating(database: Path, player: int) -> tuple[int, bool]:
+    """The all-time Graps rating as stored: the number shown, and whether provisional."""
+    with sqlite3.connect(database) as db:
+        mu, sigma = db.execute(
+            "SELECT mu, sigma FROM ratings WHERE kind = 'graps' AND season = '' AND player = ?",
+            (player,),
+        ).fetchone()
+    return shown(mu, sigma), sigma > PROVISIONAL_SIGMA
+
+
+def grouped(number: int) -> str:
+    return f"{number:,}"
+
+
+async def test_the_card_the_board_and_the_game_over_show_the_stored_ratings(
+    fake_discord, start_bot, tmp_path
+):
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    database = tmp_path / "rated.sqlite3"
+    await store_graps_games(database, emu.guild_id, ann.id, bob.id)
+    await start_bot(database_path=database, env={"GAME_SEED": "5"})
+
+    rating, provisional = stored_rating(database, ann.id)
+    assert provisional
+    card = await (await bob.slash(general, "stats", player=ann, game="graps")).message()
+    assert f"**ann at Graps**: rating {grouped(rating)}?, 8 games, 4 wins." in card.text
+    assert "provisional" in card.text
+    [picture] = card.images()
+    assert picture.width == 900 and picture.height > 600
+    alt = card.attachments[0].description or ""
+    assert "favourite game Graps (8 games)" in alt
+    assert "against the players met most: bob 4 wins, 4 losses" in alt
+
+    # The ninth game, played: bob resigns, ann wins, and the game-over line shows it.
+    await open_game(general, ann, bob)
+    assert "You resigned" in await answer(await bob.slash(general, "graps resign"))
+    over = await general.wait_message(lambda m: m.content.startswith("**Game over!**"))
+    after, provisional = stored_rating(database, ann.id)
+    assert not provisional and after > rating
+    assert f"ann {grouped(after)} (+{after - rating})" in over.text
+
+    card = await (await ann.slash(general, "stats")).message()  # her own, her only game
+    assert f"**ann at Graps**: rating {grouped(after)}, 9 games, 5 wins." in card.text
+    assert "provisional" not in card.text
+
+    board = await (await ann.slash(general, "graps scoreboard")).message()
+    bob_rating, _ = stored_rating(database, bob.id)
+    assert "ranked by rating" in board.text and "provisional" not in board.text
+    alt = board.attachments[0].description or ""
+    assert alt.index(f"rating: {grouped(after)}") < alt.index(f"rating: {grouped(bob_rating)}")
+    assert "player: 1. ann" in alt and "games: 9" in alt and "win rate: 56%" in alt
+
+
+async def test_a_player_without_games_is_told_so(fake_discord, bot_process):
+    emu = fake_discord
+    general = emu.channel("general")
+    told = await (await emu.user("cy").slash(general, "stats")).message()
+    assert "has no finished game on this server yet" in told.text
+    assert not told.images()
+    refused = await answer(await emu.user("cy").slash(general, "stats", game="chess"))
+    assert "not a game of this bot" in refused
