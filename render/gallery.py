@@ -22,7 +22,7 @@ from PIL import Image
 from games.gracias.actions import TakeTrio
 from games.randomplay import playout_chooser
 from games.registry import game_class
-from games.text import Text
+from games.text import Text, _, _p
 from lang import LANGUAGES, speaking
 from render import gracias, graps, grass
 from render.encode import to_png
@@ -54,7 +54,7 @@ def play_until(
     """A new seeded game played until `stop(game)` holds (or it ends, or `limit`)."""
     game = game_class(kind).create(list(names[:players]), None, seed)
     rng = random.Random(seed)
-    for _ in range(limit):
+    for _move in range(limit):
         if stop(game) or game.outcome() is not None:
             break
         _step(game, rng)
@@ -142,18 +142,44 @@ def images() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
     pover = play_until("graps", 2, 3, lambda g: False)
     yield "graps-board-over.png", lambda: graps.board_image(pover.public_view())
 
+    # The columns as the scoreboards name them (bot/exts/scoreboards.py), so that the
+    # fit test lays them out in every language.
+    shared = [_p("column", name) for name in ("player", "rating", "games", "wins", "win rate")]
+    hard = _("computer ({level})", level=_p("level", "hard"))
+    easy = _("computer ({level})", level=_p("level", "easy"))
     yield (
         "scoreboard.png",
         lambda: scoreboard_image(
-            "Grass scoreboard",
-            ["player", "games", "wins", "best hand", "total"],
+            _("{game} scoreboard, {season}", game="Grass", season=_("all-time")),
+            [*shared, _p("column", "banked"), _("best hand")],
             [
-                ["ann", "12", "5", "$175,000", "$2,310,000"],
-                ["bob", "10", "3", "$150,000", "$1,265,000"],
-                ["cy", "4", "0", "$55,000", "-$15,000"],
-                ["dee", "7", "2", "$125,000", "$955,000"],
+                ["1. ann", "1,412", "12", "5", "42%", "$2,310,000", "$175,000"],
+                ["2. bob", "1,265", "10", "3 (1)", "30%", "$1,265,000", "$150,000"],
+                [
+                    Text.verbatim("3. {name}", name=hard),
+                    "1,180",
+                    "9",
+                    "2",
+                    "22%",
+                    "$955,000",
+                    "$125,000",
+                ],
+                ["4. cy", "1,006?", "4", "0", "0%", "-$15,000", "$55,000"],
             ],
             highlight=0,
+        ),
+    )
+    yield (
+        "scoreboard-graps.png",
+        lambda: scoreboard_image(
+            _("{game} scoreboard, {season}", game="Graps", season=_("all-time")),
+            [*shared, _p("column", "far row"), _p("column", "pruned out")],
+            [
+                ["1. dee", "1,338", "9", "5", "56%", "2", "2"],
+                ["2. eve", "1,204?", "4", "2", "50%", "0", "1"],
+                [Text.verbatim("3. {name}", name=easy), "1,128", "9", "4", "44%", "3", "1"],
+            ],
+            highlight=1,
         ),
     )
     # German-length words in every language: the longest labels must fit too.

@@ -61,9 +61,12 @@ def column_widths(
         widths.append(widest + 24)
     rest = width - sum(widths[1:])
     widths[0] = max(rest, 120)
-    if sum(widths) > width:  # too many figures: share the width evenly
-        share = (width - widths[0]) // max(1, len(widths) - 1)
-        widths[1:] = [share] * (len(widths) - 1)
+    if sum(widths) > width:
+        # Too many figures (or long words): each figure column gives up the same share
+        # of its width, so a long cell ("3 (1 contre l'ordinateur)") keeps the most room
+        # and every cell shrinks by about the same font size.
+        scale = (width - widths[0]) / sum(widths[1:])
+        widths[1:] = [int(w * scale) for w in widths[1:]]
     return widths
 
 

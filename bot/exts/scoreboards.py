@@ -73,13 +73,15 @@ def money_or_points(value: int | None, money: bool) -> str:
 
 
 def wins_text(standing: Standing) -> str:
-    """Wins, with those in games where the computer played a seat shown as such: a win
-    over the computer that took a kicked winner's seat must be seen for what it is."""
+    """Wins, with those in games where the computer played a seat in brackets, "3 (1)":
+    a win over the computer that took a kicked winner's seat must be seen for what it
+    is. The message under the picture says what the brackets mean (`COMPUTER_WINS`)."""
     if standing.computer_wins and standing.user_id > 0:
-        return _(
-            "{wins} ({computer} vs computer)", wins=standing.wins, computer=standing.computer_wins
-        )
+        return f"{standing.wins} ({standing.computer_wins})"
     return str(standing.wins)
+
+
+COMPUTER_WINS = _("Wins in brackets: in games where the computer played a seat.")
 
 
 def win_rate(standing: Standing) -> Text:
@@ -269,8 +271,12 @@ async def kind_scoreboard(
             game=title,
             season=when,
         )
+    notes = [text]
+    if any(entry.standing.computer_wins and entry.standing.user_id > 0 for entry in board):
+        notes.append(COMPUTER_WINS)
     if any(entry.rating and entry.rating.provisional for entry in board):
-        text = joined(" ", [text, PROVISIONAL])
+        notes.append(PROVISIONAL)
+    text = joined(" ", notes)
     heading = _("{game} scoreboard, {season}", game=title, season=when)
     picture = Scoreboard(heading, columns, tuple(rows), highlight)
     alt = Text.verbatim("{board}: {rows}", board=heading, rows=rows_in_words(columns, rows))

@@ -25,7 +25,7 @@ def test_a_grass_row_has_the_rating_the_win_rate_and_the_dollars():
         "player", "rating", "games", "wins", "win rate", "banked", "best hand",
     ]  # fmt: skip
     assert cells(board_row(GRASS, 1, entry)) == [
-        "1. ann", "1,600", "4", "3 (1 vs computer)", "75%", "$450,000", "$120,000",
+        "1. ann", "1,600", "4", "3 (1)", "75%", "$450,000", "$120,000",
     ]  # fmt: skip
     assert cells(board_row(GRASS, 1, entry), "de")[5] == "450.000\u00a0$"
 
