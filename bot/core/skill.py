@@ -32,7 +32,7 @@ SCALE_BASE = 1000
 SCALE_STEP = 40
 PROVISIONAL_SIGMA = 6.5
 """Above this uncertainty the rating is shown provisional ("1,060?"). A newcomer starts
-at 8.33; one 6-player game or about four 2-player games bring it below."""
+at 8.33; two 6-player games, or about nine 2-player games won in turn, bring it below."""
 SEASON_WIDENING = 25 / 6
 """A new season starts from the all-time rating with this much uncertainty added (as
 independent errors add: the square root of the sum of squares), never above a

@@ -9,7 +9,6 @@ import asyncio
 import random
 import sqlite3
 import time
-from pathlib import Path
 
 import asyncpg
 import pytest
@@ -19,14 +18,6 @@ from bot.core.storage import postgres as postgres_backend
 from bot.core.storage.sqlite import MIGRATIONS
 from games.grass import Grass
 from games.replay import replay
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A new database of each kind: a SQLite file's path, a PostgreSQL URL."""
-    if request.param == "sqlite":
-        return str(tmp_path / "bot.sqlite3")
-    return str(request.getfixturevalue("postgres_url"))
 
 
 def migrations(where: str) -> int:
