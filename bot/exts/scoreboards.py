@@ -247,9 +247,13 @@ async def kind_scoreboard(
             return
         highlight = mine[0]
         entry = board[highlight]
+        figures = [
+            Text.verbatim("{label} {value}", label=label, value=value)
+            for label, value in zip(columns[5:], rows[highlight][5:], strict=True)
+        ]
         text = _(
             "{player} on this server ({season}): place {place}, {games}, {wins}, "
-            "win rate {rate}, rating {rating}.",
+            "win rate {rate}, rating {rating}; {figures}.",
             player=f"<@{player.id}>",
             season=when,
             place=highlight + 1,
@@ -257,6 +261,7 @@ async def kind_scoreboard(
             games=_n("{count} game", "{count} games", entry.standing.games),
             wins=_n("{count} win", "{count} wins", entry.standing.wins),
             rate=win_rate(entry.standing),
+            figures=joined(", ", figures),
         )
     elif not rows:
         await interaction.followup.send(

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.bot.exts.test_stats import store_graps_games
 from tests.bot.graps_play import open_game
+from tests.bot.rated import store_graps_games
 from tests.bot.table import answer
 from tests.fakediscord.core import CommandRefused
 

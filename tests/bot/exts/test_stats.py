@@ -14,30 +14,9 @@ import sqlite3
 from pathlib import Path
 
 from bot.core.skill import PROVISIONAL_SIGMA, shown
-from bot.core.storage import Result, Storage
-from games.graps import Graps
 from tests.bot.graps_play import open_game
+from tests.bot.rated import store_graps_games
 from tests.bot.table import answer
-
-STORED = 8
-
-
-async def store_graps_games(path: Path, guild: int, ann: int, bob: int) -> None:
-    """Finished Graps games between ann and bob, won in turn (bob first)."""
-    storage = await Storage.open(path)
-    for number in range(STORED):
-        game_id = await storage.create_game(guild, 1, "graps", {}, ann, "ann")
-        await storage.add_seat(game_id, bob, "bob")
-        engine = Graps.create(["ann", "bob"], {}, 7)
-        seats = [(ann, "ann"), (bob, "bob")]
-        await storage.start_game(game_id, seats, engine.replay_header(), {}, 0)
-        winner, loser = (ann, bob) if number % 2 else (bob, ann)
-        await storage.record_move(
-            game_id, 0, None, {"by": "ann", "resign": True}, {}, 1,
-            [Result(winner, 1, 0), Result(loser, 2, 0)],
-        )  # fmt: skip
-        await storage.set_published(game_id, 1)
-    await storage.close()
 
 
 def stored_rating(database: Path, player: int) -> tuple[int, bool]:

@@ -104,7 +104,7 @@ async def test_a_whole_4_player_game_from_start_to_scoreboard_c2_c5_c6_c8(
     board = await (await dee.slash(general, "gracias scoreboard")).message()
     assert board.images() and "4 players" in board.text
     mine = await (await dee.slash(general, "gracias scoreboard", player=bob)).message()
-    assert "place 1, 1 game, 1 win, total 19" in mine.text
+    assert "place 1, 1 game, 1 win, win rate 100%" in mine.text and "average 19" in mine.text
     overall = await (await ann.slash(general, "scoreboard")).message()
     assert overall.images() and "all games" in overall.text and "4 players" in overall.text
     one = await (await ann.slash(general, "scoreboard", game="gracias")).message()
