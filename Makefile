@@ -71,9 +71,12 @@ bench: $(VENV)/.installed-dev $(CATALOGS)
 	$(BIN)/python -m tests.stress.taps
 	$(BIN)/python -m tests.stress.bench_processes
 
-# The computer players' strength (win rates with confidence intervals); a few minutes.
+# The computer players' strength (win rates with confidence intervals), then the ratings'
+# calibration (the levels rated against each other must order random < easy < hard);
+# about 15 minutes on two cores.
 bench-ai: $(VENV)/.installed-dev
 	$(BIN)/python -m games.ai.bench
+	$(BIN)/python -m tests.stress.bench_ratings
 
 gallery: $(VENV)/.installed-dev $(CATALOGS)
 	$(BIN)/python -m render.gallery gallery
