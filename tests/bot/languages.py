@@ -5,6 +5,7 @@ another language leaks")."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
@@ -95,3 +96,25 @@ def privately_seen(player: Player, channel: Any) -> list[str]:
     """The texts of the player's DMs and of their ephemeral answers in the channel."""
     ephemeral = [m for m in channel.messages(player) if m.visible_to is not None]
     return [text for text in message_texts([*player.dm_messages(), *ephemeral]) if text]
+
+
+async def game_end_in_languages(
+    emu: Any, database: Any, channel: Any, players: dict[str, Player], locales: dict[str, str]
+) -> None:
+    """Waits for the game's end, then checks what everyone read: the channel in German
+    (the table's language), each player's DMs and private answers in their own."""
+
+    def finished() -> bool:
+        with sqlite3.connect(database) as db:
+            return bool(db.execute("SELECT status FROM games").fetchone()[0] == "finished")
+
+    await emu.wait_for(finished, what="the game's end")
+    await emu.settle()
+    public = [text for text in message_texts(channel.messages()) if text]
+    assert public and not leaks(public, "de")
+    assert any(message.images() for message in channel.messages())
+    for name, player in players.items():
+        seen = privately_seen(player, channel)
+        assert seen, name
+        found = leaks(seen, locales[name])
+        assert not found, (name, found[:3])

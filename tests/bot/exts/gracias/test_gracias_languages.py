@@ -5,12 +5,10 @@ catalogs)."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from games.text import _p
 from lang import translate
 from tests.bot.gracias_play import MOVES, PLAYERS, gracias_bot, play_move  # noqa: F401
-from tests.bot.languages import leaks, message_texts
+from tests.bot.languages import game_end_in_languages
 from tests.bot.table import hand_dm
 
 LOCALES = {"ann": "fr", "bob": "it", "cy": "de", "dee": "en-GB"}
@@ -39,18 +37,4 @@ async def test_a_german_game_speaks_each_players_language_in_their_dms(
     for version, move in enumerate(MOVES):
         await play_move(emu, players, version, move)
 
-    def finished() -> bool:
-        with sqlite3.connect(gracias_bot.database_path) as db:
-            return bool(db.execute("SELECT status FROM games").fetchone()[0] == "finished")
-
-    await emu.wait_for(finished, what="the game's end")
-    await emu.settle()
-
-    channel = [text for text in message_texts(general.messages()) if text]
-    assert channel and not leaks(channel, "de")
-    assert any(message.images() for message in general.messages())
-    for name, player in players.items():
-        dms = [text for text in message_texts(player.dm_messages()) if text]
-        assert dms, name
-        found = leaks(dms, LANGUAGE[name])
-        assert not found, (name, found[:3])
+    await game_end_in_languages(emu, gracias_bot.database_path, general, players, LANGUAGE)

@@ -6,12 +6,10 @@ another language shows anywhere (scanned against the catalogs)."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from games.text import _p
 from lang import translate
 from tests.bot.graps_play import MOVES, PLAYERS, graps_bot, place_move  # noqa: F401
-from tests.bot.languages import leaks, message_texts, privately_seen
+from tests.bot.languages import game_end_in_languages
 from tests.bot.table import answer, hand_dm
 
 LOCALES = {"ann": "fr", "bob": "it"}
@@ -44,18 +42,4 @@ async def test_a_german_graps_game_speaks_each_players_language_in_private(
         else:
             await place_move(emu, players, version)
 
-    def finished() -> bool:
-        with sqlite3.connect(graps_bot.database_path) as db:
-            return bool(db.execute("SELECT status FROM games").fetchone()[0] == "finished")
-
-    await emu.wait_for(finished, what="the game's end")
-    await emu.settle()
-
-    channel = [text for text in message_texts(general.messages()) if text]
-    assert channel and not leaks(channel, "de")
-    assert any(message.images() for message in general.messages())
-    for name, player in players.items():
-        seen = privately_seen(player, general)
-        assert seen, name
-        found = leaks(seen, LOCALES[name])
-        assert not found, (name, found[:3])
+    await game_end_in_languages(emu, graps_bot.database_path, general, players, LOCALES)

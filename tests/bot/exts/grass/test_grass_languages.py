@@ -6,12 +6,11 @@ against the catalogs)."""
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from games.text import _p
 from lang import translate
-from tests.bot.languages import leaks, message_texts, privately_seen
+from tests.bot.languages import game_end_in_languages
 from tests.bot.scenario import MOVES, PLAYERS, TARGET
 from tests.bot.table import CONFIRMED_CARDS, hand_dm, menu, play_move
 from tests.fakediscord.model import Message
@@ -77,18 +76,4 @@ async def test_a_german_grass_game_speaks_each_players_language_in_private(
     for version, move in enumerate(MOVES):
         await play_in_any_language(emu, players, general, version, move)
 
-    def finished() -> bool:
-        with sqlite3.connect(stacked_bot.database_path) as db:
-            return bool(db.execute("SELECT status FROM games").fetchone()[0] == "finished")
-
-    await emu.wait_for(finished, what="the game's end")
-    await emu.settle()
-
-    channel = [text for text in message_texts(general.messages()) if text]
-    assert channel and not leaks(channel, "de")
-    assert any(message.images() for message in general.messages())
-    for name, player in players.items():
-        seen = privately_seen(player, general)
-        assert seen, name
-        found = leaks(seen, LOCALES[name])
-        assert not found, (name, found[:3])
+    await game_end_in_languages(emu, stacked_bot.database_path, general, players, LOCALES)
