@@ -1,8 +1,8 @@
 """`/stats [player] [game]`: one player's card on this server, as a picture with its
-words: rating and its history, games, wins, places, favourite game, best result, and
-the record against the people they met most. Without a game, the card is of the
-player's favourite game (the one they finished most). All-time figures: the scoreboard
-is where seasons are compared.
+words: rating and its history, games, wins, places, favourite game, best result, the
+longest winning streak, and the record against the people they met most. Without a
+game, the card is of the player's favourite game (the one they finished most).
+All-time figures: the scoreboard is where seasons are compared.
 """
 
 from __future__ import annotations
@@ -35,6 +35,15 @@ def places_text(games: Sequence[PlayedGame]) -> Text:
         " · ",
         [Text.verbatim("#{place} ×{count}", place=p, count=c) for p, c in sorted(counts.items())],
     )
+
+
+def longest_streak(games: Sequence[PlayedGame]) -> int:
+    """The most games won in a row (games in finish order)."""
+    longest = current = 0
+    for game in games:
+        current = current + 1 if game.place == 1 else 0
+        longest = max(longest, current)
+    return longest
 
 
 def record_text(rivalry: Rivalry) -> Text:
@@ -107,6 +116,7 @@ async def player_card(
         (_("places"), places_text(games)),
         (_("favourite game"), favourite_words),
         (best_label, best),
+        (_("longest winning streak"), str(longest_streak(games))),
     )
     rival_rows = [
         (names.get(rival.opponent, str(rival.opponent)), record_text(rival)) for rival in rivals

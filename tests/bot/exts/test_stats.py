@@ -65,6 +65,7 @@ async def test_the_card_the_board_and_the_game_over_show_the_stored_ratings(
     card = await (await ann.slash(general, "stats")).message()  # her own, her only game
     assert f"**ann at Graps**: rating {grouped(after)}, 9 games, 5 wins." in card.text
     assert "provisional" not in card.text
+    assert "longest winning streak 2;" in (card.attachments[0].description or "")
 
     board = await (await ann.slash(general, "graps scoreboard")).message()
     bob_rating, _ = stored_rating(database, bob.id)
