@@ -25,7 +25,7 @@ from PIL import Image
 from lang import speaking
 from render import gracias, graps, grass, prepare
 from render.encode import to_png
-from render.gallery import NAMES, _step, play_until
+from render.gallery import NAMES, _step, images, play_until
 from render.scoreboard import scoreboard_image
 
 Render = Callable[[], Image.Image]
@@ -83,6 +83,7 @@ def cases() -> list[tuple[str, list[Render]]]:
             _renders(graps2, lambda g: graps.board_image(g.public_view(), g.public_view().to_move)),
         ),
         ("scoreboard", [lambda: scoreboard_image("Scores", ["player", "wins", "total"], rows, 0)]),
+        ("player card", [dict(images())["player-card.png"]]),
     ]
 
 
