@@ -84,9 +84,9 @@ def wins_text(standing: Standing) -> str:
 COMPUTER_WINS = _("Wins in brackets: in games where the computer played a seat.")
 
 
-def win_rate(standing: Standing) -> Text:
+def win_rate(wins: int, games: int) -> Text:
     # TRANSLATORS: a win rate, "42%"; write it as your language writes percentages.
-    return _("{percent}%", percent=round(100 * standing.wins / max(1, standing.games)))
+    return _("{percent}%", percent=round(100 * wins / max(1, games)))
 
 
 def figure_columns(words: Words) -> tuple[str, ...]:
@@ -133,7 +133,7 @@ def board_row(words: Words, place: int, entry: Entry) -> tuple[str, ...]:
         rating,
         str(standing.games),
         wins_text(standing),
-        win_rate(standing),
+        win_rate(standing.wins, standing.games),
         *figure_cells(words, entry),
     )
 
@@ -260,7 +260,7 @@ async def kind_scoreboard(
             rating=rows[highlight][1],
             games=_n("{count} game", "{count} games", entry.standing.games),
             wins=_n("{count} win", "{count} wins", entry.standing.wins),
-            rate=win_rate(entry.standing),
+            rate=win_rate(entry.standing.wins, entry.standing.games),
             figures=joined(", ", figures),
         )
     elif not rows:

@@ -20,7 +20,13 @@ from bot.core.kinds import GameKind
 from bot.core.language import server
 from bot.core.skill import Rating, rating_text, shown
 from bot.core.storage.stats import PlayedGame, Rivalry
-from bot.exts.scoreboards import SERVER_ONLY, chosen_kind, game_choices, money_or_points
+from bot.exts.scoreboards import (
+    SERVER_ONLY,
+    chosen_kind,
+    game_choices,
+    money_or_points,
+    win_rate,
+)
 from games.text import Text, _, _n, joined
 
 if TYPE_CHECKING:
@@ -101,7 +107,6 @@ async def player_card(
     rivals = await storage.rivalries(guild_id, kind.name, user_id)
     names = await storage.player_names(guild_id, [rival.opponent for rival in rivals])
     wins = sum(game.place == 1 for game in games)
-    rate = _("{percent}%", percent=round(100 * wins / len(games)))
     favourite_words = _n(
         "{game} ({count} game)",
         "{game} ({count} games)",
@@ -112,7 +117,7 @@ async def player_card(
     figures = (
         (_("games"), str(len(games))),
         (_("wins"), str(wins)),
-        (_("win rate"), rate),
+        (_("win rate"), win_rate(wins, len(games))),
         (_("places"), places_text(games)),
         (_("favourite game"), favourite_words),
         (best_label, best),
