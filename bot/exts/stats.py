@@ -21,6 +21,7 @@ from bot.core.language import server
 from bot.core.skill import Rating, rating_text, shown
 from bot.core.storage.stats import PlayedGame, Rivalry
 from bot.exts.scoreboards import (
+    PROVISIONAL,
     SERVER_ONLY,
     chosen_kind,
     game_choices,
@@ -146,7 +147,7 @@ async def player_card(
         wins=_n("{count} win", "{count} wins", wins),
     )
     if rating.provisional:
-        text = joined(" ", [text, _("The ? marks a rating still provisional.")])
+        text = joined(" ", [text, PROVISIONAL])
     rivals_words = joined(
         ", ", [Text.verbatim("{name} {record}", name=n, record=r) for n, r in rival_rows]
     )
