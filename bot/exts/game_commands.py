@@ -449,14 +449,16 @@ class GameCommands(commands.GroupCog):
     @app_commands.describe(
         player="Show one player's own figures",
         season="A season, or all for all-time; default the current one",
+        text="Every row in words instead of a picture (for screen readers)",
     )
     async def scoreboard(
         self,
         interaction: discord.Interaction[Any],
         player: discord.User | None = None,
         season: str | None = None,
+        text: bool = False,
     ) -> None:
-        await kind_scoreboard(self.bot, interaction, self.kind.name, player, season)
+        await kind_scoreboard(self.bot, interaction, self.kind.name, player, season, text)
 
     @scoreboard.autocomplete("season")
     async def scoreboard_seasons(

@@ -24,8 +24,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.errors import Refusal
+from bot.core.gameui import MESSAGE_LIMIT, fit
 from bot.core.kinds import Words
-from bot.core.language import private, server
+from bot.core.language import Speech, private, server, slash
+from bot.core.publisher import ALT_LIMIT
 from bot.core.seasons import ALL_TIME, season_name, season_of
 from bot.core.skill import COMPUTER, Rating, rating_text
 from bot.core.storage import Standing
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
     from bot.client import GameBot
 
 SERVER_ONLY = _("Scoreboards belong to a server; use this command in a server channel.")
+TOP = 20
+"""Rows a scoreboard's picture shows at most (the asked player's row comes in at the
+end when it is further down): the whole board is there in words with `text: true`."""
 ALL = "all"
 """The season option's value for all-time."""
 PROVISIONAL = _("A rating ending in ? is provisional: it settles after a few more games.")
@@ -54,6 +59,17 @@ class Entry:
     def rank_key(self) -> tuple[float, int, int]:
         shown = self.rating.shown if self.rating else float("-inf")
         return (-shown, -self.standing.wins, self.standing.games)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A scoreboard to send: its words, heading, columns and rows, and the row to mark."""
+
+    text: str
+    heading: str
+    columns: tuple[str, ...]
+    rows: list[tuple[str, ...]]
+    highlight: int | None
 
 
 def computer_name(level: str) -> Text:
@@ -138,21 +154,86 @@ def board_row(words: Words, place: int, entry: Entry) -> tuple[str, ...]:
     )
 
 
-def rows_in_words(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Text:
-    """A scoreboard's rows as words, for its picture's description: "#: 1, player: ann,
-    rating: 1,136, ..."; one row after another."""
+def row_words(columns: Sequence[str], row: Sequence[str]) -> Text:
+    """One row in words: "player: 1. ann, rating: 1,136, games: 9, ..."."""
     return joined(
-        "; ",
+        ", ",
         [
-            joined(
-                ", ",
-                [
-                    Text.verbatim("{column}: {value}", column=c, value=v)
-                    for c, v in zip(columns, row, strict=False)
-                ],
-            )
-            for row in rows
+            Text.verbatim("{column}: {value}", column=c, value=v)
+            for c, v in zip(columns, row, strict=False)
         ],
+    )
+
+
+def rows_in_words(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Text:
+    """A scoreboard's rows as words, one after another, for its picture's description."""
+    return joined("; ", [row_words(columns, row) for row in rows])
+
+
+def top_rows(
+    rows: Sequence[tuple[str, ...]], highlight: int | None
+) -> tuple[list[tuple[str, ...]], int | None]:
+    """The rows a picture shows, the first `TOP`, and the highlighted one in its place
+    at the end when it is further down; with the highlight's index among them."""
+    if len(rows) <= TOP:
+        return list(rows), highlight
+    if highlight is None or highlight < TOP:
+        return list(rows[:TOP]), highlight
+    return [*rows[: TOP - 1], rows[highlight]], TOP - 1
+
+
+def in_messages(lines: Sequence[str]) -> list[str]:
+    """Lines gathered into as few messages as Discord's length allows."""
+    messages: list[str] = []
+    for line in lines:
+        if messages and len(messages[-1]) + 1 + len(line) <= MESSAGE_LIMIT:
+            messages[-1] += "\n" + line
+        else:
+            messages.append(fit(line))
+    return messages
+
+
+async def send_board(
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    speech: Speech,
+    board: Board,
+    command: str,
+    as_text: bool,
+) -> None:
+    """A scoreboard as a picture with its description, or, `as_text`, every row in
+    words in as many messages as it takes (for screen readers and long boards)."""
+    from render.scoreboard import Scoreboard, board_image
+
+    none = discord.AllowedMentions.none()
+    if as_text:
+        heading = Text.verbatim("**{heading}**", heading=board.heading)
+        lines = [speech(board.text), speech(heading)]
+        lines += [speech(row_words(board.columns, row)) for row in board.rows]
+        for message in in_messages(lines):
+            await interaction.followup.send(message, allowed_mentions=none)
+        return
+    shown, highlight = top_rows(board.rows, board.highlight)
+    rows = rows_in_words(board.columns, shown)
+    alt = Text.verbatim("{board}: {rows}", board=board.heading, rows=rows)
+    option = slash(command, "text")
+    text = board.text
+    if len(shown) < len(board.rows):
+        more = _(
+            "The picture shows {shown} of the {count} rows; with {command} the answer lists "
+            "them all in words.",
+            shown=len(shown),
+            count=len(board.rows),
+            command=option,
+        )
+        text = joined(" ", [text, more])
+    elif len(speech(alt)) > ALT_LIMIT:  # the picture's description is cut short
+        every = _("With {command} the answer reads every row in words.", command=option)
+        text = joined(" ", [text, every])
+    picture = Scoreboard(board.heading, board.columns, tuple(shown), highlight)
+    file = await bot.publisher.render(board_image, picture, "scoreboard.png", alt, speech.language)
+    await interaction.followup.send(
+        speech(text), files=[file] if file else [], allowed_mentions=none
     )
 
 
@@ -216,10 +297,9 @@ async def kind_scoreboard(
     kind: str,
     player: discord.abc.User | None,
     typed_season: str | None = None,
+    as_text: bool = False,
 ) -> None:
-    """This server's board of one game, as a picture with its words."""
-    from render.scoreboard import Scoreboard, board_image
-
+    """This server's board of one game, as a picture with its words (or in words)."""
     words = bot.kinds[kind].words
     title = words.title
     if interaction.guild_id is None:
@@ -230,7 +310,7 @@ async def kind_scoreboard(
     when = season_words(season, speech.language)
     board = await entries(bot, interaction.guild_id, kind, season)
     rows = [board_row(words, place, entry) for place, entry in enumerate(board, start=1)]
-    columns = board_columns(words)
+    columns = tuple(board_columns(words))
     highlight = 0 if rows else None
     if player is not None:
         mine = [i for i, e in enumerate(board) if e.standing.user_id == player.id]
@@ -283,14 +363,8 @@ async def kind_scoreboard(
         notes.append(PROVISIONAL)
     text = joined(" ", notes)
     heading = _("{game} scoreboard, {season}", game=title, season=when)
-    picture = Scoreboard(heading, columns, tuple(rows), highlight)
-    alt = Text.verbatim("{board}: {rows}", board=heading, rows=rows_in_words(columns, rows))
-    file = await bot.publisher.render(board_image, picture, "scoreboard.png", alt, speech.language)
-    await interaction.followup.send(
-        speech(text),
-        files=[file] if file else [],
-        allowed_mentions=discord.AllowedMentions.none(),
-    )
+    board_to_send = Board(text, heading, columns, rows, highlight)
+    await send_board(bot, interaction, speech, board_to_send, f"{kind} scoreboard", as_text)
 
 
 def overall_rows(
@@ -329,6 +403,7 @@ class Scoreboards(commands.Cog):
     @app_commands.describe(
         game="One game only; leave empty for every game",
         season="A season, or all for all-time; default the current one",
+        text="Every row in words instead of a picture (for screen readers)",
     )
     @app_commands.guild_only()  # a server's standings: Discord offers it in servers only
     async def scoreboard(
@@ -336,10 +411,12 @@ class Scoreboards(commands.Cog):
         interaction: discord.Interaction[Any],
         game: str | None = None,
         season: str | None = None,
+        text: bool = False,
     ) -> None:
         bot = self.bot
         if game is not None:
-            await kind_scoreboard(bot, interaction, chosen_kind(bot, game), None, season)
+            chosen = chosen_kind(bot, game)
+            await kind_scoreboard(bot, interaction, chosen, None, season, text)
             return
         if interaction.guild_id is None:
             raise Refusal(SERVER_ONLY)
@@ -355,19 +432,12 @@ class Scoreboards(commands.Cog):
         speech = await server(interaction)
         when = season_words(label, speech.language)
         if not rows:
-            text = _("No finished game on this server ({season}).", season=when)
-            await interaction.followup.send(speech(text))
+            none_yet = _("No finished game on this server ({season}).", season=when)
+            await interaction.followup.send(speech(none_yet))
             return
-        from render.scoreboard import Scoreboard, board_image
-
         titles = [bot.kinds[kind].words.title for kind in kinds]
         columns = (_p("column", "player"), _p("column", "games"), _p("column", "wins"), *titles)
         heading = _("Scoreboard, all games, {season}", season=when)
-        board = Scoreboard(heading, columns, tuple(rows), 0)
-        alt = Text.verbatim("{board}: {rows}", board=heading, rows=rows_in_words(columns, rows))
-        file = await bot.publisher.render(
-            board_image, board, "scoreboard.png", alt, speech.language
-        )
         everyone = _n(
             "**Scoreboard** of this server, all games, {season} ({count} player; per game: "
             "the rating).",
@@ -376,11 +446,8 @@ class Scoreboards(commands.Cog):
             len(rows),
             season=when,
         )
-        await interaction.followup.send(
-            speech(everyone),
-            files=[file] if file else [],
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        board = Board(everyone, heading, columns, rows, 0)
+        await send_board(bot, interaction, speech, board, "scoreboard", text)
 
     @scoreboard.autocomplete("game")
     async def game_choices(
