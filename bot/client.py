@@ -145,9 +145,10 @@ class GameBot(commands.AutoShardedBot):
         start-up that needs no gateway (tests load the command tree this way)."""
         self.add_dynamic_items(GameButton, GameSelect)
         self._storage = await Storage.open(self.settings.database)
-        if await self._storage.unrated_games():
+        unrated = await self._storage.unrated_games()
+        if unrated:
             # Games finished before ratings were kept: rated once, in finish order.
-            log.info("rating %s games finished before ratings", await self._storage.unrated_games())
+            log.info("rating %s games finished before ratings", unrated)
             await self._storage.rebuild_ratings()
         self._sessions = Sessions(self._storage, self.kinds)
         self.languages = Languages(self._storage)

@@ -42,8 +42,9 @@ def season_of(seasons: str | None, started: float | None, at: float) -> str | No
 
 
 def season_name(label: str, language: str) -> str:
-    """How a season is named to players: "November 2026", or "since 18 Nov 2026, 11:06"
-    as the language writes dates. A label of neither shape is shown as it is."""
+    """How a season is named to players: "November 2026", or the moment a manual season
+    started, "Nov 18, 2026 11:06 AM" (UTC), as the language writes dates. A label of
+    neither shape is shown as it is."""
     try:
         if len(label) == 7:
             month = datetime.datetime.strptime(label, "%Y-%m")

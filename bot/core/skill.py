@@ -42,7 +42,6 @@ COMPUTER: Mapping[str, int] = {"easy": -1, "hard": -2, "random": -3}
 """The identity rated for each computer level. Computer seats have negative user ids of
 their own in every game; the ratings know the computer by its level instead, one
 identity per level (per server and game kind, like everyone)."""
-LEVEL_OF = {identity: level for level, identity in COMPUTER.items()}
 
 
 @dataclass(frozen=True, slots=True)

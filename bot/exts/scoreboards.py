@@ -72,10 +72,13 @@ class Board:
     highlight: int | None
 
 
+LEVEL_WORDS = {"easy": _p("level", "easy"), "hard": _p("level", "hard")}
+"""The computer levels a server's games have, as a scoreboard names them."""
+
+
 def computer_name(level: str) -> Text:
-    level_words = _p("level", "easy") if level == "easy" else _p("level", "hard")
     # TRANSLATORS: a scoreboard row of a computer level: "computer (easy)".
-    return _("computer ({level})", level=level_words)
+    return _("computer ({level})", level=LEVEL_WORDS[level])
 
 
 def money_or_points(value: int | None, money: bool) -> str:
@@ -285,7 +288,7 @@ async def entries(bot: GameBot, guild_id: int, kind: str, season: str) -> list[E
         for s in standings
     ]
     for level, standing in (await storage.computer_standings(guild_id, kind, season)).items():
-        if level in COMPUTER:
+        if level in LEVEL_WORDS:
             rating = ratings.get(COMPUTER[level])
             found.append(Entry(computer_name(level), standing, rating, {}))
     return sorted(found, key=lambda entry: entry.rank_key)
