@@ -28,8 +28,8 @@ from bot.core.sessions import Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, Status, Storage
 from bot.core.tree import GameTree
-from games.protocol import Event
-from games.takeback import apply_entry
+from games.protocol import JSON, Event, Game
+from games.takeback import Replayer
 
 log = logging.getLogger(__name__)
 
@@ -229,19 +229,15 @@ class GameBot(commands.AutoShardedBot):
         if shown is None or shown >= row.version or row.header is None or row.state is None:
             return None
         moves = await self.storage.moves(row.id)
-        cls = self.kinds[row.kind].engine
-        engine = cls.from_replay(row.header)
-        for index in range(shown):
-            engine, _ = apply_entry(engine, row.header, moves, index)
-        before_awaiting = tuple(engine.awaiting)
-        events: list[Event] = []
-        for index in range(shown, len(moves)):
-            engine, done = apply_entry(engine, row.header, moves, index)
-            events.extend(done)
-        if engine.to_json() != cls.from_json(row.state).to_json():
+        engine = self.kinds[row.kind].engine
+        header, state = row.header, row.state
+        # A log of any length: replayed off the event loop, which serves every server.
+        replayed = await asyncio.get_running_loop().run_in_executor(
+            self.executor, _replayed_from, header, state, moves, shown, engine
+        )
+        if replayed is None:
             log.error("game %s: its move log does not replay to its state", row.id)
-            return None
-        return events, before_awaiting
+        return replayed
 
     async def close(self) -> None:
         """Stops between moves: the moves under way finish (within STOP_SECONDS) and what
@@ -258,3 +254,24 @@ class GameBot(commands.AutoShardedBot):
             await self._storage.close()
             self._storage = None
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _replayed_from(
+    header: dict[str, JSON],
+    state: dict[str, JSON],
+    moves: list[JSON],
+    shown: int,
+    engine: type[Game[Any, Any, Any]],
+) -> tuple[list[Event], tuple[str, ...]] | None:
+    """The events of `moves` after the first `shown`, and who was awaited before them;
+    None when the log does not replay to `state`."""
+    replayer = Replayer(header)
+    for move in moves[:shown]:
+        replayer.apply(move)
+    before_awaiting = tuple(replayer.game.awaiting)
+    events: list[Event] = []
+    for move in moves[shown:]:
+        events.extend(replayer.apply(move))
+    if replayer.game.to_json() != engine.from_json(state).to_json():
+        return None
+    return events, before_awaiting

@@ -8,18 +8,17 @@ import os
 import sys
 
 from games.protocol import StateFormatError
-from games.replay import ReplayStopped, replay
+from games.replay import ReplayStopped, load_file, replay
 
 
 def _replay(path: str) -> int:
     try:
-        with open(path, encoding="utf-8") as file:
-            data = json.load(file)
+        data = load_file(path)
     except OSError as error:
         print(f"cannot read {path}: {error.strerror}", file=sys.stderr)
         return 1
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        print(f"{path} is not valid JSON: {error}", file=sys.stderr)
+    except StateFormatError as error:
+        print(f"{path} cannot be replayed: {error}", file=sys.stderr)
         return 1
     try:
         game = replay(data)

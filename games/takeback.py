@@ -1,13 +1,17 @@
 """Taking back a move: the move log's undo entry (docs/notation.md, "Taking a move back").
 
 `{"by": P, "undo": true}` takes back the last action still standing in the log, which P
-must have made. Engines keep no history, so the game without that action is the log
-replayed up to it; the undo entry still counts as a move (`Game.moves`), so a state's
+must have made. Engines keep no history, so a `Replayer` applying a log keeps the
+position before each action that may still be taken back, and an undo entry goes back
+to it: a log of n entries costs n actions and n copies of the game, however many undo
+entries it holds. The undo entry still counts as a move (`Game.moves`), so a state's
 version only ever grows and a control drawn for the taken-back position stays out of
 date. Only a move that showed nothing hidden may be taken back (`Game.reveals`): once a
 card was drawn or a roll made, replaying without the move would leave someone knowing
 what the game had not yet shown. A move that ended the game, or a player leaving, is
-final too.
+final too, and so is every action before a final one. A player takes back at most
+`TAKE_BACKS_IN_A_ROW` moves before another player moves (docs/notation.md), so one
+player cannot stall a table by taking back and playing again for ever.
 """
 
 from __future__ import annotations
@@ -18,12 +22,15 @@ from typing import Any
 
 from games.protocol import JSON, Event, EventKind, Game, IllegalAction
 from games.registry import game_class
-from games.text import _
+from games.text import _, _n
 
 UNDO = "undo"
 """The key that makes a move log entry an undo entry."""
 
 AnyGame = Game[Any, Any, Any]
+
+TAKE_BACKS_IN_A_ROW = 3
+"""How many moves one player may take back before another player has moved."""
 
 
 def is_undo(entry: JSON) -> bool:
@@ -66,21 +73,9 @@ class TakenBack:
     game: AnyGame
     """The game without the move, its version one past the log's last entry."""
     redone: AnyGame
-    """The game with the move played again: equal to the game the log was at."""
+    """The game with the move: the game the log was at (not a copy)."""
     events: list[Event]
     """What the move did, as it did it the first time."""
-
-
-def _standing(entries: Sequence[JSON]) -> list[int]:
-    """The indexes of the actions of `entries` that no undo entry took back."""
-    standing: list[int] = []
-    for index, entry in enumerate(entries):
-        if is_undo(entry):
-            if standing:
-                standing.pop()
-        else:
-            standing.append(index)
-    return standing
 
 
 def _check_undo_entry(entry: Mapping[str, JSON]) -> str:
@@ -94,51 +89,100 @@ def _check_undo_entry(entry: Mapping[str, JSON]) -> str:
     return by
 
 
+@dataclass(slots=True)
+class _Standing:
+    """An action of the log that no undo entry took back."""
+
+    by: str
+    events: list[Event]
+    before: AnyGame | None
+    """The game before the action, or None when the action is final."""
+    final: str | None
+    """Why the action cannot be taken back, in a player's words, or None."""
+
+
+class Replayer:
+    """A move log applied entry by entry to the game of a replay header, undo entries
+    included, in time linear in the log's length."""
+
+    def __init__(self, header: Mapping[str, JSON]) -> None:
+        self.game: AnyGame = game_class(header.get("game")).from_replay(header)
+        """The game after the entries applied so far."""
+        self.entries = 0
+        """How many entries were applied."""
+        self._standing: list[_Standing] = []
+        # Only the actions since the last final one: nothing before it can come back.
+        self._in_a_row: dict[str, int] = {}
+
+    def apply(self, entry: JSON) -> list[Event]:
+        """Applies the next entry of the log: an action, or an undo entry, which goes
+        back to the position before the action it takes back. Returns its events;
+        `IllegalAction` (nothing changed) when it is illegal."""
+        if not isinstance(entry, Mapping):
+            raise IllegalAction(_("an action is a JSON object"))
+        if is_undo(entry):
+            by = _check_undo_entry(entry)
+            self.game = self._without(self._takeable(by), by)
+            self._standing.pop()
+            self._in_a_row[by] = self._in_a_row.get(by, 0) + 1
+            self.entries += 1
+            return [taken_back_event(by)]
+        before = self.game.clone()
+        events = self.game.apply_json(entry)
+        by = str(entry.get("by"))
+        final = final_reason(events) or self.game.reveals(events)
+        if final is None:
+            self._standing.append(_Standing(by, events, before, None))
+        else:
+            self._standing = [_Standing(by, events, None, final)]
+        self._in_a_row = {by: self._in_a_row.get(by, 0)}
+        self.entries += 1
+        return events
+
+    def take_back(self, by: str) -> TakenBack:
+        """What `by`'s undo entry would give now, leaving the replay as it is; the
+        `IllegalAction` of `apply` when it is illegal."""
+        standing = self._takeable(by)
+        return TakenBack(self._without(standing, by), self.game, standing.events)
+
+    def _takeable(self, by: str) -> _Standing:
+        if not self._standing:
+            raise IllegalAction(_("there is no move to take back"))
+        last = self._standing[-1]
+        if last.by != by:
+            # TRANSLATORS: {mover} made the last move; {player} asked to take it back.
+            raise IllegalAction(
+                _("the last move is {mover}'s, not {player}'s", mover=last.by, player=by)
+            )
+        if last.final is not None:
+            raise CannotTakeBack(last.final)
+        if self._in_a_row.get(by, 0) >= TAKE_BACKS_IN_A_ROW:
+            raise CannotTakeBack(
+                # TRANSLATORS: why a move cannot be taken back: {player} took back too many.
+                _n(
+                    "{player} took back {count} move in a row, and another player must move first",
+                    "{player} took back {count} moves in a row, and another player must move first",
+                    TAKE_BACKS_IN_A_ROW,
+                    player=by,
+                    count=TAKE_BACKS_IN_A_ROW,
+                )
+            )
+        return last
+
+    def _without(self, standing: _Standing, by: str) -> AnyGame:
+        assert standing.before is not None  # `_takeable` refuses final actions
+        game = standing.before.clone()
+        game.moves = self.entries + 1
+        game.note(taken_back_event(by))
+        return game
+
+
 def take_back(header: Mapping[str, JSON], entries: Sequence[JSON], by: str) -> TakenBack:
     """The game of `header` after the move log `entries` followed by `by`'s undo entry.
     `IllegalAction`, saying why in a player's words, when there is no move to take
     back, when the last move standing is someone else's, or when it cannot be taken
     back; an illegal earlier entry raises its own `IllegalAction`."""
-    standing = _standing(entries)
-    if not standing:
-        raise IllegalAction(_("there is no move to take back"))
-    last = standing[-1]
-    action = entries[last]
-    if not isinstance(action, Mapping):
-        raise IllegalAction(_("an action is a JSON object"))
-    if action.get("by") != by:
-        # TRANSLATORS: {mover} made the last move; {player} asked to take it back.
-        raise IllegalAction(
-            _("the last move is {mover}'s, not {player}'s", mover=str(action.get("by")), player=by)
-        )
-    before = _replayed(header, entries[:last])
-    redone = before.clone()
-    events = redone.apply_json(action)
-    reason = final_reason(events) or redone.reveals(events)
-    if reason is not None:
-        raise CannotTakeBack(reason)
-    before.moves = len(entries) + 1
-    before.note(taken_back_event(by))
-    return TakenBack(before, redone, events)
-
-
-def _replayed(header: Mapping[str, JSON], entries: Sequence[JSON]) -> AnyGame:
-    game = game_class(header.get("game")).from_replay(header)
-    for index in range(len(entries)):
-        game, _ = apply_entry(game, header, entries, index)
-    return game
-
-
-def apply_entry(
-    game: AnyGame, header: Mapping[str, JSON], entries: Sequence[JSON], index: int
-) -> tuple[AnyGame, list[Event]]:
-    """Entry `index` of a move log applied to `game`, the game after the entries before
-    it: an action is applied in place; an undo entry gives the game replayed without
-    the action it takes back. Returns the game and the entry's events."""
-    entry = entries[index]
-    if not isinstance(entry, Mapping):
-        raise IllegalAction(_("an action is a JSON object"))
-    if is_undo(entry):
-        by = _check_undo_entry(entry)
-        return take_back(header, entries[:index], by).game, [taken_back_event(by)]
-    return game, game.apply_json(entry)
+    replayer = Replayer(header)
+    for entry in entries:
+        replayer.apply(entry)
+    return replayer.take_back(by)

@@ -27,7 +27,7 @@ from bot.core.kinds import GameKind
 from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
 from bot.core.takeback import Request, TakeBack, lapsed_event
 from games.protocol import JSON, Action, Event, EventKind, Game, Outcome
-from games.takeback import final_reason, taken_back_event
+from games.takeback import TAKE_BACKS_IN_A_ROW, final_reason, taken_back_event
 from games.text import _
 
 log = logging.getLogger(__name__)
@@ -64,6 +64,9 @@ class Session:
     nothing hidden, so they may ask to take it back (bot/core/takeback.py)."""
     request: Request | None = None
     """A take-back asked about the move that made `request.version`."""
+    taken_back_in_a_row: dict[str, int] = field(default_factory=dict)
+    """How many moves each player took back since another player moved, as far as this
+    process saw (games/takeback.py keeps the rule; this only spares a useless button)."""
     _seen: Seen | None = field(default=None, repr=False, compare=False)
 
     def _views(self) -> Seen:
@@ -480,8 +483,17 @@ class Sessions:
                 session.replace_seat(changed_name, controls_since=session.version)
             session.request = None
             session.undoable = None
-            if not isinstance(action, TakeBack):
-                if user_id is not None and results is None and self._may_take_back(session, events):
+            in_a_row = session.taken_back_in_a_row
+            if isinstance(action, TakeBack):
+                in_a_row[name] = in_a_row.get(name, 0) + 1
+            else:
+                session.taken_back_in_a_row = {name: in_a_row.get(name, 0)}
+                if (
+                    user_id is not None
+                    and results is None
+                    and session.taken_back_in_a_row[name] < TAKE_BACKS_IN_A_ROW
+                    and self._may_take_back(session, events)
+                ):
                     session.undoable = (session.version, name)
                 if pending is not None:
                     events = [*events, lapsed_event(pending, name)]  # shown, never stored

@@ -15,8 +15,10 @@ messages show of it; the clicks and the command are in bot/exts/takeback.py.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -173,13 +175,20 @@ def lapsed_event(request: Request, mover: str) -> Event:
 
 
 async def taken_back(
-    storage: Storage, game_id: int, header: JSON | None, engine: AnyGame, by: str
+    storage: Storage,
+    executor: Executor,
+    game_id: int,
+    header: JSON | None,
+    engine: AnyGame,
+    user_id: int,
+    by: str,
 ) -> TakenBack:
     """The game `engine` without `by`'s last move, replayed from the move log, or a
-    `Refusal` saying why not. The move must be the log's last entry: once anyone has
-    moved since, it is too late (and the take-back before it is not taken back too)."""
+    `Refusal` saying why not. The move must be the log's last entry, made by `user_id`
+    themselves (not by their turn timer): once anyone has moved since, it is too late
+    (and the take-back before it is not taken back too)."""
     entries = await storage.moves(game_id)
-    if header is None or len(entries) != engine.moves:
+    if not isinstance(header, dict) or len(entries) != engine.moves:
         raise Refusal(_("This game's record is incomplete, so no move can be taken back."))
     last = entries[-1] if entries else None
     if not isinstance(last, dict) or is_undo(last):
@@ -191,8 +200,12 @@ async def taken_back(
                 player=str(last.get("by")),
             )
         )
+    if await storage.last_actor(game_id) != user_id:
+        raise Refusal(_("That move was made for you when your time ran out, so it stands."))
+    # The log may be long: replayed off the event loop, which serves every server.
+    loop = asyncio.get_running_loop()
     try:
-        taken = take_back(header, entries, by)
+        taken = await loop.run_in_executor(executor, take_back, header, entries, by)
     except CannotTakeBack as error:
         raise Refusal(
             _("Your last move cannot be taken back: {reason}.", reason=error.why)

@@ -59,7 +59,9 @@ async def ask_take_back(
                 )
             )
         header = session.row.header
-        taken = await taken_back(bot.storage, game_id, header, session.engine, name)
+        taken = await taken_back(
+            bot.storage, bot.executor, game_id, header, session.engine, user_id, name
+        )
         asked = asked_people(bot.kinds[session.kind].ui, session, taken.game, name)
         version = session.version
         if asked:

@@ -149,3 +149,108 @@ def test_a_malformed_or_refused_undo_entry_stops_the_replay_with_its_index(
     path.write_text(json.dumps({**header, "actions": [action, undo_entry(mover)]}))
     assert main(["replay", str(path)]) == 2
     assert "action 1" in capsys.readouterr().err
+
+
+def grass_at_a_pass(players: int = 3) -> tuple[dict[str, JSON], list[JSON], Grass]:
+    """A Grass game of random moves stopped where every player still chooses the card
+    they pass (G13): each choice may be taken back at once."""
+    names = ["ann", "bob", "cy", "dee"][:players]
+    for seed in range(100):
+        rng = random.Random(seed)
+        game = Grass.create(names, seed=seed)
+        header = game.replay_header()
+        entries: list[JSON] = []
+        while game.outcome() is None and len(entries) < 1000:
+            choices = game.legal_actions(names[0])
+            if len(game.awaiting) == players and "pass" in choices[0].to_json():
+                return header, entries, game
+            action = random_action(game, rng)
+            game.apply(action)
+            entries.append(action.to_json())
+    raise AssertionError("no random Grass game reached a pass")
+
+
+def test_a_log_of_many_take_backs_replays_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Audit finding 1: an undo entry replayed the whole log before it, earlier undo
+    entries included, so n (move, undo) pairs cost about 2^n game rebuilds. Now 200
+    pairs apply each of their 200 moves once and build the game once."""
+    header, entries, game = grass_at_a_pass()
+    pairs: list[JSON] = []
+    for index in range(200):
+        player = ("ann", "bob", "cy")[index % 3]
+        pairs += [game.legal_actions(player)[0].to_json(), undo_entry(player)]
+    log = [*entries, *pairs]
+    counts = {"apply": 0, "build": 0}
+    bound = 3 * len(log)  # an exponential replay stops here instead of running for ever
+    apply, from_replay = Grass.apply, Grass.from_replay.__func__  # type: ignore[attr-defined]
+
+    def counted_apply(self: Grass, action: Any) -> Any:
+        counts["apply"] += 1
+        assert counts["apply"] <= bound, "the replay is not linear"
+        return apply(self, action)
+
+    def counted_build(cls: type[Grass], data: Any) -> Grass:
+        counts["build"] += 1
+        assert counts["build"] <= bound, "the replay is not linear"
+        return from_replay(cls, data)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Grass, "apply", counted_apply)
+    monkeypatch.setattr(Grass, "from_replay", classmethod(counted_build))
+    replayed_game = replayed(header, log)
+    assert counts == {"apply": len(entries) + 200, "build": 1}
+    assert position(replayed_game) == position(game)
+    assert replayed_game.moves == len(log)
+    # Taking back one more move costs the same: one pass through the log.
+    counts.update(apply=0, build=0)
+    take_back(header, [*log, pairs[0]], "ann")
+    assert counts == {"apply": len(entries) + 201, "build": 1}
+
+
+def test_a_player_takes_back_three_moves_in_a_row_then_another_must_move() -> None:
+    """Audit finding 1 (the cap, docs/notation.md): one player taking back and choosing
+    again for ever stalls the table; the fourth take-back in a row is refused until
+    another player has moved."""
+    header, entries, game = grass_at_a_pass()
+    ann_pass = game.legal_actions("ann")[0].to_json()
+    log = [*entries]
+    for _ in range(3):
+        log += [ann_pass, undo_entry("ann")]
+    log.append(ann_pass)
+    with pytest.raises(CannotTakeBack) as refused:
+        take_back(header, log, "ann")
+    assert refused.value.why == (
+        "ann took back 3 moves in a row, and another player must move first"
+    )
+    with pytest.raises(ReplayStopped) as stopped:
+        replayed(header, [*log, undo_entry("ann")])
+    assert stopped.value.index == len(log)
+    # Once bob has chosen, ann may take back again, and so may bob.
+    log.append(game.legal_actions("bob")[0].to_json())
+    log.append(undo_entry("bob"))
+    taken = take_back(header, log, "ann")
+    assert taken.game.awaiting == ("ann", "bob", "cy")
+
+
+DEEP = "its arrays and objects nest more than 32 deep"
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("[" * 100_000 + "]" * 100_000, DEEP),
+        ('{"game": "grass", "actions": ' + "[" * 40 + "]" * 40 + "}", DEEP),
+        ('{"game": "graps", "seed": ' + "9" * 5000 + "}", "it holds a number of over 4,300 digits"),
+        ('{"game": "grass", "pad": "' + "x" * (4 * 1024 * 1024) + '"}', "it is larger than 4 MiB"),
+    ],
+    ids=["deep", "deep-actions", "huge-number", "oversized"],
+)
+def test_the_replay_command_refuses_hostile_files_in_a_sentence(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str], content: str, reason: str
+) -> None:
+    """Audit finding 1: a deeply nested file ended in a RecursionError, a number of
+    more than 4,300 digits in a ValueError; files of any size were read whole."""
+    path = tmp_path / "hostile.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"{path} cannot be replayed: {reason}\n"

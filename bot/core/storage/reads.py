@@ -168,6 +168,15 @@ class Reads(RatingReads, StatsReads):
         )
         return [json.loads(row[0]) for row in rows]
 
+    async def last_actor(self, game_id: int) -> int | None:
+        """The user whose own command or click made the game's last move; None when the
+        bot made it (a computer seat, a turn timer) or there is none."""
+        row = await self._driver.fetch_one(
+            "SELECT actor_id FROM moves WHERE game_id = ? ORDER BY number DESC LIMIT 1",
+            (game_id,),
+        )
+        return None if row is None or row[0] is None else int(row[0])
+
     async def results(self, game_id: int) -> list[Result]:
         rows = await self._driver.fetch_all(
             "SELECT user_id, place, score, best_round FROM results WHERE game_id = ?"

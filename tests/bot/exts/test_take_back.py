@@ -5,6 +5,7 @@ hidden; and a request that lapses when the next player moves first."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from tests.bot.gracias_play import MOVES as GRACIAS_MOVES
 from tests.bot.gracias_play import open_table as open_gracias
 from tests.bot.gracias_play import play_move as play_gracias
 from tests.bot.scenario import MOVES as GRASS_MOVES
-from tests.bot.table import answer, hand_dm, pick, play_move, start_game
+from tests.bot.table import answer, find_menu, hand_dm, pick, play_move, start_game
 from tests.fakediscord.model import Message
 from tests.stress.driver import check_invariants
 
@@ -76,6 +77,63 @@ async def test_a_pass_choice_nobody_saw_is_taken_back_at_once(fake_discord, gras
     after = await hand_dm(emu, ann, 18)
     assert "You passed Home Grown to bob and received Colombia from cy" in after.text
     check_invariants(grass_bot.database_path, 1)
+
+
+async def test_twenty_take_backs_leave_the_bot_answering_everyone(fake_discord, grass_bot):
+    """Audit finding 1: every take-back replayed the whole log, earlier take-backs
+    included, on the event loop, so its cost doubled each time and 14 of them made
+    another member's /ping fail. Now 20 pass choices are taken back, a member's /ping in
+    another channel is answered all along, a fourth take-back in a row by one player is
+    refused in words, and the log replays to the stored game."""
+    emu = fake_discord
+    general, other = emu.channel("general"), emu.channel("other")
+    players, _ = await grass_until(emu, general, 13)
+    cards = {"ann": "home_grown", "bob": "detained", "cy": "colombia"}
+    fay = emu.user("fay")
+    pongs: list[str] = []
+    done = asyncio.Event()
+
+    async def ping_all_along() -> None:
+        while not done.is_set():
+            pongs.append(await answer(await fay.slash(other, "ping")))
+
+    async def choose(name: str, version: int) -> Message:
+        """`name` picks their pass card in their hand message, which is returned once
+        it shows the choice."""
+        player = players[name]
+        hand = await emu.wait_for(
+            lambda: next((m for m in reversed(player.dm_messages()) if find_menu(m, "pass")), None),
+            what=f"{name}'s pass menu",
+        )
+        await pick(emu, player, version, "pass", cards[name], where=hand)
+        await hand.wait_until(lambda m: find_menu(m, "pass") is None)
+        return hand
+
+    pinging = asyncio.create_task(ping_all_along())
+    version = 13
+    try:
+        for cycle in range(20):
+            name = ("ann", "ann", "ann", "bob", "cy")[min(cycle, 3 + cycle % 2)]
+            chosen = await choose(name, version)
+            await (await players[name].click(chosen, TAKE_BACK)).ack()
+            version += 2
+            await hand_dm(emu, players[name], version)
+            if cycle == 2:  # ann's third in a row: her fourth must wait for another player
+                again = await choose("ann", version)
+                assert TAKE_BACK not in labels(again)
+                refusal = await answer(await players["ann"].slash(general, "grass undo"))
+                assert refusal == (
+                    "Your last move cannot be taken back: ann took back 3 moves in a row, "
+                    "and another player must move first."
+                )
+                version += 1
+    finally:
+        done.set()
+        await pinging
+    assert len(pongs) >= 5 and all(pong.startswith("Pong!") for pong in pongs)
+    game = check_invariants(grass_bot.database_path, 1)
+    assert game.version == version == 13 + 2 * 20 + 1
+    assert sum(1 for move in game.moves if move.get("undo")) == 20
 
 
 async def test_a_declined_offer_is_taken_back_when_the_offerer_agrees(fake_discord, grass_bot):

@@ -144,3 +144,19 @@ async def test_a_gracias_table_left_to_its_timer_ends_with_computers_alone(fake_
     await (await ann.click(lobby, "Start")).ack()
     await general.wait_message(lambda m: "missed 3 turns in a row" in m.text, timeout=30)
     await general.wait_message(lambda m: "Only computer players are left" in m.text)
+
+
+async def test_a_move_the_timer_made_is_not_taken_back(fake_discord, start_bot):
+    """Audit (the point checked beside the findings): `/<game> undo` took back a move
+    the turn timer had made for the player, since it read the move log, not who made
+    the move. Graps's opening placement shows nothing hidden (P3), so it could be."""
+    await start_bot(env={"TIMER_MINUTE": "1", "AI_DELAY": "0.01", "GAME_SEED": "3"})
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    challenge = await (await ann.slash(general, "graps start", opponent=bob, timer=1)).message()
+    await (await bob.click(challenge, "Accept")).ack()
+    expired = await general.wait_message(lambda m: "turn time (1 min) ran out" in m.text)
+    first = ann if expired.text.startswith(ann.mention) else bob
+    refusal = await answer(await first.slash(general, "graps undo"))
+    assert refusal == "That move was made for you when your time ran out, so it stands."
