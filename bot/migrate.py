@@ -43,7 +43,7 @@ ROWS = {
     "seats": (
         "SELECT game_id, seat, user_id, name, dm_channel_id, dm_message_id, dm_signature,"
         " dm_closed, controls_since, ai_level, left_game, deadline, reminded, expiries,"
-        " replaced_user_id FROM seats WHERE game_id BETWEEN ? AND ? ORDER BY game_id, seat"
+        " replaced_user_id, kicked FROM seats WHERE game_id BETWEEN ? AND ? ORDER BY game_id, seat"
     ),
     "moves": (
         "SELECT game_id, number, actor_id, action, at FROM moves"

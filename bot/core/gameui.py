@@ -321,9 +321,17 @@ class Table(Generic[PublicT]):
         return self.status == Status.RUNNING
 
     def mention(self, name: str) -> str:
-        """A person's mention; a computer player's seat (negative user id) by its name."""
+        """A person's mention; a computer player's seat (negative user id) by its label."""
         user_id = next((seat.user_id for seat in self.seats if seat.name == name), None)
-        return f"<@{user_id}>" if user_id is not None and user_id > 0 else name
+        return f"<@{user_id}>" if user_id is not None and user_id > 0 else self.label(name)
+
+    def label(self, name: str) -> str:
+        """A seat's name, said to be played by the computer when it took the seat over
+        (a player kicked or absent): whoever wins there is not that player."""
+        if any(seat.name == name and seat.replaced_user_id is not None for seat in self.seats):
+            # TRANSLATORS: a player's seat that the computer now plays: "bob (computer)".
+            return _("{player} (computer)", player=name)
+        return name
 
     def people(self, names: Sequence[str]) -> list[str]:
         """Those of `names` seated as people: turn lines never address a computer seat."""

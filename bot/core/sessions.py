@@ -253,8 +253,10 @@ def final_results(
 ) -> list[Result]:
     """A finished game's results: the game's own places for the seats that saw it
     through (people and computer seats), then everyone who gave up or whose seat the
-    computer took over (kicked, or absent), sharing the last place with no score.
-    Leaving a lost game, or being kicked from it, must not keep a clean record."""
+    computer took over after their absences, sharing the last place with no score:
+    leaving a lost game, or sitting it out, must not keep a clean record. A player who
+    was kicked gets no result: a kick must neither cost them rating nor earn rating for
+    whoever kicked them (docs/ratings.md)."""
     left = {seat.name for seat in session.seats if seat.left_game and not seat.is_ai}
     left |= {event.actor for event in events if event.kind == EventKind.LEAVE and event.actor}
     stayed = [result for result in ranked if result.name not in left]
@@ -263,7 +265,7 @@ def final_results(
     for seat in session.seats:
         if seat.name in left:
             results.append(Result(seat.user_id, last, 0))
-        if seat.replaced_user_id is not None:
+        if seat.replaced_user_id is not None and not seat.kicked:
             results.append(Result(seat.replaced_user_id, last, 0))
     return results
 
@@ -535,11 +537,11 @@ class Sessions:
 
     # -- changes that are not moves: under the game's lock too, stored, then shown ----
 
-    async def seat_to_computer(self, session: Session, seat: SeatRow) -> None:
-        """A person's seat handed to an easy computer player (kicked, or absent turn after
-        turn), with the game's lock held; the caller then tells the watcher (`after`),
-        since the computer may have to move."""
-        await self.storage.seat_to_ai(session.id, seat.seat, "easy")
+    async def seat_to_computer(self, session: Session, seat: SeatRow, kicked: bool) -> None:
+        """A person's seat handed to an easy computer player (`kicked`, or absent turn
+        after turn), with the game's lock held; the caller then tells the watcher
+        (`after`), since the computer may have to move."""
+        await self.storage.seat_to_ai(session.id, seat.seat, "easy", kicked)
         session.seats = await self.storage.seats(session.id)
         await self.keep_a_host(session)
 

@@ -43,14 +43,15 @@ def length_text(seconds: float) -> Text:
 
 def standings(kind: GameKind, table: Table[Any]) -> Text:
     lines = []
-    for result in kind.ui.results(table):
+    for result in sorted(kind.ui.results(table), key=lambda result: result.place):
         score = score_text(kind, result.score)
+        player = table.label(result.name)
         if score:
             line = Text.verbatim(
-                "{place}. {player}: {score}", place=result.place, player=result.name, score=score
+                "{place}. {player}: {score}", place=result.place, player=player, score=score
             )
         else:
-            line = Text.verbatim("{place}. {player}", place=result.place, player=result.name)
+            line = Text.verbatim("{place}. {player}", place=result.place, player=player)
         lines.append(line)
     return joined("\n", lines)
 

@@ -340,7 +340,7 @@ async def kick_player(
         seat = next((s for s in session.seats if s.user_id == player.id and not s.left_game), None)
         if seat is None or session.status != Status.RUNNING:
             raise Refusal(not_playing(player))
-        await bot.sessions.seat_to_computer(session, seat)
+        await bot.sessions.seat_to_computer(session, seat, kicked=True)
         await interaction.followup.send(
             speech(
                 _(

@@ -513,7 +513,7 @@ class Turns(commands.Cog):
                 )
                 await self._say(session, ran_out, about=name)
             if expiries >= EXPIRIES_TO_REPLACE:
-                await self.bot.sessions.seat_to_computer(session, seat)
+                await self.bot.sessions.seat_to_computer(session, seat, kicked=False)
                 replaced = _n(
                     "{player} missed {count} turn in a row: an easy computer player now plays "
                     "**{seat}**'s seat.",

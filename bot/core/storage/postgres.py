@@ -165,6 +165,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rating_changes_by_player ON rating_changes (player);
     """,
+    # 5: a seat taken over after a kick (SQLite's migration 12 says why).
+    """
+    ALTER TABLE seats ADD COLUMN kicked INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 MIGRATION_LOCK = 0

@@ -99,6 +99,8 @@ class SeatRow:
     """Turns in a row the timer played for this person."""
     replaced_user_id: int | None = None
     """The person whose seat the computer took over (kicked or absent); None otherwise."""
+    kicked: bool = False
+    """The computer took the seat over because its player was kicked (not absent)."""
 
     @property
     def is_ai(self) -> bool:
@@ -161,7 +163,7 @@ def game_row(row: Sequence[Any]) -> GameRow:
 SELECT_SEATS = (
     "SELECT game_id, seat, user_id, name, dm_channel_id, dm_message_id, dm_signature,"
     " dm_closed, controls_since, ai_level, left_game, deadline, reminded, expiries,"
-    " replaced_user_id FROM seats "
+    " replaced_user_id, kicked FROM seats "
 )
 
 
@@ -182,4 +184,5 @@ def seat_row(row: Sequence[Any]) -> SeatRow:
         reminded=bool(row[12]),
         expiries=row[13],
         replaced_user_id=row[14],
+        kicked=bool(row[15]),
     )

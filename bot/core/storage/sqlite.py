@@ -200,6 +200,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX rating_changes_by_player ON rating_changes (player);
     """,
+    # 12: a seat the computer took over because a host or moderator removed its player
+    # (`/<game> kick`), not because they were absent: the player removed gets no result,
+    # so a kick can neither cost them rating nor earn rating for whoever kicked them.
+    """
+    ALTER TABLE seats ADD COLUMN kicked INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 

@@ -341,14 +341,15 @@ class Storage(Reads):
             game_id,
         )
 
-    async def seat_to_ai(self, game_id: int, seat: int, level: str) -> None:
-        """A person's seat handed to the computer (kicked, or absent too long): it gets
+    async def seat_to_ai(self, game_id: int, seat: int, level: str, kicked: bool) -> None:
+        """A person's seat handed to the computer (`kicked`, or absent too long): it gets
         a negative user id, so the person is no longer seated; the person is remembered
-        in `replaced_user_id` and gets a result at the end, ranked last."""
+        in `replaced_user_id` and, when absent, gets a result at the end, ranked last."""
         await self._write(
             [
                 (
                     "UPDATE seats SET ai_level = ?, deadline = NULL, reminded = 0, expiries = 0,"
+                    f" kicked = {int(kicked)},"
                     " replaced_user_id = COALESCE(replaced_user_id, user_id),"
                     " user_id = (SELECT COALESCE(MIN(user_id), 0) - 1 FROM seats"
                     " WHERE game_id = ? AND user_id < 0) WHERE game_id = ? AND seat = ?",

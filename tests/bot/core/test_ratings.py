@@ -194,10 +194,10 @@ async def test_finished_games_rate_people_and_computer_levels_and_rebuild_equall
     computers = await started(storage, 1, [10, 11], ["hard", "easy"])  # hard -1, easy -2
     await finish(storage, computers, {11: 1, -1: 2, 10: 3, -2: 3})
     await check(1, computers, [(11, 1), (COMPUTER["hard"], 2), (10, 3), (COMPUTER["easy"], 3)])
-    kicked = await started(storage, 1, [10, 12, 13])
-    await storage.seat_to_ai(kicked, 2, "easy")  # 13's seat, now -1, played to the end
-    await finish(storage, kicked, {12: 1, -1: 2, 10: 3, 13: 4})
-    await check(1, kicked, [(12, 1), (10, 3), (13, 4)])
+    absent = await started(storage, 1, [10, 12, 13])
+    await storage.seat_to_ai(absent, 2, "easy", kicked=False)  # 13 absent: now -1, to the end
+    await finish(storage, absent, {12: 1, -1: 2, 10: 3, 13: 4})
+    await check(1, absent, [(12, 1), (10, 3), (13, 4)])
     left = await started(storage, 1, [10, 11, 12])
     await storage.record_move(left, 0, 11, {"by": "p11", "leave": True}, {}, 1, left=[1])
     await finish(storage, left, {10: 1, 12: 2, 11: 3}, version=1)
@@ -218,7 +218,7 @@ async def test_finished_games_rate_people_and_computer_levels_and_rebuild_equall
     ratings = await storage.ratings(1, "grass")
     assert ratings == expected[1] and set(ratings) == {10, 11, 12, 13, -1, -2}
     assert (ratings[-1].games, ratings[-2].games, ratings[13].games) == (2, 1, 1)
-    assert ratings[13].shown < Rating().shown  # last, as kicked
+    assert ratings[13].shown < Rating().shown  # last, as absent
     assert await storage.ratings(2, "grass") == expected[2] and not await storage.ratings(1, "x")
     assert (await storage.computer_standings(1, "grass"))["easy"].games == 3  # not 13's seat
 
@@ -235,7 +235,7 @@ async def test_finished_games_rate_people_and_computer_levels_and_rebuild_equall
     assert await storage.unrated_games() == 0 and await snapshot(storage) == incremental
     # Each counts as finished when it last changed, the history in that order.
     history = await storage.rating_history(1, "grass", 10)
-    assert [game.game_id for game in history] == [plain, computers, kicked, left, twice]
+    assert [game.game_id for game in history] == [plain, computers, absent, left, twice]
     for game in history:
         row = await storage.game(game.game_id)
         assert row is not None and game.finished_at == row.updated_at

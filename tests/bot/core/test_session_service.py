@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.core.errors import Refusal
-from bot.core.sessions import Sessions
-from bot.core.storage import Storage
+from bot.core.gameui import SeatResult
+from bot.core.sessions import Sessions, final_results
+from bot.core.storage import Result, Storage
 from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.grass import KIND as GRASS
 from games.gracias import Gracias
@@ -66,13 +67,13 @@ async def test_seats_handed_to_the_computer_until_no_person_is_left(running):
     for user_id in (ANN, BOB):
         async with session.lock:
             seat = next(s for s in session.seats if s.user_id == user_id)
-            await sessions.seat_to_computer(session, seat)
+            await sessions.seat_to_computer(session, seat, kicked=True)
         assert session.status == "running"
     row = await storage.game(game_id)
     assert row is not None and row.host_id == CY  # the only person left
     assert [s.is_ai for s in await storage.seats(game_id)] == [True, True, False]
     async with session.lock:
-        await sessions.seat_to_computer(session, session.seats[2])
+        await sessions.seat_to_computer(session, session.seats[2], kicked=False)
     row = await storage.game(game_id)
     assert session.status == "abandoned" and row is not None and row.status == "abandoned"
     assert sessions.cached == 0
@@ -102,3 +103,23 @@ async def test_a_move_names_its_actor_when_it_changes_other_hands_too(running):
     assert applied.name == "ann"
     stored = {seat.name: seat.controls_since for seat in await storage.seats(game_id)}
     assert stored["cy"] == session.version > taken  # cy's reserve grew
+
+
+async def test_an_absent_player_ranks_last_and_a_kicked_one_has_no_result(running):
+    """Audit finding 2: a kicked player was ranked last like an absent one, so whoever
+    kicked them won rating from them. The absent player still ranks last (sitting a
+    lost game out keeps no clean record); the kicked one gets no result at all."""
+    storage, sessions, game_id = running
+    session = await sessions.load(game_id)
+    assert session is not None
+    async with session.lock:
+        await sessions.seat_to_computer(session, session.seats[1], kicked=True)  # bob
+        await sessions.seat_to_computer(session, session.seats[2], kicked=False)  # cy
+    ranked = [SeatResult("bob", 1, 30), SeatResult("cy", 2, 20), SeatResult("ann", 3, 10)]
+    computers = [seat.user_id for seat in session.seats[1:]]
+    assert final_results(session, ranked, []) == [
+        Result(computers[0], 1, 30),
+        Result(computers[1], 2, 20),
+        Result(ANN, 3, 10),
+        Result(CY, 4, 0),
+    ]

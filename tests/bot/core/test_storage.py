@@ -193,13 +193,13 @@ async def test_computer_seats_get_ids_that_are_nobodys(where):
     await storage.add_ai_seat(game_id, "Computer 1", "easy")
     await storage.add_seat(game_id, 11, "bob")
     await storage.add_ai_seat(game_id, "Computer 2", "hard")
-    await storage.seat_to_ai(game_id, 2, "easy")  # bob, kicked
+    await storage.seat_to_ai(game_id, 2, "easy", kicked=True)  # bob
     seats = await storage.seats(game_id)
-    assert [(s.seat, s.user_id, s.ai_level, s.replaced_user_id) for s in seats] == [
-        (0, 10, None, None),
-        (1, -1, "easy", None),
-        (2, -3, "easy", 11),
-        (3, -2, "hard", None),
+    assert [(s.seat, s.user_id, s.ai_level, s.replaced_user_id, s.kicked) for s in seats] == [
+        (0, 10, None, None, False),
+        (1, -1, "easy", None, False),
+        (2, -3, "easy", 11, True),
+        (3, -2, "hard", None, False),
     ]
     await storage.set_seat_timer(game_id, 0, 1234.5, True, 2)
     await storage.set_dm(game_id, 10, 77, 88, "sig")

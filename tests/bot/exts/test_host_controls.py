@@ -5,6 +5,7 @@ without any private card."""
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import pytest
@@ -108,3 +109,30 @@ async def test_graps_kick_hands_the_opponent_to_the_computer(fake_discord, fast_
     kicked = await answer(await ann.slash(general, "graps kick", player=bob))
     assert "easy computer player now plays" in kicked
     assert "not playing" in await answer(await bob.slash(general, "graps resign"))
+
+
+async def test_a_kick_gives_the_host_no_rated_win(fake_discord, fast_bot):
+    """Audit finding 2: a kicked seat was ranked last, so the host who kicked an
+    opponent won rating from them whatever the host's own result (ann kicked bob, lost
+    to the computer: ann +138, bob -73, "Congratulations bob"). Now the kicked player
+    gets no result, nobody is rated against them, and the game-over message names the
+    computer that won in their seat."""
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    table = await (await ann.slash(general, "graps start", opponent=bob)).message()
+    await (await bob.click(table, "Accept")).ack()
+    await table.wait_until(lambda m: "Accept" not in m.text)
+    await answer(await ann.slash(general, "graps kick", player=bob))
+    await answer(await ann.slash(general, "graps resign"))
+    over = await general.wait_message(lambda m: "Game over!" in m.text)
+    assert over.text.startswith("**Game over!** Congratulations bob (computer): ")
+    assert "\n1. bob (computer)\n2. ann\n" in over.text
+    assert "Ratings" not in over.text
+    with sqlite3.connect(fast_bot.database_path) as db:
+        results = db.execute("SELECT user_id, place FROM results ORDER BY place").fetchall()
+        rated = db.execute("SELECT player FROM rating_changes").fetchall()
+    assert results == [(-1, 1), (ann.id, 2)]  # bob has no result
+    assert rated == []  # ann alone among people: nobody to be rated against
+    standing = await answer(await bob.slash(general, "stats"))
+    assert standing == f"{bob.mention} has no finished game on this server yet."
