@@ -349,11 +349,11 @@ class Storage(Reads):
             [
                 (
                     "UPDATE seats SET ai_level = ?, deadline = NULL, reminded = 0, expiries = 0,"
-                    f" kicked = {int(kicked)},"
+                    " kicked = ?,"
                     " replaced_user_id = COALESCE(replaced_user_id, user_id),"
                     " user_id = (SELECT COALESCE(MIN(user_id), 0) - 1 FROM seats"
                     " WHERE game_id = ? AND user_id < 0) WHERE game_id = ? AND seat = ?",
-                    (level, game_id, game_id, seat),
+                    (level, int(kicked), game_id, game_id, seat),
                 )
             ],
             game_id,

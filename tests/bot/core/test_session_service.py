@@ -109,7 +109,7 @@ async def test_an_absent_player_ranks_last_and_a_kicked_one_has_no_result(runnin
     """Audit finding 2: a kicked player was ranked last like an absent one, so whoever
     kicked them won rating from them. The absent player still ranks last (sitting a
     lost game out keeps no clean record); the kicked one gets no result at all."""
-    storage, sessions, game_id = running
+    _, sessions, game_id = running
     session = await sessions.load(game_id)
     assert session is not None
     async with session.lock:
