@@ -101,7 +101,7 @@ async def test_twenty_take_backs_leave_the_bot_answering_everyone(fake_discord, 
         """`name` picks their pass card in their hand message, which is returned once
         it shows the choice."""
         player = players[name]
-        hand = await emu.wait_for(
+        hand: Message = await emu.wait_for(
             lambda: next((m for m in reversed(player.dm_messages()) if find_menu(m, "pass")), None),
             what=f"{name}'s pass menu",
         )
