@@ -24,8 +24,19 @@ async def send_replay(
     bot: GameBot, interaction: discord.Interaction[Any], session: Session
 ) -> None:
     """The game's replay file, privately (`/<game> export`, the game-over message's
-    Export button)."""
+    Export button): in the game's server, or to its players anywhere. Game ids follow
+    each other, so a forged Export from elsewhere must not hand out another server's
+    games, every hand and secret trade in them."""
     kind = session.kind
+    user = interaction.user.id
+    players = {id_ for seat in session.seats for id_ in (seat.user_id, seat.replaced_user_id)}
+    if interaction.guild_id != session.row.guild_id and user not in players:
+        raise Refusal(
+            _(
+                "That game was played on another server: its record is given there, "
+                "or to its players."
+            )
+        )
     if session.status == Status.RUNNING:
         # The header holds the seed (or the stacked decks): it would reveal every hand,
         # hidden card and future draw or roll.
