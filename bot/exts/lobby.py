@@ -591,6 +591,19 @@ async def take_seat(
         raise Refusal(_("You already have a seat at this table."))
     if len(seats) >= cls.max_players:
         raise Refusal(table_full(bot.kinds[row.kind].words.title, cls.max_players))
+    # A rematch keeps a seat for each player of the last game until it starts (or its
+    # wait is over): a stranger's Join must not shut one of them out.
+    expected = await rematch_players(bot, row)
+    if expected and interaction.user.id not in expected:
+        seated = {seat.user_id for seat in seats}
+        kept = sum(1 for user_id in expected if user_id not in seated)
+        if len(seats) + kept >= cls.max_players:
+            raise Refusal(
+                _(
+                    "The seats of this rematch are kept for the players of the last game "
+                    "until it starts."
+                )
+            )
     await acknowledge()
     await bot.storage.add_seat(row.id, interaction.user.id, member_name(interaction))
     return await start_if_everyone_is_back(bot, row)

@@ -108,3 +108,28 @@ async def test_a_rematch_nobody_comes_back_to_is_called_off(fake_discord, start_
     assert "called off" in refused
     outsider = await answer(await emu.user("eve").click(over, "Rematch"))
     assert "Only the players" in outsider
+
+
+async def test_a_rematchs_seats_are_kept_for_the_last_games_players(fake_discord, start_bot):
+    """Audit finding 4: anyone could take a seat in a rematch with the lobby's Join; in
+    Graps that shut the real opponent out ("The table is full") and the rematch started
+    with the stranger."""
+    emu = fake_discord
+    await start_bot(env={"GAME_SEED": "4"})
+    ann, bob, eve = emu.user("ann"), emu.user("bob"), emu.user("eve")
+    general = emu.channel("general")
+    table = await (await ann.slash(general, "graps start", opponent=bob)).message()
+    await (await bob.click(table, "Accept")).ack()
+    await table.wait_until(lambda m: "Accept" not in m.text)
+    await answer(await ann.slash(general, "graps resign"))
+    over = await general.wait_message(lambda m: m.content.startswith("**Game over!**"))
+    mark = general.mark()
+    await (await ann.click(over, "Rematch")).ack()
+    lobby = await general.wait_message(lambda m: "a rematch" in m.content, after=mark)
+    refused = await answer(await eve.click(lobby, "Join"))
+    assert refused == (
+        "The seats of this rematch are kept for the players of the last game until it starts."
+    )
+    await (await bob.click(lobby, "Join")).ack()
+    await lobby.wait_until(lambda m: "set-up grape" in m.text)
+    assert "eve" not in lobby.text
