@@ -184,6 +184,12 @@ def joined(separator: str, parts: Iterable[str]) -> Text:
     return Text(template, {f"p{i}": item for i, item in enumerate(items)}, translatable=False)
 
 
+def literal(words: str) -> Text:
+    """`words` exactly, in every language and every medium: a fixed drawing (a board
+    in a code block), never a name."""
+    return Text(words.replace("{", "{{").replace("}", "}}"), {}, translatable=False)
+
+
 def _(msgid: str, /, **fields: Any) -> Text:
     """A sentence to translate: `_("{player} played {card}", player=..., card=...)`."""
     return Text(msgid, fields)

@@ -17,7 +17,7 @@ import functools
 import gettext
 import logging
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -85,15 +85,22 @@ def template_of(text: Text, language: str) -> str:
     return found.gettext(text.msgid)
 
 
-def translate(text: str, language: str) -> str:
+Escape = Callable[[str], str]
+"""How a medium writes a plain string field (a name, what a player typed) so that it
+reads as itself: Discord's markdown escapes it (bot/core/language.py)."""
+
+
+def translate(text: str, language: str, escape: Escape | None = None) -> str:
     """`text` in `language`: a `Text` translated with its fields, any other string as
-    it is (names, what players typed). A translation whose fields do not match its
-    message (a broken catalog; the catalog tests refuse one) falls back to English."""
+    it is (names, what players typed). `escape`: applied to every field that is a plain
+    string, at any depth, never to the message's own words. A translation whose fields
+    do not match its message (a broken catalog; the catalog tests refuse one) falls back
+    to English."""
     if not isinstance(text, Text):
         return str(text)
-    if language == ENGLISH:
+    if language == ENGLISH and escape is None:
         return str.__str__(text)
-    fields = {name: _field(value, language) for name, value in text.fields.items()}
+    fields = {name: _field(value, language, escape) for name, value in text.fields.items()}
     template = template_of(text, language)
     # "{count:,}" asks for a grouped number: grouped as the language groups them
     # ("4 000", "4.000"). Numbers without it are identifiers (game 1234) and stay whole.
@@ -105,16 +112,21 @@ def translate(text: str, language: str) -> str:
         return template.format(**fields)
     except (KeyError, IndexError, ValueError):
         log.error("the %s translation of %r does not fit its fields", language, text.msgid)
+        if escape is not None:
+            return translate(text, ENGLISH, escape)
         return str.__str__(text)
 
 
-def _field(value: Any, language: str) -> Any:
+def _field(value: Any, language: str, escape: Escape | None) -> Any:
     if isinstance(value, Text):
-        return translate(value, language)
+        return translate(value, language, escape)
     if isinstance(value, Money):
         return money_in(int(value), language)
     if isinstance(value, Listed):
-        return list_in([str(_field(item, language)) for item in value], language, value.last)
+        items = [str(_field(item, language, escape)) for item in value]
+        return list_in(items, language, value.last)
+    if isinstance(value, str) and escape is not None:
+        return escape(value)
     return value
 
 

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import discord
 
-from bot.core.language import private
+from bot.core.language import mention, private
 from bot.core.storage import SeatRow, Status
 from games.protocol import JSON, Action, Event, Outcome
 from games.text import Listed, Text, _, joined
@@ -323,7 +323,7 @@ class Table(Generic[PublicT]):
     def mention(self, name: str) -> str:
         """A person's mention; a computer player's seat (negative user id) by its label."""
         user_id = next((seat.user_id for seat in self.seats if seat.name == name), None)
-        return f"<@{user_id}>" if user_id is not None and user_id > 0 else self.label(name)
+        return mention(user_id) if user_id is not None and user_id > 0 else self.label(name)
 
     def label(self, name: str) -> str:
         """A seat's name, said to be played by the computer when it took the seat over

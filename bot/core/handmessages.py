@@ -27,12 +27,12 @@ import discord
 
 from bot.core.gameui import MESSAGE_LIMIT, AnyUI, fit, view_of
 from bot.core.kinds import GameKind
-from bot.core.language import Speech, public, slash
+from bot.core.language import Speech, mention, public, slash
 from bot.core.sessions import Clicked, Session, hand_signature
 from bot.core.storage import Status, Storage
 from bot.core.takeback import request_items, request_lines, shared_news
 from games.protocol import Event
-from games.text import Text, _, joined
+from games.text import Text, _, joined, literal
 from lang import ENGLISH
 
 log = logging.getLogger(__name__)
@@ -229,7 +229,7 @@ class HandMessages:
         text = speech(joined("\n", lines))
         link = self.table_link(session)
         if link is not None:
-            line = speech(_("[Go to the table]({link})", link=link))
+            line = speech(_("[Go to the table]({link})", link=literal(link)))
             text = f"{fit(text, MESSAGE_LIMIT - len(line) - 1)}\n{line}"
         return fit(text), [file] if file else [], speech.view(view_of(controls))
 
@@ -465,7 +465,7 @@ class HandMessages:
             text = _(
                 "{player}, I cannot send you direct messages, so {consequence}: use "
                 "{command} (or the table's **{button}** button) to see them and play.",
-                player=f"<@{user_id}>",
+                player=mention(user_id),
                 consequence=words.hand_words,
                 command=slash(f"{kind.name} {words.hand_command}"),
                 button=words.hand_button,

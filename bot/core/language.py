@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -161,23 +162,35 @@ def localise_items(items: Iterable[discord.ui.Item[Any]], language: str) -> None
             item = item.item
         if isinstance(item, discord.ui.Button):
             if item.label:
-                item.label = within(translate(item.label, language), BUTTON_LABEL)
+                item.label = within(
+                    translate(item.label, language, _without_bidi_controls), BUTTON_LABEL
+                )
         elif isinstance(item, discord.ui.Select):
             if item.placeholder:
-                item.placeholder = within(translate(item.placeholder, language), PLACEHOLDER)
+                item.placeholder = within(
+                    translate(item.placeholder, language, _without_bidi_controls), PLACEHOLDER
+                )
             for option in item.options:
-                option.label = within(translate(option.label, language), OPTION_WORDS)
+                option.label = within(
+                    translate(option.label, language, _without_bidi_controls), OPTION_WORDS
+                )
                 if option.description:
-                    words = translate(option.description, language)
+                    words = translate(option.description, language, _without_bidi_controls)
                     option.description = within(words, OPTION_WORDS)
         elif isinstance(item, discord.ui.TextInput):
             if item.label:
-                item.label = within(translate(item.label, language), INPUT_LABEL)
+                item.label = within(
+                    translate(item.label, language, _without_bidi_controls), INPUT_LABEL
+                )
             if item.placeholder:
-                words = translate(item.placeholder, language)
+                words = translate(item.placeholder, language, _without_bidi_controls)
                 item.placeholder = within(words, INPUT_PLACEHOLDER)
             if item.default:
-                item.default = translate(item.default, language)
+                item.default = translate(item.default, language, _without_bidi_controls)
+
+
+def _without_bidi_controls(words: str) -> str:
+    return words.translate(_BIDI_CONTROLS)
 
 
 def localise_view(view: discord.ui.View | None, language: str) -> discord.ui.View | None:
@@ -201,17 +214,54 @@ def slash(path: str, *options: str) -> Text:
     return Text(template + "`", fields, translatable=False)
 
 
+_BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
+"""Characters that reorder the text after them: a name holding U+202E would turn the
+rest of the bot's sentence around."""
+
+
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]()<>#:-])")
+"""The characters that make markdown, links, mentions, emoji or timestamps in a Discord
+message, alone or with what follows the name: each is escaped wherever it stands."""
+
+
+def markdown_safe(words: str) -> str:
+    """A plain string (a member's name, what they typed) as Discord shows it in a message
+    as itself: every markdown character escaped (a name `[prize](https://...)` is no
+    link, `**` no bold, `<@id>` no mention), `@everyone` and `@here` broken, and
+    bidirectional controls removed. What is stored stays as written."""
+    escaped = _MARKDOWN.sub(r"\\\1", words.translate(_BIDI_CONTROLS))
+    return re.sub(r"@(everyone|here)", "@\u200b\\1", escaped)
+
+
+def mention(user_id: int) -> Text:
+    """A member's mention in a message (its id is no name: never escaped)."""
+    return Text.verbatim("<@{user}>", user=user_id)
+
+
+def channel_mention(channel_id: int) -> Text:
+    return Text.verbatim("<#{channel}>", channel=channel_id)
+
+
 class Speech:
-    """Words in one language: `speech(text)` translates a message, `speech.view(...)`
-    and `speech.embed(...)` the words of controls and embeds, just before they are
-    sent. `await private(interaction)` speaks to the member behind an interaction,
+    """Words in one language: `speech(text)` translates a message, its plain string
+    fields (names) escaped (`markdown_safe`); `speech.plain(text)` words that Discord
+    shows without markdown (alt texts, a form's title); `speech.view(...)` and
+    `speech.embed(...)` the words of controls and embeds, just before they are sent.
+    `await private(interaction)` speaks to the member behind an interaction,
     `public(row)` to a game's channel."""
 
     def __init__(self, language: str) -> None:
         self.language = language
 
     def __call__(self, text: str) -> str:
-        return translate(text, self.language)
+        return translate(text, self.language, markdown_safe)
+
+    def plain(self, text: str) -> str:
+        """Words shown as they are, without markdown (names unescaped, but no
+        bidirectional controls)."""
+        return translate(text, self.language, _without_bidi_controls)
 
     def view(self, view: discord.ui.View) -> discord.ui.View:
         localise_items(view.children, self.language)

@@ -44,7 +44,7 @@ from bot.core.gameui import (
 )
 from bot.core.handmessages import HandMessages, LaterWrites
 from bot.core.kinds import GameKind
-from bot.core.language import localise_items, slash
+from bot.core.language import Speech, localise_items, slash
 from bot.core.sessions import Clicked, Session
 from bot.core.skill import identity
 from bot.core.storage import Status, Storage
@@ -52,9 +52,15 @@ from bot.core.storage.ratings import RatingChange
 from bot.core.summary import game_over_post
 from games.protocol import Event, EventKind
 from games.text import _, joined
-from lang import ENGLISH, speaking, translate
+from lang import ENGLISH, speaking
 
 log = logging.getLogger(__name__)
+
+
+def said(text: str, language: str) -> str:
+    """A message's words in `language`, names escaped (`Speech`)."""
+    return Speech(language)(text)
+
 
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
@@ -189,7 +195,7 @@ class Publisher:
         except Exception:
             log.exception("drawing %s failed", filename)
             return None
-        description = alt_text(translate(alt, language))
+        description = alt_text(Speech(language).plain(alt))
         return discord.File(io.BytesIO(data), filename=filename, description=description)
 
     def _drawing(
@@ -272,9 +278,9 @@ class Publisher:
         table = session.table()
         text = kind.ui.table_text(table)
         line = self.turn_line(session)
-        text = fit(translate(joined("\n", [line, text]) if line else text, language))
-        words = translate(kind.ui.table_words(table), language)
-        alt = words or translate(kind.ui.table_text(table), language)
+        text = fit(said(joined("\n", [line, text]) if line else text, language))
+        words = Speech(language).plain(kind.ui.table_words(table))
+        alt = words or Speech(language).plain(kind.ui.table_text(table))
         file = await self.render(kind.pictures.table, table.view, "table.png", alt, language)
         files = [file] if file else []
         view = view_of(self.table_items(session))
@@ -350,7 +356,7 @@ class Publisher:
         await _without_files_if_refused(
             lambda f, t: channel.send(content=t, files=f, view=items),
             files,
-            fit(translate(post.text, language)),
+            fit(said(post.text, language)),
             language,
         )
 
@@ -364,7 +370,7 @@ class Publisher:
 
         async def send() -> None:
             mentions = discord.AllowedMentions(users=ping)
-            words = fit(translate(text, game_language(session)))
+            words = fit(said(text, game_language(session)))
             message = await self._usable(session).send(words, allowed_mentions=mentions)
             if about is not None:
                 self._notices.setdefault(session.id, {}).setdefault(about, []).append(message.id)
@@ -500,7 +506,7 @@ class Publisher:
     async def _ping(self, session: Session, text: str) -> None:
         channel = self._usable(session)
         message = await channel.send(
-            fit(translate(text, game_language(session))),
+            fit(said(text, game_language(session))),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         previous = self._pings.get(session.id)
@@ -595,6 +601,6 @@ async def _without_files_if_refused(
     except discord.Forbidden as error:
         if error.code != MISSING_PERMISSIONS or not files:
             raise
-        note = "\n" + translate(NO_FILES_NOTE, language)
+        note = "\n" + said(NO_FILES_NOTE, language)
         fallback = f"{text}\n{words}" if words else text
         return await send([], fit(fallback, MESSAGE_LIMIT - len(note)) + note)

@@ -24,6 +24,7 @@ from bot.core.errors import Refusal, StaleControl
 from bot.core.gamelock import GameLock
 from bot.core.gameui import AnyUI, Hand, SeatResult, Table
 from bot.core.kinds import GameKind
+from bot.core.language import mention
 from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
 from bot.core.takeback import Request, TakeBack, lapsed_event
 from games.protocol import JSON, Action, Event, EventKind, Game, Outcome
@@ -565,7 +566,7 @@ class Sessions:
         await self.storage.set_host(session.id, host.user_id)
         session.row = dataclasses.replace(session.row, host_id=host.user_id)
         if self.publisher is not None:
-            text = _("{player} is now the host of this game.", player=f"<@{host.user_id}>")
+            text = _("{player} is now the host of this game.", player=mention(host.user_id))
             await self.publisher.say(session, text)
         return True
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
+from bot.core.language import mention
 from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
 from bot.core.storage import GameRow, SeatRow
 from games.text import Text, _, _n
@@ -48,8 +49,9 @@ def timer_text(row: GameRow, default: int) -> Text:
     )
 
 
-def seat_line(number: int, seat: SeatRow) -> str:
-    return f"{number}. {seat.name}" if seat.is_ai else f"{number}. <@{seat.user_id}>"
+def seat_line(number: int, seat: SeatRow) -> Text:
+    who = seat.name if seat.is_ai else mention(seat.user_id)
+    return Text.verbatim("{number}. {player}", number=number, player=who)
 
 
 async def lobby_ai(

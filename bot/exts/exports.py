@@ -73,6 +73,6 @@ async def send_replay(
     speech = await private(interaction)
     await interaction.followup.send(
         speech(text),
-        file=discord.File(io.BytesIO(body), filename=name, description=speech(what)),
+        file=discord.File(io.BytesIO(body), filename=name, description=speech.plain(what)),
         ephemeral=True,
     )

@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.core.errors import Refusal, ShowingFailed
 from bot.core.gameui import Hand
-from bot.core.language import Speech, private, public, slash
+from bot.core.language import Speech, channel_mention, mention, private, public, slash
 from bot.core.limits import IDLE_MINUTES, idle
 from bot.core.sessions import ActionBuilder, Session
 from bot.core.storage import GameRow, Status
@@ -124,7 +124,7 @@ async def game_line(
     title = bot.kinds[row.kind].words.title
     where: str
     if mention:
-        where = f"<#{row.channel_id}>"
+        where = channel_mention(row.channel_id)
     else:
         channel = bot.get_channel(row.channel_id)
         guild = bot.get_guild(row.guild_id)
@@ -289,7 +289,7 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
             _(
                 "The {game} game was abandoned by {player}; no result is recorded.",
                 game=record.words.title,
-                player=f"<@{interaction.user.id}>",
+                player=mention(interaction.user.id),
             )
         ),
         allowed_mentions=discord.AllowedMentions.none(),
@@ -329,8 +329,8 @@ async def kick_player(
             speech(
                 _(
                     "{host} removed {player} from the game.",
-                    host=f"<@{interaction.user.id}>",
-                    player=f"<@{player.id}>",
+                    host=mention(interaction.user.id),
+                    player=mention(player.id),
                 )
             ),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -346,8 +346,8 @@ async def kick_player(
                 _(
                     "{host} removed {player} from the game; an easy computer player now plays "
                     "**{seat}**'s seat.",
-                    host=f"<@{interaction.user.id}>",
-                    player=f"<@{player.id}>",
+                    host=mention(interaction.user.id),
+                    player=mention(player.id),
                     seat=seat.name,
                 )
             ),
@@ -516,7 +516,7 @@ class GameCommands(commands.GroupCog):
         return discord.File(
             io.BytesIO(self.kind.rules().encode()),
             filename=self.kind.rules_name,
-            description=speech(
+            description=speech.plain(
                 _("The full rules of {game} as this bot plays them", game=self.kind.words.title)
             ),
         )

@@ -26,7 +26,7 @@ import discord
 from bot.core.errors import Refusal
 from bot.core.gameui import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
 from bot.core.kinds import GameKind
-from bot.core.language import public, slash
+from bot.core.language import mention, public, slash
 from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, REMATCH_MINUTES, lobby_expired
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.computer_seats import (
@@ -62,7 +62,7 @@ def expiry_text(title: str, row: GameRow) -> Text:
             "called off.",
             CHALLENGE_MINUTES,
             game=title,
-            player=f"<@{row.challenged_id}>",
+            player=mention(row.challenged_id),
         )
     return _n(
         "~~{game} lobby~~: closed, as it did not start within {count} minute.",
@@ -110,8 +110,9 @@ def unique_names(names: Sequence[str]) -> list[str]:
     """Display names made fit for the engine: trimmed, short, and unique ("ann 2")."""
     result: list[str] = []
     for raw in names:
-        # Markdown and mention characters would garble the table's words.
-        plain = re.sub(r"[*_~`|>@#:<]", "", raw)
+        # Markdown and mention characters would garble the table's words; a
+        # bidirectional control would turn a picture's line around after the name.
+        plain = re.sub(r"[*_~`|>@#:<\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", raw)
         base = re.sub(r"\s+", " ", plain).strip()[:MAX_NAME] or "player"
         name, number = base, 2
         while name in result:
@@ -136,13 +137,13 @@ def lobby_message(
 ) -> tuple[str, discord.ui.View]:
     """The lobby; for a rematch, `expected` are the players it waits for."""
     cls = kind.engine
-    title, host = kind.words.title, f"<@{row.host_id}>"
-    seated = "\n".join(seat_line(n, seat) for n, seat in enumerate(seats, start=1))
+    title, host = kind.words.title, mention(row.host_id)
+    seated = joined("\n", [seat_line(n, seat) for n, seat in enumerate(seats, start=1)])
     opening = _("**{game}**: a new game, hosted by {host}.", game=title, host=host)
     closing = _("Press **Join** to take a seat; the host presses **Start**.")
     if row.rematch_of is not None:
         here = {seat.user_id for seat in seats}
-        waiting = " ".join(f"<@{user_id}>" for user_id in expected if user_id not in here)
+        waiting = joined(" ", [mention(user_id) for user_id in expected if user_id not in here])
         opening = _("**{game}**: a rematch, asked for by {host}.", game=title, host=host)
         # TRANSLATORS: {players} are the mentions of the players the rematch waits for.
         closing = _n(
@@ -193,7 +194,7 @@ def challenge_message(
     kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
 ) -> tuple[str, discord.ui.View]:
     """The challenge: the host (seat 0) against the invited player (seat 1)."""
-    host, opponent = f"<@{seats[0].user_id}>", f"<@{seats[1].user_id}>"
+    host, opponent = mention(seats[0].user_id), mention(seats[1].user_id)
     text = joined(
         "\n",
         [
@@ -363,7 +364,7 @@ async def open_lobby(
             text: str = _(
                 "**{game}**: {host} plays against {robot}; the game is starting.",
                 game=title,
-                host=f"<@{row.host_id}>",
+                host=mention(row.host_id),
                 robot=seats[1].name,
             )
             mentions = discord.AllowedMentions.none()
@@ -397,7 +398,7 @@ async def _new_thread(interaction: discord.Interaction[Any], title: str, languag
         _(
             "**{game}**: {player} opened a table in the thread below.",
             game=title,
-            player=f"<@{interaction.user.id}>",
+            player=mention(interaction.user.id),
         )
     )
     message = await answer_command(interaction, text, None, discord.AllowedMentions.none())
@@ -498,7 +499,7 @@ async def handle_lobby(
                 _(
                     "This is a challenge to {player}: only their **Accept** starts the game (or "
                     "**Decline** ends it); the challenger may **Cancel**.",
-                    player=f"<@{challenged}>",
+                    player=mention(challenged),
                 )
             )
         if verb == LobbyVerb.JOIN:
@@ -521,7 +522,7 @@ async def handle_lobby(
             cancelled = _(
                 "~~{game} lobby~~: cancelled by {player}.",
                 game=record.words.title,
-                player=f"<@{user_id}>",
+                player=mention(user_id),
             )
             await interaction.edit_original_response(content=cancelled, view=None)
             return
@@ -536,8 +537,8 @@ async def handle_lobby(
                         _(
                             "~~{game} challenge~~: {player} declined {host}'s challenge.",
                             game=record.words.title,
-                            player=f"<@{user_id}>",
-                            host=f"<@{row.host_id}>",
+                            player=mention(user_id),
+                            host=mention(row.host_id),
                         )
                     ),
                     view=None,

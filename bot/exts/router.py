@@ -172,7 +172,7 @@ class Router(commands.Cog):
             if interaction.type is discord.InteractionType.modal_submit:
                 raise Refusal(_("A form cannot open another form."))  # Discord refuses it
             speech = await private(interaction)
-            step.modal.title = within(speech(step.modal.title), MODAL_TITLE)
+            step.modal.title = within(speech.plain(step.modal.title), MODAL_TITLE)
             localise_items(step.modal.children, speech.language)
             await interaction.response.send_modal(step.modal)
             return False

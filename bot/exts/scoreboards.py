@@ -26,7 +26,7 @@ from discord.ext import commands
 from bot.core.errors import Refusal
 from bot.core.gameui import MESSAGE_LIMIT, fit
 from bot.core.kinds import Words
-from bot.core.language import Speech, private, server, slash
+from bot.core.language import Speech, mention, private, server, slash
 from bot.core.publisher import ALT_LIMIT
 from bot.core.seasons import ALL_TIME, season_name, season_of
 from bot.core.skill import COMPUTER, Rating, rating_text
@@ -230,7 +230,7 @@ async def send_board(
             command=option,
         )
         text = joined(" ", [text, more])
-    elif len(speech(alt)) > ALT_LIMIT:  # the picture's description is cut short
+    elif len(speech.plain(alt)) > ALT_LIMIT:  # the picture's description is cut short
         every = _("With {command} the answer reads every row in words.", command=option)
         text = joined(" ", [text, every])
     picture = Scoreboard(board.heading, board.columns, tuple(shown), highlight)
@@ -320,7 +320,7 @@ async def kind_scoreboard(
         if not mine:
             text = _(
                 "{player} has no finished {game} game on this server ({season}).",
-                player=f"<@{player.id}>",
+                player=mention(player.id),
                 game=title,
                 season=when,
             )
@@ -337,7 +337,7 @@ async def kind_scoreboard(
         text = _(
             "{player} on this server ({season}): place {place}, {games}, {wins}, "
             "win rate {rate}, rating {rating}; {figures}.",
-            player=f"<@{player.id}>",
+            player=mention(player.id),
             season=when,
             place=highlight + 1,
             rating=rows[highlight][1],

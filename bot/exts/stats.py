@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.core.errors import Refusal
 from bot.core.kinds import GameKind
-from bot.core.language import server
+from bot.core.language import mention, server
 from bot.core.skill import Rating, rating_text, shown
 from bot.core.storage.stats import PlayedGame, Rivalry
 from bot.exts.scoreboards import (
@@ -196,13 +196,13 @@ class Stats(commands.Cog):
             name = names.get(who.id, who.display_name)
             made = await player_card(bot, guild_id, kind, who.id, name)
         if made is None:
-            mention = f"<@{who.id}>"
+            whom = mention(who.id)
             if kind_name is None:
-                text = _("{player} has no finished game on this server yet.", player=mention)
+                text = _("{player} has no finished game on this server yet.", player=whom)
             else:
                 text = _(
                     "{player} has no finished {game} game on this server yet.",
-                    player=mention,
+                    player=whom,
                     game=bot.kinds[kind_name].words.title,
                 )
             await interaction.followup.send(

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from discord.ext import commands
 
 from bot.core.errors import Refusal, StaleControl
+from bot.core.language import mention
 from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
 from bot.core.sessions import Session, action_kind
 from bot.core.storage import SeatRow, Status
@@ -520,7 +521,7 @@ class Turns(commands.Cog):
                     "{player} missed {count} turns in a row: an easy computer player now plays "
                     "**{seat}**'s seat.",
                     expiries,
-                    player=f"<@{seat.user_id}>",
+                    player=mention(seat.user_id),
                     seat=name,
                 )
                 await self._say(session, replaced)

@@ -100,6 +100,16 @@ class MessageVersion:
     attachments: tuple[Attachment, ...]
 
 
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+"""A backslash before ASCII punctuation: Discord's markdown shows the punctuation alone."""
+
+
+def as_read(markdown: str) -> str:
+    """Markdown with its escapes as Discord's client shows them ("ann\\_b" reads "ann_b");
+    the rest of the markdown is kept, for tests that check the bold of a line."""
+    return _ESCAPED.sub(r"\1", markdown)
+
+
 def embed_text(embed: dict[str, Any]) -> list[str]:
     parts = [embed.get("title"), embed.get("description")]
     for f in embed.get("fields") or []:
@@ -111,7 +121,9 @@ def embed_text(embed: dict[str, Any]) -> list[str]:
 def components_text(components: list[dict[str, Any]]) -> list[str]:
     parts = []
     for c in comp.walk(components):
-        for key in ("content", "label", "placeholder"):
+        if c.get("content"):  # a text display: markdown
+            parts.append(as_read(str(c["content"])))
+        for key in ("label", "placeholder"):
             if c.get(key):
                 parts.append(str(c[key]))
         for option in c.get("options") or []:
@@ -165,10 +177,11 @@ class Message:
 
     @property
     def text(self) -> str:
-        """Content, embed texts and component texts joined: everything a player can read."""
-        parts = [self.content] if self.content else []
+        """Content, embed texts and component texts joined: everything a player can read,
+        markdown escapes as read (`as_read`); `content` is what was sent."""
+        parts = [as_read(self.content)] if self.content else []
         for embed in self.embeds:
-            parts += embed_text(embed)
+            parts += [as_read(part) for part in embed_text(embed)]
         parts += components_text(self.components)
         return "\n".join(parts)
 

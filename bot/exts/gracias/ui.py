@@ -38,6 +38,7 @@ from bot.core.gameui import (
     table_message,
 )
 from bot.core.kinds import Pictures, Words
+from bot.core.language import channel_mention
 from bot.core.storage import Status
 from games.gracias import (
     COLOURS,
@@ -290,7 +291,7 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
                 "**Your {title} cards** (game {game} in {channel}, round {round}), {player}:",
                 title=WORDS.title,
                 game=hand.table.game,
-                channel=f"<#{hand.table.channel_id}>",
+                channel=channel_mention(hand.table.channel_id),
                 round=public.round,
                 player=name,
             )
@@ -335,7 +336,7 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
         view = table.view
         if view.phase is not Phase.CHOOSE:
             return None
-        who = ", ".join(table.mention(name) for name in newly_awaited)
+        who = joined(", ", [table.mention(name) for name in newly_awaited])
         return _(
             "{players}, your turn to take a trio (round {round}, turn {turn}).",
             players=who,

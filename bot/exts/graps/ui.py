@@ -38,6 +38,7 @@ from bot.core.gameui import (
     table_message,
 )
 from bot.core.kinds import Pictures, Words
+from bot.core.language import channel_mention
 from bot.core.storage import Status
 from bot.exts.graps.picker import AGAIN, BACK, FACES, SIDES, placement, placement_items, rows_step
 from bot.exts.graps.picker import GrapsVerb as GrapsVerb
@@ -56,7 +57,7 @@ from games.graps import (
 from games.graps.actions import Resign
 from games.graps.cells import COLUMNS, SIZE, parse_cell, row_of
 from games.protocol import JSON, Event, Outcome
-from games.text import Text, _, _n, _p, joined
+from games.text import Text, _, _n, _p, joined, literal
 from render.graps import board_image, player_board_image
 
 # -- words ----------------------------------------------------------------------
@@ -197,7 +198,8 @@ def board_words(view: GrapsPublicView) -> Text:
     legend = _("x dark blank, X dark grape, o light blank, O light grape")
     if view.last_cell:
         legend = joined(" · ", [legend, _("last placement {cell}", cell=view.last_cell)])
-    return Text.verbatim("```\n{board}\n```{legend}", board="\n".join(lines), legend=legend)
+    board = literal("\n".join(lines))  # in a code block, where nothing is markdown
+    return Text.verbatim("```\n{board}\n```{legend}", board=board, legend=legend)
 
 
 def pieces_count(view: GrapsPublicView, side: Side) -> int:
@@ -315,7 +317,7 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
     def private_text(self, hand: Player) -> str:
         view, name, table = hand.view, hand.name, hand.table
         public = view.public
-        channel = f"<#{table.channel_id}>"
+        channel = channel_mention(table.channel_id)
         lines: list[str] = [
             _(
                 "**Your {title} board** (game {game} in {channel}), {player}, {side}:",

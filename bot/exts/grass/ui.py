@@ -38,6 +38,7 @@ from bot.core.gameui import (
     table_message,
 )
 from bot.core.kinds import Pictures, Words
+from bot.core.language import channel_mention
 from bot.core.storage import Status
 from bot.exts.grass.cards import (
     card_label,
@@ -252,7 +253,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
     def private_text(self, hand: Player) -> str:
         view, name, table = hand.view, hand.name, hand.table
         public = view.public
-        channel = f"<#{table.channel_id}>"
+        channel = channel_mention(table.channel_id)
         lines: list[str] = [
             _(
                 "**Your {title} hand** (game {game} in {channel}, hand {hand}), {player}:",
@@ -301,9 +302,9 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
 
     def turn_text(self, table: Public, newly_awaited: Sequence[str]) -> str | None:
         view = table.view
-        who = ", ".join(table.mention(name) for name in newly_awaited)
+        who = joined(", ", [table.mention(name) for name in newly_awaited])
         if view.phase is Phase.PASS:
-            everyone = ", ".join(table.mention(name) for name in table.people(view.awaiting))
+            everyone = joined(", ", [table.mention(name) for name in table.people(view.awaiting)])
             return _(
                 "Paranoia pass: {players}, choose a card to pass to your left.", players=everyone
             )

@@ -36,7 +36,7 @@ async def test_a_grass_leaver_is_ranked_last(fake_discord, bot_process):
     assert "place 2, 1 game, 0 wins" in board.text
 
 
-async def test_a_kicked_player_is_ranked_last_and_a_win_over_the_computer_shows(
+async def test_a_kicked_player_has_no_result_and_a_win_over_the_computer_shows(
     fake_discord, bot_process
 ):
     emu = fake_discord
@@ -48,9 +48,9 @@ async def test_a_kicked_player_is_ranked_last_and_a_win_over_the_computer_shows(
     assert "You resigned" in await answer(await ann.slash(general, "graps resign"))
     await table.wait_until(lambda m: "Game over" in m.text)
     ranked = results(bot_process.database_path)
-    assert [place for _, place in ranked] == [1, 2, 3]
-    assert ranked[0][0] < 0 and ranked[1:] == [(ann.id, 2), (bob.id, 3)]  # the computer won
-    board = await (await ann.slash(general, "graps scoreboard", player=bob)).message()
+    assert [place for _, place in ranked] == [1, 2]  # bob, kicked, has no result
+    assert ranked[0][0] < 0 and ranked[1:] == [(ann.id, 2)]  # the computer won
+    board = await (await ann.slash(general, "graps scoreboard", player=ann)).message()
     assert "1 game, 0 wins" in board.text
 
 

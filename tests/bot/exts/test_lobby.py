@@ -12,8 +12,8 @@ def test_names_are_made_unique_in_join_order():
 
 
 def test_markdown_mentions_and_blank_names_are_cleaned():
-    names = unique_names(["**bob**", "<@123>", "   ", "a" * 40, "cy\n\tdee"])
-    assert names == ["bob", "123", "player", "a" * MAX_NAME, "cy dee"]
+    names = unique_names(["**bob**", "<@123>", "   ", "a" * 40, "cy\n\tdee", "eve\u202eyaf"])
+    assert names == ["bob", "123", "player", "a" * MAX_NAME, "cy dee", "eveyaf"]
 
 
 def test_control_ids_round_trip_and_refuse_what_discord_would_not_carry():
