@@ -21,6 +21,12 @@ REMATCH_MINUTES = 2
 """A rematch waits this long for the players to come back, then starts with those who
 did (if they are enough) or is called off: the players just finished a game together,
 so those who want another answer within moments; longer would hold the channel."""
+LOBBIES_PER_MEMBER = 3
+"""Open lobbies and challenges one member may host on a server at once: enough for a
+game of each kind, and one member can no longer fill a server with lobbies (or, with
+`thread:true`, with threads) from the REST budget every server shares."""
+LOBBIES_PER_SERVER = 20
+"""Open lobbies and challenges on one server at once, whoever hosts them."""
 IDLE_MINUTES = 24 * 60
 """After this long without a move, any seated player may abandon a running game."""
 STALE_MINUTES = 7 * 24 * 60

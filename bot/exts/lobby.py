@@ -27,7 +27,14 @@ from bot.core.errors import Refusal
 from bot.core.gameui import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
 from bot.core.kinds import GameKind
 from bot.core.language import mention, public, slash
-from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, REMATCH_MINUTES, lobby_expired
+from bot.core.limits import (
+    CHALLENGE_MINUTES,
+    LOBBIES_PER_MEMBER,
+    LOBBIES_PER_SERVER,
+    LOBBY_MINUTES,
+    REMATCH_MINUTES,
+    lobby_expired,
+)
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.computer_seats import (
     AI_VERBS,
@@ -306,9 +313,11 @@ async def open_lobby(
     channel_id = interaction.channel_id
     assert bot.languages is not None
     game_language = await bot.languages.for_new_game(interaction, language)
+    await check_lobby_caps(bot, interaction.guild_id, interaction.user.id)  # before a thread
     if thread:
         channel_id = await _new_thread(interaction, record.words.title, game_language)
     async with bot.lobby_lock:
+        await check_lobby_caps(bot, interaction.guild_id, interaction.user.id)
         # Reads go through the read connection, so this refusal comes at once even
         # while another program holds the write lock.
         existing = await bot.storage.open_game(channel_id, kind)
@@ -388,6 +397,33 @@ THREAD_ARCHIVE_MINUTES = 1440
 """A game's thread closes after a day without messages; a move reopens it."""
 THREAD_NAME = 100
 """Characters Discord accepts in a thread's name."""
+
+
+async def check_lobby_caps(bot: GameBot, guild_id: int, user_id: int) -> None:
+    """`Refusal` when the member hosts `LOBBIES_PER_MEMBER` lobbies waiting on this
+    server, or the server has `LOBBIES_PER_SERVER`."""
+    minute = bot.settings.timer_minute
+    waiting = [row for row in await bot.storage.lobbies(guild_id) if not lobby_expired(row, minute)]
+    if sum(1 for row in waiting if row.host_id == user_id) >= LOBBIES_PER_MEMBER:
+        raise Refusal(
+            _n(
+                "You already host {count} game waiting for players on this server; start it "
+                "or cancel it before opening another.",
+                "You already host {count} games waiting for players on this server; start or "
+                "cancel one of them before opening another.",
+                LOBBIES_PER_MEMBER,
+            )
+        )
+    if len(waiting) >= LOBBIES_PER_SERVER:
+        raise Refusal(
+            _n(
+                "This server already has {count} game waiting for players; join it, or try "
+                "again once it has started.",
+                "This server already has {count} games waiting for players; join one, or try "
+                "again once some have started.",
+                LOBBIES_PER_SERVER,
+            )
+        )
 
 
 async def _new_thread(interaction: discord.Interaction[Any], title: str, language: str) -> int:

@@ -57,6 +57,10 @@ class Reads(RatingReads, StatsReads):
         )
         return found[0] if found else None
 
+    async def lobbies(self, guild_id: int) -> list[GameRow]:
+        """The server's lobbies and challenges that have not started (expired ones too)."""
+        return await self._games("WHERE guild_id = ? AND status = 'lobby' ORDER BY id", (guild_id,))
+
     async def latest_game(self, channel_id: int, kind: str) -> GameRow | None:
         """The channel's most recent game of this kind, finished or not."""
         found = await self._games(

@@ -50,3 +50,46 @@ async def test_thread_games_need_the_thread_permissions_and_a_channel(fake_disco
     inside = emu.thread("chat", emu.channel("general"))
     refused = await answer(await ann.slash(inside, "gracias start", thread=True))
     assert refused.startswith("This is a thread already")
+
+
+def threads(emu) -> int:
+    return sum(1 for channel in emu.channels.values() if channel.kind == PUBLIC_THREAD)
+
+
+async def test_one_member_opens_at_most_three_lobbies_and_a_server_twenty(
+    fake_discord, stacked_bot
+):
+    """Audit finding 6: nothing limited how many games one member opened, and
+    `thread:true` got around "one game per kind per channel": 50 starts by one member
+    made 50 threads and 50 open lobbies, from the REST budget every server shares. Now
+    the fourth waiting lobby of one member is refused before any thread is made, and
+    the server's twenty-first."""
+    emu = fake_discord
+    general = emu.channel("general")
+    ann = emu.user("ann")
+    for _ in range(3):
+        opened = await (await ann.slash(general, "grass start", thread=True)).message()
+        thread = await emu.wait_for(lambda: emu.channels.get(opened.id), what="its thread")
+        await thread.wait_message(lambda m: "Join" in m.text)
+    mark = len(emu.requests)
+    refused = await answer(await ann.slash(general, "grass start", thread=True))
+    assert refused == (
+        "You already host 3 games waiting for players on this server; start or cancel one "
+        "of them before opening another."
+    )
+    refused = await answer(await ann.slash(emu.channel("other"), "gracias start"))
+    assert refused.startswith("You already host 3 games")
+    assert threads(emu) == 3
+    assert not [r for r in emu.requests[mark:] if "/threads" in r.path]
+    # Seventeen more lobbies by six other members fill the server.
+    hosts = [emu.user(name) for name in ("bob", "cy", "dee", "eve", "fay", "gus")]
+    for number in range(17):
+        host = hosts[number // 3]
+        channel = emu.channel(f"table-{number}")
+        opened = await (await host.slash(channel, "grass start")).message()
+        assert opened.text.startswith("**Grass**: a new game"), opened.text
+    refused = await answer(await hosts[5].slash(emu.channel("last"), "grass start"))
+    assert refused == (
+        "This server already has 20 games waiting for players; join one, or try again "
+        "once some have started."
+    )
