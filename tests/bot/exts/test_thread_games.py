@@ -69,7 +69,7 @@ async def test_one_member_opens_at_most_three_lobbies_and_a_server_twenty(
     ann = emu.user("ann")
     for _ in range(3):
         opened = await (await ann.slash(general, "grass start", thread=True)).message()
-        thread = await emu.wait_for(lambda: emu.channels.get(opened.id), what="its thread")
+        thread = await emu.wait_for(lambda o=opened: emu.channels.get(o.id), what="its thread")
         await thread.wait_message(lambda m: "Join" in m.text)
     mark = len(emu.requests)
     refused = await answer(await ann.slash(general, "grass start", thread=True))
