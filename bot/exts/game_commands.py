@@ -281,6 +281,20 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
                 hours,
             )
         )
+    if seated and row.status == Status.RUNNING and not (host and young):
+        # The player everyone waits for could otherwise sit out a losing game for a day,
+        # then end it without a result: for them, stopping is leaving (ranked last).
+        session = await bot.sessions.load(row.id)
+        name = session.name_of(interaction.user.id) if session is not None else None
+        if session is not None and name is not None and name in session.engine.awaiting:
+            raise Refusal(
+                _(
+                    "This game is waiting for your move, so you cannot end it without a "
+                    "result: play on, or use {command} to stop playing (you are then ranked "
+                    "last).",
+                    command=slash(f"{record.name} {record.words.leave_command}"),
+                )
+            )
     await interaction.response.defer(thinking=True)
     await end_without_result(bot, row)
     speech = public(row.language)

@@ -10,6 +10,7 @@ played a seat are shown as such and rank after wins against people.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 from bot.core.storage import Result, Storage
@@ -17,6 +18,7 @@ from games.grass import Grass
 from tests.bot.graps_play import open_game
 from tests.bot.scenario import MOVES
 from tests.bot.table import answer, play_move, start_game
+from tests.stress.driver import stored
 
 
 def results(database) -> list[tuple[int, int]]:
@@ -96,3 +98,31 @@ async def test_wins_against_people_rank_before_wins_where_the_computer_played(tm
         (cy, 0, 0),
     ]
     await storage.close()
+
+
+async def test_the_awaited_player_cannot_sit_a_game_out_then_abandon_it(fake_discord, start_bot):
+    """Audit finding 7: in a game without a turn timer, the player everyone waited for
+    could stop moving for a day, then `/abandon`: the game ended with no result. Now
+    they are told to play on or leave (ranked last); the other player may still end
+    the idle game."""
+    emu = fake_discord
+    # A bot minute of 1 ms: the game is idle for a day after 1.44 s.
+    bot = await start_bot(env={"TIMER_MINUTE": "0.001", "GAME_SEED": "7"})
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    challenge = await (await ann.slash(general, "graps start", opponent=bob, timer=0)).message()
+    await (await bob.click(challenge, "Accept")).ack()
+    await challenge.wait_until(lambda m: "set-up grape" in m.text)
+    # ann, the host, places her set-up grape; then the game waits for bob.
+    opening = stored(bot.database_path, 1).engine().legal_actions("ann")[0].to_json()
+    placed = await answer(await ann.slash(general, "graps place", cell=opening["place"]))
+    assert placed.startswith("You placed"), placed
+    await asyncio.sleep(2.0)  # a day of the bot's clock without a move
+    assert stored(bot.database_path, 1).engine().awaiting == ("bob",)
+    refused = await answer(await bob.slash(general, "graps abandon"))
+    assert refused == (
+        "This game is waiting for your move, so you cannot end it without a result: play on, "
+        "or use `/graps resign` to stop playing (you are then ranked last)."
+    )
+    ended = await answer(await ann.slash(general, "graps abandon"))
+    assert "abandoned" in ended and "no result is recorded" in ended
