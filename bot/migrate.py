@@ -27,7 +27,7 @@ from pathlib import Path
 from bot.core.settings import Secret, SettingsError, database_location
 from bot.core.storage import Storage, StorageError
 from bot.core.storage.driver import Transaction
-from bot.core.storage.postgres import without_password
+from bot.core.storage.postgres import described
 from bot.core.storage.rows import SELECT_GAMES, GameRow, game_row
 from games.protocol import IllegalAction, StateFormatError
 from games.registry import game_class
@@ -106,6 +106,12 @@ def _location(text: str) -> Path | str:
         return Path(text)
     location = database_location(text)
     return location.reveal() if isinstance(location, Secret) else location
+
+
+def _named(location: Path | str) -> str:
+    """A database as a message names it: a SQLite file by its path, a PostgreSQL one by
+    its database, host and port (never its URL, which may hold a password)."""
+    return str(location) if isinstance(location, Path) else described(location)
 
 
 async def _count(storage: Storage, table: str) -> int:
@@ -218,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"Copied {_plural(rows['games'], 'game')} ({_plural(rows['seats'], 'seat')}, "
         f"{_plural(rows['moves'], 'move')}, {_plural(rows['results'], 'result')}) from "
-        f"{without_password(args.source)} to {without_password(args.target)}. All of them "
+        f"{_named(source)} to {_named(target)}. All of them "
         f"read back the same, and the move logs of all {_plural(copied.replayed, 'started game')}"
         " replay to their stored states."
     )

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import pytest
 
 from bot.core.storage import Result, Storage
 from bot.migrate import TABLES, main
@@ -221,3 +224,50 @@ async def test_the_copy_knows_every_column_of_both_schemas(tmp_path, postgres_ur
             assert found == set(columns), table
     finally:
         await connection.close()
+
+
+HIDDEN_PASSWORDS = [
+    "postgresql://bot@127.0.0.1:{port}/games?password=hunter2",
+    "postgresql://bot@127.0.0.1:{port}/games?sslpassword=hunter2",
+    "postgresql://bot:hun/ter2@127.0.0.1:{port}/games",
+    "postgresql://bot:hun#ter2@127.0.0.1:{port}/games",
+    "postgresql://bot:hun?ter2@127.0.0.1:{port}/games",
+]
+"""URLs whose password (hunter2) is hard to find: in the query, or holding a character
+that ends the part of the URL it belongs to."""
+
+
+def closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port  # nothing listens once the socket is closed
+
+
+@pytest.mark.parametrize("url", HIDDEN_PASSWORDS)
+def test_the_migration_never_prints_a_database_url(tmp_path, url):
+    """Audit finding 8: a password given as `?password=` (or `sslpassword`) was printed
+    with the URL, and one holding `/`, `#` or `?` ended in a traceback quoting its
+    start. The command names the database, host and port, never the URL."""
+    url = url.format(port=closed_port())
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.migrate", url, str(tmp_path / "copy.sqlite3")],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("Nothing copied: Cannot connect to the PostgreSQL database")
+    assert "hun" not in done.stdout + done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("url", HIDDEN_PASSWORDS[1:3])
+async def test_the_bot_never_prints_its_database_url(fake_discord, start_bot, url):
+    """Audit finding 8, in `python -m bot`: the same sentence, exit status 1."""
+    env = {"DATABASE_URL": url.format(port=closed_port())}
+    bot = await start_bot(env=env, wait=False)
+    assert await bot.wait_exit(timeout=60) == 1
+    log = bot.log_text()
+    assert "Cannot connect to the PostgreSQL database" in log, log
+    assert "hun" not in log and "Traceback" not in log

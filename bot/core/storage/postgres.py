@@ -31,7 +31,7 @@ import re
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -199,13 +199,20 @@ def numbered(sql: str) -> str:
     return "'".join(parts)
 
 
-def without_password(url: str) -> str:
-    """The URL fit for a message or a log: its password replaced by stars."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+def described(url: str) -> str:
+    """A database URL fit for a message or a log: its database, host and port, never the
+    URL itself, which may hold a password where it is hard to find (`?password=`,
+    `sslpassword`, or a password whose `/`, `#` or `?` ends the part it belongs to)."""
+    try:
+        parts = urlsplit(url)
+        host, database = parts.hostname, parts.path.lstrip("/")
+        port = parts.port
+    except ValueError:
+        return "the PostgreSQL database of that URL (which cannot be read: check its form)"
+    if not host or "/" in database:
+        return "the PostgreSQL database of that URL"
+    where = f"{host}:{port}" if port else host
+    return f"the PostgreSQL database {database or '(default)'} on {where}"
 
 
 def _changed(status: str) -> int:
@@ -266,14 +273,20 @@ class Postgres:
     @classmethod
     async def open(cls, url: str) -> Postgres:
         """The database at `url`, migrated; `StorageError` (saying why, without the
-        password) when it cannot be reached or was written by a newer bot."""
+        URL or its password) when it cannot be reached or was written by a newer bot."""
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_SIZE, server_settings=SERVER_SETTINGS
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise StorageError(f"Cannot connect to {described(url)}: {error}") from None
+        except (ValueError, TypeError, LookupError):
+            # The driver's own words quote the part of the URL it could not read, which
+            # may be the password: say only where the URL is wrong.
             raise StorageError(
-                f"Cannot connect to the PostgreSQL database {without_password(url)}: {error}"
+                f"Cannot connect to {described(url)}: the URL is not one the PostgreSQL "
+                "driver can read (a password holding / # ? @ or : must be percent-encoded, "
+                "as %2F %23 %3F %40 %3A)"
             ) from None
         driver = cls(pool, url)
         try:

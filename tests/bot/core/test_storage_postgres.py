@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from bot.core.storage import StaleVersion, Storage, StorageError
-from bot.core.storage.postgres import MIGRATIONS, numbered, without_password
+from bot.core.storage.postgres import MIGRATIONS, described, numbered
 from games.grass import Grass
 
 
@@ -114,10 +114,12 @@ def test_parameters_are_numbered_outside_quoted_text():
     assert numbered("SELECT ? , '?', ? WHERE x = 'it''s ?' AND y = ?") == (
         "SELECT $1 , '?', $2 WHERE x = 'it''s ?' AND y = $3"
     )
-    assert without_password("postgresql://bot:s3cret@db:5432/games") == (
-        "postgresql://bot:***@db:5432/games"
+    assert described("postgresql://bot:s3cret@db:5432/games") == (
+        "the PostgreSQL database games on db:5432"
     )
-    assert without_password("postgresql://bot@db/games") == "postgresql://bot@db/games"
+    assert described("postgresql://bot@db/games?password=s3cret&sslpassword=s4") == (
+        "the PostgreSQL database games on db"
+    )
 
 
 async def test_a_move_lock_holds_the_other_process_and_changes_are_heard(postgres_url):
