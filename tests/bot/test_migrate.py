@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import os
 import socket
 import sqlite3
 import subprocess
