@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.bot.graps_play import open_game
 from tests.bot.table import answer
 
 FAST = {"AI_DELAY": "0.01", "GAME_SEED": "7"}
@@ -120,9 +121,7 @@ async def test_a_kick_gives_the_host_no_rated_win(fake_discord, fast_bot):
     emu = fake_discord
     ann, bob = emu.user("ann"), emu.user("bob")
     general = emu.channel("general")
-    table = await (await ann.slash(general, "graps start", opponent=bob)).message()
-    await (await bob.click(table, "Accept")).ack()
-    await table.wait_until(lambda m: "Accept" not in m.text)
+    await open_game(general, ann, bob)
     await answer(await ann.slash(general, "graps kick", player=bob))
     await answer(await ann.slash(general, "graps resign"))
     over = await general.wait_message(lambda m: "Game over!" in m.text)
