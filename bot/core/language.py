@@ -268,6 +268,8 @@ class Speech:
         return view
 
     def embed(self, embed: discord.Embed) -> discord.Embed:
+        """The embed's words translated in place: the title, description and fields
+        are markdown (their names escaped), the footer and author plain words."""
         if embed.title:
             embed.title = self(embed.title)
         if embed.description:
@@ -280,9 +282,9 @@ class Speech:
                 inline=bool(field.inline),
             )
         if embed.footer.text:
-            embed.set_footer(text=self(embed.footer.text), icon_url=embed.footer.icon_url)
+            embed.set_footer(text=self.plain(embed.footer.text), icon_url=embed.footer.icon_url)
         if embed.author.name:
-            embed.set_author(name=self(embed.author.name), url=embed.author.url)
+            embed.set_author(name=self.plain(embed.author.name), url=embed.author.url)
         return embed
 
 
