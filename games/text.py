@@ -10,7 +10,11 @@ reader's language is known: a player's DMs in theirs, the table in the game's.
 Fields keep their kind so that each language writes them its own way: `Money` for
 dollars ("$25,000", "25 000 $"), `Listed` for "ann, bob and cy" (its conjunction
 translated), `Text` for words to translate in turn; other strings (names, card
-titles as printed) and numbers are written as they are.
+titles as printed, what a player typed) and numbers are written as they are, except
+where the medium has markup: a Discord message escapes a plain string field, so that
+a name reads as itself and never as a link, bold or a mention (bot/core/language.py).
+So a message's own words and markup are always a template, never a plain string
+field; `literal` makes fixed words (a board drawn in a code block) a `Text`.
 
 Message ids are the English sentences (the gettext convention): the code reads as
 what players see, and English needs no catalog.

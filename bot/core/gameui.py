@@ -375,7 +375,9 @@ def table_message(
 
 class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
     """One game's words and controls, typed by its game's public and player views. Its
-    pictures, names and commands are in the game's record (bot/core/kinds.py)."""
+    pictures, names and commands are in the game's record (bot/core/kinds.py). Words
+    are `Text`s (games/text.py): a plain string inside one is a name, escaped in a
+    Discord message, so markup belongs in templates."""
 
     unversioned_verbs: ClassVar[frozenset[str]] = frozenset(SharedVerb)
     """Verbs that stay valid whatever the version (they only show things)."""

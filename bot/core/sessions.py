@@ -211,6 +211,25 @@ class Applied:
 
 
 @dataclass(frozen=True, slots=True)
+class _Move:
+    """One action applied to a session, before it is stored: what the steps of
+    `Sessions.act` after the engine need to know."""
+
+    name: str
+    action: Action
+    events: list[Event]
+    before_awaiting: tuple[str, ...]
+    loaded_version: int
+    pending: Request | None
+    """The take-back request the move makes lapse, if any."""
+    outcome: Outcome | None
+    results: list[Result] | None
+    changed: list[str]
+    """The seats whose hand message the move changed."""
+    leavers: list[SeatRow]
+
+
+@dataclass(frozen=True, slots=True)
 class Clicked:
     """The hand message whose control made a move, reached through the click itself:
     `edit` redraws that message in the click's response; in a DM, `send` posts a new
@@ -423,86 +442,14 @@ class Sessions:
         `via`: the hand message clicked to make the move, which the publisher edits
         through the click's response."""
         async with self.lock(game_id):
-            session = await self.load(game_id)
-            if session is None:
-                raise Refusal(_("That game has not started or no longer exists."))
-            if session.status != Status.RUNNING:
-                raise Refusal(_("That game is over; nothing can be played in it any more."))
-            name = actor_name if user_id is None else session.name_of(user_id)
-            if name is None:
-                raise Refusal(_("You are not playing in this game."))
-            if version is not None:
-                session.check_version(name, version)
+            session = await self._running(game_id)
+            name = self._actor(session, user_id, actor_name, version)
             action = build if isinstance(build, Action) else build(session.hand(name))
             if action.by != name:  # a builder's mistake, never a player's
                 raise ValueError(f"an action by {action.by!r} made for {name!r}")
-            ui = self.kinds[session.kind].ui
-            before_awaiting = session.engine.awaiting
-            before = {seat.name: hand_signature(ui, session, seat.name) for seat in session.seats}
-            loaded_version = session.version
-            pending = session.current_request()
-            if isinstance(action, TakeBack):
-                if action.version != loaded_version:
-                    raise Refusal(_("Too late: the game has moved on since the move was made."))
-                session.engine = action.replayed
-                events = [taken_back_event(name)]
-            else:
-                events = session.engine.apply(action)  # IllegalAction: nothing changed
-            results = None
-            outcome = session.engine.outcome()
-            if outcome is not None:
-                results = final_results(session, ui.results(session.table()), events)
-            if results is not None:
-                session.status = Status.FINISHED
-            changed_names = [
-                seat.name
-                for seat in session.seats
-                if hand_signature(ui, session, seat.name) != before[seat.name]
-            ]
-            changed = [seat.user_id for seat in session.seats if seat.name in changed_names]
-            left = {event.actor for event in events if event.kind == EventKind.LEAVE}
-            leavers = [seat for seat in session.seats if seat.name in left]
-            if self.publisher is not None:
-                # The pictures are drawn in the thread pool while SQLite commits.
-                self.publisher.prefetch(session, changed_names)
-            try:
-                await self.storage.record_move(
-                    game_id,
-                    loaded_version,
-                    user_id,
-                    action.to_json(),
-                    session.engine.to_json(),
-                    session.version,
-                    results,
-                    changed,
-                    [seat.seat for seat in leavers],
-                    ending=None if outcome is None else ui.ending(outcome),
-                )
-            except BaseException:
-                # The engine moved but the database did not: reload the truth.
-                self.forget(game_id)
-                raise
-            for changed_name in changed_names:
-                session.replace_seat(changed_name, controls_since=session.version)
-            session.request = None
-            session.undoable = None
-            in_a_row = session.taken_back_in_a_row
-            if isinstance(action, TakeBack):
-                in_a_row[name] = in_a_row.get(name, 0) + 1
-            else:
-                session.taken_back_in_a_row = {name: in_a_row.get(name, 0)}
-                if (
-                    user_id is not None
-                    and results is None
-                    and session.taken_back_in_a_row[name] < TAKE_BACKS_IN_A_ROW
-                    and self._may_take_back(session, events)
-                ):
-                    session.undoable = (session.version, name)
-                if pending is not None:
-                    events = [*events, lapsed_event(pending, name)]  # shown, never stored
-            for seat in leavers:
-                session.replace_seat(seat.name, left_game=True, deadline=None)
-            applied = Applied(session, name, events)
+            move = self._apply(session, name, action)  # IllegalAction: nothing changed
+            await self._commit(session, move, user_id)
+            events = self._remember(session, move, user_id)
             # The kind of action only: its cards (a Paranoia pass, a secret trade) are
             # private, and logs are read by people who do not play.
             log.debug(
@@ -512,20 +459,141 @@ class Sessions:
                 action_kind(action.to_json()),
                 session.version,
             )
-            if self.publisher is not None:
-                # The move is committed; a failed publication is logged and repaired
-                # by the next move or the next start, never by undoing the move.
-                started = time.perf_counter()
-                await self.publisher.publish(session, events, before_awaiting, via)
-                log.debug(
-                    "game %s: published in %.0f ms", game_id, (time.perf_counter() - started) * 1000
-                )
-            if leavers:
+            await self._show(session, events, move.before_awaiting, via)
+            if move.leavers:
                 await self.keep_a_host(session)
             await self.after(session, events, user_id, name)
             if session.status != Status.RUNNING:
                 self.forget(game_id)  # finished games are read from the database when asked
-            return applied
+            return Applied(session, name, events)
+
+    async def _running(self, game_id: int) -> Session:
+        session = await self.load(game_id)
+        if session is None:
+            raise Refusal(_("That game has not started or no longer exists."))
+        if session.status != Status.RUNNING:
+            raise Refusal(_("That game is over; nothing can be played in it any more."))
+        return session
+
+    @staticmethod
+    def _actor(
+        session: Session, user_id: int | None, actor_name: str | None, version: int | None
+    ) -> str:
+        """The seat acting: the user's, or `actor_name` when the bot acts for a seat;
+        `StaleControl` when the control was drawn for another version."""
+        name = actor_name if user_id is None else session.name_of(user_id)
+        if name is None:
+            raise Refusal(_("You are not playing in this game."))
+        if version is not None:
+            session.check_version(name, version)
+        return name
+
+    def _apply(self, session: Session, name: str, action: Action) -> _Move:
+        """The action applied to the session's engine, with what the rest of the move
+        needs to know of before and after."""
+        ui = self.kinds[session.kind].ui
+        before_awaiting = session.engine.awaiting
+        before = {seat.name: hand_signature(ui, session, seat.name) for seat in session.seats}
+        loaded_version = session.version
+        pending = session.current_request()
+        if isinstance(action, TakeBack):
+            if action.version != loaded_version:
+                raise Refusal(_("Too late: the game has moved on since the move was made."))
+            session.engine = action.replayed
+            events = [taken_back_event(name)]
+        else:
+            events = session.engine.apply(action)  # IllegalAction: nothing changed
+        outcome = session.engine.outcome()
+        results = None
+        if outcome is not None:
+            results = final_results(session, ui.results(session.table()), events)
+            session.status = Status.FINISHED
+        changed = [
+            s.name for s in session.seats if hand_signature(ui, session, s.name) != before[s.name]
+        ]
+        left = {event.actor for event in events if event.kind == EventKind.LEAVE}
+        leavers = [seat for seat in session.seats if seat.name in left]
+        return _Move(
+            name,
+            action,
+            events,
+            before_awaiting,
+            loaded_version,
+            pending,
+            outcome,
+            results,
+            changed,
+            leavers,
+        )
+
+    async def _commit(self, session: Session, move: _Move, user_id: int | None) -> None:
+        """The move stored in one transaction (with its results and ratings, when it
+        ended the game); on failure the session is forgotten, since the engine moved
+        but the database did not."""
+        if self.publisher is not None:
+            # The pictures are drawn in the thread pool while the database commits.
+            self.publisher.prefetch(session, move.changed)
+        ui = self.kinds[session.kind].ui
+        changed_ids = [seat.user_id for seat in session.seats if seat.name in move.changed]
+        try:
+            await self.storage.record_move(
+                session.id,
+                move.loaded_version,
+                user_id,
+                move.action.to_json(),
+                session.engine.to_json(),
+                session.version,
+                move.results,
+                changed_ids,
+                [seat.seat for seat in move.leavers],
+                ending=None if move.outcome is None else ui.ending(move.outcome),
+            )
+        except BaseException:
+            self.forget(session.id)  # reloaded from the database, the truth
+            raise
+
+    def _remember(self, session: Session, move: _Move, user_id: int | None) -> list[Event]:
+        """What the session keeps of a committed move: whose controls it redrew, who
+        left, whether its mover may take it back. Returns the events to show (a lapsed
+        take-back request is told, never stored)."""
+        name, events = move.name, move.events
+        for changed_name in move.changed:
+            session.replace_seat(changed_name, controls_since=session.version)
+        session.request = None
+        session.undoable = None
+        in_a_row = session.taken_back_in_a_row
+        if isinstance(move.action, TakeBack):
+            in_a_row[name] = in_a_row.get(name, 0) + 1
+        else:
+            session.taken_back_in_a_row = {name: in_a_row.get(name, 0)}
+            if (
+                user_id is not None
+                and move.results is None
+                and session.taken_back_in_a_row[name] < TAKE_BACKS_IN_A_ROW
+                and self._may_take_back(session, events)
+            ):
+                session.undoable = (session.version, name)
+            if move.pending is not None:
+                events = [*events, lapsed_event(move.pending, name)]
+        for seat in move.leavers:
+            session.replace_seat(seat.name, left_game=True, deadline=None)
+        return events
+
+    async def _show(
+        self,
+        session: Session,
+        events: Sequence[Event],
+        before_awaiting: Sequence[str],
+        via: Clicked | None,
+    ) -> None:
+        """The committed move published; a failed publication is logged and repaired by
+        the next move or the next start, never by undoing the move."""
+        if self.publisher is None:
+            return
+        started = time.perf_counter()
+        await self.publisher.publish(session, events, before_awaiting, via)
+        took = (time.perf_counter() - started) * 1000
+        log.debug("game %s: published in %.0f ms", session.id, took)
 
     @staticmethod
     def _may_take_back(session: Session, events: Sequence[Event]) -> bool:

@@ -188,7 +188,7 @@ async def test_a_whole_game_with_a_restart_then_scores_and_export(
     mark = general.mark()
     await (await ann.click(before, "b3")).ack()
     over = await general.wait_message(lambda m: "Game over" in m.content, after=mark)
-    assert ann.mention in over.content and "three in a row (b1, b2, b3)" in over.content
+    assert ann.mention in over.content and "three in a row (b1, b2, b3)" in over.text
     await table.wait_until(lambda m: "Game over: ann wins" in m.text and not m.buttons())
     x0, y0, x1, _ = cell_box("b3")
     assert colour_at(table.images()[0], ((x0 + x1) // 2, y0 + 2), ALERT), "b3 is outlined"
@@ -246,7 +246,7 @@ async def test_leaving_through_the_shared_command_and_the_rules(
     left = await answer(await bob.slash(general, "toy leave"))
     assert "You left the game; your opponent wins." in left
     over = await general.wait_message(lambda m: "Game over" in m.content, after=mark)
-    assert ann.mention in over.content and "bob left: ann wins" in over.content
+    assert ann.mention in over.content and "bob left: ann wins" in over.text
     await table.wait_until(lambda m: "Game over: ann wins" in m.text)
     standing = await (await ann.slash(general, "toy scoreboard", player=bob)).message()
     assert "place 2, 1 game, 0 wins" in standing.text

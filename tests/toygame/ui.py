@@ -11,54 +11,82 @@ import discord
 
 from bot.core.errors import Refusal
 from bot.core.gameui import Act, Control, GameButton, GameUI, Hand, SeatResult, Step, Table
+from bot.core.language import channel_mention
 from bot.core.storage import Status
 from games.protocol import JSON
+from games.text import Text, joined, literal
 from tests.toygame.engine import Mark, ToyPlayerView, ToyPublicView, parse_cell
 
 Public = Table[ToyPublicView]
 Player = Hand[ToyPlayerView]
 
 
-def status_line(view: ToyPublicView) -> str:
+def status_line(view: ToyPublicView) -> Text:
     if view.over:
-        result = f"{view.winners[0]} wins" if len(view.winners) == 1 else "a draw"
-        return f"Game over: {result}. {view.reason}."
+        if len(view.winners) == 1:
+            result = Text.verbatim("{player} wins", player=view.winners[0])
+        else:
+            result = literal("a draw")
+        return Text.verbatim("Game over: {result}. {reason}.", result=result, reason=view.reason)
     mover = view.to_move or "?"
-    return f"{mover} ({view.mark_of(mover)}) to move."
+    return Text.verbatim("{player} ({mark}) to move.", player=mover, mark=view.mark_of(mover))
 
 
 class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
+    """Its words are `Text`s, as every game's: a plain string in one is a name, which
+    each medium writes its own way (escaped in a Discord message)."""
+
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
-        return "The host plays X and moves first; three in a row wins."
+        return literal("The host plays X and moves first; three in a row wins.")
 
     def table_text(self, table: Public) -> str:
         view = table.view
         x, o = view.players
-        head = f"**Tic-tac-toe** · game {table.game} · {x} (X) vs {o} (O) · move {view.moves}"
+        head = Text.verbatim(
+            "**Tic-tac-toe** · game {game} · {x} (X) vs {o} (O) · move {moves}",
+            game=table.game,
+            x=x,
+            o=o,
+            moves=view.moves,
+        )
         if table.status == Status.ABANDONED:
-            return head + "\nThis game was abandoned; no result is recorded."
-        return "\n".join([head, status_line(view), *(f"- {text}" for text in view.recent)])
+            return joined("\n", [head, literal("This game was abandoned; no result is recorded.")])
+        recent = [Text.verbatim("- {action}", action=text) for text in view.recent]
+        return joined("\n", [head, status_line(view), *recent])
 
     def private_text(self, hand: Player) -> str:
         view, name, table = hand.view.public, hand.name, hand.table
-        where = f"game {table.game} in <#{table.channel_id}>"
-        head = f"**Your Tic-tac-toe board** ({where}), {name}, you play {view.mark_of(name)}:"
+        head = Text.verbatim(
+            "**Your Tic-tac-toe board** (game {game} in {channel}), {player}, you play {mark}:",
+            game=table.game,
+            channel=channel_mention(table.channel_id),
+            player=name,
+            mark=view.mark_of(name),
+        )
         if table.status == Status.ABANDONED:
-            return head + "\nThis game was abandoned."
-        if view.over:
-            return f"{head}\n{status_line(view)}"
-        if view.to_move == name:
-            return f"{head}\nYour move: press a free cell (or type `/toy mark`)."
-        return f"{head}\nWaiting for {view.to_move}."
+            below: Text = literal("This game was abandoned.")
+        elif view.over:
+            below = status_line(view)
+        elif view.to_move == name:
+            below = literal("Your move: press a free cell (or type `/toy mark`).")
+        else:
+            below = Text.verbatim("Waiting for {player}.", player=view.to_move)
+        return joined("\n", [head, below])
 
     def turn_text(self, table: Public, newly_awaited: Sequence[str]) -> str | None:
         if table.view.over or not newly_awaited:
             return None
-        return f"{table.mention(newly_awaited[0])}, your turn: {status_line(table.view)}"
+        return Text.verbatim(
+            "{player}, your turn: {status}",
+            player=table.mention(newly_awaited[0]),
+            status=status_line(table.view),
+        )
 
     def game_over_text(self, table: Public) -> str:
-        winners = " and ".join(table.mention(name) for name in table.view.winners)
-        return f"**Game over!** {winners}: {status_line(table.view)}"
+        winners = joined(" and ", [table.mention(name) for name in table.view.winners])
+        return Text.verbatim(
+            "**Game over!** {winners}: {status}", winners=winners, status=status_line(table.view)
+        )
 
     def results(self, table: Public) -> list[SeatResult]:
         outcome = table.outcome

@@ -31,7 +31,7 @@ import re
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -205,12 +205,14 @@ def described(url: str) -> str:
     `sslpassword`, or a password whose `/`, `#` or `?` ends the part it belongs to)."""
     try:
         parts = urlsplit(url)
-        host, database = parts.hostname, parts.path.lstrip("/")
-        port = parts.port
+        query = parse_qs(parts.query)
+        host = parts.hostname or query.get("host", [""])[0]
+        port = parts.port or query.get("port", [""])[0]
+        database = parts.path.lstrip("/") or query.get("dbname", [""])[0]
     except ValueError:
         return "the PostgreSQL database of that URL (which cannot be read: check its form)"
     if not host or "/" in database:
-        return "the PostgreSQL database of that URL"
+        return f"the PostgreSQL database {database or '(default)'} of that URL"
     where = f"{host}:{port}" if port else host
     return f"the PostgreSQL database {database or '(default)'} on {where}"
 
