@@ -227,6 +227,8 @@ class _Move:
     changed: list[str]
     """The seats whose hand message the move changed."""
     leavers: list[SeatRow]
+    kicked: bool
+    """The leavers left by a kick (they get no result)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,21 +271,27 @@ def hand_signature(ui: AnyUI, session: Session, name: str) -> str:
 
 
 def final_results(
-    session: Session, ranked: Sequence[SeatResult], events: Sequence[Event]
+    session: Session,
+    ranked: Sequence[SeatResult],
+    events: Sequence[Event],
+    kicked_now: Sequence[str] = (),
 ) -> list[Result]:
     """A finished game's results: the game's own places for the seats that saw it
     through (people and computer seats), then everyone who gave up or whose seat the
     computer took over after their absences, sharing the last place with no score:
     leaving a lost game, or sitting it out, must not keep a clean record. A player who
     was kicked gets no result: a kick must neither cost them rating nor earn rating for
-    whoever kicked them (docs/ratings.md)."""
+    whoever kicked them (docs/ratings.md). `kicked_now`: seats leaving by the kick
+    this move makes (a kind without computer players)."""
     left = {seat.name for seat in session.seats if seat.left_game and not seat.is_ai}
     left |= {event.actor for event in events if event.kind == EventKind.LEAVE and event.actor}
+    kicked = {seat.name for seat in session.seats if seat.kicked and seat.left_game}
+    kicked |= set(kicked_now)
     stayed = [result for result in ranked if result.name not in left]
     last = 1 + len(stayed)
     results = [Result(session.user_of(r.name) or 0, r.place, r.score, r.best_round) for r in stayed]
     for seat in session.seats:
-        if seat.name in left:
+        if seat.name in left - kicked:
             results.append(Result(seat.user_id, last, 0))
         if seat.replaced_user_id is not None and not seat.kicked:
             results.append(Result(seat.replaced_user_id, last, 0))
@@ -447,25 +455,59 @@ class Sessions:
             action = build if isinstance(build, Action) else build(session.hand(name))
             if action.by != name:  # a builder's mistake, never a player's
                 raise ValueError(f"an action by {action.by!r} made for {name!r}")
-            move = self._apply(session, name, action)  # IllegalAction: nothing changed
-            await self._commit(session, move, user_id)
-            events = self._remember(session, move, user_id)
-            # The kind of action only: its cards (a Paranoia pass, a secret trade) are
-            # private, and logs are read by people who do not play.
-            log.debug(
-                "game %s: %s's %s committed as version %s",
-                game_id,
-                name,
-                action_kind(action.to_json()),
-                session.version,
+            return await self._move(session, name, action, user_id, via)
+
+    async def _move(
+        self,
+        session: Session,
+        name: str,
+        action: Action,
+        user_id: int | None,
+        via: Clicked | None,
+        kicked: bool = False,
+    ) -> Applied:
+        """`act` once the game's lock is held and the action built. `kicked`: the
+        action is the leave a kick makes (`kick`)."""
+        move = self._apply(session, name, action, kicked)  # IllegalAction: nothing changed
+        await self._commit(session, move, user_id)
+        events = self._remember(session, move, user_id)
+        # The kind of action only: its cards (a Paranoia pass, a secret trade) are
+        # private, and logs are read by people who do not play.
+        log.debug(
+            "game %s: %s's %s committed as version %s",
+            session.id,
+            name,
+            action_kind(action.to_json()),
+            session.version,
+        )
+        await self._show(session, events, move.before_awaiting, via)
+        if move.leavers:
+            await self.keep_a_host(session)
+        await self.after(session, events, user_id, name)
+        if session.status != Status.RUNNING:
+            self.forget(session.id)  # finished games are read from the database when asked
+        return Applied(session, name, events)
+
+    async def kick(self, game_id: int, user_id: int) -> SeatRow | None:
+        """The player `user_id` removed from a running game (by its host or a moderator:
+        the caller checks who asks). An easy computer player takes the seat, or, in a
+        kind without computer players, the player leaves; either way they get no
+        result (docs/ratings.md). Returns their seat as it was; None when they have
+        none."""
+        async with self.lock(game_id):
+            session = await self._running(game_id)
+            seat = next(
+                (s for s in session.seats if s.user_id == user_id and not s.left_game), None
             )
-            await self._show(session, events, move.before_awaiting, via)
-            if move.leavers:
-                await self.keep_a_host(session)
-            await self.after(session, events, user_id, name)
-            if session.status != Status.RUNNING:
-                self.forget(game_id)  # finished games are read from the database when asked
-            return Applied(session, name, events)
+            if seat is None:
+                return None
+            record = self.kinds[session.kind]
+            if record.computer_players:
+                await self.seat_to_computer(session, seat, kicked=True)
+                await self.after(session)
+            else:
+                await self._move(session, seat.name, record.leave(seat.name), None, None, True)
+            return seat
 
     async def _running(self, game_id: int) -> Session:
         session = await self.load(game_id)
@@ -488,7 +530,7 @@ class Sessions:
             session.check_version(name, version)
         return name
 
-    def _apply(self, session: Session, name: str, action: Action) -> _Move:
+    def _apply(self, session: Session, name: str, action: Action, kicked: bool) -> _Move:
         """The action applied to the session's engine, with what the rest of the move
         needs to know of before and after."""
         ui = self.kinds[session.kind].ui
@@ -506,7 +548,8 @@ class Sessions:
         outcome = session.engine.outcome()
         results = None
         if outcome is not None:
-            results = final_results(session, ui.results(session.table()), events)
+            kicked_now = [name] if kicked else []
+            results = final_results(session, ui.results(session.table()), events, kicked_now)
             session.status = Status.FINISHED
         changed = [
             s.name for s in session.seats if hand_signature(ui, session, s.name) != before[s.name]
@@ -524,6 +567,7 @@ class Sessions:
             results,
             changed,
             leavers,
+            kicked,
         )
 
     async def _commit(self, session: Session, move: _Move, user_id: int | None) -> None:
@@ -547,6 +591,7 @@ class Sessions:
                 changed_ids,
                 [seat.seat for seat in move.leavers],
                 ending=None if move.outcome is None else ui.ending(move.outcome),
+                kicked=move.kicked,
             )
         except BaseException:
             self.forget(session.id)  # reloaded from the database, the truth
@@ -576,7 +621,7 @@ class Sessions:
             if move.pending is not None:
                 events = [*events, lapsed_event(move.pending, name)]
         for seat in move.leavers:
-            session.replace_seat(seat.name, left_game=True, deadline=None)
+            session.replace_seat(seat.name, left_game=True, deadline=None, kicked=move.kicked)
         return events
 
     async def _show(

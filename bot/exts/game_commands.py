@@ -335,39 +335,25 @@ async def kick_player(
     if session.name_of(player.id) is None:
         raise Refusal(not_playing(player))
     await interaction.response.defer(thinking=True)
-    record = bot.kinds[kind]
+    seat = await bot.sessions.kick(session.id, player.id)
+    if seat is None:
+        raise Refusal(not_playing(player))
+    if bot.kinds[kind].computer_players:
+        text = _(
+            "{host} removed {player} from the game; an easy computer player now plays "
+            "**{seat}**'s seat.",
+            host=mention(interaction.user.id),
+            player=mention(player.id),
+            seat=seat.name,
+        )
+    else:
+        text = _(
+            "{host} removed {player} from the game.",
+            host=mention(interaction.user.id),
+            player=mention(player.id),
+        )
     speech = public(session.row.language)
-    if not record.computer_players:  # no computer to take the seat: they leave
-        await bot.sessions.act(session.id, player.id, lambda hand: record.leave(hand.name))
-        await interaction.followup.send(
-            speech(
-                _(
-                    "{host} removed {player} from the game.",
-                    host=mention(interaction.user.id),
-                    player=mention(player.id),
-                )
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        return
-    async with session.lock:
-        seat = next((s for s in session.seats if s.user_id == player.id and not s.left_game), None)
-        if seat is None or session.status != Status.RUNNING:
-            raise Refusal(not_playing(player))
-        await bot.sessions.seat_to_computer(session, seat, kicked=True)
-        await interaction.followup.send(
-            speech(
-                _(
-                    "{host} removed {player} from the game; an easy computer player now plays "
-                    "**{seat}**'s seat.",
-                    host=mention(interaction.user.id),
-                    player=mention(player.id),
-                    seat=seat.name,
-                )
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        await bot.sessions.after(session)
+    await interaction.followup.send(speech(text), allowed_mentions=discord.AllowedMentions.none())
 
 
 def not_playing(member: discord.abc.User) -> Text:

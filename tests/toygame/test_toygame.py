@@ -14,6 +14,7 @@ alone: a draw, leaving, the saved form, the places.
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Any
 
 import pytest
@@ -222,6 +223,8 @@ async def test_a_whole_game_with_a_restart_then_scores_and_export(
 async def test_without_computer_players_a_kick_is_a_leave(
     fake_discord: FakeDiscord, toy_bot: BotProcess
 ) -> None:
+    """Audit finding 2, in a kind without computer players: the kicked player leaves,
+    and gets no result, so the host wins no rating over them."""
     emu = fake_discord
     ann, bob = emu.user("ann"), emu.user("bob")
     general = emu.channel("general")
@@ -230,6 +233,10 @@ async def test_without_computer_players_a_kick_is_a_leave(
     assert "removed" in kicked.text and bob.mention in kicked.text
     await table.wait_until(lambda m: "Game over: ann wins" in m.text)
     assert emu.rejected == []
+    with sqlite3.connect(toy_bot.database_path) as db:
+        results = db.execute("SELECT user_id, place FROM results").fetchall()
+        seat = db.execute("SELECT left_game, kicked FROM seats WHERE user_id = ?", (bob.id,))
+        assert results == [(ann.id, 1)] and seat.fetchone() == (1, 1)
 
 
 async def test_leaving_through_the_shared_command_and_the_rules(

@@ -191,10 +191,12 @@ class Storage(Reads):
         controls_changed: Sequence[int] = (),
         left: Sequence[int] = (),
         ending: str | None = None,
+        kicked: bool = False,
     ) -> None:
         """One transaction: the move row, the new state and version, the seats (by user
         id) whose controls changed meaning, the seats (by number) whose player left the
-        game with this move, and when the move ended the game, its results, how it ended
+        game with this move (`kicked`: by a kick), and when the move ended the game, its
+        results, how it ended
         (`ending`, where the kind tells) and its players' new ratings.
         `StaleVersion` if the stored version moved on."""
         async with self._driver.transaction(game_id) as transaction:
@@ -228,9 +230,9 @@ class Storage(Reads):
                 )
             for seat in left:
                 await transaction.execute(
-                    "UPDATE seats SET left_game = 1, deadline = NULL"
+                    "UPDATE seats SET left_game = 1, deadline = NULL, kicked = ?"
                     " WHERE game_id = ? AND seat = ?",
-                    (game_id, seat),
+                    (int(kicked), game_id, seat),
                 )
             for result in results or ():
                 await transaction.execute(
