@@ -27,6 +27,7 @@ from bot.core.restbudget import RestBudget, budgeted, share
 from bot.core.sessions import Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, Status, Storage
+from bot.core.tables import Tables
 from bot.core.tree import GameTree
 from games.protocol import JSON, Event, Game
 from games.takeback import Replayer
@@ -91,6 +92,7 @@ class GameBot(commands.AutoShardedBot):
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
         self._storage: Storage | None = None
         self._sessions: Sessions | None = None
+        self._tables: Tables | None = None
         self._publisher: Publisher | None = None
         self._restoring: asyncio.Task[None] | None = None
         self.languages: Languages | None = None
@@ -107,6 +109,11 @@ class GameBot(commands.AutoShardedBot):
     def sessions(self) -> Sessions:
         assert self._sessions is not None
         return self._sessions
+
+    @property
+    def tables(self) -> Tables:
+        assert self._tables is not None
+        return self._tables
 
     @property
     def publisher(self) -> Publisher:
@@ -157,6 +164,7 @@ class GameBot(commands.AutoShardedBot):
             self, self._storage, self.kinds, self.executor, self.settings.timer_minute
         )
         self._sessions.publisher = self._publisher
+        self._tables = Tables(self._sessions, self.settings)
         for name in (*EXTENSIONS, *GAME_PACKAGES):
             try:
                 await self.load_extension(name)

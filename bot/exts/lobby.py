@@ -16,8 +16,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import re
-import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -56,8 +54,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 LOBBY_VERBS = frozenset(LobbyVerb)
-MAX_NAME = 24
-SEED_BITS = 128
 
 
 def expiry_text(title: str, row: GameRow) -> Text:
@@ -111,22 +107,6 @@ def reason(error: Exception) -> str:
     """An error's message as it was given (a `Text` stays translatable)."""
     said = error.args[0] if len(error.args) == 1 else None
     return said if isinstance(said, str) else str(error)
-
-
-def unique_names(names: Sequence[str]) -> list[str]:
-    """Display names made fit for the engine: trimmed, short, and unique ("ann 2")."""
-    result: list[str] = []
-    for raw in names:
-        # Markdown and mention characters would garble the table's words; a
-        # bidirectional control would turn a picture's line around after the name.
-        plain = re.sub(r"[*_~`|>@#:<\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", raw)
-        base = re.sub(r"\s+", " ", plain).strip()[:MAX_NAME] or "player"
-        name, number = base, 2
-        while name in result:
-            name = f"{base} {number}"
-            number += 1
-        result.append(name)
-    return result
 
 
 def _button(
@@ -379,7 +359,7 @@ async def open_lobby(
             mentions = discord.AllowedMentions.none()
             message_id = await _post_table(interaction, row, thread, text, None, mentions)
             await bot.storage.set_table_message(game_id, message_id)
-            await start_game(bot, row, seats)
+            await bot.tables.start(row, seats)
             return
         if opponent is not None:
             # The challenged player is pinged, so Discord tells them; nobody else is.
@@ -589,7 +569,7 @@ async def handle_lobby(
                 else seat
                 for seat in seats
             ]
-            await start_game(bot, row, named)
+            await bot.tables.start(row, named)
             return
         elif verb == LobbyVerb.START:
             if user_id != row.host_id:
@@ -606,7 +586,7 @@ async def handle_lobby(
                 )
             check_humans(seats)
             await _acknowledge(interaction)
-            await start_game(bot, row, seats)
+            await bot.tables.start(row, seats)
             return
         else:
             raise Refusal(_("Unknown lobby button."))
@@ -674,7 +654,7 @@ async def start_if_everyone_is_back(bot: GameBot, row: GameRow) -> bool:
     seated = {seat.user_id for seat in seats}
     if not all(user_id in seated for user_id in await rematch_players(bot, row)):
         return False
-    await start_game(bot, row, seats)
+    await bot.tables.start(row, seats)
     return True
 
 
@@ -685,33 +665,6 @@ async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
     as ordinary replies."""
     if not interaction.response.is_done():
         await interaction.response.defer()
-
-
-async def start_game(bot: GameBot, row: GameRow, seats: Sequence[SeatRow]) -> None:
-    cls = bot.kinds[row.kind].engine
-    names = unique_names([seat.name for seat in seats])
-    seed = bot.settings.game_seed
-    if seed is None:
-        # Every hidden card derives from the seed: 128 bits, so that no search from a
-        # player's own cards finds it (31 bits once took hours).
-        seed = secrets.randbits(SEED_BITS)
-    setup = bot.settings.game_setup.get(row.kind)
-    if setup:
-        header = {**setup, "game": row.kind, "players": names, "options": row.options}
-        engine = cls.from_replay({**header, "seed": seed})
-    else:
-        engine = cls.create(names, row.options, seed)
-    await bot.storage.start_game(
-        row.id,
-        [(seat.user_id, name) for seat, name in zip(seats, names, strict=True)],
-        engine.replay_header(),
-        engine.to_json(),
-        engine.moves,
-    )
-    session = await bot.sessions.load(row.id)
-    assert session is not None
-    await bot.publisher.publish(session, [], ())
-    await bot.sessions.after(session)  # computer players and turn timers begin
 
 
 def _manages_server(interaction: discord.Interaction[Any]) -> bool:

@@ -28,7 +28,6 @@ from bot.exts.lobby import (
     lobby_message,
     member_name,
     rematch_players,
-    start_game,
     start_if_everyone_is_back,
     take_seat,
 )
@@ -151,7 +150,7 @@ async def overdue(bot: GameBot) -> None:
             except Refusal:
                 enough = False
             if enough:
-                await start_game(bot, fresh, seats)
+                await bot.tables.start(fresh, seats)
                 continue
         called_off = _(
             "~~{game} rematch~~: not enough players came back. {command} opens a new game.",

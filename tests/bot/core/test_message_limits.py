@@ -1,5 +1,5 @@
 """Audit finding 16: no text the bot writes for a game needs Discord's 2,000-character
-cut. With the longest names the lobby allows (bot.lobby.MAX_NAME, plus a " 2" made
+cut. With the longest names the lobby allows (bot.core.tables.MAX_NAME, plus a " 2" made
 unique) at full tables, random whole games of each kind are followed move by move, and
 every text is measured: the table's words (with and without its picture), each
 player's hand message, the turn ping and the extra posts, up to the game's end. The
@@ -20,11 +20,11 @@ from bot.core.gameui import MESSAGE_LIMIT, AnyUI
 from bot.core.language import BUTTON_LABEL, OPTION_WORDS, PLACEHOLDER, within
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, SeatRow, Status
+from bot.core.tables import MAX_NAME
 from bot.exts.gracias.ui import GraciasUI
 from bot.exts.graps.ui import GrapsUI
 from bot.exts.grass.cards import effect
 from bot.exts.grass.ui import GrassUI
-from bot.exts.lobby import MAX_NAME
 from games.grass.cards import Card
 from games.registry import game_class
 from lang import LANGUAGES, translate

@@ -4,7 +4,7 @@ seats table maps them back to user ids)."""
 from __future__ import annotations
 
 from bot.core.gameui import Control
-from bot.exts.lobby import MAX_NAME, unique_names
+from bot.core.tables import MAX_NAME, unique_names
 
 
 def test_names_are_made_unique_in_join_order():

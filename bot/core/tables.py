@@ -1,0 +1,78 @@
+"""The service for what changes a game and is not a move, beside the session service
+(bot/core/sessions.py) that makes the moves: it takes ids, rows and names, never a
+Discord interaction. So far it starts a game; opening, seats, challenges, rematches
+and closing still live with the lobby (bot/exts/lobby.py) and move here in turn.
+
+Starting a game draws its seed, builds the engine from the seats' names, stores the
+start, then shows the table and lets the computer players and turn timers begin, all
+under the game's lock, which the caller holds.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
+
+from bot.core.sessions import Session, Sessions
+from bot.core.settings import Settings
+from bot.core.storage import GameRow, SeatRow
+
+MAX_NAME = 24
+"""The longest engine name: names are drawn on the table and in the hand headers."""
+SEED_BITS = 128
+"""Every hidden card derives from the seed: 128 bits, so that no search from a
+player's own cards finds it (31 bits once took hours)."""
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """Display names made fit for the engine: trimmed, short, and unique ("ann 2")."""
+    result: list[str] = []
+    for raw in names:
+        # Markdown and mention characters would garble the table's words; a
+        # bidirectional control would turn a picture's line around after the name.
+        plain = re.sub(r"[*_~`|>@#:<\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", raw)
+        base = re.sub(r"\s+", " ", plain).strip()[:MAX_NAME] or "player"
+        name, number = base, 2
+        while name in result:
+            name = f"{base} {number}"
+            number += 1
+        result.append(name)
+    return result
+
+
+class Tables:
+    """Starts games (see the module's docstring). One per bot (`bot.tables`)."""
+
+    def __init__(self, sessions: Sessions, settings: Settings) -> None:
+        self.sessions = sessions
+        self.settings = settings
+
+    async def start(self, row: GameRow, seats: Sequence[SeatRow]) -> Session:
+        """The lobby `row` started with `seats`, in join order; call it with the game's
+        lock held. Returns the running game's session."""
+        storage, kinds = self.sessions.storage, self.sessions.kinds
+        cls = kinds[row.kind].engine
+        names = unique_names([seat.name for seat in seats])
+        seed = self.settings.game_seed
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
+        setup = self.settings.game_setup.get(row.kind)
+        if setup:  # stacked decks or rolls, for tests and demonstrations
+            header = {**setup, "game": row.kind, "players": names, "options": row.options}
+            engine = cls.from_replay({**header, "seed": seed})
+        else:
+            engine = cls.create(names, row.options, seed)
+        await storage.start_game(
+            row.id,
+            [(seat.user_id, name) for seat, name in zip(seats, names, strict=True)],
+            engine.replay_header(),
+            engine.to_json(),
+            engine.moves,
+        )
+        session = await self.sessions.load(row.id)
+        assert session is not None
+        if self.sessions.publisher is not None:
+            await self.sessions.publisher.publish(session, [], ())
+        await self.sessions.after(session)  # computer players and turn timers begin
+        return session
