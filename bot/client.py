@@ -164,7 +164,7 @@ class GameBot(commands.AutoShardedBot):
             self, self._storage, self.kinds, self.executor, self.settings.timer_minute
         )
         self._sessions.publisher = self._publisher
-        self._tables = Tables(self._sessions, self.settings)
+        self._tables = Tables(self._sessions, self._publisher, self.settings)
         for name in (*EXTENSIONS, *GAME_PACKAGES):
             try:
                 await self.load_extension(name)

@@ -47,7 +47,7 @@ from bot.core.kinds import GameKind
 from bot.core.language import Speech, localise_items, slash
 from bot.core.sessions import Clicked, Session
 from bot.core.skill import identity
-from bot.core.storage import Status, Storage
+from bot.core.storage import GameRow, Status, Storage
 from bot.core.storage.ratings import RatingChange
 from bot.core.summary import game_over_post
 from games.protocol import Event, EventKind
@@ -232,6 +232,19 @@ class Publisher:
             seat = session.seat_of(name)
             if seat is not None and not seat.is_ai and not seat.dm_closed and kind.pictures.hand:
                 self._drawing(kind.pictures.hand, session.view_for(name))
+
+    async def close_lobby(self, row: GameRow, message_id: int, text: str) -> None:
+        """A closed lobby's message says why, in the game's language, and loses its
+        buttons; a failure to edit it is logged (the lobby is closed all the same)."""
+        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        try:
+            await channel.get_partial_message(message_id).edit(
+                content=said(text, row.language or ENGLISH),
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            log.info("could not edit the closed lobby of game %s", row.id)
 
     def channel(self, session: Session) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(

@@ -1,7 +1,8 @@
 """The service for what changes a game and is not a move, beside the session service
 (bot/core/sessions.py) that makes the moves: it takes ids, rows and names, never a
-Discord interaction. So far it starts a game; opening, seats, challenges, rematches
-and closing still live with the lobby (bot/exts/lobby.py) and move here in turn.
+Discord interaction. So far it starts a game and closes a lobby that never started;
+opening, seats, challenges and rematches still live with the lobby (bot/exts/lobby.py)
+and move here in turn.
 
 Starting a game draws its seed, builds the engine from the seats' names, stores the
 start, then shows the table and lets the computer players and turn timers begin, all
@@ -14,9 +15,10 @@ import re
 import secrets
 from collections.abc import Sequence
 
+from bot.core.publisher import Publisher
 from bot.core.sessions import Session, Sessions
 from bot.core.settings import Settings
-from bot.core.storage import GameRow, SeatRow
+from bot.core.storage import GameRow, SeatRow, Status
 
 MAX_NAME = 24
 """The longest engine name: names are drawn on the table and in the hand headers."""
@@ -42,11 +44,26 @@ def unique_names(names: Sequence[str]) -> list[str]:
 
 
 class Tables:
-    """Starts games (see the module's docstring). One per bot (`bot.tables`)."""
+    """Starts games and closes lobbies (see the module's docstring). One per bot
+    (`bot.tables`)."""
 
-    def __init__(self, sessions: Sessions, settings: Settings) -> None:
+    def __init__(self, sessions: Sessions, publisher: Publisher, settings: Settings) -> None:
         self.sessions = sessions
+        self.publisher = publisher
         self.settings = settings
+
+    async def close(self, row: GameRow, text: str) -> bool:
+        """A lobby or challenge that never started, closed under its lock: its message
+        says `text` and loses its buttons. False (nothing done) if it started or closed
+        meanwhile, or is being opened right now (it has no message yet)."""
+        storage = self.sessions.storage
+        async with self.sessions.lock(row.id):
+            fresh = await storage.game(row.id)
+            if fresh is None or fresh.status != Status.LOBBY or fresh.table_message_id is None:
+                return False
+            await storage.set_status(row.id, Status.ABANDONED)
+        await self.publisher.close_lobby(fresh, fresh.table_message_id, text)
+        return True
 
     async def start(self, row: GameRow, seats: Sequence[SeatRow]) -> Session:
         """The lobby `row` started with `seats`, in join order; call it with the game's

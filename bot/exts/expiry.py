@@ -28,7 +28,7 @@ from discord.ext import commands
 from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, STALE_MINUTES
 from bot.exts import game_commands as shared
 from bot.exts import rematch
-from bot.exts.lobby import close_lobby, expiry_text
+from bot.exts.lobby import expiry_text
 from games.text import _n
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class Expiry(commands.Cog):
         )
         for row in lobbies:
             if row.kind in bot.kinds and bot.serves(row.guild_id):
-                await close_lobby(bot, row, expiry_text(bot.kinds[row.kind].words.title, row))
+                await bot.tables.close(row, expiry_text(bot.kinds[row.kind].words.title, row))
         await rematch.overdue(bot)
         stale = now - STALE_MINUTES * minute
         if self._started > stale:

@@ -28,7 +28,6 @@ from bot.core.limits import IDLE_MINUTES, idle
 from bot.core.sessions import ActionBuilder, Session
 from bot.core.storage import GameRow, Status
 from bot.exts.exports import send_replay
-from bot.exts.lobby import close_lobby
 from bot.exts.router import ask, show_private
 from bot.exts.scoreboards import kind_scoreboard, season_choices
 from bot.exts.takeback import ask_take_back
@@ -315,7 +314,7 @@ async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = 
     hands say so, their controls go; `announce` is posted in the channel. Nothing if it
     ended meanwhile."""
     title = bot.kinds[row.kind].words.title
-    if not await close_lobby(bot, row, _("~~{game} lobby~~: abandoned.", game=title)):
+    if not await bot.tables.close(row, _("~~{game} lobby~~: abandoned.", game=title)):
         await bot.sessions.abandon(row.id, announce)
 
 

@@ -323,7 +323,7 @@ async def open_lobby(
         async def create() -> int:
             assert interaction.guild_id is not None and channel_id is not None
             if existing is not None:  # expired: closed to make room
-                await close_lobby(bot, existing, expiry_text(title, existing))
+                await bot.tables.close(existing, expiry_text(title, existing))
             game_id = await bot.storage.create_game(
                 interaction.guild_id,
                 channel_id,
@@ -670,24 +670,3 @@ async def _acknowledge(interaction: discord.Interaction[Any]) -> None:
 def _manages_server(interaction: discord.Interaction[Any]) -> bool:
     permissions = getattr(interaction, "permissions", None)
     return bool(permissions and permissions.manage_guild)
-
-
-async def close_lobby(bot: GameBot, row: GameRow, text: str) -> bool:
-    """A lobby or challenge that never started, closed: its message says why and loses
-    its buttons. False (nothing done) if it started or closed meanwhile."""
-    async with bot.sessions.lock(row.id):
-        fresh = await bot.storage.game(row.id)
-        # Without a message yet, the lobby is being opened right now: not expired.
-        if fresh is None or fresh.status != Status.LOBBY or fresh.table_message_id is None:
-            return False
-        await bot.storage.set_status(row.id, Status.ABANDONED)
-    channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-    try:
-        await channel.get_partial_message(fresh.table_message_id).edit(
-            content=public(row.language)(text),
-            view=None,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-    except discord.HTTPException:
-        log.info("could not edit the closed lobby of game %s", row.id)
-    return True

@@ -23,7 +23,6 @@ from bot.core.storage import GameRow, Status
 from bot.exts.computer_seats import check_humans
 from bot.exts.lobby import (
     answer_command,
-    close_lobby,
     lobby_fields,
     lobby_message,
     member_name,
@@ -70,7 +69,7 @@ async def ask_rematch(
             )
         if existing is not None:
             closed = _("~~{game} lobby~~: closed to make room.", game=title)
-            await close_lobby(bot, existing, closed)
+            await bot.tables.close(existing, closed)
         game_id = await _open(bot, interaction, session)
     async with bot.sessions.lock(game_id):
         row = await bot.storage.game(game_id)
@@ -157,4 +156,4 @@ async def overdue(bot: GameBot) -> None:
             game=record.words.title,
             command=slash(f"{record.name} start"),
         )
-        await close_lobby(bot, row, called_off)
+        await bot.tables.close(row, called_off)
