@@ -110,8 +110,9 @@ class Replayer:
         """The game after the entries applied so far."""
         self.entries = 0
         """How many entries were applied."""
+        # The actions standing since the last final one: nothing before it can come back.
         self._standing: list[_Standing] = []
-        # Only the actions since the last final one: nothing before it can come back.
+        # Each player's take-backs since another player's action (`TAKE_BACKS_IN_A_ROW`).
         self._in_a_row: dict[str, int] = {}
 
     def apply(self, entry: JSON) -> list[Event]:
