@@ -205,7 +205,7 @@ class HandMessages:
         """One player's hand message: words, picture and controls, from their view; what
         the move's `events` changed for them (`GameUI.news`) on top; for a player new to
         the bot on this server (`first_time`), how it works, once."""
-        kind = self.kinds[session.kind]
+        kind = session.record
         hand = session.hand(name)
         speech = await self.speech(session, name)
         file = None
@@ -272,7 +272,7 @@ class HandMessages:
         seat = session.seat_of(name)
         if seat is None or seat.is_ai:  # a computer player reads its view, not DMs
             return
-        ui = self.kinds[session.kind].ui
+        ui = session.record.ui
         controls = [*take_back_items(session, name), *ui.controls(session.hand(name))]
         signature = message_signature(ui, session, name, controls)
         lines = tuple(request_lines(session.current_request(), name))
@@ -458,7 +458,7 @@ class HandMessages:
         await self.storage.set_dm_closed(session.id, user_id, True)
         session.replace_seat(name, dm_closed=True)
         if announce:
-            kind = self.kinds[session.kind]
+            kind = session.record
             words = kind.words
             # TRANSLATORS: {consequence} says what the player misses ("your cards stay
             # with me"); {command} shows their hand, {button} is the table's button.

@@ -226,7 +226,7 @@ class Publisher:
     def prefetch(self, session: Session, names: Sequence[str]) -> None:
         """Starts drawing the table and these players' hands while the move is being
         committed; `publish` then finds them drawn or half-way (the same views)."""
-        kind = self.kinds[session.kind]
+        kind = session.record
         self._drawing(kind.pictures.table, session.public_view(), game_language(session))
         for name in names:
             seat = session.seat_of(name)
@@ -270,7 +270,7 @@ class Publisher:
     def table_items(self, session: Session) -> list[discord.ui.Item[Any]]:
         if session.status != Status.RUNNING:
             return []
-        label = self.kinds[session.kind].words.hand_button
+        label = session.record.words.hand_button
         return [GameButton(Control(session.id, ANY_VERSION, SharedVerb.HAND), label)]
 
     def turn_line(self, session: Session) -> str | None:
@@ -279,14 +279,14 @@ class Publisher:
         people = table.people(table.awaiting)
         if not people:  # a computer seat's turn: the table's status line says whose
             return None
-        kind = self.kinds[session.kind]
+        kind = session.record
         line = kind.ui.turn_text(table, people)
         if line and any(seat.dm_closed and seat.name in people for seat in table.seats):
             line = joined("\n", [line, _closed_hint(kind)])
         return line
 
     async def update_table(self, session: Session, reopened: bool = False) -> None:
-        kind = self.kinds[session.kind]
+        kind = session.record
         language = game_language(session)
         table = session.table()
         text = kind.ui.table_text(table)
@@ -438,7 +438,7 @@ class Publisher:
         after a stop, whose DMs may have gone out before it (`HandMessages.update_dm`)."""
         await self.flush(session.id)
         self.hands.reached(session, via)
-        kind = self.kinds[session.kind]
+        kind = session.record
         ui = kind.ui
         table = session.table()
         awaiting = table.awaiting
@@ -488,7 +488,7 @@ class Publisher:
     def _once_per_turn(self, session: Session, newly: list[str], again: set[str]) -> list[str]:
         """`newly` without the players already notified in this turn (`notice_turn`),
         except those whose own turn begins."""
-        turn = self.kinds[session.kind].ui.notice_turn(session.table())
+        turn = session.record.ui.notice_turn(session.table())
         if turn is None:
             return newly
         seen_turn, seen = self._notified.get(session.id, (None, set()))

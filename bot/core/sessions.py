@@ -59,6 +59,8 @@ class Session:
     seats: list[SeatRow]
     status: Status
     table_message_id: int | None
+    record: GameKind
+    """The game kind's record: its engine, UI, pictures and words."""
     lock: GameLock = field(default_factory=lambda: GameLock(0))
     undoable: tuple[int, str] | None = None
     """(version, name): the move that made this version was a person's and showed
@@ -394,13 +396,14 @@ class Sessions:
         row = await self.storage.game(game_id)
         if row is None or row.state is None:
             return None
-        engine = self.kinds[row.kind].engine.from_json(row.state)
+        record = self.kinds[row.kind]
         session = Session(
             row=row,
-            engine=engine,
+            engine=record.engine.from_json(row.state),
             seats=await self.storage.seats(game_id),
             status=row.status,
             table_message_id=row.table_message_id,
+            record=record,
             lock=self.lock(game_id),
         )
         if session.status == Status.RUNNING:
@@ -501,7 +504,7 @@ class Sessions:
             )
             if seat is None:
                 return None
-            record = self.kinds[session.kind]
+            record = session.record
             if record.computer_players:
                 await self.seat_to_computer(session, seat, kicked=True)
                 await self.after(session)
@@ -533,7 +536,7 @@ class Sessions:
     def _apply(self, session: Session, name: str, action: Action, kicked: bool) -> _Move:
         """The action applied to the session's engine, with what the rest of the move
         needs to know of before and after."""
-        ui = self.kinds[session.kind].ui
+        ui = session.record.ui
         before_awaiting = session.engine.awaiting
         before = {seat.name: hand_signature(ui, session, seat.name) for seat in session.seats}
         loaded_version = session.version
@@ -577,7 +580,7 @@ class Sessions:
         if self.publisher is not None:
             # The pictures are drawn in the thread pool while the database commits.
             self.publisher.prefetch(session, move.changed)
-        ui = self.kinds[session.kind].ui
+        ui = session.record.ui
         changed_ids = [seat.user_id for seat in session.seats if seat.name in move.changed]
         try:
             await self.storage.record_move(

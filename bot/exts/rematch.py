@@ -40,7 +40,7 @@ async def ask_rematch(
     bot: GameBot, interaction: discord.Interaction[Any], session: Session
 ) -> None:
     """The Rematch button: opens the rematch, or takes the presser's seat in it."""
-    record = bot.kinds[session.kind]
+    record = session.record
     title = record.words.title
     if session.status != Status.FINISHED:
         raise Refusal(_("A rematch can be asked for once the game is over."))

@@ -145,7 +145,7 @@ class Router(commands.Cog):
     ) -> bool:
         """What the game's UI makes of a click: True once a move was made, False when
         the click only showed more choices or opened a form."""
-        ui = self.bot.kinds[session.kind].ui
+        ui = session.record.ui
         versioned = control.verb not in ui.unversioned_verbs
         if versioned and control.version > session.version and self.bot.storage.shared:
             # Drawn by another process after a move this one has not heard of yet:

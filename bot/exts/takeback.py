@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 def asked_people(ui: AnyUI, session: Session, before: Game[Any, Any, Any], by: str) -> list[str]:
     """The people besides `by` whose hand message the move changed: what they hold,
     what they may do, or whether they are awaited. They are the ones asked."""
-    then = Session(session.row, before, session.seats, session.status, session.table_message_id)
+    then = Session(
+        session.row, before, session.seats, session.status, session.table_message_id, session.record
+    )
     return [
         seat.name
         for seat in session.seats
@@ -62,7 +64,7 @@ async def ask_take_back(
         taken = await taken_back(
             bot.storage, bot.executor, game_id, header, session.engine, user_id, name
         )
-        asked = asked_people(bot.kinds[session.kind].ui, session, taken.game, name)
+        asked = asked_people(session.record.ui, session, taken.game, name)
         version = session.version
         if asked:
             what = joined("; ", [event.text for event in taken.events if event.text])

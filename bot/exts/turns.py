@@ -99,7 +99,7 @@ class Turns(commands.Cog):
 
     def _minutes(self, session: Session) -> int:
         """The game's turn timer in minutes (0: none)."""
-        return turn_minutes(session.row, self.bot.kinds[session.kind].turn_minutes)
+        return turn_minutes(session.row, session.record.turn_minutes)
 
     async def cog_load(self) -> None:
         self.bot.sessions.watcher = self.watch
@@ -210,7 +210,7 @@ class Turns(commands.Cog):
         """Called by the session service with the game's lock held."""
         if session.status != Status.RUNNING:
             return
-        starts = self.bot.kinds[session.kind].ui.turn_starts(events)
+        starts = session.record.ui.turn_starts(events)
         awaiting = session.engine.awaiting
         timer = self._minutes(session) * self.bot.settings.timer_minute
         now = time.time()

@@ -30,8 +30,11 @@ from bot.core.errors import Refusal
 from bot.core.gameui import Act, AnyUI, GameButton, GameSelect, SharedVerb, Show
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, SeatRow, Status
+from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.gracias.ui import GraciasUI
+from bot.exts.graps import KIND as GRAPS
 from bot.exts.graps.ui import GrapsUI
+from bot.exts.grass import KIND as GRASS
 from games.gracias import ChooseTrio, Gracias, SplitTrio, TakeTrio
 from games.graps import Graps, Place
 from games.protocol import Action
@@ -51,12 +54,15 @@ class Cost:
         return Cost(self.picks + other.picks, self.taps + other.taps)
 
 
+RECORDS = {record.name: record for record in (GRASS, GRACIAS, GRAPS)}
+
+
 def session_of(engine: Any) -> Session:
     """A session holding `engine`, as the bot's session service would (no storage)."""
     names = list(engine.players)
     row = GameRow(1, 1, 1, engine.kind, {}, Status.RUNNING, 100, None, None, 0, None)
     seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(names)]
-    return Session(row, engine, seats, Status.RUNNING, None)
+    return Session(row, engine, seats, Status.RUNNING, None, RECORDS[engine.kind])
 
 
 def _steps(ui: AnyUI, hand: Any, items: Sequence[Any]) -> list[tuple[Cost, Any]]:

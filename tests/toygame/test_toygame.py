@@ -114,7 +114,9 @@ def session_of(game: Toy) -> Session:
     """The game held as the bot holds a running game (no seats: the UI reads the engine)."""
     running = Status.RUNNING
     row = GameRow(1, 10, 20, "toy", {}, running, 30, None, game.to_json(), game.moves, None)
-    return Session(row=row, engine=game, seats=[], status=running, table_message_id=None)
+    return Session(
+        row=row, engine=game, seats=[], status=running, table_message_id=None, record=KIND
+    )
 
 
 def test_the_ui_places_a_draw_first_for_both_and_offers_the_free_cells() -> None:

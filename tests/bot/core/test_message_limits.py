@@ -21,8 +21,11 @@ from bot.core.language import BUTTON_LABEL, OPTION_WORDS, PLACEHOLDER, within
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.core.tables import MAX_NAME
+from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.gracias.ui import GraciasUI
+from bot.exts.graps import KIND as GRAPS
 from bot.exts.graps.ui import GrapsUI
+from bot.exts.grass import KIND as GRASS
 from bot.exts.grass.cards import effect
 from bot.exts.grass.ui import GrassUI
 from games.grass.cards import Card
@@ -30,6 +33,8 @@ from games.registry import game_class
 from lang import LANGUAGES, translate
 
 MAX_STEPS = 3000
+
+RECORDS = {record.name: record for record in (GRASS, GRACIAS, GRAPS)}
 
 
 def longest_names(count: int) -> list[str]:
@@ -88,7 +93,7 @@ def test_every_game_text_fits_one_message(kind: str, ui: AnyUI, players: int, op
         legal = list(engine.legal_actions(awaiting[0]))
         events = engine.apply(rng.choice(legal))
         status = Status.RUNNING if engine.outcome() is None else Status.FINISHED
-        session = Session(row, engine, seats, status, None)
+        session = Session(row, engine, seats, status, None, RECORDS[engine.kind])
         found = texts(ui, session, events)
         words = control_words(ui, session)
         for language in LANGUAGES:

@@ -13,6 +13,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import Act, GameButton, GameSelect
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, SeatRow, Status
+from bot.exts.gracias import KIND
 from bot.exts.gracias.ui import GraciasUI
 from games.gracias import ChooseTrio, Gracias, SplitTrio, TakeTrio
 
@@ -24,7 +25,7 @@ def hand_of(engine: Gracias):
     row = GameRow(1, 1, 1, "gracias", {}, Status.RUNNING, 100, None, None, 0, None)
     names = list(engine.players)
     seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(names)]
-    session = Session(row, engine, seats, Status.RUNNING, None)
+    session = Session(row, engine, seats, Status.RUNNING, None, KIND)
     return session.hand(engine.awaiting[0])
 
 

@@ -14,6 +14,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import Act, GameButton, GameSelect, Hand, Show
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, SeatRow, Status
+from bot.exts.graps import KIND
 from bot.exts.graps.picker import MAX_OPTIONS, bands
 from bot.exts.graps.ui import GrapsUI
 from games.graps import Face, Graps, GrapsPlayerView, Piece, Place
@@ -25,7 +26,7 @@ UI = GrapsUI()
 def session_of(engine: Graps) -> Session:
     row = GameRow(1, 1, 1, "graps", {}, Status.RUNNING, 100, None, None, 0, None)
     seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate("ab")]
-    return Session(row, engine, seats, Status.RUNNING, None)
+    return Session(row, engine, seats, Status.RUNNING, None, KIND)
 
 
 def hand_with(cells: list[str], light: tuple[str, ...] = ()) -> Hand[GrapsPlayerView]:

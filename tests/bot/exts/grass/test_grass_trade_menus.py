@@ -16,6 +16,7 @@ import pytest
 from bot.core.gameui import Control
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, SeatRow, Status
+from bot.exts.grass import KIND
 from bot.exts.grass.trade import FIELDS, Pick, Sources, TradeVerb, problem
 from games.grass import Card, Grass
 from games.grass.actions import MakeOffer
@@ -236,7 +237,7 @@ def session_at(moves: int, secret: bool = False) -> Session:
     seats = [
         SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(PLAYERS)
     ]
-    return Session(row, engine, seats, Status.RUNNING, None)
+    return Session(row, engine, seats, Status.RUNNING, None, KIND)
 
 
 def test_the_menus_refuse_exactly_what_the_engine_refuses_g20_g21():

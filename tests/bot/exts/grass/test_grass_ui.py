@@ -9,6 +9,7 @@ from typing import Any
 from bot.core.gameui import Act, Control, Show
 from bot.core.sessions import Session, hand_signature
 from bot.core.storage import GameRow, SeatRow, Status
+from bot.exts.grass import KIND
 from bot.exts.grass.ui import GrassUI
 from games.grass import Card, Grass
 from games.grass.actions import Discard, PassCard, Play
@@ -32,7 +33,7 @@ def session_for(actions: list[dict[str, Any]]) -> Session:
         engine.apply_json(action)
     row = GameRow(1, 10, 20, "grass", {}, Status.RUNNING, 100, None, None, engine.moves, None)
     seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(NAMES)]
-    return Session(row, engine, seats, Status.RUNNING, None)
+    return Session(row, engine, seats, Status.RUNNING, None, KIND)
 
 
 OPENED = [
