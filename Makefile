@@ -30,7 +30,7 @@ catalogs: $(CATALOGS)
 # Every message of the code and the slash commands into lang/messages.pot, and the
 # catalogs brought up to date with it (new messages untranslated).
 messages: $(VENV)/.installed
-	$(BIN)/python -m lang.extract
+	$(BIN)/python -m bot.catalogs
 
 run: $(VENV)/.installed $(CATALOGS)
 	render/fonts/install-cjk

@@ -29,7 +29,7 @@ from lang import ENGLISH, LANGUAGES, NAMES, catalog, language_of, translate
 log = logging.getLogger(__name__)
 
 COMMAND_NAME = "command name"
-"""The catalogs' context of command, group and option names (lang/extract.py)."""
+"""The catalogs' context of command, group and option names (bot/catalogs.py)."""
 _NAMES = {
     app_commands.TranslationContextLocation.command_name,
     app_commands.TranslationContextLocation.group_name,

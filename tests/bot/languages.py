@@ -12,8 +12,8 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from bot.catalogs import COMMAND_NAME, TEMPLATE, catalog_path
 from lang import LANGUAGES
-from lang.extract import COMMAND_NAME, TEMPLATE, catalog_path
 from tests.fakediscord.model import Message, components_text, embed_text
 from tests.fakediscord.players import Player
 

@@ -11,9 +11,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from bot.catalogs import COMMAND_NAME, TEMPLATE, catalog_path, template
 from games.text import field_names
 from lang import LANGUAGES, catalog
-from lang.extract import COMMAND_NAME, TEMPLATE, catalog_path, template
 
 FOREIGN = LANGUAGES[1:]
 COMMAND_NAME_RULE = re.compile(r"^[-_\w]{1,32}$")

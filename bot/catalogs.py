@@ -1,5 +1,5 @@
 """Extracts every message into the template and brings the catalogs up to date:
-`python -m lang.extract` (`make messages`).
+`python -m bot.catalogs` (`make messages`).
 
 Two sources: the code (the markers `_`, `_n` and `_p` of games/text.py, with the
 comments above them that start with `TRANSLATORS:`), and the slash commands as the
@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po, write_po
 from lang import DOMAIN, LANGUAGES, LOCALES
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = Path(__file__).resolve().parent / f"{DOMAIN}.pot"
+TEMPLATE = LOCALES.parent / f"{DOMAIN}.pot"
 SOURCES = ("games", "render", "bot")
 KEYWORDS: dict[str, Any] = {"_": None, "_n": (1, 2), "_p": ((1, "c"), 2)}
 COMMAND_NAME = "command name"
