@@ -32,6 +32,7 @@ class Reads(RatingReads, StatsReads):
 
     def __init__(self, driver: Driver) -> None:
         self._driver = driver
+        self._closed = False
 
     # -- reading -------------------------------------------------------------------
 

@@ -64,7 +64,11 @@ class Storage(Reads):
         await self._driver.listen(changed)
 
     async def close(self) -> None:
-        await self._driver.close()
+        """Closes the database; closing it again does nothing (a test's fixture closes
+        what the test may already have closed)."""
+        if not self._closed:
+            self._closed = True
+            await self._driver.close()
 
     async def schema_version(self) -> int:
         return await self._driver.schema_version()

@@ -172,11 +172,11 @@ async def snapshot(storage: Storage) -> list[tuple[object, ...]]:
     return [tuple(row) for row in rows] + [tuple(row) for row in changes]
 
 
-async def test_finished_games_rate_people_and_computer_levels_and_rebuild_equally(where):
+async def test_finished_games_rate_people_and_computer_levels_and_rebuild_equally(where, opened):
     """Each game's changes are skill.rated from the ratings before it, with the seats
     rated as docs/ratings.md says: a computer seat as its level, a seat the computer took over not
     for the computer but its person last, a leaver last; abandoned games not at all."""
-    storage = await Storage.open(where)
+    storage = await opened(where)
     expected: dict[int, dict[int, Rating]] = {1: {}, 2: {}}
 
     async def check(guild: int, game_id: int, places: list[tuple[int, int]]) -> None:
@@ -243,11 +243,11 @@ async def test_finished_games_rate_people_and_computer_levels_and_rebuild_equall
     await storage.close()
 
 
-async def test_games_finishing_at_once_are_rated_one_by_one(where):
+async def test_games_finishing_at_once_are_rated_one_by_one(where, opened):
     """Finishes from several processes at once (on PostgreSQL, a pool each) take turns
     under one lock: no deadlock, no game lost, and a rebuild, game by game in finish
     order, comes out exactly as the ratings were built."""
-    storages = [await Storage.open(where) for _ in range(3 if "://" in where else 1)]
+    storages = [await opened(where) for _ in range(3 if "://" in where else 1)]
     rng = random.Random(4)
     games = []
     for _ in range(24):
@@ -266,10 +266,10 @@ async def test_games_finishing_at_once_are_rated_one_by_one(where):
         await storage.close()
 
 
-async def test_seasons_count_their_own_games_from_the_all_time_ratings_widened(where):
+async def test_seasons_count_their_own_games_from_the_all_time_ratings_widened(where, opened):
     """A season counts the games finished in it, all-time counts all; a player's first
     season game starts from their all-time rating widened, a newcomer's from scratch."""
-    storage = await Storage.open(where)
+    storage = await opened(where)
     t0 = time.time() - 3600
     await storage.set_guild_seasons(1, "manual", t0)
     first = manual(t0)
@@ -319,9 +319,9 @@ async def test_seasons_count_their_own_games_from_the_all_time_ratings_widened(w
     await storage.close()
 
 
-async def test_endings_count_each_winners_games_by_how_they_ended(where):
+async def test_endings_count_each_winners_games_by_how_they_ended(where, opened):
     """Graps tells how a game ended ("reached", "stuck"): counted for its winner only."""
-    storage = await Storage.open(where)
+    storage = await opened(where)
     for winner, ending in ((10, "reached"), (10, "reached"), (11, "stuck"), (11, None)):
         game_id = await started(storage, 1, [10, 11], kind="graps")
         await finish(storage, game_id, {winner: 1, 21 - winner: 2}, ending=ending)

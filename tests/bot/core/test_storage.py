@@ -61,32 +61,32 @@ async def _play_randomly(storage, game_id, engine, moves, rng):
         )
 
 
-async def test_migrations_from_empty_apply_once(where):
-    storage = await Storage.open(where)
+async def test_migrations_from_empty_apply_once(where, opened):
+    storage = await opened(where)
     assert await storage.schema_version() == migrations(where)
     await storage.close()
     # Opening again applies nothing twice.
-    storage = await Storage.open(where)
+    storage = await opened(where)
     assert await storage.schema_version() == migrations(where)
     await storage.close()
 
 
-async def test_sqlite_has_wal_and_the_tables(tmp_path):
+async def test_sqlite_has_wal_and_the_tables(tmp_path, opened):
     path = tmp_path / "sub" / "bot.sqlite3"
-    await (await Storage.open(path)).close()
+    await (await opened(path)).close()
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"games", "seats", "moves", "results"} <= tables
 
 
-async def test_move_log_matches_state_and_export_replays_it(where):
-    storage = await Storage.open(where)
+async def test_move_log_matches_state_and_export_replays_it(where, opened):
+    storage = await opened(where)
     game_id, engine = await _started_game(storage)
     await _play_randomly(storage, game_id, engine, 150, random.Random(3))
     await storage.close()
 
-    storage = await Storage.open(where)  # as after a restart
+    storage = await opened(where)  # as after a restart
     row = await storage.game(game_id)
     moves = await storage.moves(game_id)
     assert row is not None and row.header is not None and row.state is not None
@@ -98,8 +98,8 @@ async def test_move_log_matches_state_and_export_replays_it(where):
     await storage.close()
 
 
-async def test_a_stale_version_commits_nothing(where):
-    storage = await Storage.open(where)
+async def test_a_stale_version_commits_nothing(where, opened):
+    storage = await opened(where)
     game_id, engine = await _started_game(storage)
     action = engine.legal_actions(engine.awaiting[0])[0]
     engine.apply(action)
@@ -112,8 +112,8 @@ async def test_a_stale_version_commits_nothing(where):
     await storage.close()
 
 
-async def test_the_move_log_is_append_only(where):
-    storage = await Storage.open(where)
+async def test_the_move_log_is_append_only(where, opened):
+    storage = await opened(where)
     game_id, engine = await _started_game(storage)
     await _play_randomly(storage, game_id, engine, 2, random.Random(1))
     await storage.close()
@@ -124,13 +124,13 @@ async def test_the_move_log_is_append_only(where):
         await raw_execute(where, f"DELETE FROM moves WHERE game_id = {game_id}")
     # The log goes only with its game (a prune of old games).
     await raw_execute(where, f"DELETE FROM games WHERE id = {game_id}")
-    storage = await Storage.open(where)
+    storage = await opened(where)
     assert await storage.moves(game_id) == [] and await storage.game(game_id) is None
     await storage.close()
 
 
-async def test_results_and_standings_count_only_finished_games_of_the_server(where):
-    storage = await Storage.open(where)
+async def test_results_and_standings_count_only_finished_games_of_the_server(where, opened):
+    storage = await opened(where)
     game_id, engine = await _started_game(storage)
     action = engine.legal_actions(engine.awaiting[0])[0]
     engine.apply(action)
@@ -151,8 +151,8 @@ async def test_results_and_standings_count_only_finished_games_of_the_server(whe
     await storage.close()
 
 
-async def test_standings_rank_wins_against_people_before_wins_against_the_computer(where):
-    storage = await Storage.open(where)
+async def test_standings_rank_wins_against_people_before_wins_against_the_computer(where, opened):
+    storage = await opened(where)
     for winner, with_computer in ((100, True), (100, True), (101, False)):
         game_id, engine = await _started_game(storage)
         action = engine.legal_actions(engine.awaiting[0])[0]
@@ -171,8 +171,8 @@ async def test_standings_rank_wins_against_people_before_wins_against_the_comput
     await storage.close()
 
 
-async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(where):
-    storage = await Storage.open(where)
+async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(where, opened):
+    storage = await opened(where)
     game_id = await storage.create_game(1, 2, "grass", {"target": 100000}, 10, "ann")
     await storage.add_seat(game_id, 11, "bob")
     await storage.add_seat(game_id, 12, "cy")
@@ -187,8 +187,8 @@ async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(wher
     await storage.close()
 
 
-async def test_computer_seats_get_ids_that_are_nobodys(where):
-    storage = await Storage.open(where)
+async def test_computer_seats_get_ids_that_are_nobodys(where, opened):
+    storage = await opened(where)
     game_id = await storage.create_game(1, 2, "grass", {}, 10, "ann")
     await storage.add_ai_seat(game_id, "Computer 1", "easy")
     await storage.add_seat(game_id, 11, "bob")
@@ -216,9 +216,9 @@ async def test_computer_seats_get_ids_that_are_nobodys(where):
     await storage.close()
 
 
-async def test_pruning_an_old_game_keeps_its_rematch(where):
+async def test_pruning_an_old_game_keeps_its_rematch(where, opened):
     """A rematch outlives the game it was opened from, which a prune may delete."""
-    storage = await Storage.open(where)
+    storage = await opened(where)
     old, engine = await _started_game(storage)
     action = engine.legal_actions(engine.awaiting[0])[0]
     engine.apply(action)
@@ -235,7 +235,7 @@ async def test_pruning_an_old_game_keeps_its_rematch(where):
     await storage.close()
 
 
-async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
+async def test_a_version_1_database_is_upgraded_in_place(tmp_path, opened):
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as db:
         db.executescript(MIGRATIONS[0] + "; PRAGMA user_version = 1;")
@@ -244,18 +244,18 @@ async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
             " created_at, updated_at) VALUES (1, 2, 'grass', '{}', 'lobby', 10, 0, 0)"
         )
         db.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 10, 'ann')")
-    storage = await Storage.open(path)
+    storage = await opened(path)
     assert await storage.schema_version() == len(MIGRATIONS) >= 2
     (seat,) = await storage.seats(1)
     assert (seat.name, seat.controls_since) == ("ann", 0)
     await storage.close()
 
 
-async def test_concurrent_writers_do_not_interleave(where):
+async def test_concurrent_writers_do_not_interleave(where, opened):
     """Coroutines share SQLite's one connection: a transaction must never start inside
     another's (sqlite3: "cannot start a transaction within a transaction"); on
     PostgreSQL each takes a connection of the pool, and seats still number in order."""
-    storage = await Storage.open(where)
+    storage = await opened(where)
     game_id = await storage.create_game(1, 2, "grass", {}, 10, "ann")
     await asyncio.gather(
         *(storage.add_seat(game_id, 11 + n, f"p{n}") for n in range(5)),
@@ -266,10 +266,10 @@ async def test_concurrent_writers_do_not_interleave(where):
     await storage.close()
 
 
-async def test_a_failed_commit_leaves_the_connection_usable(tmp_path):
+async def test_a_failed_commit_leaves_the_connection_usable(tmp_path, opened):
     """Audit finding 7: a COMMIT that fails (here a deferred foreign key) must not leave
     the shared connection inside its transaction, where every later write would fail."""
-    storage = await Storage.open(tmp_path / "bot.sqlite3")
+    storage = await opened(tmp_path / "bot.sqlite3")
     with pytest.raises(sqlite3.IntegrityError):
         await storage._write(
             [
@@ -283,17 +283,17 @@ async def test_a_failed_commit_leaves_the_connection_usable(tmp_path):
     await storage.close()
 
 
-async def test_a_database_newer_than_the_code_is_refused_untouched(where):
+async def test_a_database_newer_than_the_code_is_refused_untouched(where, opened):
     """Audit finding 14: a database written by a newer bot opens with a clear refusal,
     not silently (to fail later, or to be written in a shape it does not know)."""
-    await (await Storage.open(where)).close()
+    await (await opened(where)).close()
     newer = migrations(where) + 1
     if "://" in where:
         await raw_execute(where, f"INSERT INTO schema_migrations (version) VALUES ({newer})")
     else:
         await raw_execute(where, f"PRAGMA user_version = {newer}")
     with pytest.raises(StorageError, match=f"schema version {newer}.*newer version of the bot"):
-        await Storage.open(where)
+        await opened(where)
     # Untouched, and let go of: the right version of the bot opens it.
     if "://" in where:
         await raw_execute(where, f"DELETE FROM schema_migrations WHERE version = {newer}")
@@ -301,27 +301,27 @@ async def test_a_database_newer_than_the_code_is_refused_untouched(where):
         with sqlite3.connect(where) as db:
             assert db.execute("PRAGMA user_version").fetchone()[0] == newer
         await raw_execute(where, f"PRAGMA user_version = {newer - 1}")
-    await (await Storage.open(where)).close()
+    await (await opened(where)).close()
 
 
-async def test_one_bot_per_database_file_private_to_its_owner_and_fully_synced(tmp_path):
+async def test_one_bot_per_database_file_private_to_its_owner_and_fully_synced(tmp_path, opened):
     """Audit finding 14: a second bot on the same file is refused (both would answer
     every click and run every timer; several processes share PostgreSQL); the file is
     its owner's only; FULL sync."""
     path = tmp_path / "data" / "bot.sqlite3"
-    storage = await Storage.open(path)
+    storage = await opened(path)
     with pytest.raises(StorageError, match=r"already in use by another running bot.*PostgreSQL"):
-        await Storage.open(path)
+        await opened(path)
     assert path.stat().st_mode & 0o777 == 0o600
     assert path.parent.stat().st_mode & 0o777 == 0o700
     async with storage._driver.transaction() as transaction:
         assert await transaction.fetch_one("PRAGMA synchronous") == (2,)  # FULL
     await storage.close()
-    await (await Storage.open(path)).close()  # free again once the first one closed
+    await (await opened(path)).close()  # free again once the first one closed
 
 
-async def test_a_lease_is_held_by_one_owner_until_it_runs_out(where):
-    storage = await Storage.open(where)
+async def test_a_lease_is_held_by_one_owner_until_it_runs_out(where, opened):
+    storage = await opened(where)
     game_id, _ = await _started_game(storage)
     await _started_game(storage)  # no timer, no computer: nothing to run
     await storage.set_seat_timer(game_id, 0, 2_000_000_000.0, False, 0)  # a timer runs
@@ -342,10 +342,10 @@ async def test_a_lease_is_held_by_one_owner_until_it_runs_out(where):
     await storage.close()
 
 
-async def test_every_lookup_runs_and_finds_the_right_games(where):
+async def test_every_lookup_runs_and_finds_the_right_games(where, opened):
     """Each of the bot's reads on each database (PostgreSQL types its parameters from
     the statement, where SQLite takes anything)."""
-    storage = await Storage.open(where)
+    storage = await opened(where)
     running, _ = await _started_game(storage)
     challenge = await storage.create_game(1, 3, "graps", {}, 100, "ann")
     await storage.add_challenged(challenge, 101, "bob")
