@@ -1,6 +1,6 @@
-"""Computer players and turn timers as the lobby and the commands see them:
-the AI seats' names and levels, the timer defaults, the lobby's Add AI / Remove AI
-buttons, and `kick`. The turns themselves are played by bot/exts/turns.py.
+"""Computer players as the lobby sees them: the AI seats' names and levels and the
+lobby's Add AI / Remove AI buttons (the lobby's words for seats and the turn timer are
+in bot/core/lobbies.py). The turns themselves are played by bot/exts/turns.py.
 
 An AI seat is a seat row with a level ("easy" or "hard") and a negative user id, which
 belongs to nobody: no DM is sent to it, no mention pings it, and its results stay off
@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING
 
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
-from bot.core.language import mention
-from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
 from bot.core.storage import GameRow, SeatRow
 from games.text import Text, _, _n
 
@@ -33,25 +31,6 @@ def ai_name(taken: Sequence[str], level: str) -> str:
     used = {name.split(" (")[0] for name in taken}
     number = next(n for n in range(1, len(taken) + 2) if f"Robot {n}" not in used)
     return f"Robot {number} ({level})"
-
-
-def timer_text(row: GameRow, default: int) -> Text:
-    minutes = turn_minutes(row, default)
-    if minutes == 0:
-        return _("Turn timer: off.")
-    return _n(
-        "Turn timer: {count} minute (a reminder at half time; then the computer moves for an "
-        "absent player, and takes the seat after {turns} turns in a row).",
-        "Turn timer: {count} minutes (a reminder at half time; then the computer moves for an "
-        "absent player, and takes the seat after {turns} turns in a row).",
-        minutes,
-        turns=EXPIRIES_TO_REPLACE,
-    )
-
-
-def seat_line(number: int, seat: SeatRow) -> Text:
-    who = seat.name if seat.is_ai else mention(seat.user_id)
-    return Text.verbatim("{number}. {player}", number=number, player=who)
 
 
 async def lobby_ai(

@@ -2,8 +2,9 @@
 for a game opened against a named opponent, a challenge: Accept or Decline (the
 opponent), Cancel (the challenger). An accepted challenge starts at once. A pending
 challenge is stored as such (games.challenged_id), so its Start, Join, Leave and AI
-buttons are refused even when forged. A game opened against the computer (`ai`, issue
-9) seats an AI second and starts at once.
+buttons are refused even when forged. A game opened against the computer (`ai`) seats
+an AI second and starts at once. The messages are drawn in bot/core/lobbies.py, the
+start and the close made by the tables service (bot/core/tables.py).
 
 One open game per kind per channel. Seats are taken in join order (G2 and its
 Gracias/Graps equivalents seat players that way). The lobby message becomes the
@@ -22,17 +23,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.core.errors import Refusal
-from bot.core.gameui import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
-from bot.core.kinds import GameKind
+from bot.core.gameui import LobbyVerb
 from bot.core.language import mention, public, slash
 from bot.core.limits import (
     CHALLENGE_MINUTES,
     LOBBIES_PER_MEMBER,
     LOBBIES_PER_SERVER,
     LOBBY_MINUTES,
-    REMATCH_MINUTES,
     lobby_expired,
 )
+from bot.core.lobbies import challenge_message, lobby_message
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.computer_seats import (
     AI_VERBS,
@@ -40,12 +40,10 @@ from bot.exts.computer_seats import (
     ai_name,
     check_humans,
     lobby_ai,
-    seat_line,
     table_full,
-    timer_text,
 )
 from games.protocol import JSON, GameError, quoted
-from games.text import Listed, Text, _, _n, _p, joined
+from games.text import Listed, Text, _, _n, _p
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -107,106 +105,6 @@ def reason(error: Exception) -> str:
     """An error's message as it was given (a `Text` stays translatable)."""
     said = error.args[0] if len(error.args) == 1 else None
     return said if isinstance(said, str) else str(error)
-
-
-def _button(
-    game: int,
-    verb: LobbyVerb,
-    label: Text,
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    row: int | None = None,
-) -> GameButton:
-    return GameButton(Control(game, ANY_VERSION, verb), label, style, row=row)
-
-
-def lobby_message(
-    kind: GameKind, row: GameRow, seats: Sequence[SeatRow], expected: Sequence[int] = ()
-) -> tuple[str, discord.ui.View]:
-    """The lobby; for a rematch, `expected` are the players it waits for."""
-    cls = kind.engine
-    title, host = kind.words.title, mention(row.host_id)
-    seated = joined("\n", [seat_line(n, seat) for n, seat in enumerate(seats, start=1)])
-    opening = _("**{game}**: a new game, hosted by {host}.", game=title, host=host)
-    closing = _("Press **Join** to take a seat; the host presses **Start**.")
-    if row.rematch_of is not None:
-        here = {seat.user_id for seat in seats}
-        waiting = joined(" ", [mention(user_id) for user_id in expected if user_id not in here])
-        opening = _("**{game}**: a rematch, asked for by {host}.", game=title, host=host)
-        # TRANSLATORS: {players} are the mentions of the players the rematch waits for.
-        closing = _n(
-            "Waiting for {players}: press **Join** here or **Rematch** on the game-over "
-            "message. The game starts once everyone is back, or in {count} minute with those "
-            "who are.",
-            "Waiting for {players}: press **Join** here or **Rematch** on the game-over "
-            "message. The game starts once everyone is back, or in {count} minutes with those "
-            "who are.",
-            REMATCH_MINUTES,
-            players=waiting,
-        )
-    # TRANSLATORS: {count} players are seated; the game is for {low} to {high} players.
-    players = _(
-        "Players ({count} of {low} to {high}):",
-        count=len(seats),
-        low=cls.min_players,
-        high=cls.max_players,
-    )
-    text = joined(
-        "\n",
-        [
-            opening,
-            kind.ui.lobby_options_text(row.options),
-            timer_text(row, kind.turn_minutes),
-            players,
-            seated,
-            closing,
-        ],
-    )
-    game, primary, success = row.id, discord.ButtonStyle.primary, discord.ButtonStyle.success
-    items = [
-        _button(game, LobbyVerb.JOIN, _p("button", "Join"), primary),
-        _button(game, LobbyVerb.LEAVE, _p("button", "Leave")),
-        _button(game, LobbyVerb.START, _p("button", "Start"), success),
-        _button(game, LobbyVerb.CANCEL, _p("button", "Cancel"), discord.ButtonStyle.danger),
-    ]
-    if kind.computer_players:  # the host fills seats with computer players
-        items += [
-            _button(game, LobbyVerb.AI_EASY, _p("button", "Add AI (easy)"), row=1),
-            _button(game, LobbyVerb.AI_HARD, _p("button", "Add AI (hard)"), row=1),
-            _button(game, LobbyVerb.AI_REMOVE, _p("button", "Remove AI"), row=1),
-        ]
-    return text, view_of(items)
-
-
-def challenge_message(
-    kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
-) -> tuple[str, discord.ui.View]:
-    """The challenge: the host (seat 0) against the invited player (seat 1)."""
-    host, opponent = mention(seats[0].user_id), mention(seats[1].user_id)
-    text = joined(
-        "\n",
-        [
-            _(
-                "**{game}**: {host} challenges {opponent}.",
-                game=kind.words.title,
-                host=host,
-                opponent=opponent,
-            ),
-            kind.ui.lobby_options_text(row.options),
-            _(
-                "{opponent}, press **Accept** to play or **Decline**; {host} may **Cancel**.",
-                opponent=opponent,
-                host=host,
-            ),
-        ],
-    )
-    items = [
-        _button(row.id, LobbyVerb.ACCEPT_GAME, _p("button", "Accept"), discord.ButtonStyle.success),
-        _button(
-            row.id, LobbyVerb.DECLINE_GAME, _p("button", "Decline"), discord.ButtonStyle.danger
-        ),
-        _button(row.id, LobbyVerb.CANCEL, _p("button", "Cancel")),
-    ]
-    return text, view_of(items)
 
 
 def member_name(interaction: discord.Interaction[Any]) -> str:

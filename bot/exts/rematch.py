@@ -18,13 +18,13 @@ import discord
 from bot.core.errors import Refusal
 from bot.core.language import private, public, slash
 from bot.core.limits import REMATCH_MINUTES, lobby_expired
+from bot.core.lobbies import lobby_message
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, Status
 from bot.exts.computer_seats import check_humans
 from bot.exts.lobby import (
     answer_command,
     lobby_fields,
-    lobby_message,
     member_name,
     rematch_players,
     start_if_everyone_is_back,
