@@ -157,40 +157,31 @@ def localise_items(items: Iterable[discord.ui.Item[Any]], language: str) -> None
     """The words of controls (labels, placeholders, options, form fields) translated in
     place, just before they are sent, and kept within Discord's limits (a translation
     may be longer than the English)."""
+    speech = Speech(language)  # controls show no markdown: words as they are
     for item in items:
         if isinstance(item, discord.ui.DynamicItem):
             item = item.item
         if isinstance(item, discord.ui.Button):
             if item.label:
-                item.label = within(
-                    translate(item.label, language, _without_bidi_controls), BUTTON_LABEL
-                )
+                item.label = within(speech.plain(item.label), BUTTON_LABEL)
         elif isinstance(item, discord.ui.Select):
             if item.placeholder:
-                item.placeholder = within(
-                    translate(item.placeholder, language, _without_bidi_controls), PLACEHOLDER
-                )
+                item.placeholder = within(speech.plain(item.placeholder), PLACEHOLDER)
             for option in item.options:
-                option.label = within(
-                    translate(option.label, language, _without_bidi_controls), OPTION_WORDS
-                )
+                option.label = within(speech.plain(option.label), OPTION_WORDS)
                 if option.description:
-                    words = translate(option.description, language, _without_bidi_controls)
-                    option.description = within(words, OPTION_WORDS)
+                    option.description = within(speech.plain(option.description), OPTION_WORDS)
         elif isinstance(item, discord.ui.TextInput):
             if item.label:
-                item.label = within(
-                    translate(item.label, language, _without_bidi_controls), INPUT_LABEL
-                )
+                item.label = within(speech.plain(item.label), INPUT_LABEL)
             if item.placeholder:
-                words = translate(item.placeholder, language, _without_bidi_controls)
-                item.placeholder = within(words, INPUT_PLACEHOLDER)
+                item.placeholder = within(speech.plain(item.placeholder), INPUT_PLACEHOLDER)
             if item.default:
-                item.default = translate(item.default, language, _without_bidi_controls)
+                item.default = speech.plain(item.default)
 
 
 def _without_bidi_controls(words: str) -> str:
-    return words.translate(_BIDI_CONTROLS)
+    return words.translate(_WITHOUT_BIDI)
 
 
 def localise_view(view: discord.ui.View | None, language: str) -> discord.ui.View | None:
@@ -214,11 +205,10 @@ def slash(path: str, *options: str) -> Text:
     return Text(template + "`", fields, translatable=False)
 
 
-_BIDI_CONTROLS = dict.fromkeys(
-    map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-)
+BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 """Characters that reorder the text after them: a name holding U+202E would turn the
-rest of the bot's sentence around."""
+rest of the bot's sentence (or a picture's line) around."""
+_WITHOUT_BIDI = dict.fromkeys(map(ord, BIDI_CONTROLS))
 
 
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]()<>#:-])")
@@ -231,7 +221,7 @@ def markdown_safe(words: str) -> str:
     as itself: every markdown character escaped (a name `[prize](https://...)` is no
     link, `**` no bold, `<@id>` no mention), `@everyone` and `@here` broken, and
     bidirectional controls removed. What is stored stays as written."""
-    escaped = _MARKDOWN.sub(r"\\\1", words.translate(_BIDI_CONTROLS))
+    escaped = _MARKDOWN.sub(r"\\\1", words.translate(_WITHOUT_BIDI))
     return re.sub(r"@(everyone|here)", "@\u200b\\1", escaped)
 
 

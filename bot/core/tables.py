@@ -15,6 +15,7 @@ import re
 import secrets
 from collections.abc import Sequence
 
+from bot.core.language import BIDI_CONTROLS
 from bot.core.publisher import Publisher
 from bot.core.sessions import Session, Sessions
 from bot.core.settings import Settings
@@ -33,7 +34,7 @@ def unique_names(names: Sequence[str]) -> list[str]:
     for raw in names:
         # Markdown and mention characters would garble the table's words; a
         # bidirectional control would turn a picture's line around after the name.
-        plain = re.sub(r"[*_~`|>@#:<\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", raw)
+        plain = re.sub(f"[*_~`|>@#:<{BIDI_CONTROLS}]", "", raw)
         base = re.sub(r"\s+", " ", plain).strip()[:MAX_NAME] or "player"
         name, number = base, 2
         while name in result:
