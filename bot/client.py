@@ -26,11 +26,10 @@ from bot.core.publisher import Publisher
 from bot.core.restbudget import RestBudget, budgeted, share
 from bot.core.sessions import Sessions
 from bot.core.settings import Settings
-from bot.core.storage import GameRow, Status, Storage
+from bot.core.storage import Storage
 from bot.core.tables import Tables
 from bot.core.tree import GameTree
-from games.protocol import JSON, Event, Game
-from games.takeback import Replayer
+from bot.core.turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +41,6 @@ EXTENSIONS = (
     "bot.exts.help",
     "bot.exts.scoreboards",
     "bot.exts.stats",
-    "bot.exts.turns",
     "bot.exts.expiry",
 )
 """The extensions every bot loads; then each game package of `GAME_PACKAGES`."""
@@ -93,8 +91,10 @@ class GameBot(commands.AutoShardedBot):
         self._storage: Storage | None = None
         self._sessions: Sessions | None = None
         self._tables: Tables | None = None
+        self._turns: Turns | None = None
         self._publisher: Publisher | None = None
         self._restoring: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[None]] = set()
         self.languages: Languages | None = None
         """Members' languages (bot/core/language.py), once storage is open."""
         self.router: ControlHost | None = None
@@ -116,6 +116,11 @@ class GameBot(commands.AutoShardedBot):
         return self._tables
 
     @property
+    def turns(self) -> Turns:
+        assert self._turns is not None
+        return self._turns
+
+    @property
     def publisher(self) -> Publisher:
         assert self._publisher is not None
         return self._publisher
@@ -135,10 +140,12 @@ class GameBot(commands.AutoShardedBot):
     def _changed_elsewhere(self, game_id: int) -> None:
         """Another process changed a game: the session held here is dropped (the next
         look reads the game afresh; a session in use is brought up to date when its lock
-        is taken), and `on_game_changed_elsewhere(game_id)` goes to the extensions (the
-        holder of the game's turns resumes them)."""
+        is taken), and if this process holds the game's turns, they resume."""
         self.sessions.forget(game_id)
-        self.dispatch("game_changed_elsewhere", game_id)
+        if self._turns is not None and game_id in self._turns.leased:
+            task = asyncio.create_task(self._turns.changed_elsewhere(game_id))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     async def add_game(self, kind: GameKind) -> None:
         """The one place a game kind is registered: by its package's extension."""
@@ -164,7 +171,9 @@ class GameBot(commands.AutoShardedBot):
             self, self._storage, self.kinds, self.executor, self.settings.timer_minute
         )
         self._sessions.publisher = self._publisher
-        self._tables = Tables(self._sessions, self._publisher, self.settings)
+        self._tables = Tables(self._sessions, self._publisher, self.settings, self.executor)
+        self._turns = Turns(self._tables, self.settings, self.wait_until_ready)
+        await self._turns.start()
         for name in (*EXTENSIONS, *GAME_PACKAGES):
             try:
                 await self.load_extension(name)
@@ -196,56 +205,8 @@ class GameBot(commands.AutoShardedBot):
         for row in await self.storage.games_to_restore():
             behind = row.published_version is None or row.published_version < row.version
             if row.kind in self.kinds and (behind or self.serves(row.guild_id)):
-                await self.restore(row.id)
+                await self.tables.restore(row.id)
         log.info("restored running games")
-
-    async def restore(self, game_id: int, behind_only: bool = False) -> None:
-        """The game redrawn, or when its last moves were committed but not shown, shown
-        now: the moves' events are replayed from the move log, so the table's story, the
-        score sheets and game-over posts and the new turns' DMs go out as they would
-        have. Then its timers and computer players resume. `behind_only`: nothing is
-        redrawn when the game was shown in full. A failure is logged."""
-        try:
-            session = await self.sessions.load(game_id)
-            if session is None:
-                return
-            async with session.lock:
-                row = session.row  # as of the lock
-                if behind_only and row.published_version == row.version:
-                    return
-                missed = await self._missed(row)
-                if missed is not None:
-                    events, before_awaiting = missed
-                    await self.publisher.publish(session, events, before_awaiting, repeat=True)
-                else:
-                    await self.publisher.refresh(session)
-                await self.publisher.flush(session.id)
-                # Stored deadlines rescheduled (an expired one fires at once),
-                # awaited computer players resumed.
-                await self.sessions.after(session)
-            if session.status != Status.RUNNING:
-                self.sessions.forget(session.id)
-        except Exception:
-            log.exception("could not restore game %s", game_id)
-
-    async def _missed(self, row: GameRow) -> tuple[list[Event], tuple[str, ...]] | None:
-        """The events of the moves committed after the last full publication, and who was
-        awaited before them, by replaying the move log; None when there are none or the
-        game cannot be replayed (a change without a move, a game stored without header:
-        then it is simply redrawn)."""
-        shown = row.published_version
-        if shown is None or shown >= row.version or row.header is None or row.state is None:
-            return None
-        moves = await self.storage.moves(row.id)
-        engine = self.kinds[row.kind].engine
-        header, state = row.header, row.state
-        # A log of any length: replayed off the event loop, which serves every server.
-        replayed = await asyncio.get_running_loop().run_in_executor(
-            self.executor, _replayed_from, header, state, moves, shown, engine
-        )
-        if replayed is None:
-            log.error("game %s: its move log does not replay to its state", row.id)
-        return replayed
 
     async def close(self) -> None:
         """Stops between moves: the moves under way finish (within STOP_SECONDS) and what
@@ -255,6 +216,8 @@ class GameBot(commands.AutoShardedBot):
                 await asyncio.wait_for(self._sessions.settle(), STOP_SECONDS)
             except TimeoutError:
                 log.warning("stopping with a move still under way")
+        if self._turns is not None:
+            await self._turns.stop()
         if self._publisher is not None:
             await self._publisher.flush_all()
         await super().close()
@@ -262,24 +225,3 @@ class GameBot(commands.AutoShardedBot):
             await self._storage.close()
             self._storage = None
         self.executor.shutdown(wait=False, cancel_futures=True)
-
-
-def _replayed_from(
-    header: dict[str, JSON],
-    state: dict[str, JSON],
-    moves: list[JSON],
-    shown: int,
-    engine: type[Game[Any, Any, Any]],
-) -> tuple[list[Event], tuple[str, ...]] | None:
-    """The events of `moves` after the first `shown`, and who was awaited before them;
-    None when the log does not replay to `state`."""
-    replayer = Replayer(header)
-    for move in moves[:shown]:
-        replayer.apply(move)
-    before_awaiting = tuple(replayer.game.awaiting)
-    events: list[Event] = []
-    for move in moves[shown:]:
-        events.extend(replayer.apply(move))
-    if replayer.game.to_json() != engine.from_json(state).to_json():
-        return None
-    return events, before_awaiting

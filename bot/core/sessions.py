@@ -313,7 +313,7 @@ Watcher = Callable[[Session, Sequence[Event], int | None, str | None], Awaitable
 """Called after every committed and published move (and at a game's start and after a
 restart, with no events), under the game's lock: `(session, events, user id of the
 person who acted or None, the acting seat's name or None)`. Computer players and turn
-timers (bot/exts/turns.py) schedule their work here."""
+timers (bot/core/turns.py) schedule their work here."""
 
 
 class Sessions:

@@ -11,15 +11,23 @@ under the game's lock, which the caller holds.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import secrets
 from collections.abc import Sequence
+from concurrent.futures import Executor
+from typing import Any
 
 from bot.core.language import BIDI_CONTROLS
 from bot.core.publisher import Publisher
 from bot.core.sessions import Session, Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, SeatRow, Status
+from games.protocol import JSON, Event, Game
+from games.takeback import Replayer
+
+log = logging.getLogger(__name__)
 
 MAX_NAME = 24
 """The longest engine name: names are drawn on the table and in the hand headers."""
@@ -48,10 +56,14 @@ class Tables:
     """Starts games and closes lobbies (see the module's docstring). One per bot
     (`bot.tables`)."""
 
-    def __init__(self, sessions: Sessions, publisher: Publisher, settings: Settings) -> None:
+    def __init__(
+        self, sessions: Sessions, publisher: Publisher, settings: Settings, executor: Executor
+    ) -> None:
         self.sessions = sessions
         self.publisher = publisher
         self.settings = settings
+        self.executor = executor
+        """Where long replays run, off the event loop that serves every server."""
 
     async def close(self, row: GameRow, text: str) -> bool:
         """A lobby or challenge that never started, closed under its lock: its message
@@ -94,3 +106,72 @@ class Tables:
             await self.sessions.publisher.publish(session, [], ())
         await self.sessions.after(session)  # computer players and turn timers begin
         return session
+
+    async def restore(self, game_id: int, behind_only: bool = False) -> None:
+        """The game redrawn, or when its last moves were committed but not shown, shown
+        now: the moves' events are replayed from the move log, so the table's story, the
+        score sheets and game-over posts and the new turns' DMs go out as they would
+        have. Then its timers and computer players resume. `behind_only`: nothing is
+        redrawn when the game was shown in full. A failure is logged."""
+        try:
+            session = await self.sessions.load(game_id)
+            if session is None:
+                return
+            async with session.lock:
+                row = session.row  # as of the lock
+                if behind_only and row.published_version == row.version:
+                    return
+                missed = await self._missed(row)
+                if missed is not None:
+                    events, before_awaiting = missed
+                    await self.publisher.publish(session, events, before_awaiting, repeat=True)
+                else:
+                    await self.publisher.refresh(session)
+                await self.publisher.flush(session.id)
+                # Stored deadlines rescheduled (an expired one fires at once),
+                # awaited computer players resumed.
+                await self.sessions.after(session)
+            if session.status != Status.RUNNING:
+                self.sessions.forget(session.id)
+        except Exception:
+            log.exception("could not restore game %s", game_id)
+
+    async def _missed(self, row: GameRow) -> tuple[list[Event], tuple[str, ...]] | None:
+        """The events of the moves committed after the last full publication, and who was
+        awaited before them, by replaying the move log; None when there are none or the
+        game cannot be replayed (a change without a move, a game stored without header:
+        then it is simply redrawn)."""
+        shown = row.published_version
+        if shown is None or shown >= row.version or row.header is None or row.state is None:
+            return None
+        moves = await self.sessions.storage.moves(row.id)
+        engine = self.sessions.kinds[row.kind].engine
+        header, state = row.header, row.state
+        # A log of any length: replayed off the event loop, which serves every server.
+        replayed = await asyncio.get_running_loop().run_in_executor(
+            self.executor, _replayed_from, header, state, moves, shown, engine
+        )
+        if replayed is None:
+            log.error("game %s: its move log does not replay to its state", row.id)
+        return replayed
+
+
+def _replayed_from(
+    header: dict[str, JSON],
+    state: dict[str, JSON],
+    moves: list[JSON],
+    shown: int,
+    engine: type[Game[Any, Any, Any]],
+) -> tuple[list[Event], tuple[str, ...]] | None:
+    """The events of `moves` after the first `shown`, and who was awaited before them;
+    None when the log does not replay to `state`."""
+    replayer = Replayer(header)
+    for move in moves[:shown]:
+        replayer.apply(move)
+    before_awaiting = tuple(replayer.game.awaiting)
+    events: list[Event] = []
+    for move in moves[shown:]:
+        events.extend(replayer.apply(move))
+    if replayer.game.to_json() != engine.from_json(state).to_json():
+        return None
+    return events, before_awaiting

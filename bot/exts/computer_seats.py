@@ -1,6 +1,6 @@
 """Computer players as the lobby sees them: the AI seats' names and levels and the
 lobby's Add AI / Remove AI buttons (the lobby's words for seats and the turn timer are
-in bot/core/lobbies.py). The turns themselves are played by bot/exts/turns.py.
+in bot/core/lobbies.py). The turns themselves are played by bot/core/turns.py.
 
 An AI seat is a seat row with a level ("easy" or "hard") and a negative user id, which
 belongs to nobody: no DM is sent to it, no mention pings it, and its results stay off

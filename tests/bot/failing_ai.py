@@ -54,7 +54,7 @@ def failing_decide(
 
 
 if __name__ == "__main__":
-    # Before the bot loads bot/exts/turns.py (discord.py loads each extension afresh), which
+    # Before the bot imports bot/core/turns.py, which
     # takes `decide` from games.ai.
     games.ai.decide = failing_decide
     runpy.run_module("bot", run_name="__main__", alter_sys=True)

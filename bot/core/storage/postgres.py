@@ -111,7 +111,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     );
     """,
-    # 2: which process runs a game's timers and computer players (bot/exts/turns.py),
+    # 2: which process runs a game's timers and computer players (bot/core/turns.py),
     # until when (epoch seconds): another process takes them over once it is past.
     """
     CREATE TABLE leases (

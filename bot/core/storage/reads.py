@@ -153,7 +153,7 @@ class Reads(RatingReads, StatsReads):
 
     async def running_with_turns(self) -> list[int]:
         """Running games with a computer seat or a turn timer running: the ones whose
-        turns bot/exts/turns.py plays or watches."""
+        turns bot/core/turns.py plays or watches."""
         rows = await self._driver.fetch_all(
             "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id"
             " WHERE games.status = 'running'"

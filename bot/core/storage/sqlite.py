@@ -89,7 +89,7 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN controls_since INTEGER NOT NULL DEFAULT 0;
     """,
-    # 3: computer players and turn timers (bot/exts/turns.py). A seat played by the
+    # 3: computer players and turn timers (bot/core/turns.py). A seat played by the
     # AI has a level (its user id is negative: nobody's); `left` marks a player who gave
     # up. Deadlines are per seat, not per game, because several players may be awaited
     # at once (a Paranoia pass); they are stored so timers survive a restart. The
@@ -135,7 +135,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
     CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
     """,
-    # 9: which process runs a game's timers and computer players (bot/exts/turns.py),
+    # 9: which process runs a game's timers and computer players (bot/core/turns.py),
     # until when. One process serves a SQLite file and runs them all without leases; the
     # table is here so that both databases have the same schema (and storage tests run
     # the lease statements on both).

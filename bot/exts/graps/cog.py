@@ -4,7 +4,7 @@ Every command body is a call into the shared machinery (bot/exts/game_commands.p
 challenge, the session service); the words and controls live in bot/exts/graps/ui.py.
 The challenger plays dark (row 1) and places first (P1, P2). `/graps start
 ai:` instead plays against the computer at once: the member plays dark and
-places first, the AI seat light; its moves come from bot/exts/turns.py like any AI seat's.
+places first, the AI seat light; its moves come from bot/core/turns.py like any AI seat's.
 """
 
 from __future__ import annotations

@@ -43,24 +43,21 @@ import random
 import socket
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
-
-from discord.ext import commands
+from typing import Any
 
 from bot.core.errors import Refusal, StaleControl
 from bot.core.language import mention
 from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
 from bot.core.sessions import Session, action_kind
+from bot.core.settings import Settings
 from bot.core.storage import SeatRow, Status
+from bot.core.tables import Tables
 from games.ai import decide
 from games.protocol import Action, Event, GameError
 from games.text import Text, _, _n
-
-if TYPE_CHECKING:
-    from bot.client import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -81,9 +78,22 @@ process that died wait."""
 Key = tuple[int, str]
 
 
-class Turns(commands.Cog):
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+class Turns:
+    """The computer players' and turn timers' service (see the module's docstring). One
+    per bot (`bot.turns`), started once the bot's services are open."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        settings: Settings,
+        ready: Callable[[], Awaitable[None]],
+    ) -> None:
+        self.tables = tables
+        self.sessions = tables.sessions
+        self.storage = tables.sessions.storage
+        self.settings = settings
+        self.ready = ready
+        """Waits until the bot is connected: the sweeps begin then."""
         self._ai_tasks: dict[Key, asyncio.Task[None]] = {}
         self._timer_tasks: dict[Key, asyncio.Task[None]] = {}
         self._wake: dict[Key, asyncio.Event] = {}
@@ -101,14 +111,16 @@ class Turns(commands.Cog):
         """The game's turn timer in minutes (0: none)."""
         return turn_minutes(session.row, session.record.turn_minutes)
 
-    async def cog_load(self) -> None:
-        self.bot.sessions.watcher = self.watch
+    async def start(self) -> None:
+        """The sweep begins (and, on a shared database, the leases' upkeep)."""
+        self.sessions.watcher = self.watch
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="turn sweep")
-        if self.bot.storage.shared:  # alone on a SQLite file, every game's turns are ours
+        if self.storage.shared:  # alone on a SQLite file, every game's turns are ours
             self._leaser = asyncio.create_task(self._keep_leases(), name="turn leases")
 
-    async def cog_unload(self) -> None:
-        self.bot.sessions.watcher = None
+    async def stop(self) -> None:
+        """Every task stopped; this process's leases given back."""
+        self.sessions.watcher = None
         tasks = [*self._ai_tasks.values(), *self._timer_tasks.values()]
         tasks.extend(task for task in (self._sweeper, self._leaser) if task is not None)
         for task in tasks:
@@ -117,24 +129,24 @@ class Turns(commands.Cog):
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         # Given back, so that another process takes the turns over at once.
-        if self.bot.storage.shared:
+        if self.storage.shared:
             with contextlib.suppress(Exception):
-                await self.bot.storage.release_all(self.owner)
+                await self.storage.release_all(self.owner)
         self.leased.clear()
 
     # -- leases: which process runs a game's turns -------------------------------------
 
     @property
     def _lease_seconds(self) -> float:
-        return max(1.0, LEASE_SECONDS * self.bot.settings.timer_minute / 60)
+        return max(1.0, LEASE_SECONDS * self.settings.timer_minute / 60)
 
     async def _holds(self, game_id: int) -> bool:
         """Whether this process runs the game's turns: it holds the lease, or takes it
         because nobody else holds one that runs."""
-        if game_id in self.leased or not self.bot.storage.shared:
+        if game_id in self.leased or not self.storage.shared:
             return True
         until = time.time() + self._lease_seconds
-        if await self.bot.storage.claim(game_id, self.owner, until):
+        if await self.storage.claim(game_id, self.owner, until):
             self.leased.add(game_id)
             return True
         return False
@@ -143,30 +155,30 @@ class Turns(commands.Cog):
         """Every third of a lease: renew this process's leases (and stop the turns of
         any another process took over), take over the leases that ran out, and show
         what another process left unshown in the games whose lease this one holds."""
-        await self.bot.wait_until_ready()
+        await self.ready()
         while True:
             try:
                 until = time.time() + self._lease_seconds
                 known = set(self.leased)
-                held = await self.bot.storage.renew(self.owner, until)
+                held = await self.storage.renew(self.owner, until)
                 # Lost: known before the renewal and not renewed. A lease taken while
                 # the renewal ran is kept.
                 for game_id in known - held:
                     self._drop_tasks(game_id)
                     self.leased.discard(game_id)
                 self.leased |= held
-                for game_id in await self.bot.storage.unleased_with_turns():
+                for game_id in await self.storage.unleased_with_turns():
                     if await self._holds(game_id):
                         log.info("game %s: took over its turns (its lease ran out)", game_id)
                         # As at a start: what its last process left unshown is shown.
-                        await self.bot.restore(game_id)
+                        await self.tables.restore(game_id)
                 # A move shown only in part for a lease's time: its process died while
                 # showing it (or Discord failed it). Shown here, as at a start.
                 since = time.time() - self._lease_seconds
-                for game_id in await self.bot.storage.unshown_since(since):
+                for game_id in await self.storage.unshown_since(since):
                     if game_id in self.leased:
                         log.info("game %s: showing what was left unshown", game_id)
-                        await self.bot.restore(game_id, behind_only=True)
+                        await self.tables.restore(game_id, behind_only=True)
             except Exception:
                 log.exception("keeping the turns' leases failed")
             await asyncio.sleep(self._lease_seconds / 3)
@@ -179,16 +191,15 @@ class Turns(commands.Cog):
     async def resume(self, game_id: int) -> None:
         """The game's turns, read again from the database and run here (deadlines set,
         timers and computer players started)."""
-        session = await self.bot.sessions.load(game_id)
+        session = await self.sessions.load(game_id)
         if session is None:
             return
         async with session.lock:
-            await self.bot.sessions.after(session)
+            await self.sessions.after(session)
         for key in [key for key in self._wake if key[0] == game_id]:
             self._poke(key)
 
-    @commands.Cog.listener()
-    async def on_game_changed_elsewhere(self, game_id: int) -> None:
+    async def changed_elsewhere(self, game_id: int) -> None:
         """Another process moved (or set a timer): the holder of the lease resumes."""
         if game_id in self.leased:
             try:
@@ -212,7 +223,7 @@ class Turns(commands.Cog):
             return
         starts = session.record.ui.turn_starts(events)
         awaiting = session.engine.awaiting
-        timer = self._minutes(session) * self.bot.settings.timer_minute
+        timer = self._minutes(session) * self.settings.timer_minute
         now = time.time()
         runs_here = await self._holds(session.id)
         for seat in list(session.seats):
@@ -252,9 +263,9 @@ class Turns(commands.Cog):
     # -- the sweep -----------------------------------------------------------------------
 
     async def _sweep_forever(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.ready()
         while True:
-            await asyncio.sleep(max(MIN_SWEEP_SECONDS, self.bot.settings.timer_minute))
+            await asyncio.sleep(max(MIN_SWEEP_SECONDS, self.settings.timer_minute))
             try:
                 await self.sweep()
             except Exception:
@@ -263,10 +274,10 @@ class Turns(commands.Cog):
     async def sweep(self) -> None:
         """Awaited computer seats and running timers without a live task get one, in
         the games whose turns run here."""
-        for game_id in await self.bot.storage.running_with_turns():
-            if game_id not in self.leased and self.bot.storage.shared:
+        for game_id in await self.storage.running_with_turns():
+            if game_id not in self.leased and self.storage.shared:
                 continue
-            session = await self.bot.sessions.load(game_id)
+            session = await self.sessions.load(game_id)
             if session is None:
                 continue
             async with session.lock:
@@ -297,11 +308,11 @@ class Turns(commands.Cog):
         reminded: bool,
         expiries: int,
     ) -> None:
-        await self.bot.storage.set_seat_timer(session.id, seat.seat, deadline, reminded, expiries)
+        await self.storage.set_seat_timer(session.id, seat.seat, deadline, reminded, expiries)
         session.replace_seat(seat.name, deadline=deadline, reminded=reminded, expiries=expiries)
 
     async def _say(self, session: Session, text: str, about: str | None = None) -> None:
-        await self.bot.publisher.say(session, text, about=about)
+        await self.tables.publisher.say(session, text, about=about)
 
     # -- deciding ----------------------------------------------------------------------
 
@@ -310,7 +321,7 @@ class Turns(commands.Cog):
     ) -> tuple[Session, Any, list[Action], int, int] | None:
         """What the player sees and may do now, read between two moves; None if it is
         not their moment (or the seat is no longer of the expected sort)."""
-        session = await self.bot.sessions.load(game_id)
+        session = await self.sessions.load(game_id)
         if session is None:
             return None
         async with session.lock:
@@ -333,7 +344,7 @@ class Turns(commands.Cog):
     ) -> Action:
         """One decision off the event loop: the hard level searches in a worker process
         for its time budget, the easy level's rules of thumb run in a thread."""
-        seconds = self.bot.settings.ai_seconds
+        seconds = self.settings.ai_seconds
         if level == "hard":
             try:
                 if self._pool is None:
@@ -365,7 +376,7 @@ class Turns(commands.Cog):
             else:
                 action = await self._decide(session.kind, level, view, legal, seed, version)
             try:
-                await self.bot.sessions.act(game_id, None, action, version=version, actor_name=name)
+                await self.sessions.act(game_id, None, action, version=version, actor_name=name)
                 return True
             except StaleControl:
                 continue  # the game moved under the decision: decide again
@@ -394,7 +405,7 @@ class Turns(commands.Cog):
         while True:
             await asyncio.sleep(self._pause(failures))
             try:
-                session = await self.bot.sessions.load(game_id)
+                session = await self.sessions.load(game_id)
                 seat = session.seat_of(name) if session is not None else None
                 if seat is None or seat.ai_level is None:
                     return
@@ -419,8 +430,8 @@ class Turns(commands.Cog):
         """Before a computer move: the natural pause; after failures, 1, 2, 4... clock
         seconds (at most a minute), so a passing fault is outlived without hammering."""
         if failures == 0:
-            return self.bot.settings.ai_delay
-        second = self.bot.settings.timer_minute / 60
+            return self.settings.ai_delay
+        second = self.settings.timer_minute / 60
         return float(min(MAX_BACKOFF_SECONDS, 2 ** (failures - 1))) * second
 
     # -- turn timers -------------------------------------------------------------------
@@ -431,13 +442,13 @@ class Turns(commands.Cog):
         try:
             while True:
                 wake.clear()
-                session = await self.bot.sessions.load(game_id)
+                session = await self.sessions.load(game_id)
                 if session is None or session.status != Status.RUNNING:
                     return
                 seat = session.seat_of(name)
                 if seat is None or seat.is_ai or seat.deadline is None:
                     return
-                total = self._minutes(session) * self.bot.settings.timer_minute
+                total = self._minutes(session) * self.settings.timer_minute
                 now = time.time()
                 if now >= seat.deadline:
                     await self._expire(game_id, name, seat.deadline)
@@ -480,7 +491,7 @@ class Turns(commands.Cog):
         played = 0
         try:
             while played < MAX_COVER_ACTIONS:
-                session = await self.bot.sessions.load(game_id)
+                session = await self.sessions.load(game_id)
                 seat = session.seat_of(name) if session is not None else None
                 if seat is None or seat.deadline != deadline:
                     break
@@ -489,7 +500,7 @@ class Turns(commands.Cog):
                 played += 1
         finally:
             self._covering.discard(key)
-        session = await self.bot.sessions.load(game_id)
+        session = await self.sessions.load(game_id)
         if session is None:
             return
         async with session.lock:
@@ -514,7 +525,7 @@ class Turns(commands.Cog):
                 )
                 await self._say(session, ran_out, about=name)
             if expiries >= EXPIRIES_TO_REPLACE:
-                await self.bot.sessions.seat_to_computer(session, seat, kicked=False)
+                await self.sessions.seat_to_computer(session, seat, kicked=False)
                 replaced = _n(
                     "{player} missed {count} turn in a row: an easy computer player now plays "
                     "**{seat}**'s seat.",
@@ -525,7 +536,7 @@ class Turns(commands.Cog):
                     seat=name,
                 )
                 await self._say(session, replaced)
-            await self.bot.sessions.after(session)
+            await self.sessions.after(session)
 
 
 def _duration(seconds: int) -> Text:
@@ -535,10 +546,3 @@ def _duration(seconds: int) -> Text:
             return _("{minutes} min {seconds} s", minutes=minutes, seconds=rest)
         return _("{minutes} min", minutes=minutes)
     return _("{seconds} s", seconds=seconds)
-
-
-async def setup(bot: commands.Bot) -> None:
-    from bot.client import GameBot
-
-    assert isinstance(bot, GameBot)
-    await bot.add_cog(Turns(bot))
