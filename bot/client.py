@@ -12,7 +12,10 @@ the extensions but never imports them: they import the bot, not the other way ro
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
+import pkgutil
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -22,6 +25,7 @@ from discord.ext import commands
 from bot.core.gameui import ControlHost, GameButton, GameSelect
 from bot.core.kinds import GameKind
 from bot.core.language import CommandTranslator, Languages
+from bot.core.lobbies import Lobbies
 from bot.core.publisher import Publisher
 from bot.core.restbudget import RestBudget, budgeted, share
 from bot.core.sessions import Sessions
@@ -33,21 +37,31 @@ from bot.core.turns import Turns
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = (
-    "bot.exts.router",
-    "bot.exts.general",
-    "bot.exts.languages",
-    "bot.exts.settings",
-    "bot.exts.help",
-    "bot.exts.scoreboards",
-    "bot.exts.stats",
-    "bot.exts.expiry",
-)
-"""The extensions every bot loads; then each game package of `GAME_PACKAGES`."""
-GAME_PACKAGES = ["bot.exts.grass", "bot.exts.gracias", "bot.exts.graps"]
-"""The game kinds this bot hosts, one package each (a test adds its own)."""
+EXTENSIONS = "bot.exts"
+"""The package of the extensions every bot loads, found by `walk_extensions`."""
+PLUGINS: list[str] = []
+"""Extensions from outside that package, loaded after it: none in the bot itself (a
+test adds its toy game kind here)."""
 STOP_SECONDS = 5.0
 """How long a stop waits for the moves under way."""
+
+
+def walk_extensions(package: str) -> Iterator[str]:
+    """The extensions of `package`, by name: every module or package in it with a
+    `setup`, except private ones (a leading underscore: command bodies the extensions
+    share). A package that is an extension is one (a game kind's), with its modules.
+    python-discord's bot finds its extensions this way, so a new one is a new file."""
+    root = importlib.import_module(package)
+    found: list[str] = []
+    for module in pkgutil.walk_packages(root.__path__, f"{package}."):
+        name = module.name
+        if any(part.startswith("_") for part in name.split(".")):
+            continue
+        if any(name.startswith(f"{extension}.") for extension in found):
+            continue  # a module of an extension package
+        if callable(getattr(importlib.import_module(name), "setup", None)):
+            found.append(name)
+            yield name
 
 
 def _warm_renderers() -> None:
@@ -86,12 +100,12 @@ class GameBot(commands.AutoShardedBot):
         )
         self.http.request = budgeted(self.http.request, self.rest_budget)  # type: ignore[method-assign,assignment]
         self.kinds: dict[str, GameKind] = {}
-        self.lobby_lock = asyncio.Lock()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
         self._storage: Storage | None = None
         self._sessions: Sessions | None = None
         self._tables: Tables | None = None
         self._turns: Turns | None = None
+        self._lobbies: Lobbies | None = None
         self._publisher: Publisher | None = None
         self._restoring: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[None]] = set()
@@ -114,6 +128,11 @@ class GameBot(commands.AutoShardedBot):
     def tables(self) -> Tables:
         assert self._tables is not None
         return self._tables
+
+    @property
+    def lobbies(self) -> Lobbies:
+        assert self._lobbies is not None
+        return self._lobbies
 
     @property
     def turns(self) -> Turns:
@@ -172,9 +191,10 @@ class GameBot(commands.AutoShardedBot):
         )
         self._sessions.publisher = self._publisher
         self._tables = Tables(self._sessions, self._publisher, self.settings, self.executor)
+        self._lobbies = Lobbies(self._tables)
         self._turns = Turns(self._tables, self.settings, self.wait_until_ready)
         await self._turns.start()
-        for name in (*EXTENSIONS, *GAME_PACKAGES):
+        for name in (*walk_extensions(EXTENSIONS), *PLUGINS):
             try:
                 await self.load_extension(name)
             except commands.ExtensionError:

@@ -78,7 +78,7 @@ class SharedVerb(StrEnum):
 
 
 class LobbyVerb(StrEnum):
-    """The lobby's and the challenge's buttons (bot/exts/lobby.py)."""
+    """The lobby's and the challenge's buttons (bot/exts/_lobby.py)."""
 
     JOIN = "join"
     LEAVE = "leave"

@@ -29,7 +29,7 @@ from bot.core.gameui import MESSAGE_LIMIT, AnyUI, fit, view_of
 from bot.core.kinds import GameKind
 from bot.core.language import Speech, mention, public, slash
 from bot.core.sessions import Clicked, Session, hand_signature
-from bot.core.storage import Status, Storage
+from bot.core.storage import SeatRow, Status, Storage
 from bot.core.takeback import request_items, request_lines, shared_news
 from games.protocol import Event
 from games.text import Text, _, joined, literal
@@ -193,6 +193,14 @@ class HandMessages:
         self._retired: dict[int, list[Retired]] = {}
         """game id -> old hand messages still to delete (`tidy`)."""
 
+    async def private_snapshot(
+        self, session: Session, name: str
+    ) -> tuple[str, list[discord.File], discord.ui.View]:
+        """`private_message` drawn between two moves (under the game's lock), with
+        controls while the game runs: a command's or a click's private answer."""
+        async with session.lock:
+            return await self.private_message(session, name, session.status == Status.RUNNING)
+
     async def private_message(
         self,
         session: Session,
@@ -304,29 +312,13 @@ class HandMessages:
         content, files, items = await self.private_message(
             session, name, events=events, controls=controls, first_time=first_time
         )
-        channel_id = seat.dm_channel_id
-        message_id = seat.dm_message_id
         try:
             if own and via is not None:
                 await via.edit(content=content, attachments=files, view=items)
+                channel_id, message_id = seat.dm_channel_id, seat.dm_message_id
             else:
-                if channel_id is None:
-                    channel_id = (await self.client.create_dm(discord.Object(seat.user_id))).id
-                edited = False
-                if message_id is not None and not notify:
-                    try:
-                        await self._edit_dm(
-                            session, name, channel_id, message_id, content, files, items
-                        )
-                        edited = True
-                    except discord.NotFound:
-                        message_id = None  # deleted by the player: nothing to retire
-                if not edited:
-                    new_id = await self._send_dm(session, name, channel_id, content, files, items)
-                    if message_id is not None:
-                        retired = Retired(name, channel_id, message_id)
-                        self._retired.setdefault(session.id, []).append(retired)
-                    message_id = new_id
+                message = (content, files, items)
+                channel_id, message_id = await self._deliver(session, seat, notify, message)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
@@ -345,6 +337,32 @@ class HandMessages:
             dm_signature=signature,
             dm_closed=False,
         )
+
+    async def _deliver(
+        self,
+        session: Session,
+        seat: SeatRow,
+        notify: bool,
+        message: tuple[str, list[discord.File], discord.ui.View],
+    ) -> tuple[int, int]:
+        """The hand message in the player's DM: their message edited, or, to notify them
+        (or when it is gone), a new one sent and the old one retired. The DM's channel
+        and message ids."""
+        content, files, items = message
+        name, channel_id, message_id = seat.name, seat.dm_channel_id, seat.dm_message_id
+        if channel_id is None:
+            channel_id = (await self.client.create_dm(discord.Object(seat.user_id))).id
+        if message_id is not None and not notify:
+            try:
+                await self._edit_dm(session, name, channel_id, message_id, content, files, items)
+                return channel_id, message_id
+            except discord.NotFound:
+                message_id = None  # deleted by the player: nothing to retire
+        new_id = await self._send_dm(session, name, channel_id, content, files, items)
+        if message_id is not None:
+            retired = Retired(name, channel_id, message_id)
+            self._retired.setdefault(session.id, []).append(retired)
+        return channel_id, new_id
 
     def reached(self, session: Session, via: Clicked | None) -> None:
         """A click in a player's DM is their `Reach` from now on."""

@@ -6,7 +6,7 @@ The texts are the games' own (bot/exts/<game>/howto.py), written for players fro
 rules documents (docs/rules/); the rule ids a topic plays appear only in its embed's
 footer, as a small footnote ("Rules: G3, G11"), never in its words. The answer itself
 (ephemeral, with the rules document attached to the overview) is `GameCommands.
-send_rules` (bot/exts/game_commands.py).
+send_rules` (bot/exts/_commands.py).
 """
 
 from __future__ import annotations

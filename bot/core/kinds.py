@@ -105,7 +105,7 @@ class GameKind:
     """The game's words and controls."""
     commands: Callable[[Any, GameKind], commands.Cog]
     """The slash command group, built with the bot and this record: a subclass of the
-    shared `GameCommands` (bot/exts/game_commands.py) adding the kind's start command
+    shared `GameCommands` (bot/exts/_commands.py) adding the kind's start command
     and its moves."""
     leave: Callable[[str], Action]
     """The action by which the named player gives up their seat (`/<game> leave`, and a

@@ -1,136 +1,651 @@
-"""The messages of a game that has not started, drawn as the table is (bot/core/
-publisher.py draws the table): a lobby with its seats and buttons, a rematch's lobby
-waiting for the last game's players, and a challenge to one member. Words are `Text`s,
-translated where the message is sent."""
+"""The service for a game before it starts, beside the tables service that starts and
+closes it (bot/core/tables.py): opening a game, the lobby's seats (Join, Leave, the
+computer seats), a challenge's answer, the host's Start and Cancel, and the rematch of
+a finished game. It takes ids and names, never a Discord interaction: the command or
+click that asks hands it an `Answer`, its Discord side (acknowledge, show). Each change
+is judged, then made under the game's lock: refusals first (as `Refusal`), then the
+click acknowledged, the change stored, and the message shown, so that two clicks at
+once never show an older seat list over a newer one.
+
+One open game per kind per channel. Seats are taken in join order (G2 and its
+Gracias/Graps equivalents seat players that way). A challenge is stored as such
+(games.challenged_id), so its Start, Join, Leave and AI buttons are refused even when
+forged. A game opened against the computer seats it second and starts at once. A
+rematch keeps a seat for each player of the last game until it starts.
+
+An AI seat is a seat row with a level ("easy" or "hard") and a negative user id, which
+belongs to nobody: no DM is sent to it, no mention pings it, and its results stay off
+the server's standings. A person's seat handed to the computer (kicked, or absent for
+three turns in a row) gets such an id too, so that person is no longer seated.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+import dataclasses
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import discord
 
-from bot.core.gameui import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
+from bot.core.errors import Refusal
+from bot.core.gameui import LobbyVerb
 from bot.core.kinds import GameKind
-from bot.core.language import mention
-from bot.core.limits import EXPIRIES_TO_REPLACE, REMATCH_MINUTES, turn_minutes
-from bot.core.storage import GameRow, SeatRow
-from games.text import Text, _, _n, _p, joined
+from bot.core.language import mention, public, slash
+from bot.core.limits import (
+    CHALLENGE_MINUTES,
+    LOBBIES_PER_MEMBER,
+    LOBBIES_PER_SERVER,
+    LOBBY_MINUTES,
+    REMATCH_MINUTES,
+    lobby_expired,
+)
+from bot.core.lobby_messages import challenge_message, lobby_message
+from bot.core.sessions import Session
+from bot.core.storage import GameRow, SeatRow, Status
+from bot.core.tables import Member, Tables
+from games.protocol import JSON, GameError, quoted
+from games.text import Listed, Text, _, _n
+
+LEVELS: tuple[str, ...] = ("easy", "hard")
+"""The computer players' levels a lobby offers."""
+AI_VERBS = frozenset({LobbyVerb.AI_EASY, LobbyVerb.AI_HARD, LobbyVerb.AI_REMOVE})
+ANSWERS = frozenset({LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME, LobbyVerb.CANCEL})
+"""The only buttons of a challenge."""
 
 
-def timer_text(row: GameRow, default: int) -> Text:
-    minutes = turn_minutes(row, default)
-    if minutes == 0:
-        return _("Turn timer: off.")
+@dataclass(frozen=True)
+class Opening:
+    """What `/<game> start` asks for. `opponent`: a challenge to that member, seated
+    second; `ai`: a game against a computer player of that level, seated second and
+    started at once; `timer`: the turn timer in minutes (None: the game's default)."""
+
+    kind: str
+    guild_id: int
+    channel_id: int
+    host: Member
+    options: Mapping[str, JSON]
+    language: str
+    opponent: Member | None = None
+    ai: str | None = None
+    timer: int | None = None
+
+
+Fields = dict[str, Any]
+"""A message's content, view and allowed mentions, as the fields of a send or edit."""
+Post = Callable[[Fields], Awaitable[int]]
+"""Sends a new game's first message (its table message from then on); its id."""
+
+
+class Answer(Protocol):
+    """The Discord side of a click the service handles."""
+
+    async def ready(self) -> None:
+        """The refusals are past: the click is acknowledged before anything is written,
+        so a database kept busy by another writer cannot make it late."""
+
+    async def show(self, fields: Fields) -> None:
+        """The clicked message, edited."""
+
+
+def ai_name(taken: Sequence[str], level: str) -> str:
+    """A name no person goes by, for a new AI seat: "Robot 1 (easy)", the first number
+    still free (people's names are their Discord names; a robot's says what it is)."""
+    used = {name.split(" (")[0] for name in taken}
+    number = next(n for n in range(1, len(taken) + 2) if f"Robot {n}" not in used)
+    return f"Robot {number} ({level})"
+
+
+def check_humans(seats: Sequence[SeatRow]) -> None:
+    """A game needs at least one person: computers alone are refused."""
+    if not any(not seat.is_ai for seat in seats):
+        raise Refusal(_("A game needs at least one person: computer players alone are refused."))
+
+
+def table_full(title: str, most: int) -> Text:
+    """The refusal of one seat too many."""
+    # TRANSLATORS: {count} is a number of players.
     return _n(
-        "Turn timer: {count} minute (a reminder at half time; then the computer moves for an "
-        "absent player, and takes the seat after {turns} turns in a row).",
-        "Turn timer: {count} minutes (a reminder at half time; then the computer moves for an "
-        "absent player, and takes the seat after {turns} turns in a row).",
-        minutes,
-        turns=EXPIRIES_TO_REPLACE,
+        "The table is full: {game} is for at most {count}.",
+        "The table is full: {game} is for at most {count}.",
+        most,
+        game=title,
     )
 
 
-def seat_line(number: int, seat: SeatRow) -> Text:
-    who = seat.name if seat.is_ai else mention(seat.user_id)
-    return Text.verbatim("{number}. {player}", number=number, player=who)
-
-
-def _button(
-    game: int,
-    verb: LobbyVerb,
-    label: Text,
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    row: int | None = None,
-) -> GameButton:
-    return GameButton(Control(game, ANY_VERSION, verb), label, style, row=row)
-
-
-def lobby_message(
-    kind: GameKind, row: GameRow, seats: Sequence[SeatRow], expected: Sequence[int] = ()
-) -> tuple[str, discord.ui.View]:
-    """The lobby; for a rematch, `expected` are the players it waits for."""
-    cls = kind.engine
-    title, host = kind.words.title, mention(row.host_id)
-    seated = joined("\n", [seat_line(n, seat) for n, seat in enumerate(seats, start=1)])
-    opening = _("**{game}**: a new game, hosted by {host}.", game=title, host=host)
-    closing = _("Press **Join** to take a seat; the host presses **Start**.")
-    if row.rematch_of is not None:
-        here = {seat.user_id for seat in seats}
-        waiting = joined(" ", [mention(user_id) for user_id in expected if user_id not in here])
-        opening = _("**{game}**: a rematch, asked for by {host}.", game=title, host=host)
-        # TRANSLATORS: {players} are the mentions of the players the rematch waits for.
-        closing = _n(
-            "Waiting for {players}: press **Join** here or **Rematch** on the game-over "
-            "message. The game starts once everyone is back, or in {count} minute with those "
-            "who are.",
-            "Waiting for {players}: press **Join** here or **Rematch** on the game-over "
-            "message. The game starts once everyone is back, or in {count} minutes with those "
-            "who are.",
-            REMATCH_MINUTES,
-            players=waiting,
+def expiry_text(title: str, row: GameRow) -> Text:
+    """What a lobby or challenge that waited too long says as it closes."""
+    if row.challenged_id is not None:
+        return _n(
+            "~~{game} challenge~~: {player} did not answer within {count} minute, so it was "
+            "called off.",
+            "~~{game} challenge~~: {player} did not answer within {count} minutes, so it was "
+            "called off.",
+            CHALLENGE_MINUTES,
+            game=title,
+            player=mention(row.challenged_id),
         )
-    # TRANSLATORS: {count} players are seated; the game is for {low} to {high} players.
-    players = _(
-        "Players ({count} of {low} to {high}):",
-        count=len(seats),
-        low=cls.min_players,
-        high=cls.max_players,
+    return _n(
+        "~~{game} lobby~~: closed, as it did not start within {count} minute.",
+        "~~{game} lobby~~: closed, as it did not start within {count} minutes.",
+        LOBBY_MINUTES,
+        game=title,
     )
-    text = joined(
-        "\n",
-        [
-            opening,
-            kind.ui.lobby_options_text(row.options),
-            timer_text(row, kind.turn_minutes),
-            players,
-            seated,
-            closing,
-        ],
-    )
-    game, primary, success = row.id, discord.ButtonStyle.primary, discord.ButtonStyle.success
-    items = [
-        _button(game, LobbyVerb.JOIN, _p("button", "Join"), primary),
-        _button(game, LobbyVerb.LEAVE, _p("button", "Leave")),
-        _button(game, LobbyVerb.START, _p("button", "Start"), success),
-        _button(game, LobbyVerb.CANCEL, _p("button", "Cancel"), discord.ButtonStyle.danger),
-    ]
-    if kind.computer_players:  # the host fills seats with computer players
-        items += [
-            _button(game, LobbyVerb.AI_EASY, _p("button", "Add AI (easy)"), row=1),
-            _button(game, LobbyVerb.AI_HARD, _p("button", "Add AI (hard)"), row=1),
-            _button(game, LobbyVerb.AI_REMOVE, _p("button", "Remove AI"), row=1),
+
+
+def reason(error: Exception) -> str:
+    """An error's message as it was given (a `Text` stays translatable)."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, str) else str(error)
+
+
+def _fields(
+    row: GameRow,
+    text: str,
+    view: discord.ui.View | None,
+    mentions: discord.AllowedMentions | None = None,
+) -> Fields:
+    """A message of the game in its language; nobody pinged unless `mentions` says."""
+    speech = public(row.language)
+    return {
+        "content": speech(text),
+        "view": speech.view(view) if view is not None else None,
+        "allowed_mentions": mentions or discord.AllowedMentions.none(),
+    }
+
+
+class Lobbies:
+    """Games before they start (see the module's docstring). One per bot
+    (`bot.lobbies`)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.storage = tables.sessions.storage
+        self.kinds = tables.sessions.kinds
+        self._opening = asyncio.Lock()
+        """Held while a game is opened: one open game per kind and channel, and the caps
+        of waiting games, are judged and kept in one step."""
+
+    @property
+    def _minute(self) -> float:
+        return self.tables.settings.timer_minute
+
+    # -- opening ---------------------------------------------------------------------
+
+    def judge(self, opening: Opening) -> None:
+        """`Refusal` for an opening the game cannot have: a computer player or a turn
+        timer in a game without computer players, an unknown level, options the
+        engine refuses (tried on a throwaway game)."""
+        record = self.kinds[opening.kind]
+        title = record.words.title
+        if not record.computer_players and (opening.ai is not None or opening.timer):
+            raise Refusal(
+                _(
+                    "{game} has no computer players, so no game against the computer and no "
+                    "turn timer (an absent player's turn is played by the computer).",
+                    game=title,
+                )
+            )
+        if opening.opponent is not None and opening.ai is not None:
+            raise Refusal(_("Choose an opponent or a computer player (ai), not both."))
+        if opening.ai is not None and opening.ai not in LEVELS:
+            raise Refusal(
+                _(
+                    "Unknown computer level {level}; choose {levels}.",
+                    level=quoted(opening.ai),
+                    levels=Listed(LEVELS, "or"),
+                )
+            )
+        if opening.opponent is not None and opening.opponent.id == opening.host.id:
+            raise Refusal(_("You cannot challenge yourself; choose another member as opponent."))
+        cls = record.engine
+        try:
+            cls.create([f"p{n}" for n in range(cls.max_players)], opening.options, 0)
+        except GameError as error:
+            raise Refusal(
+                _("Those options cannot be used: {reason}", reason=reason(error))
+            ) from None
+
+    async def check_caps(self, guild_id: int, user_id: int) -> None:
+        """`Refusal` when the member hosts `LOBBIES_PER_MEMBER` lobbies waiting on this
+        server, or the server has `LOBBIES_PER_SERVER`."""
+        rows = await self.storage.lobbies(guild_id)
+        waiting = [row for row in rows if not lobby_expired(row, self._minute)]
+        if sum(1 for row in waiting if row.host_id == user_id) >= LOBBIES_PER_MEMBER:
+            raise Refusal(
+                _n(
+                    "You already host {count} game waiting for players on this server; start "
+                    "it or cancel it before opening another.",
+                    "You already host {count} games waiting for players on this server; start "
+                    "or cancel one of them before opening another.",
+                    LOBBIES_PER_MEMBER,
+                )
+            )
+        if len(waiting) >= LOBBIES_PER_SERVER:
+            raise Refusal(
+                _n(
+                    "This server already has {count} game waiting for players; join it, or "
+                    "try again once it has started.",
+                    "This server already has {count} games waiting for players; join one, or "
+                    "try again once some have started.",
+                    LOBBIES_PER_SERVER,
+                )
+            )
+
+    async def open(self, opening: Opening) -> int:
+        """The game stored as opened (judge it first): `Refusal` when the channel has a
+        game of this kind already or a cap is reached. An expired lobby in the way is
+        closed to make room. Its id; show it with `post`."""
+        record = self.kinds[opening.kind]
+        async with self._opening:
+            await self.check_caps(opening.guild_id, opening.host.id)
+            # Reads go through the read connection, so this refusal comes at once even
+            # while another program holds the write lock.
+            existing = await self.storage.open_game(opening.channel_id, opening.kind)
+            if existing is not None and not lobby_expired(existing, self._minute):
+                raise Refusal(_busy(record, existing))
+            if existing is not None:
+                await self.tables.close(existing, expiry_text(record.words.title, existing))
+            game_id = await self.storage.create_game(
+                opening.guild_id,
+                opening.channel_id,
+                opening.kind,
+                opening.options,
+                opening.host.id,
+                opening.host.name,
+                language=opening.language,
+            )
+            if opening.opponent is not None:
+                opponent = opening.opponent
+                await self.storage.add_challenged(game_id, opponent.id, opponent.name)
+            if opening.ai is not None:
+                name = ai_name([opening.host.name], opening.ai)
+                await self.storage.add_ai_seat(game_id, name, opening.ai)
+            if opening.timer is not None:
+                await self.storage.set_turn_minutes(game_id, opening.timer)
+            return game_id
+
+    async def post(self, game_id: int, post: Post) -> None:
+        """The opened game's message sent by `post` and kept as its table message: the
+        lobby, the challenge (its opponent pinged), or, against the computer, the table
+        of a game started at once. Under the game's lock until the message id is stored,
+        so a click on it as soon as it shows (Accept, Start) waits for it."""
+        async with self.tables.sessions.lock(game_id):
+            row = await self.storage.game(game_id)
+            assert row is not None
+            seats = await self.storage.seats(game_id)
+            record = self.kinds[row.kind]
+            title = record.words.title
+            # Opened against the computer, seated second: no lobby, this is the table.
+            if len(seats) > 1 and seats[1].is_ai:
+                starting = _(
+                    "**{game}**: {host} plays against {robot}; the game is starting.",
+                    game=title,
+                    host=mention(row.host_id),
+                    robot=seats[1].name,
+                )
+                message_id = await post(_fields(row, starting, None))
+                await self.storage.set_table_message(game_id, message_id)
+                await self.tables.start(row, seats)
+                return
+            if row.challenged_id is not None:
+                # The challenged player is pinged, so Discord tells them; nobody else is.
+                text, view = challenge_message(record, row, seats)
+                mentions = discord.AllowedMentions(users=[discord.Object(row.challenged_id)])
+                fields = _fields(row, text, view, mentions=mentions)
+            else:
+                # Seated players are listed as mentions (names that stay current), no ping.
+                text, view = lobby_message(record, row, seats)
+                fields = _fields(row, text, view)
+            await self.storage.set_table_message(game_id, await post(fields))
+
+    # -- clicks on a lobby -----------------------------------------------------------
+
+    async def click(
+        self,
+        game_id: int,
+        channel_id: int,
+        member: Member,
+        verb: str,
+        answer: Answer,
+        manages_server: bool = False,
+    ) -> None:
+        """A lobby's or challenge's button pressed by `member` in the channel
+        `channel_id` (`manages_server`: they have Manage Server, which may cancel any
+        lobby)."""
+        async with self.tables.sessions.lock(game_id):
+            row = await self.storage.game(game_id)
+            if row is None or row.kind not in self.kinds:
+                raise Refusal(_("That game no longer exists."))
+            if row.channel_id != channel_id:  # a forged id from elsewhere
+                raise Refusal(_("That lobby belongs to another channel."))
+            if row.status != Status.LOBBY:
+                raise Refusal(_("This lobby is closed: the game has started or was cancelled."))
+            seats = await self.storage.seats(game_id)
+            record = self.kinds[row.kind]
+            if row.challenged_id is not None and verb not in ANSWERS:
+                # A challenge starts only by the challenged member's Accept; a forged
+                # Start (or Join, Leave, Add AI) from anyone, the challenger too, is refused.
+                raise Refusal(
+                    _(
+                        "This is a challenge to {player}: only their **Accept** starts the "
+                        "game (or **Decline** ends it); the challenger may **Cancel**.",
+                        player=mention(row.challenged_id),
+                    )
+                )
+            if verb == LobbyVerb.JOIN:
+                if await self._join(row, record, seats, member, answer.ready):
+                    return
+            elif verb == LobbyVerb.LEAVE:
+                await self._leave(row, seats, member, answer)
+            elif verb in AI_VERBS:
+                await self._computer_seat(row, record, seats, member.id, verb, answer)
+            elif verb == LobbyVerb.CANCEL:
+                await self._cancel(row, record, member, manages_server, answer)
+                return
+            elif verb in (LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME):
+                await self._answer_challenge(row, record, seats, member, verb, answer)
+                return
+            elif verb == LobbyVerb.START:
+                await self._start(row, record, seats, member.id, answer)
+                return
+            else:
+                raise Refusal(_("Unknown lobby button."))
+            await answer.show(await self.lobby_fields(row, record))
+
+    async def _join(
+        self,
+        row: GameRow,
+        record: GameKind,
+        seats: Sequence[SeatRow],
+        member: Member,
+        ready: Callable[[], Awaitable[None]],
+    ) -> bool:
+        """The member takes a seat (Join, or Rematch on the game-over message), `ready`
+        once the refusals are past; the lock held. True if that started the game (a
+        rematch everyone is back to)."""
+        most = record.engine.max_players
+        if any(seat.user_id == member.id for seat in seats):
+            raise Refusal(_("You already have a seat at this table."))
+        if len(seats) >= most:
+            raise Refusal(table_full(record.words.title, most))
+        # A rematch keeps a seat for each player of the last game until it starts (or
+        # its wait is over): a stranger's Join must not shut one of them out.
+        expected = await self.rematch_players(row)
+        if expected and member.id not in expected:
+            seated = {seat.user_id for seat in seats}
+            kept = sum(1 for user_id in expected if user_id not in seated)
+            if len(seats) + kept >= most:
+                raise Refusal(
+                    _(
+                        "The seats of this rematch are kept for the players of the last game "
+                        "until it starts."
+                    )
+                )
+        await ready()
+        await self.storage.add_seat(row.id, member.id, member.name)
+        return await self._start_if_everyone_is_back(row)
+
+    async def _leave(
+        self, row: GameRow, seats: Sequence[SeatRow], member: Member, answer: Answer
+    ) -> None:
+        if not any(seat.user_id == member.id for seat in seats):
+            raise Refusal(_("You have no seat at this table."))
+        if member.id == row.host_id:
+            raise Refusal(_("The host cannot leave the lobby; press Cancel to call it off."))
+        await answer.ready()
+        await self.storage.remove_seat(row.id, member.id)
+
+    async def _computer_seat(
+        self,
+        row: GameRow,
+        record: GameKind,
+        seats: Sequence[SeatRow],
+        user_id: int,
+        verb: str,
+        answer: Answer,
+    ) -> None:
+        """The lobby's Add AI (easy / hard) and Remove AI buttons: the host's choice."""
+        if not record.computer_players:
+            raise Refusal(_("{game} has no computer players.", game=record.words.title))
+        if user_id != row.host_id:
+            raise Refusal(_("Only the host can add or remove computer players."))
+        if verb == LobbyVerb.AI_REMOVE:
+            computers = [seat for seat in seats if seat.is_ai]
+            if not computers:
+                raise Refusal(_("There is no computer player at this table to remove."))
+            await answer.ready()
+            await self.storage.remove_seat(row.id, computers[-1].user_id)
+            return
+        most = record.engine.max_players
+        if len(seats) >= most:
+            raise Refusal(table_full(record.words.title, most))
+        level = verb.removeprefix("ai_")
+        await answer.ready()
+        name = ai_name([seat.name for seat in seats], level)
+        await self.storage.add_ai_seat(row.id, name, level)
+
+    async def _cancel(
+        self, row: GameRow, record: GameKind, member: Member, manages_server: bool, answer: Answer
+    ) -> None:
+        if member.id != row.host_id and not manages_server:
+            raise Refusal(_("Only the host (or someone with Manage Server) can cancel."))
+        await answer.ready()
+        await self.storage.set_status(row.id, Status.ABANDONED)
+        title = record.words.title
+        text = _("~~{game} lobby~~: cancelled by {player}.", game=title, player=mention(member.id))
+        await answer.show(_fields(row, text, None))
+
+    async def _answer_challenge(
+        self,
+        row: GameRow,
+        record: GameKind,
+        seats: Sequence[SeatRow],
+        member: Member,
+        verb: str,
+        answer: Answer,
+    ) -> None:
+        if row.challenged_id is None or member.id != row.challenged_id:
+            raise Refusal(_("Only the challenged player can answer this challenge."))
+        await answer.ready()
+        if verb == LobbyVerb.DECLINE_GAME:
+            await self.storage.set_status(row.id, Status.ABANDONED)
+            text = _(
+                "~~{game} challenge~~: {player} declined {host}'s challenge.",
+                game=record.words.title,
+                player=mention(member.id),
+                host=mention(row.host_id),
+            )
+            await answer.show(_fields(row, text, None))
+            return
+        # The accepting member's own display name, as for a seat taken with Join.
+        named = [
+            dataclasses.replace(seat, name=member.name) if seat.user_id == member.id else seat
+            for seat in seats
         ]
-    return text, view_of(items)
+        await self.tables.start(row, named)
+
+    async def _start(
+        self, row: GameRow, record: GameKind, seats: Sequence[SeatRow], user_id: int, answer: Answer
+    ) -> None:
+        if user_id != row.host_id:
+            raise Refusal(_("Only the host can start the game."))
+        least = record.engine.min_players
+        if len(seats) < least:
+            raise Refusal(
+                _n(
+                    "{game} needs at least {count} player; {seated} seated so far.",
+                    "{game} needs at least {count} players; {seated} seated so far.",
+                    least,
+                    game=record.words.title,
+                    seated=len(seats),
+                )
+            )
+        check_humans(seats)
+        await answer.ready()
+        await self.tables.start(row, seats)
+
+    async def lobby_fields(self, row: GameRow, record: GameKind) -> Fields:
+        """The lobby message as it is now, as the fields of an edit."""
+        seats = await self.storage.seats(row.id)
+        expected = await self.rematch_players(row)
+        text, view = lobby_message(record, row, seats, expected)
+        return _fields(row, text, view)
+
+    # -- rematches -------------------------------------------------------------------
+
+    async def rematch_players(self, row: GameRow) -> list[int]:
+        """The people a rematch waits for: those who played the finished game to its end
+        (not those who left it or whose seat the computer took)."""
+        if row.rematch_of is None:
+            return []
+        seats = await self.storage.seats(row.rematch_of)
+        return [seat.user_id for seat in seats if seat.user_id > 0]
+
+    async def _start_if_everyone_is_back(self, row: GameRow) -> bool:
+        """A rematch starts as soon as all its players are seated (its lock held)."""
+        if row.rematch_of is None:
+            return False
+        seats = await self.storage.seats(row.id)
+        seated = {seat.user_id for seat in seats}
+        if not all(user_id in seated for user_id in await self.rematch_players(row)):
+            return False
+        await self.tables.start(row, seats)
+        return True
+
+    async def rematch(self, session: Session, member: Member, post: Post, welcome: Answer) -> None:
+        """The game-over message's Rematch: opens the finished game's rematch, sent by
+        `post` (the players it waits for pinged), or seats `member` in the one opened
+        already (`welcome` acknowledges it, then the rematch's lobby is redrawn)."""
+        record = session.record
+        if session.status != Status.FINISHED:
+            raise Refusal(_("A rematch can be asked for once the game is over."))
+        if not any(seat.user_id == member.id for seat in session.seats):
+            raise Refusal(
+                _(
+                    "Only the players of that game can ask for its rematch; {command} opens a "
+                    "new game.",
+                    command=slash(f"{record.name} start"),
+                )
+            )
+        async with self._opening:
+            rematch = await self.storage.rematch(session.id)
+            if rematch is not None:
+                await self._come_back(rematch.id, record, member, welcome)
+                return
+            game_id = await self._open_rematch(session, member)
+        async with self.tables.sessions.lock(game_id):
+            row = await self.storage.game(game_id)
+            assert row is not None
+            seats = await self.storage.seats(game_id)
+            expected = await self.rematch_players(row)
+            text, view = lobby_message(record, row, seats, expected)
+            # The players it waits for are pinged: this new message is how they hear of it.
+            waiting = [discord.Object(u) for u in expected if u != member.id]
+            mentions = discord.AllowedMentions(users=waiting)
+            message_id = await post(_fields(row, text, view, mentions=mentions))
+            await self.storage.set_table_message(game_id, message_id)
+            await self._start_if_everyone_is_back(row)  # a game against the computer only
+
+    async def _open_rematch(self, session: Session, member: Member) -> int:
+        row = session.row
+        title = session.record.words.title
+        existing = await self.storage.open_game(row.channel_id, row.kind)
+        if existing is not None and not lobby_expired(existing, self._minute):
+            raise Refusal(
+                _(
+                    "Another {game} game is already waiting or being played in this channel "
+                    "(one at a time).",
+                    game=title,
+                )
+            )
+        if existing is not None:
+            closed = _("~~{game} lobby~~: closed to make room.", game=title)
+            await self.tables.close(existing, closed)
+        game_id = await self.storage.create_game(
+            row.guild_id,
+            row.channel_id,
+            row.kind,
+            row.options,
+            member.id,
+            member.name,
+            rematch_of=row.id,
+            language=row.language,
+        )
+        for seat in session.seats:
+            if seat.is_ai and seat.replaced_user_id is None and seat.ai_level is not None:
+                await self.storage.add_ai_seat(game_id, seat.name, seat.ai_level)
+        if row.turn_minutes is not None:
+            await self.storage.set_turn_minutes(game_id, row.turn_minutes)
+        return game_id
+
+    async def _come_back(
+        self, game_id: int, record: GameKind, member: Member, welcome: Answer
+    ) -> None:
+        """`member` takes their seat in the rematch opened already (its Join)."""
+        async with self.tables.sessions.lock(game_id):
+            row = await self.storage.game(game_id)
+            if row is None or row.status != Status.LOBBY:
+                raise Refusal(_("This game's rematch has started already (or was called off)."))
+            seats = await self.storage.seats(game_id)
+            if await self._join(row, record, seats, member, welcome.ready):
+                return
+            if row.table_message_id is not None:
+                fields = await self.lobby_fields(row, record)
+                await self.tables.publisher.edit_lobby(row, row.table_message_id, fields)
+
+    # -- what waited too long --------------------------------------------------------
+
+    async def expire(self, serves: Callable[[int], bool]) -> None:
+        """Lobbies and challenges that waited too long closed; rematches whose wait is
+        over started with those who came back if they are enough, else called off. Only
+        the games of servers `serves` names (this process's shards)."""
+        now = time.time()
+        lobbies = await self.storage.lobbies_opened_before(
+            now - LOBBY_MINUTES * self._minute, now - CHALLENGE_MINUTES * self._minute
+        )
+        for row in lobbies:
+            record = self.kinds.get(row.kind)
+            if record is not None and serves(row.guild_id):
+                await self.tables.close(row, expiry_text(record.words.title, row))
+        before = now - REMATCH_MINUTES * self._minute
+        for row in await self.storage.rematches_opened_before(before):
+            record = self.kinds.get(row.kind)
+            if record is not None and serves(row.guild_id):
+                await self._rematch_overdue(row, record)
+
+    async def _rematch_overdue(self, row: GameRow, record: GameKind) -> None:
+        async with self.tables.sessions.lock(row.id):
+            fresh = await self.storage.game(row.id)
+            if fresh is None or fresh.status != Status.LOBBY or fresh.table_message_id is None:
+                return
+            seats = await self.storage.seats(row.id)
+            humans = any(not seat.is_ai for seat in seats)
+            if humans and len(seats) >= record.engine.min_players:
+                await self.tables.start(fresh, seats)
+                return
+        called_off = _(
+            "~~{game} rematch~~: not enough players came back. {command} opens a new game.",
+            game=record.words.title,
+            command=slash(f"{record.name} start"),
+        )
+        await self.tables.close(row, called_off)
 
 
-def challenge_message(
-    kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
-) -> tuple[str, discord.ui.View]:
-    """The challenge: the host (seat 0) against the invited player (seat 1)."""
-    host, opponent = mention(seats[0].user_id), mention(seats[1].user_id)
-    text = joined(
-        "\n",
-        [
-            _(
-                "**{game}**: {host} challenges {opponent}.",
-                game=kind.words.title,
-                host=host,
-                opponent=opponent,
-            ),
-            kind.ui.lobby_options_text(row.options),
-            _(
-                "{opponent}, press **Accept** to play or **Decline**; {host} may **Cancel**.",
-                opponent=opponent,
-                host=host,
-            ),
-        ],
+def _busy(record: GameKind, existing: GameRow) -> Text:
+    command = slash(f"{record.name} abandon")
+    if existing.status == Status.LOBBY:
+        return _(
+            "A {game} game is already waiting for players in this channel (one at a "
+            "time); finish it or ask its host to use {command}.",
+            game=record.words.title,
+            command=command,
+        )
+    return _(
+        "A {game} game is already being played in this channel (one at a time); "
+        "finish it or ask its host to use {command}.",
+        game=record.words.title,
+        command=command,
     )
-    items = [
-        _button(row.id, LobbyVerb.ACCEPT_GAME, _p("button", "Accept"), discord.ButtonStyle.success),
-        _button(
-            row.id, LobbyVerb.DECLINE_GAME, _p("button", "Decline"), discord.ButtonStyle.danger
-        ),
-        _button(row.id, LobbyVerb.CANCEL, _p("button", "Cancel")),
-    ]
-    return text, view_of(items)

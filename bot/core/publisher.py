@@ -236,15 +236,20 @@ class Publisher:
     async def close_lobby(self, row: GameRow, message_id: int, text: str) -> None:
         """A closed lobby's message says why, in the game's language, and loses its
         buttons; a failure to edit it is logged (the lobby is closed all the same)."""
+        content = said(text, row.language or ENGLISH)
+        fields = {"content": content, "view": None}
+        await self.edit_lobby(row, message_id, fields)
+
+    async def edit_lobby(self, row: GameRow, message_id: int, fields: dict[str, Any]) -> None:
+        """A lobby's message edited with `fields` (content, view) from elsewhere than a
+        click on it; a failure is logged (what was stored stays)."""
         channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         try:
             await channel.get_partial_message(message_id).edit(
-                content=said(text, row.language or ENGLISH),
-                view=None,
-                allowed_mentions=discord.AllowedMentions.none(),
+                **{"allowed_mentions": discord.AllowedMentions.none(), **fields}
             )
         except discord.HTTPException:
-            log.info("could not edit the closed lobby of game %s", row.id)
+            log.info("could not edit the lobby of game %s", row.id)
 
     def channel(self, session: Session) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(

@@ -18,7 +18,7 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.core.errors import Refusal, StaleControl
 from bot.core.gamelock import GameLock
@@ -32,6 +32,7 @@ from games.takeback import TAKE_BACKS_IN_A_ROW, final_reason, taken_back_event
 from games.text import _
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 AnyGame = Game[Any, Any, Any]
 
@@ -78,6 +79,19 @@ class Session:
         if self._seen is None or self._seen.version != self.version:
             self._seen = Seen(self.version)
         return self._seen
+
+    async def snapshot(self, read: Callable[[Session], T]) -> T:
+        """`read(session)` between two moves, under the game's lock: what a command
+        shows of a game (a view, a hand) is of one version, never of a move half made.
+        `read` must not change the session: every change goes through the services."""
+        async with self.lock:
+            return read(self)
+
+    async def synced(self) -> None:
+        """The session brought up to the database: on a database other processes share,
+        taking the game's lock reads their moves in."""
+        async with self.lock:
+            pass
 
     def public_view(self) -> Any:
         seen = self._views()
@@ -394,7 +408,7 @@ class Sessions:
         if cached is not None:
             return cached
         row = await self.storage.game(game_id)
-        if row is None or row.state is None:
+        if row is None or row.state is None or row.kind not in self.kinds:
             return None
         record = self.kinds[row.kind]
         session = Session(
@@ -418,6 +432,11 @@ class Sessions:
                 loaded.append(weakref.ref(session))
             self._loaded[game_id] = loaded
         return session
+
+    async def moves_of(self, session: Session) -> list[JSON]:
+        """The game's move log as of one version, never in the middle of a move."""
+        async with session.lock:
+            return await self.storage.moves(session.id)
 
     async def after(
         self,

@@ -1,7 +1,7 @@
 """The game-over message every kind shares, posted once when a game finishes: the
 winners first (the kind's `game_over_text`), the final standings with totals, how long
 the game took and how many moves it had, the score's progress as a chart where the
-game keeps scores, and two buttons: Rematch (bot/exts/rematch.py) and Export (the
+game keeps scores, and two buttons: Rematch (bot/exts/_lobby.py) and Export (the
 replay file)."""
 
 from __future__ import annotations

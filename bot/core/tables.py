@@ -1,7 +1,7 @@
 """The service for what changes a game and is not a move, beside the session service
 (bot/core/sessions.py) that makes the moves: it takes ids, rows and names, never a
 Discord interaction. So far it starts a game and closes a lobby that never started;
-opening, seats, challenges and rematches still live with the lobby (bot/exts/lobby.py)
+opening, seats, challenges and rematches still live with the lobby (bot/exts/_lobby.py)
 and move here in turn.
 
 Starting a game draws its seed, builds the engine from the seats' names, stores the
@@ -17,23 +17,40 @@ import re
 import secrets
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from typing import Any
 
-from bot.core.language import BIDI_CONTROLS
+from bot.core.errors import Refusal
+from bot.core.kinds import GameKind
+from bot.core.language import BIDI_CONTROLS, slash
+from bot.core.limits import IDLE_MINUTES, idle
 from bot.core.publisher import Publisher
 from bot.core.sessions import Session, Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, SeatRow, Status
 from games.protocol import JSON, Event, Game
 from games.takeback import Replayer
+from games.text import Text, _, _n
 
 log = logging.getLogger(__name__)
 
+YOUNG_MOVES_PER_SEAT = 4
+"""The host alone may abandon a game until it has this many moves per seat (two Gracias
+turns of a take and a give each, four Grass or Graps turns); later it takes Manage
+Server, or a game idle for a while."""
 MAX_NAME = 24
 """The longest engine name: names are drawn on the table and in the hand headers."""
 SEED_BITS = 128
 """Every hidden card derives from the seed: 128 bits, so that no search from a
 player's own cards finds it (31 bits once took hours)."""
+
+
+@dataclass(frozen=True)
+class Member:
+    """A person as the service knows them: their id and display name."""
+
+    id: int
+    name: str
 
 
 def unique_names(names: Sequence[str]) -> list[str]:
@@ -107,6 +124,79 @@ class Tables:
         await self.sessions.after(session)  # computer players and turn timers begin
         return session
 
+    # -- ending a game, removing a player -------------------------------------------
+
+    async def may_abandon(
+        self, channel_id: int, record: GameKind, user_id: int, manages_server: bool
+    ) -> GameRow:
+        """The game of `record`'s kind in the channel, if `user_id` may end it without a
+        result: the host early in the game, someone with Manage Server at any time, any
+        seated player once nothing happened in it for a while (`IDLE_MINUTES`) and it is
+        not waiting for them. `Refusal` otherwise, saying who may."""
+        storage = self.sessions.storage
+        row = await storage.open_game(channel_id, record.name)
+        if row is None:
+            raise Refusal(_("No {game} game is open in this channel.", game=record.words.title))
+        seats = await storage.seats(row.id)
+        # Late in a game the host alone could erase the others' win: from then on it takes
+        # Manage Server, or a game idle for a while (then any of its players may).
+        young = row.status == Status.LOBBY or row.version < YOUNG_MOVES_PER_SEAT * len(seats)
+        host = user_id == row.host_id
+        seated = any(seat.user_id == user_id for seat in seats)
+        running = row.status == Status.RUNNING
+        if not (
+            manages_server
+            or (host and young)
+            or (seated and running and idle(row, self.settings.timer_minute))
+        ):
+            raise Refusal(_may_not_abandon(record, host))
+        if seated and running and not (host and young):
+            # The player everyone waits for could otherwise sit out a losing game for a
+            # day, then end it without a result: for them, stopping is leaving (ranked
+            # last).
+            session = await self.sessions.load(row.id)
+            name = session.name_of(user_id) if session is not None else None
+            if session is not None and name is not None and name in session.engine.awaiting:
+                raise Refusal(
+                    _(
+                        "This game is waiting for your move, so you cannot end it without a "
+                        "result: play on, or use {command} to stop playing (you are then "
+                        "ranked last).",
+                        command=slash(f"{record.name} {record.words.leave_command}"),
+                    )
+                )
+        return row
+
+    async def end_without_result(self, row: GameRow, announce: str | None = None) -> None:
+        """A lobby closed, or a started game abandoned: the table and hands say so, their
+        controls go; `announce` is posted in the channel. Nothing if it ended meanwhile."""
+        title = self.sessions.kinds[row.kind].words.title
+        if not await self.close(row, _("~~{game} lobby~~: abandoned.", game=title)):
+            await self.sessions.abandon(row.id, announce)
+
+    def may_kick(self, session: Session, by: int, manages_server: bool, player: Member) -> None:
+        """`Refusal` unless `by` may remove `player` from the game: its host or someone
+        with Manage Server, and never themselves."""
+        if by != session.row.host_id and not manages_server:
+            raise Refusal(
+                _("Only the game's host (or someone with Manage Server) can kick a player.")
+            )
+        if player.id == by:
+            raise Refusal(_("You cannot kick yourself; use the game's `leave` command to give up."))
+        if session.name_of(player.id) is None:
+            raise Refusal(_not_playing(player))
+
+    async def kick(self, game_id: int, player: Member) -> SeatRow:
+        """`player` removed from the running game (`may_kick` judged who asks): an easy
+        computer player takes the seat, or, without computer players, they leave. Their
+        seat as it was; `Refusal` if they have none (any more)."""
+        seat = await self.sessions.kick(game_id, player.id)
+        if seat is None:
+            raise Refusal(_not_playing(player))
+        return seat
+
+    # -- after a restart -------------------------------------------------------------
+
     async def restore(self, game_id: int, behind_only: bool = False) -> None:
         """The game redrawn, or when its last moves were committed but not shown, shown
         now: the moves' events are replayed from the move log, so the table's story, the
@@ -175,3 +265,31 @@ def _replayed_from(
     if replayer.game.to_json() != engine.from_json(state).to_json():
         return None
     return events, before_awaiting
+
+
+def _not_playing(player: Member) -> Text:
+    return _("{member} is not playing in this game.", member=player.name)
+
+
+def _may_not_abandon(record: GameKind, host: bool) -> Text:
+    hours = IDLE_MINUTES // 60
+    if host:
+        return _n(
+            "This game is well under way, so ending it without a result takes someone "
+            "with Manage Server; or any of its players, once nothing has happened in "
+            "it for {count} hour. To stop playing yourself, use {command}.",
+            "This game is well under way, so ending it without a result takes someone "
+            "with Manage Server; or any of its players, once nothing has happened in "
+            "it for {count} hours. To stop playing yourself, use {command}.",
+            hours,
+            command=slash(f"{record.name} {record.words.leave_command}"),
+        )
+    return _n(
+        "Only the game's host (early in the game) or someone with Manage Server can "
+        "abandon it; its players can too once nothing has happened in it for {count} "
+        "hour.",
+        "Only the game's host (early in the game) or someone with Manage Server can "
+        "abandon it; its players can too once nothing has happened in it for {count} "
+        "hours.",
+        hours,
+    )

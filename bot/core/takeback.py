@@ -10,7 +10,7 @@ is taken back at once (a Grass pass choice while others still choose).
 
 The request lives in the game's session, in memory: a restart or the game's next move
 drops it, and the move stands. This module holds the request and what the hand
-messages show of it; the clicks and the command are in bot/exts/takeback.py.
+messages show of it; asking and answering are in bot/core/takeback_requests.py.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """Nothing blocks a channel for ever.
 
-A channel holds one game of each kind at a time (bot/exts/lobby.py), so a forgotten lobby,
+A channel holds one game of each kind at a time (bot/core/lobbies.py), so a forgotten lobby,
 an unanswered challenge or a game everyone walked away from would keep everybody else
 from playing there, and only its host or a server manager could clear it. So:
 
-- an open lobby closes LOBBY_MINUTES (bot/exts/lobby.py) after it was opened if it has not
+- an open lobby closes LOBBY_MINUTES (bot/core/limits.py) after it was opened if it has not
   started, a challenge CHALLENGE_MINUTES after it was sent if it was not answered; an
   expired one is also closed on the spot when someone opens a new game in its channel;
 - any seated player, host or not, may abandon a game in which nothing happened for
-  IDLE_MINUTES (`/<game> abandon`, bot/exts/game_commands.py);
+  IDLE_MINUTES (`/<game> abandon`, bot/exts/_commands.py);
 - a running game in which nothing happened for STALE_MINUTES ends without a result,
   turn timer or not (with a timer, absent players are covered long before).
 
@@ -25,10 +25,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
-from bot.core.limits import CHALLENGE_MINUTES, LOBBY_MINUTES, STALE_MINUTES
-from bot.exts import game_commands as shared
-from bot.exts import rematch
-from bot.exts.lobby import expiry_text
+from bot.core.limits import STALE_MINUTES
 from games.text import _n
 
 if TYPE_CHECKING:
@@ -67,13 +64,7 @@ class Expiry(commands.Cog):
         bot = self.bot
         minute = bot.settings.timer_minute
         now = time.time()
-        lobbies = await bot.storage.lobbies_opened_before(
-            now - LOBBY_MINUTES * minute, now - CHALLENGE_MINUTES * minute
-        )
-        for row in lobbies:
-            if row.kind in bot.kinds and bot.serves(row.guild_id):
-                await bot.tables.close(row, expiry_text(bot.kinds[row.kind].words.title, row))
-        await rematch.overdue(bot)
+        await bot.lobbies.expire(bot.serves)
         stale = now - STALE_MINUTES * minute
         if self._started > stale:
             return
@@ -88,7 +79,7 @@ class Expiry(commands.Cog):
                     days,
                     game=bot.kinds[row.kind].words.title,
                 )
-                await shared.end_without_result(bot, row, stale_text)
+                await bot.tables.end_without_result(row, stale_text)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -40,10 +40,9 @@ from bot.core.language import MODAL_TITLE, localise_items, private, within
 from bot.core.sessions import Clicked, Session
 from bot.core.storage import Status
 from bot.core.takeback import TAKE_BACK_VERBS
-from bot.exts.exports import send_replay
-from bot.exts.lobby import LOBBY_VERBS, handle_lobby
-from bot.exts.rematch import ask_rematch
-from bot.exts.takeback import take_back_clicked
+from bot.core.takeback_requests import take_back_clicked
+from bot.exts._exports import send_replay
+from bot.exts._lobby import LOBBY_VERBS, ask_rematch, handle_lobby
 from games.text import Text, _, joined
 
 if TYPE_CHECKING:
@@ -95,14 +94,15 @@ class Router(commands.Cog):
     async def _control(
         self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
     ) -> None:
-        row = await self.bot.storage.game(control.game)
-        if row is None or row.kind not in self.bot.kinds:
-            raise Refusal(_("That game no longer exists."))
         if control.verb in LOBBY_VERBS:
-            await handle_lobby(self.bot, interaction, row, control.verb)
+            await handle_lobby(self.bot, interaction, control.game, control.verb)
             return
-        session = await self.bot.sessions.load(row.id)
+        # A running game's session is held in memory: a click reads no storage here.
+        session = await self.bot.sessions.load(control.game)
         if session is None:
+            row = await self.bot.storage.game(control.game)
+            if row is None or row.kind not in self.bot.kinds:
+                raise Refusal(_("That game no longer exists."))
             raise Refusal(_("That game has not started yet."))
         if control.verb == SharedVerb.EXPORT:  # anyone: the game is over
             await send_replay(self.bot, interaction, session)
@@ -121,14 +121,16 @@ class Router(commands.Cog):
         if control.verb in TAKE_BACK_VERBS:
             await interaction.response.defer()
             user = interaction.user.id
-            await take_back_clicked(self.bot, session, user, control, clicked(interaction))
+            await take_back_clicked(self.bot.tables, session, user, control, clicked(interaction))
         elif not await self._step(interaction, session, name, control, values):
             return
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             # An ephemeral hand (/grass hand): redraw it; the publisher keeps the DMs.
             try:
-                content, files, view = await self.bot.publisher.hands.private_message(session, name)
+                content, files, view = await self.bot.publisher.hands.private_snapshot(
+                    session, name
+                )
                 await interaction.edit_original_response(
                     content=content, attachments=files, view=view
                 )
@@ -150,16 +152,22 @@ class Router(commands.Cog):
         if versioned and control.version > session.version and self.bot.storage.shared:
             # Drawn by another process after a move this one has not heard of yet:
             # taking the game's lock brings the session up to the database.
-            async with session.lock:
-                pass
-        if versioned:
-            session.check_version(name, control.version)
+            await session.synced()
         hand = session.hand(name)
         if control.verb == SharedVerb.BACK:
             items = [*take_back_items(session, name), *ui.controls(hand)]
             step: Act | Show | Ask = Show(ui.private_text(hand), items)
         else:
-            step = ui.on_control(hand, control, values)
+            try:
+                step = ui.on_control(hand, control, values)
+            except Refusal:
+                if versioned:  # drawn for an older state: say that, not what it meant then
+                    session.check_version(name, control.version)
+                raise
+        if versioned and not isinstance(step, Act):
+            # More choices drawn from an old message would lead astray; a move is
+            # checked once, under the game's lock (`Sessions.act`).
+            session.check_version(name, control.version)
         if isinstance(step, Show):
             if interaction.message is None:  # a forged form submission, from no message
                 raise Refusal(_("That form does not belong to any message."))
@@ -291,11 +299,7 @@ async def show_private(
         await interaction.response.defer(ephemeral=True, thinking=True)
     session = await bot.sessions.load(game_id)
     assert session is not None
-    async with session.lock:  # a consistent snapshot, drawn between two moves
-        with_controls = session.status == Status.RUNNING
-        content, files, view = await bot.publisher.hands.private_message(
-            session, name, with_controls
-        )
+    content, files, view = await bot.publisher.hands.private_snapshot(session, name)
     speech = await private(interaction)
     text = f"{speech(note)}\n\n{content}" if note else content
     await interaction.followup.send(fit(text.strip()), files=files, view=view, ephemeral=True)

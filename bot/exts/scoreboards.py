@@ -1,7 +1,7 @@
 """`/scoreboard [game] [season]`: this server's standings, as a picture with its words
 for screen readers.
 
-With a game it is that game's board (also `/<game> scoreboard`, bot/exts/game_commands.py):
+With a game it is that game's board (also `/<game> scoreboard`, bot/exts/_commands.py):
 one row per player and per computer level, ranked by rating (bot/core/skill.py), with
 games, wins, win rate and the game's own figures (Grass: dollars banked and best hand;
 Gracias: average points and best round; Graps: wins at the far row, and wins by pruning
@@ -25,7 +25,7 @@ from discord.ext import commands
 
 from bot.core.errors import Refusal
 from bot.core.gameui import MESSAGE_LIMIT, fit
-from bot.core.kinds import Words
+from bot.core.kinds import GameKind, Words
 from bot.core.language import Speech, mention, private, server, slash
 from bot.core.publisher import ALT_LIMIT
 from bot.core.seasons import ALL_TIME, season_name, season_of
@@ -297,13 +297,13 @@ async def entries(bot: GameBot, guild_id: int, kind: str, season: str) -> list[E
 async def kind_scoreboard(
     bot: GameBot,
     interaction: discord.Interaction[Any],
-    kind: str,
+    record: GameKind,
     player: discord.abc.User | None,
     typed_season: str | None = None,
     as_text: bool = False,
 ) -> None:
     """This server's board of one game, as a picture with its words (or in words)."""
-    words = bot.kinds[kind].words
+    kind, words = record.name, record.words
     title = words.title
     if interaction.guild_id is None:
         raise Refusal(SERVER_ONLY)
@@ -465,11 +465,12 @@ class Scoreboards(commands.Cog):
         return await season_choices(self.bot, interaction, typed)
 
 
-def chosen_kind(bot: GameBot, typed: str) -> str:
+def chosen_kind(bot: GameBot, typed: str) -> GameKind:
+    """The game kind named or titled as typed; `Refusal` naming the bot's games."""
     chosen = typed.strip().lower()
-    if chosen in bot.kinds:
-        return chosen
-    by_title = [kind.name for kind in bot.kinds.values() if kind.words.title.lower() == chosen]
+    by_title = [
+        kind for kind in bot.kinds.values() if chosen in (kind.name, kind.words.title.lower())
+    ]
     if by_title:
         return by_title[0]
     offered = ", ".join(kind.words.title for kind in bot.kinds.values())

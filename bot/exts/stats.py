@@ -183,27 +183,26 @@ class Stats(commands.Cog):
             raise Refusal(SERVER_ONLY)
         guild_id = interaction.guild_id
         who = player or interaction.user
-        kind_name = None if game is None else chosen_kind(bot, game)
+        kind = None if game is None else chosen_kind(bot, game)
         await interaction.response.defer(thinking=True)
         speech = await server(interaction)
-        if kind_name is None:
+        if kind is None:
             played = Counter(g.kind for g in await bot.storage.played_games(guild_id, who.id))
-            kind_name = played.most_common(1)[0][0] if played else None
+            kind = bot.kinds.get(played.most_common(1)[0][0]) if played else None
         made = None
-        if kind_name is not None:
-            kind = bot.kinds[kind_name]
+        if kind is not None:
             names = await bot.storage.player_names(guild_id, [who.id])
             name = names.get(who.id, who.display_name)
             made = await player_card(bot, guild_id, kind, who.id, name)
         if made is None:
             whom = mention(who.id)
-            if kind_name is None:
+            if kind is None:
                 text = _("{player} has no finished game on this server yet.", player=whom)
             else:
                 text = _(
                     "{player} has no finished {game} game on this server yet.",
                     player=whom,
-                    game=bot.kinds[kind_name].words.title,
+                    game=kind.words.title,
                 )
             await interaction.followup.send(
                 speech(text), allowed_mentions=discord.AllowedMentions.none()

@@ -10,8 +10,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.exts import game_commands as shared
-from bot.exts.lobby import open_lobby
+from bot.exts import _commands as shared
+from bot.exts._lobby import open_lobby
 from tests.toygame.engine import CELLS, Mark, parse_cell
 
 
@@ -29,7 +29,7 @@ class ToyCommands(
         await shared.act(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             lambda hand: Mark(hand.name, parse_cell(cell)),
             f"You marked {cell}.",
         )

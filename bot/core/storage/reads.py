@@ -129,7 +129,7 @@ class Reads(RatingReads, StatsReads):
 
     async def rematches_opened_before(self, before: float) -> list[GameRow]:
         """Rematch lobbies opened before `before` that have not started (their wait for
-        the players is over: bot/exts/rematch.py)."""
+        the players is over: bot/exts/_lobby.py)."""
         return await self._games(
             "WHERE status = 'lobby' AND rematch_of IS NOT NULL AND created_at < ? ORDER BY id",
             (before,),

@@ -104,7 +104,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 4: a lobby opened as a challenge records the challenged member, so only that
     # member's Accept starts it: a forged Start (or Join, Leave, Add AI) on a pending
-    # challenge is refused (bot/exts/lobby.py). NULL for an open lobby.
+    # challenge is refused (bot/exts/_lobby.py). NULL for an open lobby.
     """
     ALTER TABLE games ADD COLUMN challenged_id INTEGER;
     """,
@@ -130,7 +130,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX seats_by_user ON seats (user_id);
     """,
     # 8: a rematch is a lobby opened from a finished game's Rematch button; it starts by
-    # itself once that game's players are back (bot/exts/rematch.py). NULL: not a rematch.
+    # itself once that game's players are back (bot/exts/_lobby.py). NULL: not a rematch.
     """
     ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
     CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;

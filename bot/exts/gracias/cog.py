@@ -1,6 +1,6 @@
 """`/gracias ...` slash commands: declarations only.
 
-Every command body is a call into the shared machinery (bot/exts/game_commands.py, the lobby,
+Every command body is a call into the shared machinery (bot/exts/_commands.py, the lobby,
 the session service); the words and controls live in bot/exts/gracias/ui.py.
 A turn is played with the hand message's menus (C5), or typed: `/gracias take` then
 `/gracias give`, the notation's two steps.
@@ -16,9 +16,9 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.core.gameui import Hand, small_index
 from bot.core.language import LANGUAGE_OPTION, language_choices, private
-from bot.exts import game_commands as shared
+from bot.exts import _commands as shared
+from bot.exts._lobby import open_lobby
 from bot.exts.gracias.ui import colour_label, parse_colour, trio_text
-from bot.exts.lobby import open_lobby
 from games.gracias import GraciasPlayerView
 from games.gracias.actions import GraciasAction, SplitTrio, TakeTrio
 from games.protocol import quoted
@@ -57,7 +57,7 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
     async def _mover(self, interaction: discord.Interaction[Any]) -> Player | None:
         """The caller's hand when it is their move, for autocomplete (None: nothing to
         offer)."""
-        hand = await shared.hand_here(self.bot, interaction, self.kind.name)
+        hand = await shared.hand_here(self.bot, interaction, self.kind)
         if hand is None or hand.view.public.to_move != hand.name:
             return None
         return hand
@@ -74,12 +74,11 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
                 )
             )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        session = await shared.session_here(self.bot, interaction, self.kind.name)
+        session = await shared.session_here(self.bot, interaction, self.kind)
         applied = await self.bot.sessions.act(
             session.id, interaction.user.id, lambda hand: TakeTrio(hand.name, number)
         )
-        async with applied.session.lock:
-            view = applied.session.view_for(applied.name)
+        view = await applied.session.snapshot(lambda session: session.view_for(applied.name))
         taken = view.just_taken
         if taken:
             text = _(
@@ -125,7 +124,7 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
         await shared.act(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             build,
             _(
                 "You kept {colour} and gave the other card to {player}.",

@@ -1,6 +1,6 @@
 """`/graps ...` slash commands: declarations, autocomplete and parsing only.
 
-Every command body is a call into the shared machinery (bot/exts/game_commands.py, the lobby's
+Every command body is a call into the shared machinery (bot/exts/_commands.py, the lobby's
 challenge, the session service); the words and controls live in bot/exts/graps/ui.py.
 The challenger plays dark (row 1) and places first (P1, P2). `/graps start
 ai:` instead plays against the computer at once: the member plays dark and
@@ -23,10 +23,11 @@ from bot.core.language import (
     public,
     within,
 )
-from bot.exts import game_commands as shared
-from bot.exts.computer_seats import LEVELS
+from bot.core.lobbies import LEVELS
+from bot.core.sessions import Session
+from bot.exts import _commands as shared
+from bot.exts._lobby import open_lobby
 from bot.exts.graps.ui import board_words, cell_note, figures, legal_cells, status_line
-from bot.exts.lobby import open_lobby
 from bot.exts.router import show_private
 from games.graps import GrapsPublicView, Place, cell_name, parse_cell
 from games.graps.actions import Resign
@@ -101,7 +102,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         await shared.act(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             lambda hand: Place(hand.name, chosen),
             _("You placed your pawn at {cell}.", cell=cell_name(chosen)),
         )
@@ -110,7 +111,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
     async def place_cell(self, interaction: discord.Interaction[Any], typed: str) -> Choices:
         """Only the legal cells of the current roll (P4, P5), those starting with what
         was typed ("H" lists column H)."""
-        hand = await shared.hand_here(self.bot, interaction, self.kind.name)
+        hand = await shared.hand_here(self.bot, interaction, self.kind)
         if hand is None:
             return []
         view = hand.table.view
@@ -128,15 +129,12 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
     @app_commands.command(name="board", description="The board; on your turn, your cells")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
         await interaction.response.defer(ephemeral=True, thinking=True)
-        session = await shared.session_here(
-            self.bot, interaction, self.kind.name, finished_too=True
-        )
+        session = await shared.session_here(self.bot, interaction, self.kind, finished_too=True)
         name = session.name_of(interaction.user.id)
         if name is not None:
             await show_private(self.bot, interaction, session.id, name)
             return
-        async with session.lock:  # onlookers see the public board
-            view = session.public_view()
+        view = await session.snapshot(Session.public_view)  # onlookers see the public board
         assert isinstance(view, GrapsPublicView)
         alt = joined(" ", [board_words(view), figures(view)])
         speech = await private(interaction)
@@ -154,7 +152,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         await shared.act(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             lambda hand: Resign(hand.name),
             _("You resigned; your opponent wins."),
         )
@@ -162,11 +160,8 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
     @app_commands.command(name="scores", description="Pawns on the board, in supply and lost")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
         await interaction.response.defer(thinking=True)
-        session = await shared.session_here(
-            self.bot, interaction, self.kind.name, finished_too=True
-        )
-        async with session.lock:
-            view = session.public_view()
+        session = await shared.session_here(self.bot, interaction, self.kind, finished_too=True)
+        view = await session.snapshot(Session.public_view)
         assert isinstance(view, GrapsPublicView)
         alt = joined(" ", [board_words(view), figures(view)])
         speech = public(session.row.language)

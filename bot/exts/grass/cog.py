@@ -1,6 +1,6 @@
 """`/grass ...` slash commands: declarations, autocomplete and parsing only.
 
-Every command body is a call into the shared machinery (bot/exts/game_commands.py, the lobby,
+Every command body is a call into the shared machinery (bot/exts/_commands.py, the lobby,
 the session service); the words and controls live in bot/exts/grass/ui.py.
 """
 
@@ -14,10 +14,10 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.core.gameui import Hand
 from bot.core.language import CHOICE_NAME, LANGUAGE_OPTION, language_choices, within
-from bot.exts import game_commands as shared
+from bot.exts import _commands as shared
+from bot.exts._lobby import open_lobby
 from bot.exts.grass.cards import card_label, effect, parse_card, parse_cards
 from bot.exts.grass.howto import HOWTO, card_topic
-from bot.exts.lobby import open_lobby
 from games.grass import Card, GrassPlayerView
 from games.grass.actions import Discard, GrassAction, MakeOffer, PassCard, Play
 from games.protocol import JSON
@@ -61,7 +61,7 @@ def _choices(cards: list[Card], typed: str) -> Choices:
 
 class GrassCommands(shared.GameCommands, group_name="grass", group_description="Play Grass"):
     async def _legal(self, interaction: discord.Interaction[Any]) -> Player | None:
-        return await shared.hand_here(self.bot, interaction, self.kind.name)
+        return await shared.hand_here(self.bot, interaction, self.kind)
 
     async def _legal_cards(
         self, interaction: discord.Interaction[Any], typed: str, action: type[Any]
@@ -83,7 +83,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         await shared.act(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             lambda hand: action(hand.name, chosen),
             done,
         )
@@ -157,7 +157,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         await shared.act(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             build,
             _("You played {card}.", card=chosen.title),
         )
@@ -244,7 +244,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         await shared.act(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             build,
             _("Your offer went to {player}.", player=player.mention),
         )

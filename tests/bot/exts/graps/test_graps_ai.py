@@ -45,7 +45,7 @@ async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_gr
     table = await (await ann.slash(general, "graps start", ai="easy")).message()
     await table.wait_until(lambda m: "set-up grape" in m.text)
     # P1, P2: the member plays dark and places first; the AI seat is named like the
-    # lobby's AI seats (bot/exts/computer_seats.py).
+    # lobby's AI seats (bot/core/lobbies.py).
     assert f"ann (dark, row 1) vs {AI} (light, row 15)" in table.text
     assert statuses(ai_graps_bot) == ["running"]
 

@@ -1,23 +1,21 @@
-"""Taking back a move, as players do it: the mover's Take back my move (a button on
-their hand message, or `/<game> undo`), then Let them take it back / No from each
-player the move changed things for (bot/core/takeback.py says who and why). Once the
-last of them agrees, the session service replays the game without the move.
+"""Asking to take a move back and answering, for every game kind: the mover asks (a
+button on their hand message, or `/<game> undo`), each player the move changed things
+for agrees or not (bot/core/takeback.py says who and why, and draws the request); once
+the last of them agrees, the session service replays the game without the move.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.core.errors import Refusal, StaleControl
 from bot.core.gameui import AnyUI, Control
 from bot.core.sessions import Clicked, Session, hand_signature
 from bot.core.storage import Status
+from bot.core.tables import Tables
 from bot.core.takeback import Request, TakeBack, TakeBackVerb, refused_text, taken_back
 from games.protocol import Game
 from games.text import Listed, Text, _, joined
-
-if TYPE_CHECKING:
-    from bot.client import GameBot
 
 
 def asked_people(ui: AnyUI, session: Session, before: Game[Any, Any, Any], by: str) -> list[str]:
@@ -37,12 +35,12 @@ def asked_people(ui: AnyUI, session: Session, before: Game[Any, Any, Any], by: s
 
 
 async def ask_take_back(
-    bot: GameBot, game_id: int, user_id: int, version: int | None, via: Clicked | None
+    tables: Tables, game_id: int, user_id: int, version: int | None, via: Clicked | None
 ) -> Text:
     """`user_id` asks to take back their last move (`version`: the version the button
     was drawn for; None for the command). Returns what happened, in words."""
-    async with bot.sessions.lock(game_id):
-        session = await bot.sessions.load(game_id)
+    async with tables.sessions.lock(game_id):
+        session = await tables.sessions.load(game_id)
         if session is None or session.status != Status.RUNNING:
             raise Refusal(_("That game is over; nothing can be taken back in it."))
         name = session.name_of(user_id)
@@ -62,27 +60,27 @@ async def ask_take_back(
             )
         header = session.row.header
         taken = await taken_back(
-            bot.storage, bot.executor, game_id, header, session.engine, user_id, name
+            tables.sessions.storage, tables.executor, game_id, header, session.engine, user_id, name
         )
         asked = asked_people(session.record.ui, session, taken.game, name)
         version = session.version
         if asked:
             what = joined("; ", [event.text for event in taken.events if event.text])
             session.request = Request(version, name, what, asked, taken.game)
-            await bot.publisher.update_hands(session, via)
+            await tables.publisher.update_hands(session, via)
             return _(
                 "Asked {players}: your move is taken back once they agree.", players=Listed(asked)
             )
-    await bot.sessions.act(game_id, user_id, TakeBack(name, version, taken.game), via=via)
+    await tables.sessions.act(game_id, user_id, TakeBack(name, version, taken.game), via=via)
     return _("Your move was taken back.")
 
 
 async def answer_take_back(
-    bot: GameBot, game_id: int, name: str, version: int, agree: bool, via: Clicked | None
+    tables: Tables, game_id: int, name: str, version: int, agree: bool, via: Clicked | None
 ) -> None:
     """`name` agrees or not to the take-back asked about the move of `version`."""
-    async with bot.sessions.lock(game_id):
-        session = await bot.sessions.load(game_id)
+    async with tables.sessions.lock(game_id):
+        session = await tables.sessions.load(game_id)
         request = session.current_request() if session is not None else None
         if session is None or request is None or version != session.version:
             raise Refusal(_("That request is over: the game has moved on since."))
@@ -95,23 +93,23 @@ async def answer_take_back(
             request.waiting.remove(name)
             request.agreed.append(name)
         if request.waiting or not agree:
-            await bot.publisher.update_hands(session, via)
+            await tables.publisher.update_hands(session, via)
             return
         mover = session.user_of(request.by)
     if mover is not None:
         taking = TakeBack(request.by, version, request.replayed)
-        await bot.sessions.act(game_id, mover, taking, via=via)
+        await tables.sessions.act(game_id, mover, taking, via=via)
 
 
 async def take_back_clicked(
-    bot: GameBot, session: Session, user_id: int, control: Control, via: Clicked | None
+    tables: Tables, session: Session, user_id: int, control: Control, via: Clicked | None
 ) -> None:
-    """A take-back button, clicked by `user_id` (the router has acknowledged the click)."""
+    """A take-back button, clicked by `user_id` (the click is acknowledged)."""
     if control.verb == TakeBackVerb.ASK:
-        await ask_take_back(bot, session.id, user_id, control.version, via)
+        await ask_take_back(tables, session.id, user_id, control.version, via)
         return
     name = session.name_of(user_id)
     if name is None:
         raise Refusal(_("You are not playing in this game."))
     agree = control.verb == TakeBackVerb.AGREE
-    await answer_take_back(bot, session.id, name, control.version, agree, via)
+    await answer_take_back(tables, session.id, name, control.version, agree, via)

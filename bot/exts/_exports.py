@@ -48,8 +48,7 @@ async def send_replay(
         )
     if not interaction.response.is_done():  # done when a DM's menu asked which game
         await interaction.response.defer(ephemeral=True, thinking=True)
-    async with session.lock:  # the log as of one version, never in the middle of a move
-        moves = await bot.storage.moves(session.id)
+    moves = await bot.sessions.moves_of(session)
     if session.row.header is not None:  # the header stored when the game started
         data = {**session.row.header, "actions": moves}
     else:

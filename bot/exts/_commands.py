@@ -24,13 +24,13 @@ from discord.ext import commands
 from bot.core.errors import Refusal, ShowingFailed
 from bot.core.gameui import Hand
 from bot.core.language import Speech, channel_mention, mention, private, public, slash
-from bot.core.limits import IDLE_MINUTES, idle
 from bot.core.sessions import ActionBuilder, Session
 from bot.core.storage import GameRow, Status
-from bot.exts.exports import send_replay
+from bot.core.tables import Member
+from bot.core.takeback_requests import ask_take_back
+from bot.exts._exports import send_replay
 from bot.exts.router import ask, show_private
 from bot.exts.scoreboards import kind_scoreboard, season_choices
-from bot.exts.takeback import ask_take_back
 from games.text import Text, _, _n, joined
 
 if TYPE_CHECKING:
@@ -39,19 +39,21 @@ if TYPE_CHECKING:
 
 
 async def session_here(
-    bot: GameBot, interaction: discord.Interaction[Any], kind: str, finished_too: bool = False
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    record: GameKind,
+    finished_too: bool = False,
 ) -> Session:
     """The game of this kind a command is about: in a server channel, the game being
     played there (or, with `finished_too`, the channel's latest one); in a DM, the
     caller's own (`your_game`)."""
-    record = bot.kinds[kind]
     if interaction.guild_id is None:
-        row = await your_game(bot, interaction, kind, finished_too)
+        row = await your_game(bot, interaction, record, finished_too)
     else:
         channel_id = interaction.channel_id or 0
-        found = await bot.storage.open_game(channel_id, kind)
+        found = await bot.storage.open_game(channel_id, record.name)
         if (found is None or found.status == Status.LOBBY) and finished_too:
-            found = await bot.storage.latest_game(channel_id, kind)
+            found = await bot.storage.latest_game(channel_id, record.name)
         if found is None or found.status == Status.LOBBY:
             raise Refusal(
                 _(
@@ -68,16 +70,18 @@ async def session_here(
 
 
 async def your_game(
-    bot: GameBot, interaction: discord.Interaction[Any], kind: str, finished_too: bool = False
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    record: GameKind,
+    finished_too: bool = False,
 ) -> GameRow:
     """In a DM, which names no channel: the running game of this kind in which the
     caller has a seat they have not left. Several: the caller picks one from a menu,
     since nothing tells which one they mean. None running, with `finished_too`: the
     last one they played."""
-    record = bot.kinds[kind]
-    rows = await bot.storage.games_seated(interaction.user.id, kind)
+    rows = await bot.storage.games_seated(interaction.user.id, record.name)
     if not rows and finished_too:
-        last = await bot.storage.last_game_seated(interaction.user.id, kind)
+        last = await bot.storage.last_game_seated(interaction.user.id, record.name)
         rows = [last] if last is not None else []
     if not rows:
         raise Refusal(
@@ -145,7 +149,7 @@ async def game_line(
 
 
 async def hand_here(
-    bot: GameBot, interaction: discord.Interaction[Any], kind: str
+    bot: GameBot, interaction: discord.Interaction[Any], record: GameKind
 ) -> Hand[Any] | None:
     """The caller's hand in this channel's game (in a DM, in their own game), for
     autocomplete (None: nothing to offer: no game, or not seated). Autocomplete cannot
@@ -153,7 +157,7 @@ async def hand_here(
     if only one is."""
     if interaction.guild_id is not None:
         try:
-            session = await session_here(bot, interaction, kind)
+            session = await session_here(bot, interaction, record)
         except Refusal:
             return None
         seat = next(
@@ -162,7 +166,7 @@ async def hand_here(
         )  # one who left the game has nothing left to play
         return session.hand(seat.name) if seat is not None else None
     hands: list[Hand[Any]] = []
-    for row in await bot.storage.games_seated(interaction.user.id, kind):
+    for row in await bot.storage.games_seated(interaction.user.id, record.name):
         loaded = await bot.sessions.load(row.id)
         name = loaded.name_of(interaction.user.id) if loaded is not None else None
         if loaded is not None and name is not None:
@@ -184,22 +188,22 @@ def topic_choices(kind: GameKind, typed: str) -> list[app_commands.Choice[str]]:
     return kind.howto.choices(typed) if kind.howto is not None else []
 
 
-async def show_hand(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
+async def show_hand(bot: GameBot, interaction: discord.Interaction[Any], record: GameKind) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    session = await session_here(bot, interaction, kind)
+    session = await session_here(bot, interaction, record)
     await show_private(bot, interaction, session.id, seated_name(session, interaction))
 
 
 async def act(
     bot: GameBot,
     interaction: discord.Interaction[Any],
-    kind: str,
+    record: GameKind,
     build: ActionBuilder,
     done: str,
 ) -> None:
     """An action typed as a command: applied, committed, published, then confirmed."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    session = await session_here(bot, interaction, kind)
+    session = await session_here(bot, interaction, record)
     await bot.sessions.act(session.id, interaction.user.id, build)
     try:
         speech = await private(interaction)
@@ -209,13 +213,14 @@ async def act(
 
 
 async def show_scores(
-    bot: GameBot, interaction: discord.Interaction[Any], kind: str, draw: Callable[[Any], Any]
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    record: GameKind,
+    draw: Callable[[Any], Any],
 ) -> None:
     await interaction.response.defer(thinking=True)
-    session = await session_here(bot, interaction, kind, finished_too=True)
-    async with session.lock:
-        view = session.public_view()
-    record = bot.kinds[kind]
+    session = await session_here(bot, interaction, record, finished_too=True)
+    view = await session.snapshot(Session.public_view)
     text = _("**{game}** score sheet (game {number}).", game=record.words.title, number=session.id)
     alt = joined(" ", [text, record.ui.table_words(session.table())])
     speech = public(session.row.language)
@@ -223,79 +228,26 @@ async def show_scores(
     await interaction.followup.send(speech(text), files=[file] if file else [])
 
 
-async def export_replay(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
+async def export_replay(
+    bot: GameBot, interaction: discord.Interaction[Any], record: GameKind
+) -> None:
     """The replay file of docs/notation.md: the header stored at start plus the move log."""
-    session = await session_here(bot, interaction, kind, finished_too=True)
+    session = await session_here(bot, interaction, record, finished_too=True)
     await send_replay(bot, interaction, session)
 
 
-YOUNG_MOVES_PER_SEAT = 4
-"""The host alone may abandon a game until it has this many moves per seat (two Gracias
-turns of a take and a give each, four Grass or Graps turns); later it takes Manage
-Server, or a game idle for a day."""
-
-
-async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind: str) -> None:
-    """Ends the game without a result: the host early in the game, someone with Manage
-    Server at any time, any seated player once nothing happened in it for a day
-    (bot/exts/expiry.py)."""
-    record = bot.kinds[kind]
-    row = await bot.storage.open_game(interaction.channel_id or 0, kind)
-    if row is None:
-        raise Refusal(_("No {game} game is open in this channel.", game=record.words.title))
+async def abandon_game(
+    bot: GameBot, interaction: discord.Interaction[Any], record: GameKind
+) -> None:
+    """`/<game> abandon`: the game in this channel ends without a result, if the caller
+    may end it (bot/core/tables.py says who)."""
     permissions = getattr(interaction, "permissions", None)
-    seats = await bot.storage.seats(row.id)
-    # Late in a game the host alone could erase the others' win: from then on it takes
-    # Manage Server, or a game idle for a day (then any of its players may).
-    young = row.status == Status.LOBBY or row.version < YOUNG_MOVES_PER_SEAT * len(seats)
-    host = interaction.user.id == row.host_id
-    seated = any(seat.user_id == interaction.user.id for seat in seats)
-    if not (
-        (permissions and permissions.manage_guild)
-        or (host and young)
-        or (seated and row.status == Status.RUNNING and idle(row, bot.settings.timer_minute))
-    ):
-        hours = IDLE_MINUTES // 60
-        if host:
-            raise Refusal(
-                _n(
-                    "This game is well under way, so ending it without a result takes someone "
-                    "with Manage Server; or any of its players, once nothing has happened in "
-                    "it for {count} hour. To stop playing yourself, use {command}.",
-                    "This game is well under way, so ending it without a result takes someone "
-                    "with Manage Server; or any of its players, once nothing has happened in "
-                    "it for {count} hours. To stop playing yourself, use {command}.",
-                    hours,
-                    command=slash(f"{record.name} {record.words.leave_command}"),
-                )
-            )
-        raise Refusal(
-            _n(
-                "Only the game's host (early in the game) or someone with Manage Server can "
-                "abandon it; its players can too once nothing has happened in it for {count} "
-                "hour.",
-                "Only the game's host (early in the game) or someone with Manage Server can "
-                "abandon it; its players can too once nothing has happened in it for {count} "
-                "hours.",
-                hours,
-            )
-        )
-    if seated and row.status == Status.RUNNING and not (host and young):
-        # The player everyone waits for could otherwise sit out a losing game for a day,
-        # then end it without a result: for them, stopping is leaving (ranked last).
-        session = await bot.sessions.load(row.id)
-        name = session.name_of(interaction.user.id) if session is not None else None
-        if session is not None and name is not None and name in session.engine.awaiting:
-            raise Refusal(
-                _(
-                    "This game is waiting for your move, so you cannot end it without a "
-                    "result: play on, or use {command} to stop playing (you are then ranked "
-                    "last).",
-                    command=slash(f"{record.name} {record.words.leave_command}"),
-                )
-            )
+    manages_server = bool(permissions and permissions.manage_guild)
+    row = await bot.tables.may_abandon(
+        interaction.channel_id or 0, record, interaction.user.id, manages_server
+    )
     await interaction.response.defer(thinking=True)
-    await end_without_result(bot, row)
+    await bot.tables.end_without_result(row)
     speech = public(row.language)
     await interaction.followup.send(
         speech(
@@ -309,54 +261,33 @@ async def abandon_game(bot: GameBot, interaction: discord.Interaction[Any], kind
     )
 
 
-async def end_without_result(bot: GameBot, row: GameRow, announce: str | None = None) -> None:
-    """A lobby closed, or a started game abandoned by the session service: the table and
-    hands say so, their controls go; `announce` is posted in the channel. Nothing if it
-    ended meanwhile."""
-    title = bot.kinds[row.kind].words.title
-    if not await bot.tables.close(row, _("~~{game} lobby~~: abandoned.", game=title)):
-        await bot.sessions.abandon(row.id, announce)
-
-
 async def kick_player(
-    bot: GameBot, interaction: discord.Interaction[Any], kind: str, player: discord.abc.User
+    bot: GameBot, interaction: discord.Interaction[Any], record: GameKind, player: discord.abc.User
 ) -> None:
     """`/<game> kick player:`: the host (or Manage Server) removes a player; an easy
     computer player takes the seat, so the game goes on."""
-    session = await session_here(bot, interaction, kind)
+    session = await session_here(bot, interaction, record)
     permissions = getattr(interaction, "permissions", None)
-    if interaction.user.id != session.row.host_id and not (
-        permissions and permissions.manage_guild
-    ):
-        raise Refusal(_("Only the game's host (or someone with Manage Server) can kick a player."))
-    if player.id == interaction.user.id:
-        raise Refusal(_("You cannot kick yourself; use the game's `leave` command to give up."))
-    if session.name_of(player.id) is None:
-        raise Refusal(not_playing(player))
+    manages_server = bool(permissions and permissions.manage_guild)
+    kicked = Member(player.id, player.display_name)
+    by = interaction.user.id
+    bot.tables.may_kick(session, by, manages_server, kicked)
     await interaction.response.defer(thinking=True)
-    seat = await bot.sessions.kick(session.id, player.id)
-    if seat is None:
-        raise Refusal(not_playing(player))
-    if bot.kinds[kind].computer_players:
+    seat = await bot.tables.kick(session.id, kicked)
+    if record.computer_players:
         text = _(
             "{host} removed {player} from the game; an easy computer player now plays "
             "**{seat}**'s seat.",
-            host=mention(interaction.user.id),
+            host=mention(by),
             player=mention(player.id),
             seat=seat.name,
         )
     else:
         text = _(
-            "{host} removed {player} from the game.",
-            host=mention(interaction.user.id),
-            player=mention(player.id),
+            "{host} removed {player} from the game.", host=mention(by), player=mention(player.id)
         )
     speech = public(session.row.language)
     await interaction.followup.send(speech(text), allowed_mentions=discord.AllowedMentions.none())
-
-
-def not_playing(member: discord.abc.User) -> Text:
-    return _("{member} is not playing in this game.", member=member.display_name)
 
 
 CHANNEL_COMMANDS = frozenset({"start", "kick", "abandon", "scoreboard"})
@@ -388,7 +319,7 @@ class GameCommands(commands.GroupCog):
             return True
         if command.name not in CHANNEL_COMMANDS:
             return True
-        typed = slash(f"{self.kind.name} {command.name}")
+        typed = slash(f"{self.kind} {command.name}")
         if command.name == "start":
             where = _(
                 "Games are played in server channels: use {command} in the channel where "
@@ -408,7 +339,7 @@ class GameCommands(commands.GroupCog):
 
     @app_commands.command(name="hand", description="Your hand and your controls, privately")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await show_hand(self.bot, interaction, self.kind.name)
+        await show_hand(self.bot, interaction, self.kind)
 
     @app_commands.command(name="leave", description="Give up your seat in this game")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -416,7 +347,7 @@ class GameCommands(commands.GroupCog):
         await act(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             lambda hand: leave(hand.name),
             self.kind.words.left_text,
         )
@@ -426,23 +357,23 @@ class GameCommands(commands.GroupCog):
     )
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        session = await session_here(self.bot, interaction, self.kind.name)
-        done = await ask_take_back(self.bot, session.id, interaction.user.id, None, None)
+        session = await session_here(self.bot, interaction, self.kind)
+        done = await ask_take_back(self.bot.tables, session.id, interaction.user.id, None, None)
         speech = await private(interaction)
         await interaction.followup.send(speech(done), ephemeral=True)
 
     @app_commands.command(name="kick", description="Host: remove a player; the computer plays on")
     @app_commands.describe(player="The player whose seat a computer player takes over")
     async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
-        await kick_player(self.bot, interaction, self.kind.name, player)
+        await kick_player(self.bot, interaction, self.kind, player)
 
     @app_commands.command(name="abandon", description="End this channel's game, no result")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        await abandon_game(self.bot, interaction, self.kind.name)
+        await abandon_game(self.bot, interaction, self.kind)
 
     @app_commands.command(name="scores", description="The current game's scores")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
-        await show_scores(self.bot, interaction, self.kind.name, self.kind.pictures.score_sheet)
+        await show_scores(self.bot, interaction, self.kind, self.kind.pictures.score_sheet)
 
     @app_commands.command(name="scoreboard", description="This server's standings in this game")
     @app_commands.describe(
@@ -457,7 +388,7 @@ class GameCommands(commands.GroupCog):
         season: str | None = None,
         text: bool = False,
     ) -> None:
-        await kind_scoreboard(self.bot, interaction, self.kind.name, player, season, text)
+        await kind_scoreboard(self.bot, interaction, self.kind, player, season, text)
 
     @scoreboard.autocomplete("season")
     async def scoreboard_seasons(
@@ -522,4 +453,4 @@ class GameCommands(commands.GroupCog):
 
     @app_commands.command(name="export", description="This game's replay file")
     async def export(self, interaction: discord.Interaction[Any]) -> None:
-        await export_replay(self.bot, interaction, self.kind.name)
+        await export_replay(self.bot, interaction, self.kind)

@@ -1,0 +1,85 @@
+"""The rooms of bot/ keep their shape (docs/architecture.md): the machinery in bot/core
+never reaches up into the extensions or the client; a game is changed only by the
+services of bot/core, so no lock is taken anywhere else; bot/exts holds extensions
+(and private modules they share) and nothing else, found by walking the package."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+from bot.client import EXTENSIONS, walk_extensions
+from tests.sources import imports
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT = ROOT / "bot"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+def test_the_core_never_imports_the_extensions_or_the_client():
+    for path in modules(BOT / "core"):
+        name = module_name(path)
+        reached = {
+            module
+            for module in imports(path.read_text(), name)
+            if module == "bot.client" or module.startswith(("bot.exts", "bot.client."))
+        }
+        assert not reached, f"{name} imports {sorted(reached)}"
+
+
+def lock_sites(source: str) -> list[int]:
+    """The lines of `async with` statements that take a lock (any expression naming one:
+    `session.lock`, `sessions.lock(game_id)`, a `lobby_lock`)."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.AsyncWith):
+            for item in node.items:
+                if "lock" in ast.unparse(item.context_expr).lower():
+                    lines.append(node.lineno)
+    return lines
+
+
+def test_no_lock_is_taken_outside_the_core():
+    # Outside bot/core a game is read through its session's snapshots
+    # (`Session.snapshot`, `HandMessages.private_snapshot`), never locked by hand.
+    outside = [path for path in modules(BOT) if not path.is_relative_to(BOT / "core")]
+    found = {str(path.relative_to(ROOT)): lock_sites(path.read_text()) for path in outside}
+    assert {path: lines for path, lines in found.items() if lines} == {}
+
+
+def test_lock_sites_are_found():
+    # The check above sees what it looks for.
+    source = "async def f(s):\n    async with s.lock:\n        pass\n"
+    assert lock_sites(source) == [2]
+    assert lock_sites("async def f(s):\n    async with s.transaction():\n        pass\n") == []
+
+
+def test_every_module_of_the_extensions_package_is_an_extension_or_private():
+    extensions = set(walk_extensions(EXTENSIONS))
+    for path in modules(BOT / "exts"):
+        name = module_name(path)
+        if name == EXTENSIONS or any(part.startswith("_") for part in name.split(".")[2:]):
+            continue  # the package itself; a private module
+        owner = next(
+            (e for e in extensions if name == e or name.startswith(f"{e}.")),
+            None,
+        )
+        assert owner is not None, f"{name} is neither an extension nor private"
+
+
+def test_the_walk_finds_modules_and_packages_with_a_setup_and_skips_private_ones():
+    found = list(walk_extensions(EXTENSIONS))
+    assert "bot.exts.router" in found and "bot.exts.grass" in found
+    assert not any("._" in name for name in found)
+    assert not any(name.startswith("bot.exts.grass.") for name in found)
+    for name in found:
+        assert callable(importlib.import_module(name).setup)
