@@ -11,12 +11,14 @@ the extensions but never imports them: they import the bot, not the other way ro
 
 from __future__ import annotations
 
+import ast
 import asyncio
-import importlib
+import importlib.util
 import logging
 import pkgutil
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -34,6 +36,7 @@ from bot.core.storage import Storage
 from bot.core.tables import Tables
 from bot.core.tree import GameTree
 from bot.core.turns import Turns
+from games.registry import GAME_KINDS
 
 log = logging.getLogger(__name__)
 
@@ -47,21 +50,42 @@ STOP_SECONDS = 5.0
 
 
 def walk_extensions(package: str) -> Iterator[str]:
-    """The extensions of `package`, by name: every module or package in it with a
-    `setup`, except private ones (a leading underscore: command bodies the extensions
+    """The extensions of `package`, by name: every module or package in it that defines
+    a `setup`, except private ones (a leading underscore: command bodies the extensions
     share). A package that is an extension is one (a game kind's), with its modules.
-    python-discord's bot finds its extensions this way, so a new one is a new file."""
-    root = importlib.import_module(package)
-    found: list[str] = []
-    for module in pkgutil.walk_packages(root.__path__, f"{package}."):
-        name = module.name
-        if any(part.startswith("_") for part in name.split(".")):
+    python-discord's bot finds its extensions this way, so a new one is a new file. The
+    sources are read, not imported: discord.py imports each extension afresh as it loads
+    it, and a module imported twice would have two of each class."""
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.submodule_search_locations is not None
+    yield from _walk(list(spec.submodule_search_locations), package)
+
+
+def _walk(folders: list[str], package: str) -> Iterator[str]:
+    for module in pkgutil.iter_modules(folders):
+        if module.name.startswith("_"):
             continue
-        if any(name.startswith(f"{extension}.") for extension in found):
-            continue  # a module of an extension package
-        if callable(getattr(importlib.import_module(name), "setup", None)):
-            found.append(name)
+        name = f"{package}.{module.name}"
+        folder = Path(folders[0]) / module.name
+        source = folder / "__init__.py" if module.ispkg else folder.with_suffix(".py")
+        if _defines_setup(source):
             yield name
+        elif module.ispkg:
+            yield from _walk([str(folder)], name)
+
+
+def _defines_setup(path: Path) -> bool:
+    """Whether the module's source defines `setup` at its top level (a function, or a
+    name bound to one: `setup = KIND.setup`)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == "setup":
+            return True
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "setup" for target in node.targets
+        ):
+            return True
+    return False
 
 
 def _warm_renderers() -> None:
@@ -170,7 +194,12 @@ class GameBot(commands.AutoShardedBot):
         """The one place a game kind is registered: by its package's extension."""
         if kind.name in self.kinds:
             raise ValueError(f"the game kind {kind.name} is registered twice")
-        self.kinds[kind.name] = kind
+        # In the registry's order whatever the extensions' (the overall scoreboard's
+        # columns, /help's list); a kind from elsewhere (a test's) comes after.
+        order = {name: index for index, name in enumerate(GAME_KINDS)}
+        kinds = sorted([*self.kinds.values(), kind], key=lambda k: order.get(k.name, len(order)))
+        self.kinds.clear()
+        self.kinds.update((k.name, k) for k in kinds)
         await self.add_cog(kind.commands(self, kind))
 
     async def load_everything(self) -> None:

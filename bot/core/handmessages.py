@@ -330,13 +330,7 @@ class HandMessages:
             self.writes.add(session.id, write)  # an edit: only the signature is new
         else:
             await write  # a new message: a restart must edit it, not send another
-        session.replace_seat(
-            name,
-            dm_channel_id=channel_id,
-            dm_message_id=message_id,
-            dm_signature=signature,
-            dm_closed=False,
-        )
+        session.dm_shown(name, channel_id, message_id, signature)
 
     async def _deliver(
         self,
@@ -474,7 +468,7 @@ class HandMessages:
 
     async def _dm_closed(self, session: Session, user_id: int, name: str, announce: bool) -> None:
         await self.storage.set_dm_closed(session.id, user_id, True)
-        session.replace_seat(name, dm_closed=True)
+        session.dm_refused(name)
         if announce:
             kind = session.record
             words = kind.words

@@ -67,6 +67,15 @@ def language_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=NAMES[code], value=code) for code in LANGUAGES]
 
 
+AUTO = "auto"
+"""The language option's value for "no choice of one's own": the default applies."""
+
+
+def language_options(auto_name: str) -> list[app_commands.Choice[str]]:
+    """A language option's choices: `auto_name` (no choice), then every language."""
+    return [app_commands.Choice(name=auto_name, value=AUTO), *language_choices()]
+
+
 class Languages:
     """Reads and remembers members' languages. One per bot (`bot.languages`)."""
 

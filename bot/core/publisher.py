@@ -333,7 +333,7 @@ class Publisher:
             language,
             words,
         )
-        session.table_message_id = message.id
+        session.table_moved(message.id)
         await self.storage.set_table_message(session.id, message.id)
 
     async def _pushed_up(self, session: Session) -> bool:
@@ -355,7 +355,7 @@ class Publisher:
     async def repost_table(self, session: Session) -> None:
         """The table sent anew at the bottom of the channel, the old message deleted."""
         old = session.table_message_id
-        session.table_message_id = None
+        session.table_moved(None)
         await self.update_table(session)
         if old is not None:
             await self._delete_in_channel(session, old)

@@ -52,8 +52,11 @@ class Seen:
 
 @dataclass
 class Session:
-    """A running (or just finished) game held in memory: its row, engine and seats. Only
-    the session service changes it; the rest of the bot reads its `table` and `hand`s."""
+    """A running (or just finished) game held in memory: its row, engine and seats. The
+    session service changes it, and the other services of bot/core through its methods
+    (a turn timer, a hand message, the table message, a take-back request); the rest of
+    the bot reads its `table` and `hand`s, through `snapshot` where a read must not
+    meet a move half made."""
 
     row: GameRow
     engine: AnyGame
@@ -201,12 +204,40 @@ class Session:
                 return seat
         return None
 
-    def replace_seat(self, name: str, **changes: Any) -> None:
+    def _replace_seat(self, name: str, **changes: Any) -> None:
         """The seat of `name` with some fields changed (the seat rows are immutable)."""
         self.seats = [
             dataclasses.replace(seat, **changes) if seat.name == name else seat
             for seat in self.seats
         ]
+
+    def timer_set(self, name: str, deadline: float | None, reminded: bool, expiries: int) -> None:
+        """The seat's turn timer as the turns service stored it."""
+        self._replace_seat(name, deadline=deadline, reminded=reminded, expiries=expiries)
+
+    def dm_shown(
+        self, name: str, channel_id: int | None, message_id: int | None, signature: str
+    ) -> None:
+        """The seat's hand message as the publisher stored it (their DMs open)."""
+        self._replace_seat(
+            name,
+            dm_channel_id=channel_id,
+            dm_message_id=message_id,
+            dm_signature=signature,
+            dm_closed=False,
+        )
+
+    def dm_refused(self, name: str) -> None:
+        """Discord refused a DM to the seat's player: their DMs are closed."""
+        self._replace_seat(name, dm_closed=True)
+
+    def table_moved(self, message_id: int | None) -> None:
+        """The table message is now `message_id` (None: being sent anew)."""
+        self.table_message_id = message_id
+
+    def ask_take_back(self, request: Request) -> None:
+        """A take-back asked about the game's last move, until it is settled."""
+        self.request = request
 
     def check_version(self, name: str, version: int) -> None:
         """A control drawn at `version` still applies if the player's controls have kept
@@ -625,7 +656,7 @@ class Sessions:
         take-back request is told, never stored)."""
         name, events = move.name, move.events
         for changed_name in move.changed:
-            session.replace_seat(changed_name, controls_since=session.version)
+            session._replace_seat(changed_name, controls_since=session.version)
         session.request = None
         session.undoable = None
         in_a_row = session.taken_back_in_a_row
@@ -643,7 +674,7 @@ class Sessions:
             if move.pending is not None:
                 events = [*events, lapsed_event(move.pending, name)]
         for seat in move.leavers:
-            session.replace_seat(seat.name, left_game=True, deadline=None, kicked=move.kicked)
+            session._replace_seat(seat.name, left_game=True, deadline=None, kicked=move.kicked)
         return events
 
     async def _show(

@@ -66,7 +66,7 @@ async def ask_take_back(
         version = session.version
         if asked:
             what = joined("; ", [event.text for event in taken.events if event.text])
-            session.request = Request(version, name, what, asked, taken.game)
+            session.ask_take_back(Request(version, name, what, asked, taken.game))
             await tables.publisher.update_hands(session, via)
             return _(
                 "Asked {players}: your move is taken back once they agree.", players=Listed(asked)

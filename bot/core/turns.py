@@ -309,7 +309,7 @@ class Turns:
         expiries: int,
     ) -> None:
         await self.storage.set_seat_timer(session.id, seat.seat, deadline, reminded, expiries)
-        session.replace_seat(seat.name, deadline=deadline, reminded=reminded, expiries=expiries)
+        session.timer_set(seat.name, deadline, reminded, expiries)
 
     async def _say(self, session: Session, text: str, about: str | None = None) -> None:
         await self.tables.publisher.say(session, text, about=about)

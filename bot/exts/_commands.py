@@ -28,9 +28,9 @@ from bot.core.sessions import ActionBuilder, Session
 from bot.core.storage import GameRow, Status
 from bot.core.tables import Member
 from bot.core.takeback_requests import ask_take_back
+from bot.exts._answers import ask, show_private
+from bot.exts._boards import kind_scoreboard, season_choices
 from bot.exts._exports import send_replay
-from bot.exts.router import ask, show_private
-from bot.exts.scoreboards import kind_scoreboard, season_choices
 from games.text import Text, _, _n, joined
 
 if TYPE_CHECKING:
@@ -319,7 +319,7 @@ class GameCommands(commands.GroupCog):
             return True
         if command.name not in CHANNEL_COMMANDS:
             return True
-        typed = slash(f"{self.kind} {command.name}")
+        typed = slash(f"{self.kind.name} {command.name}")
         if command.name == "start":
             where = _(
                 "Games are played in server channels: use {command} in the channel where "

@@ -10,18 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.errors import Refusal, reply
-from bot.core.language import language_choices
+from bot.core.language import AUTO, language_options
 from games.text import _
 from lang import NAMES
 
 if TYPE_CHECKING:
     from bot.client import GameBot
-
-AUTO = "auto"
-
-
-def language_options(auto_name: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=auto_name, value=AUTO), *language_choices()]
 
 
 class LanguageCommands(commands.Cog):

@@ -7,13 +7,12 @@ asks the game's UI what the click means (an action, more choices, or a form) and
 actions to the session service. Forms are routed like clicks, by their custom id, so
 a form opened before a restart still works.
 
-The router also holds the questions a command asks before it can go on (`ask`): a menu
-on the command's own answer, whose pick lands here like any click.
+The pick of a question a command asks before it can go on (`ask`, bot/exts/_answers.py:
+a menu on the command's own answer) lands here like any click, and is handed back.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -32,7 +31,6 @@ from bot.core.gameui import (
     Control,
     SharedVerb,
     Show,
-    fit,
     view_of,
 )
 from bot.core.handmessages import take_back_items
@@ -41,21 +39,15 @@ from bot.core.sessions import Clicked, Session
 from bot.core.storage import Status
 from bot.core.takeback import TAKE_BACK_VERBS
 from bot.core.takeback_requests import take_back_clicked
+from bot.exts._answers import QUESTION_PREFIX, QUESTIONS, show_private
 from bot.exts._exports import send_replay
 from bot.exts._lobby import LOBBY_VERBS, ask_rematch, handle_lobby
-from games.text import Text, _, joined
+from games.text import Text, _
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
 log = logging.getLogger(__name__)
-
-QUESTION_PREFIX = "q:"
-"""The custom ids of the menus of `ask`; they live in memory only, as long as the command
-that asked waits."""
-QUESTION_SECONDS = 300.0
-"""How long a command waits for its question to be answered (Discord lets a command
-answer for 15 minutes)."""
 
 
 class Router(commands.Cog):
@@ -63,8 +55,6 @@ class Router(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        self.questions: dict[str, tuple[int, asyncio.Future[discord.Interaction[Any]]]] = {}
-        """The questions being asked (`ask`), by menu id: who may answer, and the pick."""
 
     async def handle_control(
         self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
@@ -219,7 +209,7 @@ class Router(commands.Cog):
         anyway, so that no interaction is left hanging. A question's pick is handed to
         the command waiting for it."""
         if custom_id.startswith(QUESTION_PREFIX):
-            asked = self.questions.get(custom_id)
+            asked = QUESTIONS.get(custom_id)
             if asked is None or asked[1].done() or asked[0] != interaction.user.id:
                 # Its command stopped waiting (or the bot restarted since it asked).
                 await report(
@@ -288,76 +278,6 @@ def modal_values(data: Mapping[str, Any]) -> list[str]:
 
     walk(data.get("components"))
     return values
-
-
-async def show_private(
-    bot: GameBot, interaction: discord.Interaction[Any], game_id: int, name: str, note: str = ""
-) -> None:
-    """A player's hand and controls as an ephemeral message (`/<game> hand`, the
-    table's Show my hand button, the answer to an out-of-date control)."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    session = await bot.sessions.load(game_id)
-    assert session is not None
-    content, files, view = await bot.publisher.hands.private_snapshot(session, name)
-    speech = await private(interaction)
-    text = f"{speech(note)}\n\n{content}" if note else content
-    await interaction.followup.send(fit(text.strip()), files=files, view=view, ephemeral=True)
-
-
-async def ask(
-    bot: GameBot,
-    interaction: discord.Interaction[Any],
-    text: str,
-    options: Sequence[discord.SelectOption],
-    placeholder: str,
-) -> str:
-    """Asks whoever typed a command to pick one of `options` (at most 25), with a menu
-    under `text` on the command's answer, and returns the value picked; the command waits
-    meanwhile (Refusal when nothing is picked within `QUESTION_SECONDS`). Once picked,
-    the menu gives way to the label picked."""
-    router = bot.router
-    assert isinstance(router, Router)
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    speech = await private(interaction)
-    custom_id = f"{QUESTION_PREFIX}{interaction.id}"
-    offered = list(options[:25])  # a menu's limit
-    menu: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-        custom_id=custom_id, placeholder=placeholder, options=offered
-    )
-    localise_items([menu], speech.language)
-    # discord.py keeps the view for the menu's clicks, which the router answers: it is
-    # stopped below, so that nothing stays behind once the command has its answer.
-    view = discord.ui.View(timeout=None)
-    view.add_item(menu)
-    picked: asyncio.Future[discord.Interaction[Any]] = asyncio.get_running_loop().create_future()
-    router.questions[custom_id] = (interaction.user.id, picked)
-    try:
-        message = await interaction.followup.send(
-            fit(speech(text)), view=view, ephemeral=True, wait=True
-        )
-        try:
-            pick = await asyncio.wait_for(picked, QUESTION_SECONDS)
-        except TimeoutError:
-            try:
-                unanswered = joined("\n", [text, _("*No answer: nothing was done.*")])
-                await message.edit(content=fit(speech(unanswered)), view=None)
-            except discord.HTTPException:
-                log.info("could not close the question of interaction %s", interaction.id)
-            raise Refusal(_("Nothing was chosen in time, so nothing was done.")) from None
-    finally:
-        router.questions.pop(custom_id, None)
-        view.stop()
-    data: Mapping[str, Any] = pick.data or {}
-    values = data.get("values") or []
-    chosen = next((o for o in offered if values == [o.value]), None)
-    if chosen is None:  # a forged pick: Discord's client sends one of the options
-        await report(pick, Refusal(_("That is not one of the choices.")))
-        raise Refusal(_("Nothing was chosen, so nothing was done."))
-    picked_text = joined("\n", [text, _("Chosen: **{choice}**", choice=chosen.label)])
-    await pick.response.edit_message(content=fit(speech(picked_text)), view=None)
-    return chosen.value
 
 
 async def setup(bot: GameBot) -> None:

@@ -15,9 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.errors import Refusal, reply
-from bot.core.language import private
+from bot.core.language import AUTO, language_options, private
 from bot.core.seasons import Seasons, season_name, season_of
-from bot.exts.languages import AUTO, language_options
 from games.text import _
 from lang import NAMES
 

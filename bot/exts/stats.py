@@ -20,7 +20,7 @@ from bot.core.kinds import GameKind
 from bot.core.language import mention, server
 from bot.core.skill import Rating, rating_text, shown
 from bot.core.storage.stats import PlayedGame, Rivalry
-from bot.exts.scoreboards import (
+from bot.exts._boards import (
     PROVISIONAL,
     SERVER_ONLY,
     chosen_kind,

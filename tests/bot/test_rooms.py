@@ -83,3 +83,19 @@ def test_the_walk_finds_modules_and_packages_with_a_setup_and_skips_private_ones
     assert not any(name.startswith("bot.exts.grass.") for name in found)
     for name in found:
         assert callable(importlib.import_module(name).setup)
+
+
+def test_no_module_imports_an_extension():
+    # discord.py imports each extension afresh as it loads it: a module imported before
+    # by another would then exist twice, each with its own classes and state. What
+    # extensions share lives in private modules or in bot/core.
+    extensions = set(walk_extensions(EXTENSIONS))
+    for path in modules(BOT):
+        name = module_name(path)
+        home = next((e for e in extensions if name == e or name.startswith(f"{e}.")), None)
+        for imported in imports(path.read_text(), name):
+            owner = next(
+                (e for e in extensions if imported == e or imported.startswith(f"{e}.")),
+                None,
+            )
+            assert owner is None or owner == home, f"{name} imports the extension {owner}"

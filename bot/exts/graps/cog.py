@@ -26,9 +26,9 @@ from bot.core.language import (
 from bot.core.lobbies import LEVELS
 from bot.core.sessions import Session
 from bot.exts import _commands as shared
+from bot.exts._answers import show_private
 from bot.exts._lobby import open_lobby
 from bot.exts.graps.ui import board_words, cell_note, figures, legal_cells, status_line
-from bot.exts.router import show_private
 from games.graps import GrapsPublicView, Place, cell_name, parse_cell
 from games.graps.actions import Resign
 from games.protocol import JSON, MalformedAction

@@ -4,7 +4,7 @@ screen readers and for reading the whole board."""
 
 from __future__ import annotations
 
-from bot.exts.scoreboards import TOP, in_messages, top_rows
+from bot.exts._boards import TOP, in_messages, top_rows
 from render.scoreboard import scoreboard_image
 from tests.bot.rated import store_graps_results
 

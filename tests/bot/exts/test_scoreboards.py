@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from bot.core.skill import Rating
 from bot.core.storage import Standing
+from bot.exts._boards import Entry, board_columns, board_row, overall_rows
 from bot.exts.gracias.ui import WORDS as GRACIAS
 from bot.exts.graps.ui import WORDS as GRAPS
 from bot.exts.grass.ui import WORDS as GRASS
-from bot.exts.scoreboards import Entry, board_columns, board_row, overall_rows
 from lang import translate
 
 SETTLED = Rating(30.0, 5.0, 12)  # shown 1000 + 40 * (30 - 15) = 1,600
