@@ -14,10 +14,10 @@ cells and figures are drawn as they are.
 
 Shared drawing in toolkit.py; which font draws which character (the shipped
 fallback font in fonts/ for names in other scripts) in typeface.py; the PNG
-palette in palette_data.py, made by `python -m render.make_palette`; card faces
+palette in palette_data.py, made by `python -m render.tools.make_palette`; card faces
 in grass_cards.py and gracias_cards.py;
-fixed sample views in samples.py; `python -m render.gallery OUT_DIR` and
-`python -m render.bench` for people to look at the images and their speed.
+fixed sample views in samples.py; `python -m render.tools.gallery OUT_DIR` and
+`python -m render.tools.bench` for people to look at the images and their speed.
 """
 
 
@@ -25,7 +25,8 @@ def prepare() -> None:
     """Draw every cached picture now (the Grass card faces, the fonts' character maps:
     a fraction of a second) so that no player's move pays for them; the bot may call
     this at start-up, in its thread pool."""
-    from render import encode, grass_cards, typeface
+    from render import encode, typeface
+    from render.grass import cards as grass_cards
 
     grass_cards.prepare()
     typeface.main_chars()

@@ -8,8 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageDraw
 
-from render import encode, gracias, graps, grass, samples, toolkit
+from render import encode, gracias, graps, grass, toolkit
 from render.scoreboard import scoreboard_image
+from render.tools import samples
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 ROWS = [["ann", "12", "5", "$310,000"], ["bob", "10", "3", "-$5,000"], ["cy", "4", "0", "$0"]]

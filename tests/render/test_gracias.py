@@ -7,10 +7,12 @@ from dataclasses import replace
 import pytest
 
 from games.gracias.cards import COLOURS, Colour
-from render import gracias, samples
-from render.gracias_cards import COLOURS as COLOUR_RGB
-from render.gracias_cards import card, chip
+from render import gracias
+from render.gracias import table as gracias_table
+from render.gracias.cards import COLOURS as COLOUR_RGB
+from render.gracias.cards import card, chip
 from render.toolkit import GOLD, PANEL
+from render.tools import samples
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 
@@ -26,11 +28,11 @@ def test_c5_trio_being_split_is_outlined_gold():
     assert view.choosing == 2
     image = gracias.table_image(view)
     # Trio 2 of six sits in the second sixth of the trio band; its outline is gold.
-    width = (gracias.WIDTH - 2 * gracias.MARGIN - 16) // 6
-    cx = gracias.MARGIN + 8 + width + width // 2
-    top = gracias.TRIOS_TOP + 10 + 32 - 8
+    width = (gracias_table.WIDTH - 2 * gracias_table.MARGIN - 16) // 6
+    cx = gracias_table.MARGIN + 8 + width + width // 2
+    top = gracias_table.TRIOS_TOP + 10 + 32 - 8
     assert any(close(image.getpixel((cx, y)), GOLD, 40) for y in range(top - 2, top + 4))
-    trio1_cx = gracias.MARGIN + 8 + width // 2
+    trio1_cx = gracias_table.MARGIN + 8 + width // 2
     assert not any(close(image.getpixel((trio1_cx, y)), GOLD, 40) for y in range(top - 2, top + 4))
 
 

@@ -9,9 +9,12 @@ import pytest
 
 from games.grass.cards import Card, full_deck
 from games.registry import game_class
-from render import grass, grass_hand, samples
-from render.grass_cards import STYLES, Size, face
+from render import grass
+from render.grass import hand as grass_hand
+from render.grass import table as grass_table
+from render.grass.cards import STYLES, Size, face
 from render.toolkit import ALERT, GOLD, money, text_width
+from render.tools import samples
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 PURPLE = STYLES[Card.LUST_CONQUERS_ALL.kind].colour
@@ -35,9 +38,9 @@ def test_two_player_table_with_empty_stashes():
 def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
     view = samples.grass_six()
     image = grass.table_image(view)
-    where = grass.layout(view)
+    where = grass_table.layout(view)
     dee = 3  # stash: covered Panama, then Jamaica and Home Grown
-    piles = grass.stash_piles(view.seats[dee])
+    piles = grass_table.stash_piles(view.seats[dee])
     assert [p.covered for p in piles] == [1, 0, 0]
     (x, y), (x2, y2) = where.seats[dee].stash[0], where.seats[dee].stash[1]
     h = Size.MINI.height
@@ -47,7 +50,7 @@ def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
 
 def test_g12_a_pile_counts_its_covered_peddles():
     ann = samples.grass_six().seats[0]  # 11 peddles, a Panama and a Colombia covered
-    piles = grass.stash_piles(ann)
+    piles = grass_table.stash_piles(ann)
     assert [(p.card.value_usd, p.covered, p.count) for p in piles] == [
         (100_000, 0, 1),
         (50_000, 1, 2),
@@ -71,12 +74,12 @@ def test_g12_no_card_hides_another_cards_value():
     """Stash and Protect cards sit side by side, one pile per value, in the fullest
     row a deck can make: every value at the card's top stays in sight."""
     view = _crowded(samples.grass_six())
-    for seat, where in zip(view.seats, grass.layout(view).seats, strict=True):
+    for seat, where in zip(view.seats, grass_table.layout(view).seats, strict=True):
         xs = [x for x, _ in where.stash + where.protection]
-        assert len(xs) == len(grass.stash_piles(seat)) + len(grass.protect_piles(seat))
+        assert len(xs) == len(grass_table.stash_piles(seat)) + len(grass_table.protect_piles(seat))
         # A pile's lower cards peek out 4 px to the right of its top card.
         assert all(b - a >= Size.MINI.width + 4 for a, b in pairwise(xs))
-    ann = grass.layout(view).seats[0]
+    ann = grass_table.layout(view).seats[0]
     assert len(ann.stash) == 4 and len(ann.protection) == 2
 
 
@@ -84,7 +87,7 @@ def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
     view = samples.grass_six()
     eve = view.seats[4]
     assert len(eve.heat) == 4
-    where = grass.layout(view).seats[4]
+    where = grass_table.layout(view).seats[4]
     assert len(where.hassle) == 5  # the Market Open and four Heat On cards, fanned
     image = grass.table_image(view)
     for x, y in where.hassle[1:]:
@@ -94,21 +97,21 @@ def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
 def test_the_mover_is_outlined_gold():
     view = samples.grass_six()
     image = grass.table_image(view)
-    bob = grass.layout(view).seats[1].row
+    bob = grass_table.layout(view).seats[1].row
     assert close(image.getpixel(((bob[0] + bob[2]) // 2, bob[1] + 1)), GOLD)
-    ann = grass.layout(view).seats[0].row
+    ann = grass_table.layout(view).seats[0].row
     assert not close(image.getpixel(((ann[0] + ann[2]) // 2, ann[1] + 1)), GOLD)
 
 
 def test_crowded_stash_stays_left_of_the_stash_value():
     view = _crowded(samples.grass_six())
     image = grass.table_image(view)
-    where = grass.layout(view).seats[0]
+    where = grass_table.layout(view).seats[0]
     right = max(x for x, _ in where.stash + where.protection) + Size.MINI.width + 4
-    assert right <= grass.STASH_END
+    assert right <= grass_table.STASH_END
     # The widest stash value, right-aligned, starts right of the last pile.
     value = sum(s.card.value_usd for s in view.seats[0].stash)
-    assert grass.INFO_X - text_width(money(value), grass.TOTAL.size, bold=True) > right
+    assert grass_table.INFO_X - text_width(money(value), grass_table.TOTAL.size, bold=True) > right
     assert_not_blank(image)
 
 
@@ -118,15 +121,16 @@ def test_the_log_shows_six_lines_the_engines_keep():
     from games.graps.state import RECENT as GRAPS_KEPT
     from games.grass.engine import RECENT as GRASS_KEPT
 
-    assert 6 <= grass.RECENT <= GRASS_KEPT
+    assert 6 <= grass_table.RECENT <= GRASS_KEPT
     view = samples.grass_six()
-    assert len(view.recent) > grass.RECENT
+    assert len(view.recent) > grass_table.RECENT
     shorter = replace(view, recent=view.recent[-1:])
-    grown = grass.layout(view).size[1] - grass.layout(shorter).size[1]
-    assert grown == (grass.RECENT - 1) * grass.LINE
-    from render import gracias, graps
+    grown = grass_table.layout(view).size[1] - grass_table.layout(shorter).size[1]
+    assert grown == (grass_table.RECENT - 1) * grass_table.LINE
+    from render.gracias import table as gracias_table
+    from render.graps import board as graps_board
 
-    assert 6 <= gracias.RECENT <= GRACIAS_KEPT and 6 <= graps.RECENT <= GRAPS_KEPT
+    assert 6 <= gracias_table.RECENT <= GRACIAS_KEPT and 6 <= graps_board.RECENT <= GRAPS_KEPT
 
 
 def test_table_refuses_a_player_view():

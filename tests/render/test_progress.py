@@ -11,9 +11,8 @@ from PIL import Image
 
 from games.grass.views import HandScore
 from games.grass.views import Phase as GrassPhase
-from render import samples, toolkit
+from render import toolkit
 from render.encode import to_png
-from render.gallery import play_until
 from render.progress import (
     BADGE,
     LABEL,
@@ -27,6 +26,8 @@ from render.progress import (
     grass_progress,
     progress_words,
 )
+from render.tools import samples
+from render.tools.gallery import play_until
 
 NAMES = ("ann", "bob", "Иван Петров", "山田太郎", "eve", "fay")
 

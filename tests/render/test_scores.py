@@ -10,9 +10,10 @@ from dataclasses import replace
 from games.gracias.views import GraciasPublicView
 from games.gracias.views import Phase as GraciasPhase
 from games.grass.views import GrassOptions, GrassPublicView, HandScore, Phase, ScoreRow
-from render import gracias, grass, samples
-from render.grass_scores import BEST_HAND, WINNER
+from render import gracias, grass
+from render.grass.scores import BEST_HAND, WINNER
 from render.scoreboard import HIGHLIGHT
+from render.tools import samples
 from tests.render.helpers import assert_image_similar, close
 
 

@@ -123,7 +123,7 @@ def grass_pictures(decks, moves, header=GRASS_HEADER) -> set[bytes]:
     """Every picture the channel may show: the table after each move and the score
     sheets, drawn from the reference engine's public view only."""
     from render.grass import table_image
-    from render.grass_scores import score_sheet_image
+    from render.grass.scores import score_sheet_image
     from render.progress import grass_progress_image
 
     allowed = set()

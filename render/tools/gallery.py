@@ -1,4 +1,4 @@
-"""A gallery of every image kind from seeded games: `python -m render.gallery OUT_DIR`
+"""A gallery of every image kind from seeded games: `python -m render.tools.gallery OUT_DIR`
 (`--language de` draws their words in German).
 
 For people to review the pictures (and for the benchmark, which renders the same
@@ -211,7 +211,7 @@ def images() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m render.gallery")
+    parser = argparse.ArgumentParser(prog="python -m render.tools.gallery")
     parser.add_argument("out_dir", type=Path, help="folder to write the PNG files to")
     parser.add_argument(
         "--language",

@@ -17,9 +17,9 @@ from PIL import Image, ImageDraw
 from games.gracias.cards import COLOURS
 from games.gracias.views import ColourScore, GraciasPublicView
 from games.text import Text, _, _n, _p
-from render.gracias_cards import COLOURS as COLOUR_RGB
-from render.gracias_cards import shape
-from render.grass_scores import BEST_HAND, WINNER, heading, ring_cells, winners_line
+from render.gracias.cards import COLOURS as COLOUR_RGB
+from render.gracias.cards import shape
+from render.grass.scores import BEST_HAND, WINNER, heading, ring_cells, winners_line
 from render.scoreboard import MUTED, draw_grid, grid_height, paper_sheet, title_band
 from render.toolkit import INK_DARK, RGB, ellipsize, fit_size, hex_rgb, mix, text
 

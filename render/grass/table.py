@@ -26,9 +26,9 @@ from games.grass.cards import Card
 from games.grass.views import GrassPublicView, Market, Phase, SeatView
 from games.text import Money, Text, _, _n, _p, joined
 from lang import spoken
-from render.grass_cards import Size, back, face
-from render.grass_hand import hand_image
-from render.grass_scores import score_sheet_image
+from render.grass.cards import Size, back, face
+from render.grass.hand import hand_image
+from render.grass.scores import score_sheet_image
 from render.toolkit import (
     ALERT,
     FELT,

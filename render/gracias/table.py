@@ -19,8 +19,8 @@ from PIL import Image, ImageDraw
 from games.gracias.cards import COLOURS, Colour
 from games.gracias.views import GraciasPlayerView, GraciasPublicView, Phase, SeatView, TrioView
 from games.text import Text, _, _p, joined
-from render.gracias_cards import COUNT, card, chip
-from render.gracias_scores import round_score_image
+from render.gracias.cards import COUNT, card, chip
+from render.gracias.scores import round_score_image
 from render.toolkit import (
     FELT,
     FELT_DARK,

@@ -1,4 +1,4 @@
-"""Renderer speed: `python -m render.bench` (also `make bench`).
+"""Renderer speed: `python -m render.tools.bench` (also `make bench`).
 
 Prints, per image kind, the time to compose the image and to encode it as PNG
 (median and 99th percentile over many renders, milliseconds, one thread) and the
@@ -25,8 +25,8 @@ from PIL import Image
 from lang import speaking
 from render import gracias, graps, grass, prepare
 from render.encode import to_png
-from render.gallery import NAMES, _step, images, play_until
 from render.scoreboard import scoreboard_image
+from render.tools.gallery import NAMES, _step, images, play_until
 
 Render = Callable[[], Image.Image]
 
@@ -115,7 +115,7 @@ def measure(renders: list[Render], runs: int) -> tuple[list[float], list[float],
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m render.bench")
+    parser = argparse.ArgumentParser(prog="python -m render.tools.bench")
     parser.add_argument("--runs", type=int, default=200, help="renders per image kind")
     args = parser.parse_args(argv)
     print(f"{'image':<18}{'size':>10}{'compose ms':>16}{'encode ms':>16}{'total ms':>16}{'PNG':>8}")

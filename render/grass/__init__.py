@@ -1,0 +1,13 @@
+"""Grass's pictures (G1-G19), from its views only:
+
+- table.py: `table_image(public view)`, the channel's table
+- hand.py: `hand_image(player view)`, a player's cards
+- scores.py: `score_sheet_image(public view)`, every scored hand
+- cards.py, emblems.py: the card faces, drawn by code and cached
+"""
+
+from render.grass.hand import hand_image
+from render.grass.scores import score_sheet_image
+from render.grass.table import table_image
+
+__all__ = ["hand_image", "score_sheet_image", "table_image"]
