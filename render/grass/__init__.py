@@ -4,6 +4,8 @@
 - hand.py: `hand_image(player view)`, a player's cards
 - scores.py: `score_sheet_image(public view)`, every scored hand
 - cards.py, emblems.py: the card faces, drawn by code and cached
+- samples.py: hand-built views for the tests' golden images and the PNG palette
+- gallery.py: the gallery's and the bench's pictures from seeded games
 """
 
 from render.grass.hand import hand_image

@@ -1,10 +1,11 @@
 """The shared PNG palette, rebuilt from the sample views: `python -m render.tools.make_palette`.
 
 encode.py maps every image onto one fixed 256-colour palette. Building it means
-drawing every sample view of every game (samples.py) and letting Pillow's fast
-octree pick 256 colours from them: about 1.5 s, too slow to pay in every bot
-process. So it is built here, once, by a person, and committed as the generated
-module palette_data.py; encode.py only reads those 768 bytes.
+drawing every sample view of every game (each game's samples.py, in render/grass/,
+render/gracias/, render/graps/) and letting Pillow's fast octree pick 256 colours
+from them: about 1.5 s, too slow to pay in every bot process. So it is built here,
+once, by a person, and committed as the generated module palette_data.py; encode.py
+only reads those 768 bytes.
 
 Rebuild it (and look at the golden images) when the renderers' colours change:
 
@@ -27,29 +28,15 @@ COLOURS = 256
 
 
 def reference_parts() -> list[Image.Image]:
-    """Every sample image of every game (RGB): the colours the palette must hold."""
-    from games.grass.cards import Card
-    from render import gracias, graps, grass
-    from render.grass.cards import Size, back, face
+    """Every sample image of every game (RGB), each kind's from its render package's
+    samples.py, then a scoreboard: the colours the palette must hold."""
     from render.scoreboard import scoreboard_image
-    from render.tools import samples
+    from render.tools import kind_modules
 
-    parts = [
-        grass.table_image(samples.grass_six()),
-        grass.hand_image(samples.grass_hand()),
-        grass.score_sheet_image(samples.grass_six()),
-        gracias.table_image(samples.gracias_six()),
-        gracias.hidden_image(samples.gracias_hidden()),
-        gracias.round_score_image(samples.gracias_six()),
-        graps.board_image(samples.graps_play(), "ann"),
-        scoreboard_image("Scores", ["player", "total"], [["ann", "-$5,000"], ["bob", "7"]], 0),
-    ]
-    cards = Image.new("RGB", (27 * 184, 256), (29, 74, 51))
-    for index, card in enumerate(Card):
-        cards.paste(face(card), (index * 184, 0), face(card))
-        cards.paste(face(card, Size.MINI), (index * 184, 0), face(card, Size.MINI))
-    cards.paste(back(), (0, 0), back())
-    parts.append(cards)
+    parts = [part for samples in kind_modules("samples") for part in samples.palette_parts()]
+    parts.append(
+        scoreboard_image("Scores", ["player", "total"], [["ann", "-$5,000"], ["bob", "7"]], 0)
+    )
     return [part.convert("RGB") for part in parts]
 
 

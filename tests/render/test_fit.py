@@ -18,7 +18,8 @@ from games.registry import game_class
 from lang import LANGUAGES, speaking
 from render import gracias, graps, grass, measure
 from render.toolkit import text
-from render.tools.gallery import NAMES, images
+from render.tools.gallery import images
+from render.tools.seeded import NAMES
 
 
 def misfits(render: Callable[[], Image.Image], language: str) -> list[str]:

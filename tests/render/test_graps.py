@@ -7,20 +7,20 @@ from dataclasses import replace
 from games.graps.views import Piece
 from render import graps
 from render.graps import board as graps_board
+from render.graps import samples as graps_samples
 from render.toolkit import ALERT, GOLD
-from render.tools import samples
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 
 def test_board_in_play_matches_golden():
-    image = graps.board_image(samples.graps_play(), legal_for="ann")
+    image = graps.board_image(graps_samples.play(), legal_for="ann")
     assert image.size == (graps_board.WIDTH, graps_board.HEIGHT)
     assert_not_blank(image)
     assert_image_similar(image, "graps-play")
 
 
 def test_finished_board_matches_golden():
-    assert_image_similar(graps.board_image(samples.graps_over()), "graps-over")
+    assert_image_similar(graps.board_image(graps_samples.over()), "graps-over")
 
 
 def test_p1_cells_are_laid_out_with_row_1_at_the_bottom():
@@ -30,7 +30,7 @@ def test_p1_cells_are_laid_out_with_row_1_at_the_bottom():
 
 
 def test_last_placement_is_highlighted():
-    view = samples.graps_play()
+    view = graps_samples.play()
     image = graps.board_image(view)
     x0, y0, _, _ = graps_board.cell_box("H9")
     assert close(image.getpixel((x0 + 1, y0 + 1)), GOLD, 30)
@@ -39,13 +39,13 @@ def test_last_placement_is_highlighted():
 
 
 def test_p5_pruned_cells_are_crossed_out():
-    image = graps.board_image(samples.graps_play())
+    image = graps.board_image(graps_samples.play())
     x0, y0, x1, y1 = graps_board.cell_box("G8")
     assert close(image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)), ALERT, 30)
 
 
 def test_legal_cells_are_marked_only_for_the_mover():
-    view = samples.graps_play()
+    view = graps_samples.play()
     cell = view.legal[0]
     cx, cy = graps_board.cell_centre(cell)
     mover = graps.board_image(view, legal_for="ann")
@@ -75,7 +75,7 @@ def test_grapes_and_blanks_have_different_shapes():
 def test_empty_board_in_setup():
     empty = tuple(tuple(Piece.EMPTY for _ in range(15)) for _ in range(15))
     view = replace(
-        samples.graps_play(),
+        graps_samples.play(),
         board=empty,
         last_cell=None,
         last_pruned=(),

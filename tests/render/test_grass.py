@@ -11,10 +11,10 @@ from games.grass.cards import Card, full_deck
 from games.registry import game_class
 from render import grass
 from render.grass import hand as grass_hand
+from render.grass import samples as grass_samples
 from render.grass import table as grass_table
 from render.grass.cards import STYLES, Size, face
 from render.toolkit import ALERT, GOLD, money, text_width
-from render.tools import samples
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 PURPLE = STYLES[Card.LUST_CONQUERS_ALL.kind].colour
@@ -22,7 +22,7 @@ RED = STYLES[Card.BUST.kind].colour
 
 
 def test_six_player_table_matches_golden():
-    image = grass.table_image(samples.grass_six())
+    image = grass.table_image(grass_samples.six())
     assert image.width == 1000
     assert 1100 < image.height < 1400  # six rows, a header and six recent events
     assert_not_blank(image)
@@ -30,13 +30,13 @@ def test_six_player_table_matches_golden():
 
 
 def test_two_player_table_with_empty_stashes():
-    image = grass.table_image(samples.grass_two())
+    image = grass.table_image(grass_samples.two())
     assert image.size[0] == 1000 and image.height < 700
     assert_image_similar(image, "grass-table-2p")
 
 
 def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
-    view = samples.grass_six()
+    view = grass_samples.six()
     image = grass.table_image(view)
     where = grass_table.layout(view)
     dee = 3  # stash: covered Panama, then Jamaica and Home Grown
@@ -49,7 +49,7 @@ def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
 
 
 def test_g12_a_pile_counts_its_covered_peddles():
-    ann = samples.grass_six().seats[0]  # 11 peddles, a Panama and a Colombia covered
+    ann = grass_samples.six().seats[0]  # 11 peddles, a Panama and a Colombia covered
     piles = grass_table.stash_piles(ann)
     assert [(p.card.value_usd, p.covered, p.count) for p in piles] == [
         (100_000, 0, 1),
@@ -73,7 +73,7 @@ def _crowded(view):
 def test_g12_no_card_hides_another_cards_value():
     """Stash and Protect cards sit side by side, one pile per value, in the fullest
     row a deck can make: every value at the card's top stays in sight."""
-    view = _crowded(samples.grass_six())
+    view = _crowded(grass_samples.six())
     for seat, where in zip(view.seats, grass_table.layout(view).seats, strict=True):
         xs = [x for x, _ in where.stash + where.protection]
         assert len(xs) == len(grass_table.stash_piles(seat)) + len(grass_table.protect_piles(seat))
@@ -84,7 +84,7 @@ def test_g12_no_card_hides_another_cards_value():
 
 
 def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
-    view = samples.grass_six()
+    view = grass_samples.six()
     eve = view.seats[4]
     assert len(eve.heat) == 4
     where = grass_table.layout(view).seats[4]
@@ -95,7 +95,7 @@ def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
 
 
 def test_the_mover_is_outlined_gold():
-    view = samples.grass_six()
+    view = grass_samples.six()
     image = grass.table_image(view)
     bob = grass_table.layout(view).seats[1].row
     assert close(image.getpixel(((bob[0] + bob[2]) // 2, bob[1] + 1)), GOLD)
@@ -104,7 +104,7 @@ def test_the_mover_is_outlined_gold():
 
 
 def test_crowded_stash_stays_left_of_the_stash_value():
-    view = _crowded(samples.grass_six())
+    view = _crowded(grass_samples.six())
     image = grass.table_image(view)
     where = grass_table.layout(view).seats[0]
     right = max(x for x, _ in where.stash + where.protection) + Size.MINI.width + 4
@@ -122,7 +122,7 @@ def test_the_log_shows_six_lines_the_engines_keep():
     from games.grass.engine import RECENT as GRASS_KEPT
 
     assert 6 <= grass_table.RECENT <= GRASS_KEPT
-    view = samples.grass_six()
+    view = grass_samples.six()
     assert len(view.recent) > grass_table.RECENT
     shorter = replace(view, recent=view.recent[-1:])
     grown = grass_table.layout(view).size[1] - grass_table.layout(shorter).size[1]
@@ -135,11 +135,11 @@ def test_the_log_shows_six_lines_the_engines_keep():
 
 def test_table_refuses_a_player_view():
     with pytest.raises(TypeError):
-        grass.table_image(samples.grass_hand())  # type: ignore[arg-type]
+        grass.table_image(grass_samples.hand())  # type: ignore[arg-type]
 
 
 def test_hand_marks_the_card_just_drawn():
-    view = samples.grass_hand()
+    view = grass_samples.hand()
     image = grass.hand_image(view)
     assert_image_similar(image, "grass-hand")
     order = grass_hand.hand_order(view.hand)
@@ -147,7 +147,7 @@ def test_hand_marks_the_card_just_drawn():
 
 
 def test_g18_score_sheet_matches_golden():
-    image = grass.score_sheet_image(samples.grass_six())
+    image = grass.score_sheet_image(grass_samples.six())
     assert image.width == 1000
     assert_image_similar(image, "grass-score-sheet")
 
@@ -198,7 +198,7 @@ def test_table_is_the_same_whatever_the_players_hold():
 
 def test_g13_chosen_pass_card_is_marked_once():
     view = replace(
-        samples.grass_hand(),
+        grass_samples.hand(),
         hand=(Card.MEXICO, Card.MEXICO, Card.BUST),
         drawn=None,
         pass_choice=Card.MEXICO,
@@ -214,7 +214,7 @@ def test_g13_chosen_pass_card_is_marked_once():
 
 def test_g13_g20_a_received_card_is_marked_once_in_its_own_colour():
     view = replace(
-        samples.grass_hand(),
+        grass_samples.hand(),
         hand=(Card.MEXICO, Card.MEXICO, Card.BUST),
         drawn=None,
         received=(Card.MEXICO,),
@@ -238,7 +238,7 @@ def test_g13_received_and_drawn_copies_of_one_card_are_marked_apart():
     assert grass_hand.received_indexes(cards, (Card.MEXICO,), None) == {0}
     assert grass_hand.received_indexes(cards, (Card.MEXICO, Card.BUST), None) == {0, 2}
     assert grass_hand.received_indexes(cards, (Card.PANAMA,), None) == set()  # not held
-    view = replace(samples.grass_hand(), hand=tuple(cards), drawn=Card.MEXICO)
+    view = replace(grass_samples.hand(), hand=tuple(cards), drawn=Card.MEXICO)
     image = grass.hand_image(replace(view, received=(Card.MEXICO,)))
     first_right = grass_hand.MARGIN + 16 + 180 - 8 - 4
     assert close(image.getpixel((first_right, 96 - 1)), GOLD, 30)  # NEW on the first
@@ -254,9 +254,9 @@ def test_g20_offer_is_spelled_out_on_both_hands():
     from games.grass.views import Offer
 
     offer = Offer("bob", "ann", give=(Card.PANAMA,), take=(Card.BUST,), take_stash=(Card.MEXICO,))
-    bob = replace(samples.grass_hand(), offer=offer)
+    bob = replace(grass_samples.hand(), offer=offer)
     assert grass_hand.offer_lines(bob)[1:] == ["you give: Panama", "you get: Bust, Mexico (stash)"]
     ann = replace(bob, name="ann", hand=(Card.BUST,) * 6, drawn=None)
     assert grass_hand.offer_lines(ann)[1:] == ["you get: Panama", "you give: Bust, Mexico (stash)"]
-    plain = grass.hand_image(samples.grass_hand())
+    plain = grass.hand_image(grass_samples.hand())
     assert grass.hand_image(bob).height > plain.height

@@ -15,8 +15,11 @@ from PIL import Image
 
 from render import gracias, graps, grass
 from render.gracias import cards as gracias_cards
+from render.gracias import samples as gracias_samples
 from render.gracias import table as gracias_table
 from render.graps import board as graps_board
+from render.graps import samples as graps_samples
+from render.grass import samples as grass_samples
 from render.grass import table as grass_table
 from render.toolkit import (
     INK,
@@ -27,11 +30,10 @@ from render.toolkit import (
     phone_cap_height,
     text,
 )
-from render.tools import samples
 
 
 def _gracias_three():
-    view = samples.gracias_six()
+    view = gracias_samples.six()
     return replace(
         view,
         players=view.players[:3],
@@ -42,17 +44,17 @@ def _gracias_three():
 
 
 TABLES: dict[str, tuple[Callable[[], Image.Image], Mapping[str, TextStyle]]] = {
-    "grass, 2 players": (lambda: grass.table_image(samples.grass_two()), grass_table.PHONE_TEXTS),
-    "grass, 6 players": (lambda: grass.table_image(samples.grass_six()), grass_table.PHONE_TEXTS),
+    "grass, 2 players": (lambda: grass.table_image(grass_samples.two()), grass_table.PHONE_TEXTS),
+    "grass, 6 players": (lambda: grass.table_image(grass_samples.six()), grass_table.PHONE_TEXTS),
     "gracias, 3 players": (
         lambda: gracias.table_image(_gracias_three()),
         gracias_table.PHONE_TEXTS,
     ),
     "gracias, 6 players": (
-        lambda: gracias.table_image(samples.gracias_six()),
+        lambda: gracias.table_image(gracias_samples.six()),
         gracias_table.PHONE_TEXTS,
     ),
-    "graps": (lambda: graps.board_image(samples.graps_play(), "ann"), graps_board.PHONE_TEXTS),
+    "graps": (lambda: graps.board_image(graps_samples.play(), "ann"), graps_board.PHONE_TEXTS),
 }
 
 
