@@ -65,7 +65,7 @@ test-long: $(VENV)/.installed-dev $(CATALOGS)
 bench: $(VENV)/.installed-dev $(CATALOGS)
 	tests/install-postgres
 	$(BIN)/python -m games.bench
-	$(BIN)/python -m render.bench
+	$(BIN)/python -m render.tools.bench
 	$(BIN)/python -m tests.stress.bench
 	$(BIN)/python -m tests.stress.census
 	$(BIN)/python -m tests.stress.taps
@@ -79,7 +79,7 @@ bench-ai: $(VENV)/.installed-dev
 	$(BIN)/python -m tests.stress.bench_ratings
 
 gallery: $(VENV)/.installed-dev $(CATALOGS)
-	$(BIN)/python -m render.gallery gallery
+	$(BIN)/python -m render.tools.gallery gallery
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache gallery $(CATALOGS)

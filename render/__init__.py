@@ -1,31 +1,46 @@
 """Images from the games' views, with Pillow. Pure functions; no discord, no database.
 
-Renderers (each returns a PIL image, thread-safe, from views only):
-- grass.py: `table_image` (public view only), `hand_image`, `score_sheet_image`
-- gracias.py: `table_image` (public view only), `hidden_image`, `round_score_image`
-- graps.py: `board_image(view, legal_for=None)`
-- scoreboard.py: `scoreboard_image(title, columns, rows, highlight=None)`
-- encode.py: `to_png(image) -> bytes`
+One package per game kind, as in games/ and bot/exts/, each exporting the drawing
+functions the bot uses (each returns a PIL image, thread-safe, from views only):
+- grass/: `table_image` (public view only), `hand_image`, `score_sheet_image`
+- gracias/: `table_image` (public view only), `hidden_image`, `round_score_image`
+- graps/: `board_image(view, legal_for=None)`, `player_board_image`
+Each also holds its hand-built sample views (samples.py) and its pictures for the
+gallery and the bench (gallery.py); `kind_package` names a kind's package.
+
+The drawing every kind shares, at the top level:
+- toolkit.py: colours, panels, pills, text drawn, fitted and cut; measure.py records
+  what was drawn where, for the tests
+- typeface.py: which font draws which character (the shipped fallback font in fonts/
+  for names in other scripts)
+- scoreboard.py: `scoreboard_image(title, columns, rows, highlight=None)`, and the
+  grid and marks of the games' score sheets
+- progress.py: the score-progression chart of a finished game; player_card.py: `/stats`
+- encode.py: `to_png(image) -> bytes`, on the fixed palette of palette_data.py
 
 Words: a renderer hands the drawing functions `Text`s (games/text.py), never
 English glued together, and they draw them in the language of the enclosing
 `lang.speaking(language)` block (English outside one); names, Grass card names, Graps
 cells and figures are drawn as they are.
 
-Shared drawing in toolkit.py; which font draws which character (the shipped
-fallback font in fonts/ for names in other scripts) in typeface.py; the PNG
-palette in palette_data.py, made by `python -m render.make_palette`; card faces
-in grass_cards.py and gracias_cards.py;
-fixed sample views in samples.py; `python -m render.gallery OUT_DIR` and
-`python -m render.bench` for people to look at the images and their speed.
+The tools, for people, in tools/: `python -m render.tools.gallery OUT_DIR` and
+`python -m render.tools.bench` to look at the images and their speed,
+`python -m render.tools.make_palette` to rebuild palette_data.py.
 """
+
+
+def kind_package(kind: str) -> str:
+    """The package that draws a game kind's pictures ("grass" -> "render.grass"): the one
+    place that maps a kind to its render package, for the tools and the tests."""
+    return f"render.{kind}"
 
 
 def prepare() -> None:
     """Draw every cached picture now (the Grass card faces, the fonts' character maps:
     a fraction of a second) so that no player's move pays for them; the bot may call
     this at start-up, in its thread pool."""
-    from render import encode, grass_cards, typeface
+    from render import encode, typeface
+    from render.grass import cards as grass_cards
 
     grass_cards.prepare()
     typeface.main_chars()

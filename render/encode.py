@@ -1,4 +1,4 @@
-"""Images to PNG bytes, fast: the settings were measured with `python -m render.bench`.
+"""Images to PNG bytes, fast: the settings were measured with `python -m render.tools.bench`.
 
 The images are flat colours and anti-aliased text, so a 256-colour palette keeps
 them looking the same while the file and the encoding get much cheaper than 24-bit
@@ -6,16 +6,17 @@ RGB (one byte per pixel to filter and deflate instead of three: on a 1000 x 1100
 table, about 4 ms and 60 KB instead of 28 ms and 170 KB).
 
 The palette is one fixed palette for every image, chosen by Pillow's fast octree
-from reference renders of the hand-built sample views of all games (samples.py):
-every felt, paper, card and ink colour and their anti-aliased blends are in it.
-Choosing it takes about 1.5 s, so it is chosen once by `python -m render.make_palette`
-and committed as palette_data.py (768 bytes); tests/render/test_palette.py fails when
-the samples hold colours it no longer covers. Mapping an image onto a known palette
-costs about 2 ms where building a palette per image costs about 8 ms (median cut:
-about 40 ms). No dithering: dither noise on flat felt costs bytes and looks grainy.
-zlib level 3 is as fast as level 1 on palette images and smaller; level 6 doubles
-the time; the RLE strategy makes bigger files. `optimize=True` is never used: it retries filters and
-levels and costs tens of milliseconds.
+from reference renders of the hand-built sample views of all games (each game's
+samples.py: render/grass/samples.py...): every felt, paper, card and ink colour and
+their anti-aliased blends are in it. Choosing it takes about 1.5 s, so it is chosen
+once by `python -m render.tools.make_palette` and committed as palette_data.py (768
+bytes); tests/render/test_palette.py fails when the samples hold colours it no longer
+covers. Mapping an image onto a known palette costs about 2 ms where building a palette
+per image costs about 8 ms (median cut: about 40 ms). No dithering: dither noise on
+flat felt costs bytes and looks grainy. zlib level 3 is as fast as level 1 on palette
+images and smaller; level 6 doubles the time; the RLE strategy makes bigger files.
+`optimize=True` is never used: it retries filters and levels and costs tens of
+milliseconds.
 """
 
 from __future__ import annotations

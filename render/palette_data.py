@@ -1,5 +1,5 @@
 """The shared 256-colour PNG palette (R, G, B bytes), generated from the sample
-views by `python -m render.make_palette`; do not edit by hand."""
+views by `python -m render.tools.make_palette`; do not edit by hand."""
 
 PALETTE = bytes.fromhex(
     "625d2895a699cf6661dda49a57615adcd4da635a93e7ca9d2d4d30ac9fcda290"

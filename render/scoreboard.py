@@ -1,5 +1,6 @@
 """Score tables on paper: the scoreboard image every game's scoreboard command shows,
-and the grid the Grass score sheet and the Gracias round scores are drawn with.
+and the grid and marks (winner and best badges, rings, the winners' line) the Grass
+score sheet and the Gracias round scores are drawn with.
 
 The first column (names) is left-aligned, the figures right-aligned; a highlighted
 row (the leader, the hand's winner) is gold with a star mark, so it reads without
@@ -8,12 +9,13 @@ colour too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from PIL import Image, ImageDraw
 
-from games.text import _
+from games.text import Text, _, _p, joined
 from render.toolkit import (
     FELT,
     FELT_DARK,
@@ -28,6 +30,7 @@ from render.toolkit import (
     hex_rgb,
     mix,
     panel,
+    pill,
     text,
     text_width,
 )
@@ -156,6 +159,61 @@ def title_band(image: Image.Image, draw: ImageDraw.ImageDraw, title: str, sub: s
     if sub:
         text(image, (width - 40, 50), sub, 20, INK, anchor="rm")
     return 100
+
+
+# -- the marks the games' score sheets share ------------------------------------------
+
+SHEET_WIDTH = 1000  # the games' score sheets: the Grass hands, the Gracias rounds
+BADGE = 18
+# TRANSLATORS: a badge before the names of the game's winners.
+WINNER: tuple[Text, RGB] = (_p("badge", "winner"), MARK)
+# The best hand's (Grass) or best round's (Gracias) badge, and the ring of its scores.
+BEST = hex_rgb("#276a43")
+
+
+def ring_cells(
+    image: Image.Image,
+    box: tuple[int, int, int],
+    columns: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    cells: Iterable[tuple[int, int]],
+    colour: RGB,
+) -> None:
+    """A ring of `colour` around some (row, column) cells of a grid `draw_grid` drew."""
+    x, y, width = box
+    draw = ImageDraw.Draw(image)
+    lefts = list(accumulate(column_widths(columns, rows, width), initial=x))
+    for row, column in cells:
+        top = y + HEAD + row * ROW
+        ring = (lefts[column] + 3, top + 4, lefts[column + 1] - 3, top + ROW - 5)
+        draw.rounded_rectangle(ring, 9, outline=colour, width=3)
+
+
+def heading(
+    image: Image.Image,
+    xy: tuple[int, int],
+    title: Text,
+    badge: tuple[Text, RGB],
+    names: Sequence[str],
+) -> None:
+    """A section's title, then a badge ("winner", "best hand") and the names it is for."""
+    x, y = xy
+    x += text(image, (x, y), title, 24, MUTED, bold=True) + 18
+    if names:
+        label, fill = badge
+        x = pill(image, ImageDraw.Draw(image), (x, y), label, BADGE, fill, PAPER)[2] + 10
+        who = ellipsize(", ".join(names), SHEET_WIDTH - 48 - x, 22, bold=True)
+        text(image, (x, y + 2), who, 22, INK_DARK, bold=True)
+
+
+def winners_line(winners: Sequence[str]) -> Text | None:
+    """ "winner: ann", "winners: ann, bob" beside a sheet's title; None before the end."""
+    if not winners:
+        return None
+    if len(winners) == 1:
+        return _("winner: {player}", player=winners[0])
+    # TRANSLATORS: {players} are the names of the game's winners, separated by commas.
+    return _("winners: {players}", players=joined(", ", winners))
 
 
 def scoreboard_image(

@@ -1,5 +1,6 @@
 """The architecture's boundaries (STYLE.md, point 1): games/ imports only the standard
-library; render/ never imports discord or aiosqlite. Checked on the source's imports."""
+library; render/ never imports discord or aiosqlite, and one game's render package
+never imports another's. Checked on the source's imports."""
 
 from __future__ import annotations
 
@@ -41,6 +42,55 @@ def test_render_never_imports_discord_or_the_database() -> None:
         for path, names in imported_top_modules("render").items()
         if names & forbidden
     }
+    assert bad == {}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The modules a source file imports by absolute name (`from a import b`: a and a.b)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_a_game_s_render_package_imports_no_other_game_s() -> None:
+    # What two games draw alike (the score sheets' marks, the progress strip) is shared
+    # at the top of render/, not borrowed from one game's package by another.
+    kinds = sorted(path.parent.name for path in (ROOT / "render").glob("*/__init__.py"))
+    kinds.remove("tools")
+    assert {"grass", "gracias", "graps"} <= set(kinds)
+    bad = {}
+    for kind in kinds:
+        for path in sorted((ROOT / "render" / kind).rglob("*.py")):
+            others = {
+                name
+                for name in imported_modules(path)
+                for other in kinds
+                if other != kind
+                and (name == f"render.{other}" or name.startswith(f"render.{other}."))
+            }
+            if others:
+                bad[str(path.relative_to(ROOT))] = sorted(others)
+    assert bad == {}
+
+
+def test_the_shared_drawing_imports_no_game_s_render_package_nor_the_tools() -> None:
+    # render/'s top-level modules are what every kind builds on; prepare() in
+    # render/__init__.py warms the Grass card faces, so render/__init__.py is left out.
+    shared = {path.stem for path in (ROOT / "render").glob("*.py")}
+    bad = {}
+    for path in sorted((ROOT / "render").glob("*.py")):
+        packages = {
+            name
+            for name in imported_modules(path)
+            if name.startswith("render.") and name.split(".")[1] not in shared
+        }
+        if packages and path.name != "__init__.py":
+            bad[path.name] = sorted(packages)
     assert bad == {}
 
 

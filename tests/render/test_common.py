@@ -8,7 +8,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageDraw
 
-from render import encode, gracias, graps, grass, samples, toolkit
+from render import encode, gracias, graps, grass, toolkit
+from render.gracias import samples as gracias_samples
+from render.graps import samples as graps_samples
+from render.grass import samples as grass_samples
 from render.scoreboard import scoreboard_image
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
@@ -31,7 +34,7 @@ def test_scoreboard_with_no_rows():
 
 
 def test_png_is_a_palette_image_close_to_the_original():
-    image = grass.table_image(samples.grass_six())
+    image = grass.table_image(grass_samples.six())
     data = encode.to_png(image)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     decoded = Image.open(io.BytesIO(data))
@@ -52,10 +55,10 @@ def test_text_with_glyphs_the_font_lacks_is_substituted():
 
 def _renders():
     return [
-        lambda: grass.table_image(samples.grass_six()),
-        lambda: grass.hand_image(samples.grass_hand()),
-        lambda: gracias.table_image(samples.gracias_six()),
-        lambda: graps.board_image(samples.graps_play(), "ann"),
+        lambda: grass.table_image(grass_samples.six()),
+        lambda: grass.hand_image(grass_samples.hand()),
+        lambda: gracias.table_image(gracias_samples.six()),
+        lambda: graps.board_image(graps_samples.play(), "ann"),
     ]
 
 
@@ -73,7 +76,7 @@ def test_renderers_and_encoder_give_the_same_bytes_from_many_threads():
 
 def test_the_golden_helper_fails_and_saves_actual_and_diff(capsys, monkeypatch):
     monkeypatch.delenv("UPDATE_GOLDEN", raising=False)  # never overwrite a golden here
-    image = grass.table_image(samples.grass_six())
+    image = grass.table_image(grass_samples.six())
     ImageDraw.Draw(image).rectangle((300, 300, 600, 600), fill=(255, 0, 255))
     with pytest.raises(AssertionError) as failure:
         assert_image_similar(image, "grass-table-6p")

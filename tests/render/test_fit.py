@@ -17,8 +17,9 @@ from games.randomplay import playout_chooser
 from games.registry import game_class
 from lang import LANGUAGES, speaking
 from render import gracias, graps, grass, measure
-from render.gallery import NAMES, images
 from render.toolkit import text
+from render.tools.gallery import images
+from render.tools.seeded import NAMES
 
 
 def misfits(render: Callable[[], Image.Image], language: str) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render import gallery
+from render.tools import gallery
 
 
 def test_gallery_writes_every_image_kind(tmp_path):

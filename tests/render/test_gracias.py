@@ -7,30 +7,32 @@ from dataclasses import replace
 import pytest
 
 from games.gracias.cards import COLOURS, Colour
-from render import gracias, samples
-from render.gracias_cards import COLOURS as COLOUR_RGB
-from render.gracias_cards import card, chip
+from render import gracias
+from render.gracias import samples as gracias_samples
+from render.gracias import table as gracias_table
+from render.gracias.cards import COLOURS as COLOUR_RGB
+from render.gracias.cards import card, chip
 from render.toolkit import GOLD, PANEL
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 
 def test_six_player_table_matches_golden():
-    image = gracias.table_image(samples.gracias_six())
+    image = gracias.table_image(gracias_samples.six())
     assert image.width == 1000 and 1000 < image.height < 1300  # six recent events
     assert_not_blank(image)
     assert_image_similar(image, "gracias-table-6p")
 
 
 def test_c5_trio_being_split_is_outlined_gold():
-    view = samples.gracias_six()
+    view = gracias_samples.six()
     assert view.choosing == 2
     image = gracias.table_image(view)
     # Trio 2 of six sits in the second sixth of the trio band; its outline is gold.
-    width = (gracias.WIDTH - 2 * gracias.MARGIN - 16) // 6
-    cx = gracias.MARGIN + 8 + width + width // 2
-    top = gracias.TRIOS_TOP + 10 + 32 - 8
+    width = (gracias_table.WIDTH - 2 * gracias_table.MARGIN - 16) // 6
+    cx = gracias_table.MARGIN + 8 + width + width // 2
+    top = gracias_table.TRIOS_TOP + 10 + 32 - 8
     assert any(close(image.getpixel((cx, y)), GOLD, 40) for y in range(top - 2, top + 4))
-    trio1_cx = gracias.MARGIN + 8 + width // 2
+    trio1_cx = gracias_table.MARGIN + 8 + width // 2
     assert not any(close(image.getpixel((trio1_cx, y)), GOLD, 40) for y in range(top - 2, top + 4))
 
 
@@ -54,27 +56,27 @@ def test_empty_reserve_colours_are_faded():
 
 def test_table_refuses_a_player_view():
     with pytest.raises(TypeError):
-        gracias.table_image(samples.gracias_hidden())  # type: ignore[arg-type]
+        gracias.table_image(gracias_samples.hidden())  # type: ignore[arg-type]
 
 
 def test_table_without_trios_at_game_end():
-    view = replace(samples.gracias_six(), trios=(), choosing=None, to_move=None, winners=("cy",))
+    view = replace(gracias_samples.six(), trios=(), choosing=None, to_move=None, winners=("cy",))
     image = gracias.table_image(view)
-    assert image.height < gracias.table_image(samples.gracias_six()).height
+    assert image.height < gracias.table_image(gracias_samples.six()).height
     assert_not_blank(image)
 
 
 def test_hidden_cards_match_golden():
-    image = gracias.hidden_image(samples.gracias_hidden())
+    image = gracias.hidden_image(gracias_samples.hidden())
     assert_image_similar(image, "gracias-hidden")
 
 
 def test_c6_round_scores_match_golden():
-    image = gracias.round_score_image(samples.gracias_six())
+    image = gracias.round_score_image(gracias_samples.six())
     assert image.width == 1000
     assert_image_similar(image, "gracias-round-score")
 
 
 def test_round_scores_before_any_round_is_scored():
-    view = replace(samples.gracias_six(), last_round=None)
+    view = replace(gracias_samples.six(), last_round=None)
     assert_not_blank(gracias.round_score_image(view))

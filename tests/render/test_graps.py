@@ -5,52 +5,54 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.graps.views import Piece
-from render import graps, samples
+from render import graps
+from render.graps import board as graps_board
+from render.graps import samples as graps_samples
 from render.toolkit import ALERT, GOLD
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 
 def test_board_in_play_matches_golden():
-    image = graps.board_image(samples.graps_play(), legal_for="ann")
-    assert image.size == (graps.WIDTH, graps.HEIGHT)
+    image = graps.board_image(graps_samples.play(), legal_for="ann")
+    assert image.size == (graps_board.WIDTH, graps_board.HEIGHT)
     assert_not_blank(image)
     assert_image_similar(image, "graps-play")
 
 
 def test_finished_board_matches_golden():
-    assert_image_similar(graps.board_image(samples.graps_over()), "graps-over")
+    assert_image_similar(graps.board_image(graps_samples.over()), "graps-over")
 
 
 def test_p1_cells_are_laid_out_with_row_1_at_the_bottom():
-    a1, o15 = graps.cell_box("A1"), graps.cell_box("O15")
-    assert a1[0] == graps.LEFT and a1[3] == graps.TOP + graps.BOARD
-    assert o15[2] == graps.LEFT + graps.BOARD and o15[1] == graps.TOP
+    a1, o15 = graps_board.cell_box("A1"), graps_board.cell_box("O15")
+    assert a1[0] == graps_board.LEFT and a1[3] == graps_board.TOP + graps_board.BOARD
+    assert o15[2] == graps_board.LEFT + graps_board.BOARD and o15[1] == graps_board.TOP
 
 
 def test_last_placement_is_highlighted():
-    view = samples.graps_play()
+    view = graps_samples.play()
     image = graps.board_image(view)
-    x0, y0, _, _ = graps.cell_box("H9")
+    x0, y0, _, _ = graps_board.cell_box("H9")
     assert close(image.getpixel((x0 + 1, y0 + 1)), GOLD, 30)
-    x0, y0, _, _ = graps.cell_box("H10")
+    x0, y0, _, _ = graps_board.cell_box("H10")
     assert not close(image.getpixel((x0 + 1, y0 + 1)), GOLD, 30)
 
 
 def test_p5_pruned_cells_are_crossed_out():
-    image = graps.board_image(samples.graps_play())
-    x0, y0, x1, y1 = graps.cell_box("G8")
+    image = graps.board_image(graps_samples.play())
+    x0, y0, x1, y1 = graps_board.cell_box("G8")
     assert close(image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)), ALERT, 30)
 
 
 def test_legal_cells_are_marked_only_for_the_mover():
-    view = samples.graps_play()
+    view = graps_samples.play()
     cell = view.legal[0]
-    cx, cy = graps.cell_centre(cell)
+    cx, cy = graps_board.cell_centre(cell)
     mover = graps.board_image(view, legal_for="ann")
     other = graps.board_image(view, legal_for="bob")
     nobody = graps.board_image(view)
-    assert close(mover.getpixel((cx, cy)), graps.LEGAL)
-    assert not close(other.getpixel((cx, cy)), graps.LEGAL)
+    assert close(mover.getpixel((cx, cy)), graps_board.LEGAL)
+    assert not close(other.getpixel((cx, cy)), graps_board.LEGAL)
     assert other.tobytes() == nobody.tobytes()
 
 
@@ -59,8 +61,12 @@ def test_grapes_and_blanks_have_different_shapes():
         (Piece.DARK_GRAPE, Piece.DARK_BLANK),
         (Piece.LIGHT_GRAPE, Piece.LIGHT_BLANK),
     ):
-        grape_alpha = graps.sprite(grape).getchannel("A").point(lambda v: 255 if v > 128 else 0)
-        blank_alpha = graps.sprite(blank).getchannel("A").point(lambda v: 255 if v > 128 else 0)
+        grape_alpha = (
+            graps_board.sprite(grape).getchannel("A").point(lambda v: 255 if v > 128 else 0)
+        )
+        blank_alpha = (
+            graps_board.sprite(blank).getchannel("A").point(lambda v: 255 if v > 128 else 0)
+        )
         assert grape_alpha.tobytes() != blank_alpha.tobytes()
         # A blank is solid in its centre's ring; a grape bunch has gaps between berries.
         assert grape_alpha.histogram()[255] < blank_alpha.histogram()[255]
@@ -69,7 +75,7 @@ def test_grapes_and_blanks_have_different_shapes():
 def test_empty_board_in_setup():
     empty = tuple(tuple(Piece.EMPTY for _ in range(15)) for _ in range(15))
     view = replace(
-        samples.graps_play(),
+        graps_samples.play(),
         board=empty,
         last_cell=None,
         last_pruned=(),

@@ -9,8 +9,11 @@ import pytest
 
 from games.grass.cards import Card, full_deck
 from games.registry import game_class
-from render import grass, grass_hand, samples
-from render.grass_cards import STYLES, Size, face
+from render import grass
+from render.grass import hand as grass_hand
+from render.grass import samples as grass_samples
+from render.grass import table as grass_table
+from render.grass.cards import STYLES, Size, face
 from render.toolkit import ALERT, GOLD, money, text_width
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
@@ -19,7 +22,7 @@ RED = STYLES[Card.BUST.kind].colour
 
 
 def test_six_player_table_matches_golden():
-    image = grass.table_image(samples.grass_six())
+    image = grass.table_image(grass_samples.six())
     assert image.width == 1000
     assert 1100 < image.height < 1400  # six rows, a header and six recent events
     assert_not_blank(image)
@@ -27,17 +30,17 @@ def test_six_player_table_matches_golden():
 
 
 def test_two_player_table_with_empty_stashes():
-    image = grass.table_image(samples.grass_two())
+    image = grass.table_image(grass_samples.two())
     assert image.size[0] == 1000 and image.height < 700
     assert_image_similar(image, "grass-table-2p")
 
 
 def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
-    view = samples.grass_six()
+    view = grass_samples.six()
     image = grass.table_image(view)
-    where = grass.layout(view)
+    where = grass_table.layout(view)
     dee = 3  # stash: covered Panama, then Jamaica and Home Grown
-    piles = grass.stash_piles(view.seats[dee])
+    piles = grass_table.stash_piles(view.seats[dee])
     assert [p.covered for p in piles] == [1, 0, 0]
     (x, y), (x2, y2) = where.seats[dee].stash[0], where.seats[dee].stash[1]
     h = Size.MINI.height
@@ -46,8 +49,8 @@ def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
 
 
 def test_g12_a_pile_counts_its_covered_peddles():
-    ann = samples.grass_six().seats[0]  # 11 peddles, a Panama and a Colombia covered
-    piles = grass.stash_piles(ann)
+    ann = grass_samples.six().seats[0]  # 11 peddles, a Panama and a Colombia covered
+    piles = grass_table.stash_piles(ann)
     assert [(p.card.value_usd, p.covered, p.count) for p in piles] == [
         (100_000, 0, 1),
         (50_000, 1, 2),
@@ -70,21 +73,21 @@ def _crowded(view):
 def test_g12_no_card_hides_another_cards_value():
     """Stash and Protect cards sit side by side, one pile per value, in the fullest
     row a deck can make: every value at the card's top stays in sight."""
-    view = _crowded(samples.grass_six())
-    for seat, where in zip(view.seats, grass.layout(view).seats, strict=True):
+    view = _crowded(grass_samples.six())
+    for seat, where in zip(view.seats, grass_table.layout(view).seats, strict=True):
         xs = [x for x, _ in where.stash + where.protection]
-        assert len(xs) == len(grass.stash_piles(seat)) + len(grass.protect_piles(seat))
+        assert len(xs) == len(grass_table.stash_piles(seat)) + len(grass_table.protect_piles(seat))
         # A pile's lower cards peek out 4 px to the right of its top card.
         assert all(b - a >= Size.MINI.width + 4 for a, b in pairwise(xs))
-    ann = grass.layout(view).seats[0]
+    ann = grass_table.layout(view).seats[0]
     assert len(ann.stash) == 4 and len(ann.protection) == 2
 
 
 def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
-    view = samples.grass_six()
+    view = grass_samples.six()
     eve = view.seats[4]
     assert len(eve.heat) == 4
-    where = grass.layout(view).seats[4]
+    where = grass_table.layout(view).seats[4]
     assert len(where.hassle) == 5  # the Market Open and four Heat On cards, fanned
     image = grass.table_image(view)
     for x, y in where.hassle[1:]:
@@ -92,23 +95,23 @@ def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
 
 
 def test_the_mover_is_outlined_gold():
-    view = samples.grass_six()
+    view = grass_samples.six()
     image = grass.table_image(view)
-    bob = grass.layout(view).seats[1].row
+    bob = grass_table.layout(view).seats[1].row
     assert close(image.getpixel(((bob[0] + bob[2]) // 2, bob[1] + 1)), GOLD)
-    ann = grass.layout(view).seats[0].row
+    ann = grass_table.layout(view).seats[0].row
     assert not close(image.getpixel(((ann[0] + ann[2]) // 2, ann[1] + 1)), GOLD)
 
 
 def test_crowded_stash_stays_left_of_the_stash_value():
-    view = _crowded(samples.grass_six())
+    view = _crowded(grass_samples.six())
     image = grass.table_image(view)
-    where = grass.layout(view).seats[0]
+    where = grass_table.layout(view).seats[0]
     right = max(x for x, _ in where.stash + where.protection) + Size.MINI.width + 4
-    assert right <= grass.STASH_END
+    assert right <= grass_table.STASH_END
     # The widest stash value, right-aligned, starts right of the last pile.
     value = sum(s.card.value_usd for s in view.seats[0].stash)
-    assert grass.INFO_X - text_width(money(value), grass.TOTAL.size, bold=True) > right
+    assert grass_table.INFO_X - text_width(money(value), grass_table.TOTAL.size, bold=True) > right
     assert_not_blank(image)
 
 
@@ -118,24 +121,25 @@ def test_the_log_shows_six_lines_the_engines_keep():
     from games.graps.state import RECENT as GRAPS_KEPT
     from games.grass.engine import RECENT as GRASS_KEPT
 
-    assert 6 <= grass.RECENT <= GRASS_KEPT
-    view = samples.grass_six()
-    assert len(view.recent) > grass.RECENT
+    assert 6 <= grass_table.RECENT <= GRASS_KEPT
+    view = grass_samples.six()
+    assert len(view.recent) > grass_table.RECENT
     shorter = replace(view, recent=view.recent[-1:])
-    grown = grass.layout(view).size[1] - grass.layout(shorter).size[1]
-    assert grown == (grass.RECENT - 1) * grass.LINE
-    from render import gracias, graps
+    grown = grass_table.layout(view).size[1] - grass_table.layout(shorter).size[1]
+    assert grown == (grass_table.RECENT - 1) * grass_table.LINE
+    from render.gracias import table as gracias_table
+    from render.graps import board as graps_board
 
-    assert 6 <= gracias.RECENT <= GRACIAS_KEPT and 6 <= graps.RECENT <= GRAPS_KEPT
+    assert 6 <= gracias_table.RECENT <= GRACIAS_KEPT and 6 <= graps_board.RECENT <= GRAPS_KEPT
 
 
 def test_table_refuses_a_player_view():
     with pytest.raises(TypeError):
-        grass.table_image(samples.grass_hand())  # type: ignore[arg-type]
+        grass.table_image(grass_samples.hand())  # type: ignore[arg-type]
 
 
 def test_hand_marks_the_card_just_drawn():
-    view = samples.grass_hand()
+    view = grass_samples.hand()
     image = grass.hand_image(view)
     assert_image_similar(image, "grass-hand")
     order = grass_hand.hand_order(view.hand)
@@ -143,7 +147,7 @@ def test_hand_marks_the_card_just_drawn():
 
 
 def test_g18_score_sheet_matches_golden():
-    image = grass.score_sheet_image(samples.grass_six())
+    image = grass.score_sheet_image(grass_samples.six())
     assert image.width == 1000
     assert_image_similar(image, "grass-score-sheet")
 
@@ -194,7 +198,7 @@ def test_table_is_the_same_whatever_the_players_hold():
 
 def test_g13_chosen_pass_card_is_marked_once():
     view = replace(
-        samples.grass_hand(),
+        grass_samples.hand(),
         hand=(Card.MEXICO, Card.MEXICO, Card.BUST),
         drawn=None,
         pass_choice=Card.MEXICO,
@@ -210,7 +214,7 @@ def test_g13_chosen_pass_card_is_marked_once():
 
 def test_g13_g20_a_received_card_is_marked_once_in_its_own_colour():
     view = replace(
-        samples.grass_hand(),
+        grass_samples.hand(),
         hand=(Card.MEXICO, Card.MEXICO, Card.BUST),
         drawn=None,
         received=(Card.MEXICO,),
@@ -234,7 +238,7 @@ def test_g13_received_and_drawn_copies_of_one_card_are_marked_apart():
     assert grass_hand.received_indexes(cards, (Card.MEXICO,), None) == {0}
     assert grass_hand.received_indexes(cards, (Card.MEXICO, Card.BUST), None) == {0, 2}
     assert grass_hand.received_indexes(cards, (Card.PANAMA,), None) == set()  # not held
-    view = replace(samples.grass_hand(), hand=tuple(cards), drawn=Card.MEXICO)
+    view = replace(grass_samples.hand(), hand=tuple(cards), drawn=Card.MEXICO)
     image = grass.hand_image(replace(view, received=(Card.MEXICO,)))
     first_right = grass_hand.MARGIN + 16 + 180 - 8 - 4
     assert close(image.getpixel((first_right, 96 - 1)), GOLD, 30)  # NEW on the first
@@ -250,9 +254,9 @@ def test_g20_offer_is_spelled_out_on_both_hands():
     from games.grass.views import Offer
 
     offer = Offer("bob", "ann", give=(Card.PANAMA,), take=(Card.BUST,), take_stash=(Card.MEXICO,))
-    bob = replace(samples.grass_hand(), offer=offer)
+    bob = replace(grass_samples.hand(), offer=offer)
     assert grass_hand.offer_lines(bob)[1:] == ["you give: Panama", "you get: Bust, Mexico (stash)"]
     ann = replace(bob, name="ann", hand=(Card.BUST,) * 6, drawn=None)
     assert grass_hand.offer_lines(ann)[1:] == ["you get: Panama", "you give: Bust, Mexico (stash)"]
-    plain = grass.hand_image(samples.grass_hand())
+    plain = grass.hand_image(grass_samples.hand())
     assert grass.hand_image(bob).height > plain.height

@@ -4,7 +4,7 @@ with a status that says they left, instead of failing on the missing seat."""
 from __future__ import annotations
 
 from games.registry import game_class
-from render import grass_hand
+from render.grass import hand as grass_hand
 from tests.render.helpers import assert_not_blank
 
 

@@ -1,4 +1,4 @@
-"""The committed PNG palette (render/palette_data.py, made by render/make_palette.py)
+"""The committed PNG palette (render/palette_data.py, made by render/tools/make_palette.py)
 still covers the colours the sample views draw: a renderer change that brings new
 colours fails here until the palette is rebuilt."""
 
@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops
 
-from render import encode, make_palette, toolkit
+from render import encode, toolkit
 from render.palette_data import PALETTE
+from render.tools import make_palette
 
 # The committed palette maps every reference pixel within 34 of its colour in each
 # channel (anti-aliased blends are the far ones); a little slack for rasteriser
@@ -36,7 +37,7 @@ def test_committed_palette_holds_every_sample_colour():
         worst = _worst_error(part)
         assert worst <= MAX_ERROR, (
             f"reference part {index} has a colour {worst} away from the committed palette: "
-            "run python -m render.make_palette and look at the golden images"
+            "run python -m render.tools.make_palette and look at the golden images"
         )
 
 

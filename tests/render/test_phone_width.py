@@ -13,7 +13,14 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from render import gracias, gracias_cards, graps, grass, samples
+from render import gracias, graps, grass
+from render.gracias import cards as gracias_cards
+from render.gracias import samples as gracias_samples
+from render.gracias import table as gracias_table
+from render.graps import board as graps_board
+from render.graps import samples as graps_samples
+from render.grass import samples as grass_samples
+from render.grass import table as grass_table
 from render.toolkit import (
     INK,
     PHONE_MIN_CAP,
@@ -26,7 +33,7 @@ from render.toolkit import (
 
 
 def _gracias_three():
-    view = samples.gracias_six()
+    view = gracias_samples.six()
     return replace(
         view,
         players=view.players[:3],
@@ -37,14 +44,17 @@ def _gracias_three():
 
 
 TABLES: dict[str, tuple[Callable[[], Image.Image], Mapping[str, TextStyle]]] = {
-    "grass, 2 players": (lambda: grass.table_image(samples.grass_two()), grass.PHONE_TEXTS),
-    "grass, 6 players": (lambda: grass.table_image(samples.grass_six()), grass.PHONE_TEXTS),
-    "gracias, 3 players": (lambda: gracias.table_image(_gracias_three()), gracias.PHONE_TEXTS),
-    "gracias, 6 players": (
-        lambda: gracias.table_image(samples.gracias_six()),
-        gracias.PHONE_TEXTS,
+    "grass, 2 players": (lambda: grass.table_image(grass_samples.two()), grass_table.PHONE_TEXTS),
+    "grass, 6 players": (lambda: grass.table_image(grass_samples.six()), grass_table.PHONE_TEXTS),
+    "gracias, 3 players": (
+        lambda: gracias.table_image(_gracias_three()),
+        gracias_table.PHONE_TEXTS,
     ),
-    "graps": (lambda: graps.board_image(samples.graps_play(), "ann"), graps.PHONE_TEXTS),
+    "gracias, 6 players": (
+        lambda: gracias.table_image(gracias_samples.six()),
+        gracias_table.PHONE_TEXTS,
+    ),
+    "graps": (lambda: graps.board_image(graps_samples.play(), "ann"), graps_board.PHONE_TEXTS),
 }
 
 
@@ -62,7 +72,7 @@ def test_texts_a_turn_depends_on_are_readable_at_phone_width(table):
 
 
 def test_the_reserve_counts_are_drawn_in_the_style_gracias_declares():
-    assert gracias.PHONE_TEXTS["reserve count"] is gracias_cards.COUNT
+    assert gracias_table.PHONE_TEXTS["reserve count"] is gracias_cards.COUNT
 
 
 def test_the_measure_fails_on_the_sizes_the_tables_used_before():
@@ -70,7 +80,7 @@ def test_the_measure_fails_on_the_sizes_the_tables_used_before():
     # images 1000 px wide; Graps's supply 19 px bold on 854 px.
     assert phone_cap_height(TextStyle(22), 1000) < PHONE_MIN_CAP
     assert phone_cap_height(TextStyle(26, bold=True), 1000) < PHONE_MIN_CAP
-    assert phone_cap_height(TextStyle(19, bold=True), graps.WIDTH) < PHONE_MIN_CAP
+    assert phone_cap_height(TextStyle(19, bold=True), graps_board.WIDTH) < PHONE_MIN_CAP
 
 
 @pytest.mark.parametrize("style", [TextStyle(22), TextStyle(31), TextStyle(28, bold=True)])

@@ -11,9 +11,10 @@ from PIL import Image
 
 from games.grass.views import HandScore
 from games.grass.views import Phase as GrassPhase
-from render import samples, toolkit
+from render import toolkit
 from render.encode import to_png
-from render.gallery import play_until
+from render.gracias import samples as gracias_samples
+from render.grass import samples as grass_samples
 from render.progress import (
     BADGE,
     LABEL,
@@ -27,6 +28,7 @@ from render.progress import (
     grass_progress,
     progress_words,
 )
+from render.tools.seeded import play_until
 
 NAMES = ("ann", "bob", "Иван Петров", "山田太郎", "eve", "fay")
 
@@ -51,9 +53,9 @@ def _pixels(image: Image.Image, colour: toolkit.RGB) -> int:
 
 
 def test_g18_grass_progress_reads_the_running_totals_of_every_hand():
-    view = replace(samples.grass_six(), phase=GrassPhase.OVER, winners=("fay",))
+    view = replace(grass_samples.six(), phase=GrassPhase.OVER, winners=("fay",))
     progress = grass_progress(view)
-    assert progress.names == samples.NAMES and progress.winners == ("fay",)
+    assert progress.names == grass_samples.NAMES and progress.winners == ("fay",)
     for name, series in zip(progress.names, progress.totals, strict=True):
         assert series == tuple(
             row.total for hand in view.scores for row in hand.rows if row.name == name
@@ -62,10 +64,10 @@ def test_g18_grass_progress_reads_the_running_totals_of_every_hand():
 
 
 def test_g22_a_grass_player_who_left_has_a_shorter_line():
-    first, second = samples.grass_scores(("ann", "bob", "cy"))
+    first, second = grass_samples.hand_scores(("ann", "bob", "cy"))
     second = HandScore(2, tuple(row for row in second.rows if row.name != "cy"))
     view = replace(
-        samples.grass_two(), scores=(first, second), phase=GrassPhase.OVER, winners=("ann",)
+        grass_samples.two(), scores=(first, second), phase=GrassPhase.OVER, winners=("ann",)
     )
     progress = grass_progress(view)
     assert progress.names == ("ann", "bob", "cy")
@@ -74,7 +76,7 @@ def test_g22_a_grass_player_who_left_has_a_shorter_line():
 
 
 def test_c6_gracias_progress_adds_up_the_round_scores():
-    view = samples.gracias_six()
+    view = gracias_samples.six()
     seats = tuple(
         replace(seat, round_scores=(index, 3, 5), total=index + 8)
         for index, seat in enumerate(view.seats)

@@ -10,16 +10,18 @@ from dataclasses import replace
 from games.gracias.views import GraciasPublicView
 from games.gracias.views import Phase as GraciasPhase
 from games.grass.views import GrassOptions, GrassPublicView, HandScore, Phase, ScoreRow
-from render import gracias, grass, samples
-from render.grass_scores import BEST_HAND, WINNER
-from render.scoreboard import HIGHLIGHT
+from render import gracias, grass
+from render.gracias import samples as gracias_samples
+from render.grass import samples as grass_samples
+from render.grass.scores import BEST_HAND
+from render.scoreboard import HIGHLIGHT, WINNER
 from tests.render.helpers import assert_image_similar, close
 
 
 def grass_final() -> GrassPublicView:
     """Hand 3 ends the game (target $150,000, G19): ann has the best hand (G18 bonus),
     fay the best total."""
-    first, second = samples.grass_scores(samples.NAMES)
+    first, second = grass_samples.hand_scores(grass_samples.NAMES)
     totals = {row.name: row.total for row in second.rows}
     scores = {"ann": 75_000, "bob": 5_000, "cy": 0, "dee": 20_000, "eve": 0, "fay": 30_000}
     rows = []
@@ -27,7 +29,7 @@ def grass_final() -> GrassPublicView:
         bonus = 25_000 if name == "ann" else 0
         totals[name] += score
         rows.append(ScoreRow(name, score - bonus, 0, 0, 0, bonus, score, totals[name]))
-    view = samples.grass_six()
+    view = grass_samples.six()
     seats = tuple(replace(seat, total=totals[seat.name]) for seat in view.seats)
     return replace(
         view,
@@ -44,8 +46,8 @@ def grass_final() -> GrassPublicView:
 def gracias_final() -> GraciasPublicView:
     """Round 3 scored (the sample's round scoring): cy has the best round, bob the
     best total (C8)."""
-    view = samples.gracias_six()
-    scoring = replace(samples.gracias_scoring(), round=3)
+    view = gracias_samples.six()
+    scoring = replace(gracias_samples.scoring(), round=3)
     last = {row.player: row.score for row in scoring.rows}
     earlier = {
         "ann": (3, 4),

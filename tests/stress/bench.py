@@ -10,7 +10,7 @@ Through the Discord emulator, with the real bot process (`python -m bot`):
 - a ramp: games played at once, moves per second sustained, and the p99 at each step.
 In this process: the SQLite commit of a move (p99), memory per loaded game (1,000
 games, in a subprocess), engine actions per second (`games.bench`). Render time and
-PNG size per image kind: `python -m render.bench`. Figures: docs/performance.md.
+PNG size per image kind: `python -m render.tools.bench`. Figures: docs/performance.md.
 The emulator runs in the same process as this driver and shares the machine's cores
 with the bot, so the figures are conservative.
 """
@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"memory per loaded game (1,000 engines): {memory / 1024:.1f} KB (goal <= 100 KB)")
     print("engine random play (games.bench):")
     print(engine_rates())
-    print("render time and PNG size per image kind: python -m render.bench")
+    print("render time and PNG size per image kind: python -m render.tools.bench")
     return 0
 
 

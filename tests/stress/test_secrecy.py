@@ -8,7 +8,7 @@ the whole game, found and checked on reference engines (tests/stress/secrecy.py)
   decoded pixel for pixel) is identical between the two runs, while some player's DMs
   differ (the deals really differ);
 - every public image is a render of the reference engine's public view at some point
-  (render/grass.py, render/gracias.py, through render.encode.to_png);
+  (render/grass/, render/gracias/, through render.encode.to_png);
 - Grass: no player ever reads the name of a card that was only ever private to others
   (their whole history: channel, their ephemerals, their DMs).
 The default runs a whole Grass game (two hands, a declined offer whose contents differ
@@ -123,7 +123,7 @@ def grass_pictures(decks, moves, header=GRASS_HEADER) -> set[bytes]:
     """Every picture the channel may show: the table after each move and the score
     sheets, drawn from the reference engine's public view only."""
     from render.grass import table_image
-    from render.grass_scores import score_sheet_image
+    from render.grass.scores import score_sheet_image
     from render.progress import grass_progress_image
 
     allowed = set()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from games.replay import replay
-from render.graps import LEGAL, cell_box, cell_centre
+from render.graps.board import LEGAL, cell_box, cell_centre
 from render.toolkit import ALERT
 from tests.bot.graps_play import (  # noqa: F401
     MOVES,

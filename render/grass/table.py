@@ -1,4 +1,4 @@
-"""Grass images: the public table, a player's hand, the hand-score sheet (G6, G12, G18).
+"""The Grass table image: the public table (G6, G12).
 
 `table_image` takes only a `GrassPublicView`: it cannot draw a card it was not
 given, so no private card reaches the channel through it. One row per seat, in
@@ -26,9 +26,7 @@ from games.grass.cards import Card
 from games.grass.views import GrassPublicView, Market, Phase, SeatView
 from games.text import Money, Text, _, _n, _p, joined
 from lang import spoken
-from render.grass_cards import Size, back, face
-from render.grass_hand import hand_image
-from render.grass_scores import score_sheet_image
+from render.grass.cards import Size, back, face
 from render.toolkit import (
     ALERT,
     FELT,
@@ -52,8 +50,6 @@ from render.toolkit import (
     text_width,
     wrap,
 )
-
-__all__ = ["hand_image", "layout", "score_sheet_image", "table_image"]
 
 WIDTH = 1000
 MARGIN = 16

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from games.grass.cards import Card, Kind
 from games.grass.views import GrassPlayerView, Market
 from games.text import Money, Text, _, _p, joined
-from render.grass_cards import Size, face
+from render.grass.cards import Size, face
 from render.toolkit import (
     ALERT,
     FELT,

@@ -23,7 +23,7 @@ from PIL import Image, ImageChops, ImageDraw
 from games.grass.cards import LIFTS, Card, Kind
 from games.text import Money, Text, _, _p
 from lang import speaking_now
-from render.grass_emblems import emblem
+from render.grass.emblems import emblem
 from render.toolkit import (
     RGB,
     fit_size,

@@ -1,15 +1,16 @@
-"""The shared PNG palette, rebuilt from the sample views: `python -m render.make_palette`.
+"""The shared PNG palette, rebuilt from the sample views: `python -m render.tools.make_palette`.
 
 encode.py maps every image onto one fixed 256-colour palette. Building it means
-drawing every sample view of every game (samples.py) and letting Pillow's fast
-octree pick 256 colours from them: about 1.5 s, too slow to pay in every bot
-process. So it is built here, once, by a person, and committed as the generated
-module palette_data.py; encode.py only reads those 768 bytes.
+drawing every sample view of every game (each game's samples.py, in render/grass/,
+render/gracias/, render/graps/) and letting Pillow's fast octree pick 256 colours
+from them: about 1.5 s, too slow to pay in every bot process. So it is built here,
+once, by a person, and committed as the generated module palette_data.py; encode.py
+only reads those 768 bytes.
 
 Rebuild it (and look at the golden images) when the renderers' colours change:
 
-    python -m render.make_palette          # rewrite render/palette_data.py
-    python -m render.make_palette --check  # exit 1 if the committed one is out of date
+    python -m render.tools.make_palette          # rewrite render/palette_data.py
+    python -m render.tools.make_palette --check  # exit 1 if the committed one is out of date
 
 tests/render/test_palette.py checks the committed palette still holds every sample
 colour closely, so a forgotten rebuild fails the tests.
@@ -22,33 +23,20 @@ from pathlib import Path
 
 from PIL import Image
 
-TARGET = Path(__file__).resolve().parent / "palette_data.py"
+TARGET = Path(__file__).resolve().parent.parent / "palette_data.py"
 COLOURS = 256
 
 
 def reference_parts() -> list[Image.Image]:
-    """Every sample image of every game (RGB): the colours the palette must hold."""
-    from games.grass.cards import Card
-    from render import gracias, graps, grass, samples
-    from render.grass_cards import Size, back, face
+    """Every sample image of every game (RGB), each kind's from its render package's
+    samples.py, then a scoreboard: the colours the palette must hold."""
     from render.scoreboard import scoreboard_image
+    from render.tools import kind_modules
 
-    parts = [
-        grass.table_image(samples.grass_six()),
-        grass.hand_image(samples.grass_hand()),
-        grass.score_sheet_image(samples.grass_six()),
-        gracias.table_image(samples.gracias_six()),
-        gracias.hidden_image(samples.gracias_hidden()),
-        gracias.round_score_image(samples.gracias_six()),
-        graps.board_image(samples.graps_play(), "ann"),
-        scoreboard_image("Scores", ["player", "total"], [["ann", "-$5,000"], ["bob", "7"]], 0),
-    ]
-    cards = Image.new("RGB", (27 * 184, 256), (29, 74, 51))
-    for index, card in enumerate(Card):
-        cards.paste(face(card), (index * 184, 0), face(card))
-        cards.paste(face(card, Size.MINI), (index * 184, 0), face(card, Size.MINI))
-    cards.paste(back(), (0, 0), back())
-    parts.append(cards)
+    parts = [part for samples in kind_modules("samples") for part in samples.palette_parts()]
+    parts.append(
+        scoreboard_image("Scores", ["player", "total"], [["ann", "-$5,000"], ["bob", "7"]], 0)
+    )
     return [part.convert("RGB") for part in parts]
 
 
@@ -80,13 +68,13 @@ def module_text(palette: bytes) -> str:
     body = "\n".join(f'    "{row}"' for row in rows)
     return (
         '"""The shared 256-colour PNG palette (R, G, B bytes), generated from the sample\n'
-        'views by `python -m render.make_palette`; do not edit by hand."""\n\n'
+        'views by `python -m render.tools.make_palette`; do not edit by hand."""\n\n'
         f"PALETTE = bytes.fromhex(\n{body}\n)\n"
     )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m render.make_palette")
+    parser = argparse.ArgumentParser(prog="python -m render.tools.make_palette")
     parser.add_argument(
         "--check", action="store_true", help="exit 1 if the committed palette is out of date"
     )
@@ -95,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
         if current != text:
-            print(f"{TARGET.name} is out of date: run python -m render.make_palette")
+            print(f"{TARGET.name} is out of date: run python -m render.tools.make_palette")
             return 1
         print(f"{TARGET.name} is up to date")
         return 0

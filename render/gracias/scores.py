@@ -7,7 +7,8 @@ the round's highest score are named beside a green "best round" badge and their
 round scores ringed in green. Below: every round's score and the totals; the game's
 winners (C8) are gold with a star, named beside a "winner" badge, their totals ringed
 in gold (during the game the same marks, with "leading", show who leads). The marks
-and badges are grass_scores.py's, so both sheets read alike.
+and badges are the Grass score sheet's (shared in scoreboard.py), so both sheets read
+alike.
 """
 
 from __future__ import annotations
@@ -17,10 +18,20 @@ from PIL import Image, ImageDraw
 from games.gracias.cards import COLOURS
 from games.gracias.views import ColourScore, GraciasPublicView
 from games.text import Text, _, _n, _p
-from render.gracias_cards import COLOURS as COLOUR_RGB
-from render.gracias_cards import shape
-from render.grass_scores import BEST_HAND, WINNER, heading, ring_cells, winners_line
-from render.scoreboard import MUTED, draw_grid, grid_height, paper_sheet, title_band
+from render.gracias.cards import COLOURS as COLOUR_RGB
+from render.gracias.cards import shape
+from render.scoreboard import (
+    BEST,
+    MUTED,
+    WINNER,
+    draw_grid,
+    grid_height,
+    heading,
+    paper_sheet,
+    ring_cells,
+    title_band,
+    winners_line,
+)
 from render.toolkit import INK_DARK, RGB, ellipsize, fit_size, hex_rgb, mix, text
 
 WIDTH = 1000
@@ -30,7 +41,7 @@ CELL_H = 66
 ROUND_W = WIDTH - 72 - NAME_W - 6 * CELL_W
 OUT = hex_rgb("#b3261e")
 # TRANSLATORS: a badge before the names of the players with the round's highest score.
-BEST_ROUND: tuple[Text, RGB] = (_p("badge", "best round"), BEST_HAND[1])
+BEST_ROUND: tuple[Text, RGB] = (_p("badge", "best round"), BEST)
 # TRANSLATORS: a badge before the names of the players leading the game so far.
 LEADING: tuple[Text, RGB] = (_p("badge", "leading"), MUTED)
 

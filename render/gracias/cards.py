@@ -26,7 +26,7 @@ RIM = (250, 248, 242)
 EDGE = (120, 120, 120)
 BACK = hex_rgb("#1f2f5c")
 SUPERSAMPLE = 3
-COUNT = TextStyle(28, bold=True)  # a reserve chip's count: read on a phone (gracias.py)
+COUNT = TextStyle(28, bold=True)  # a reserve chip's count: read on a phone (table.py)
 
 
 def ink(colour: Colour) -> RGB:

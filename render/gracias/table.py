@@ -7,7 +7,7 @@ as counts by colour (C5), how many hidden cards they hold (not which), round sco
 and total. Every colour also shows its letter and shape (C1). The footer holds the
 last six events. The texts a player must read on a phone (`PHONE_TEXTS`) are sized
 for it (toolkit.phone_cap_height; measured by tests/render/test_phone_width.py).
-`round_score_image` lives in gracias_scores.py and is re-exported here.
+The round scores are scores.py's.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from PIL import Image, ImageDraw
 from games.gracias.cards import COLOURS, Colour
 from games.gracias.views import GraciasPlayerView, GraciasPublicView, Phase, SeatView, TrioView
 from games.text import Text, _, _p, joined
-from render.gracias_cards import COUNT, card, chip
-from render.gracias_scores import round_score_image
+from render.gracias.cards import COUNT, card, chip
 from render.toolkit import (
     FELT,
     FELT_DARK,
@@ -39,8 +38,6 @@ from render.toolkit import (
     pill,
     text,
 )
-
-__all__ = ["hidden_image", "round_score_image", "table_image"]
 
 WIDTH = 1000
 MARGIN = 16

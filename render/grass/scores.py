@@ -12,25 +12,25 @@ green "best hand" badge. Badges say in words what the colours say.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from itertools import accumulate
-
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.grass.views import GrassPublicView
-from games.text import Money, Text, _, _p, joined
+from games.text import Money, Text, _, _p
 from render.scoreboard import (
+    BEST,
     HEAD,
-    MARK,
     MUTED,
     ROW,
-    column_widths,
+    WINNER,
     draw_grid,
     grid_height,
+    heading,
     paper_sheet,
+    ring_cells,
     title_band,
+    winners_line,
 )
-from render.toolkit import INK_DARK, PAPER, RGB, ellipsize, hex_rgb, money, pill, text
+from render.toolkit import RGB, money, text
 
 WIDTH = 1000
 # The columns of a hand's scores (G18); their headings are fitted to the figures' width.
@@ -50,11 +50,8 @@ DETAIL_COLUMNS: tuple[Text, ...] = (
     # TRANSLATORS: a score sheet's column: the running total.
     _p("column", "total"),
 )
-BADGE = 18
-# TRANSLATORS: a badge before the names of the game's winners.
-WINNER: tuple[Text, RGB] = (_p("badge", "winner"), MARK)
 # TRANSLATORS: a badge before the names of the players with the hand's highest score.
-BEST_HAND: tuple[Text, RGB] = (_p("badge", "best hand"), hex_rgb("#276a43"))
+BEST_HAND: tuple[Text, RGB] = (_p("badge", "best hand"), BEST)
 
 
 def _signed(value: int) -> str:
@@ -62,51 +59,6 @@ def _signed(value: int) -> str:
     if value == 0:
         return "0"
     return ("+" if value > 0 else "") + money(value)
-
-
-def ring_cells(
-    image: Image.Image,
-    box: tuple[int, int, int],
-    columns: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    cells: Iterable[tuple[int, int]],
-    colour: RGB,
-) -> None:
-    """A ring of `colour` around some (row, column) cells of a grid `draw_grid` drew."""
-    x, y, width = box
-    draw = ImageDraw.Draw(image)
-    lefts = list(accumulate(column_widths(columns, rows, width), initial=x))
-    for row, column in cells:
-        top = y + HEAD + row * ROW
-        ring = (lefts[column] + 3, top + 4, lefts[column + 1] - 3, top + ROW - 5)
-        draw.rounded_rectangle(ring, 9, outline=colour, width=3)
-
-
-def heading(
-    image: Image.Image,
-    xy: tuple[int, int],
-    title: Text,
-    badge: tuple[Text, RGB],
-    names: Sequence[str],
-) -> None:
-    """A section's title, then a badge ("winner", "best hand") and the names it is for."""
-    x, y = xy
-    x += text(image, (x, y), title, 24, MUTED, bold=True) + 18
-    if names:
-        label, fill = badge
-        x = pill(image, ImageDraw.Draw(image), (x, y), label, BADGE, fill, PAPER)[2] + 10
-        who = ellipsize(", ".join(names), WIDTH - 48 - x, 22, bold=True)
-        text(image, (x, y + 2), who, 22, INK_DARK, bold=True)
-
-
-def winners_line(winners: Sequence[str]) -> Text | None:
-    """ "winner: ann", "winners: ann, bob" beside a sheet's title; None before the end."""
-    if not winners:
-        return None
-    if len(winners) == 1:
-        return _("winner: {player}", player=winners[0])
-    # TRANSLATORS: {players} are the names of the game's winners, separated by commas.
-    return _("winners: {players}", players=joined(", ", winners))
 
 
 def score_sheet_image(view: GrassPublicView) -> Image.Image:
