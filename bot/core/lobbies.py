@@ -44,7 +44,7 @@ from bot.core.limits import (
 )
 from bot.core.lobby_messages import challenge_message, lobby_message
 from bot.core.sessions import Session
-from bot.core.storage import GameRow, SeatRow, Status
+from bot.core.storage import MAX_ROW_ID, GameRow, SeatRow, Status
 from bot.core.tables import Member, Tables
 from games.protocol import JSON, GameError, quoted
 from games.text import Listed, Text, _, _n
@@ -315,6 +315,8 @@ class Lobbies:
         """A lobby's or challenge's button pressed by `member` in the channel
         `channel_id` (`manages_server`: they have Manage Server, which may cancel any
         lobby)."""
+        if not 0 < game_id <= MAX_ROW_ID:  # a forged id no database holds: no lock on it
+            raise Refusal(_("That game no longer exists."))
         async with self.tables.sessions.lock(game_id):
             row = await self.storage.game(game_id)
             if row is None or row.kind not in self.kinds:

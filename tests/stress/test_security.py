@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tests.stress.driver import (
     answer_text,
+    bot_log_errors,
     check_invariants,
     choose,
     command_for,
@@ -167,3 +168,21 @@ async def test_only_seated_players_act_and_only_hosts_or_managers_end_games(
         for player in (ann, bob, cy, eve, fay):
             for message, version in player.history():
                 assert secret not in version.content, f"the token reached {message!r}"
+
+
+async def test_a_forged_lobby_click_on_a_game_no_database_holds_is_refused(
+    fake_discord, start_bot, on_database
+):
+    # A lobby's click takes the game's lock before reading it (PostgreSQL's advisory
+    # lock takes a 64-bit number): an id beyond it is refused in words, not an error.
+    emu = fake_discord
+    bot = await start_bot(**on_database)
+    channel = emu.channel("forged-lobby")
+    ann, bob = emu.user("ann"), emu.user("bob")
+    lobby = await (await ann.slash(channel, "grass start")).message()
+    join = next(b for b in lobby.buttons() if b.label == "Join")
+    parts = (join.custom_id or "").split(":")
+    parts[0], parts[1] = "m", "9" * 19  # a form's id, a game beyond 64 bits
+    forged = await bob.forge(channel, 5, {"custom_id": ":".join(parts), "components": []})
+    assert "That game no longer exists." in await answer_text(emu, forged)
+    assert bot_log_errors(bot.log_text()) == []
