@@ -29,6 +29,7 @@ from bot.core.settings import Settings
 from bot.core.storage import GameRow, Status, Storage
 from bot.core.tables import Tables
 from bot.core.tree import GameTree
+from games import registry
 from games.protocol import JSON, Event, Game
 from games.takeback import Replayer
 
@@ -45,11 +46,15 @@ EXTENSIONS = (
     "bot.exts.turns",
     "bot.exts.expiry",
 )
-"""The extensions every bot loads; then each game package of `GAME_PACKAGES`."""
-GAME_PACKAGES = ["bot.exts.grass", "bot.exts.gracias", "bot.exts.graps"]
-"""The game kinds this bot hosts, one package each (a test adds its own)."""
+"""The extensions every bot loads; then each game package (`game_packages`)."""
 STOP_SECONDS = 5.0
 """How long a stop waits for the moves under way."""
+
+
+def game_packages() -> list[str]:
+    """The game kinds this bot hosts, one package each: those of the kinds registered
+    in games/registry.py (a test registers its own)."""
+    return [kind.bot for kind in registry.kinds()]
 
 
 def _warm_renderers() -> None:
@@ -144,6 +149,7 @@ class GameBot(commands.AutoShardedBot):
         """The one place a game kind is registered: by its package's extension."""
         if kind.name in self.kinds:
             raise ValueError(f"the game kind {kind.name} is registered twice")
+        kind.check()
         self.kinds[kind.name] = kind
         await self.add_cog(kind.commands(self, kind))
 
@@ -165,7 +171,7 @@ class GameBot(commands.AutoShardedBot):
         )
         self._sessions.publisher = self._publisher
         self._tables = Tables(self._sessions, self._publisher, self.settings)
-        for name in (*EXTENSIONS, *GAME_PACKAGES):
+        for name in (*EXTENSIONS, *game_packages()):
             try:
                 await self.load_extension(name)
             except commands.ExtensionError:

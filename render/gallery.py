@@ -19,6 +19,7 @@ from typing import Any
 
 from PIL import Image
 
+from games import registry
 from games.gracias.actions import TakeTrio
 from games.randomplay import playout_chooser
 from games.registry import game_class
@@ -208,6 +209,23 @@ def images() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
         ),
     )
     yield "player-card.png", lambda: player_card_image(card)
+    yield from kind_images()
+
+
+def kind_images() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
+    """The pictures of every registered kind (games/registry.py) whose render package
+    offers its own (a `gallery()` of (file name, render) pairs), such as a kind added
+    from outside this project."""
+    for kind in registry.kinds():
+        try:
+            package = kind.render_package()
+        except ModuleNotFoundError as missing:
+            if missing.name != kind.render:
+                raise
+            continue  # a kind without pictures of its own
+        offered = getattr(package, "gallery", None)
+        if offered is not None:
+            yield from offered()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,7 @@ import sqlite3
 
 import discord
 
-from bot.client import EXTENSIONS, GAME_PACKAGES, GameBot
+from bot.client import EXTENSIONS, GameBot, game_packages
 from bot.core.settings import Settings
 from games.replay import replay
 from tests.bot.scenario import MOVES
@@ -92,7 +92,7 @@ async def test_every_extension_loads_and_command_names_are_unique(tmp_path):
     # As a context manager: the client's own set-up done without logging in.
     async with GameBot(Settings(token=None, database_path=tmp_path / "db.sqlite3")) as bot:
         await bot.load_everything()
-        assert set(bot.extensions) == {*EXTENSIONS, *GAME_PACKAGES}  # none failed to load
+        assert set(bot.extensions) == {*EXTENSIONS, *game_packages()}  # none failed to load
         names = []
         for command in bot.tree.walk_commands():
             if isinstance(command, discord.app_commands.Command):
