@@ -2,7 +2,8 @@
 lobby's Add AI / Remove AI buttons (the lobby's words for seats and the turn timer are
 in bot/core/lobbies.py). The turns themselves are played by bot/exts/turns.py.
 
-An AI seat is a seat row with a level ("easy" or "hard") and a negative user id, which
+An AI seat is a seat row with a level (`Level.EASY` or `Level.HARD`, stored as "easy"
+or "hard") and a negative user id, which
 belongs to nobody: no DM is sent to it, no mention pings it, and its results stay off
 the server's standings. A person's seat handed to the computer (kicked, or absent for
 three turns in a row) gets such an id too, so that person is no longer seated.
@@ -16,12 +17,13 @@ from typing import TYPE_CHECKING
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
 from bot.core.storage import GameRow, SeatRow
+from games.registry import Level
 from games.text import Text, _, _n
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
-LEVELS: tuple[str, ...] = ("easy", "hard")
+LEVELS: tuple[Level, ...] = (Level.EASY, Level.HARD)
 AI_VERBS = frozenset({LobbyVerb.AI_EASY, LobbyVerb.AI_HARD, LobbyVerb.AI_REMOVE})
 
 
@@ -59,7 +61,7 @@ async def lobby_ai(
     cls = kind.engine
     if len(seats) >= cls.max_players:
         raise Refusal(table_full(kind.words.title, cls.max_players))
-    level = verb.removeprefix("ai_")
+    level = Level(verb.removeprefix("ai_"))
     await acknowledge()
     await bot.storage.add_ai_seat(row.id, ai_name([seat.name for seat in seats], level), level)
 

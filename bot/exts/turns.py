@@ -57,6 +57,7 @@ from bot.core.sessions import Session, action_kind
 from bot.core.storage import SeatRow, Status
 from games.ai import decide
 from games.protocol import Action, Event, GameError
+from games.registry import Level
 from games.text import Text, _, _n
 
 if TYPE_CHECKING:
@@ -329,12 +330,12 @@ class Turns(commands.Cog):
             return session, session.view_for(name), legal, session.version, seed
 
     async def _decide(
-        self, kind: str, level: str, view: Any, legal: list[Action], seed: int, moves: int
+        self, kind: str, level: Level, view: Any, legal: list[Action], seed: int, moves: int
     ) -> Action:
         """One decision off the event loop: the hard level searches in a worker process
         for its time budget, the easy level's rules of thumb run in a thread."""
         seconds = self.bot.settings.ai_seconds
-        if level == "hard":
+        if level is Level.HARD:
             try:
                 if self._pool is None:
                     # spawn, not fork: the bot has threads (storage, rendering) that a
@@ -350,7 +351,7 @@ class Turns(commands.Cog):
                 self._pool = None
         return await asyncio.to_thread(decide, kind, level, view, legal, seed, moves, seconds)
 
-    async def _move(self, game_id: int, name: str, level: str, ai_seat: bool) -> bool:
+    async def _move(self, game_id: int, name: str, level: Level, ai_seat: bool) -> bool:
         """Decide and play one move for the seat; False when it is not its moment. A
         decision the engine refuses (a fault of the computer player) is replaced by a
         random legal move, so the table goes on."""
@@ -398,7 +399,7 @@ class Turns(commands.Cog):
                 seat = session.seat_of(name) if session is not None else None
                 if seat is None or seat.ai_level is None:
                     return
-                if not await self._move(game_id, name, seat.ai_level, ai_seat=True):
+                if not await self._move(game_id, name, Level(seat.ai_level), ai_seat=True):
                     return
                 failures = 0
             except asyncio.CancelledError:
@@ -484,7 +485,7 @@ class Turns(commands.Cog):
                 seat = session.seat_of(name) if session is not None else None
                 if seat is None or seat.deadline != deadline:
                     break
-                if not await self._move(game_id, name, "easy", ai_seat=False):
+                if not await self._move(game_id, name, Level.EASY, ai_seat=False):
                     break
                 played += 1
         finally:
