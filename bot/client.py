@@ -36,15 +36,12 @@ from bot.core.storage import Storage
 from bot.core.tables import Tables
 from bot.core.tree import GameTree
 from bot.core.turns import Turns
-from games.registry import GAME_KINDS
+from games import registry
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = "bot.exts"
 """The package of the extensions every bot loads, found by `walk_extensions`."""
-PLUGINS: list[str] = []
-"""Extensions from outside that package, loaded after it: none in the bot itself (a
-test adds its toy game kind here)."""
 STOP_SECONDS = 5.0
 """How long a stop waits for the moves under way."""
 
@@ -86,6 +83,12 @@ def _defines_setup(path: Path) -> bool:
         ):
             return True
     return False
+
+
+def game_packages() -> list[str]:
+    """The packages of the game kinds this bot hosts: those of the kinds registered in
+    games/registry.py (a test registers its own, outside bot/exts)."""
+    return [kind.bot for kind in registry.kinds()]
 
 
 def _warm_renderers() -> None:
@@ -194,9 +197,10 @@ class GameBot(commands.AutoShardedBot):
         """The one place a game kind is registered: by its package's extension."""
         if kind.name in self.kinds:
             raise ValueError(f"the game kind {kind.name} is registered twice")
+        kind.check()
         # In the registry's order whatever the extensions' (the overall scoreboard's
-        # columns, /help's list); a kind from elsewhere (a test's) comes after.
-        order = {name: index for index, name in enumerate(GAME_KINDS)}
+        # columns, /help's list).
+        order = {name: index for index, name in enumerate(registry.kind_names())}
         kinds = sorted([*self.kinds.values(), kind], key=lambda k: order.get(k.name, len(order)))
         self.kinds.clear()
         self.kinds.update((k.name, k) for k in kinds)
@@ -223,7 +227,8 @@ class GameBot(commands.AutoShardedBot):
         self._lobbies = Lobbies(self._tables)
         self._turns = Turns(self._tables, self.settings, self.wait_until_ready)
         await self._turns.start()
-        for name in (*walk_extensions(EXTENSIONS), *PLUGINS):
+        names = dict.fromkeys([*walk_extensions(EXTENSIONS), *game_packages()])
+        for name in names:
             try:
                 await self.load_extension(name)
             except commands.ExtensionError:

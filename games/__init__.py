@@ -10,17 +10,19 @@ from games.protocol import (
     Outcome,
     StateFormatError,
 )
-from games.registry import GAME_KINDS, game_class
+from games.registry import Kind, game_class, kind_names, register
 
 __all__ = [
-    "GAME_KINDS",
     "Action",
     "Event",
     "Game",
     "GameError",
     "IllegalAction",
+    "Kind",
     "MalformedAction",
     "Outcome",
     "StateFormatError",
     "game_class",
+    "kind_names",
+    "register",
 ]

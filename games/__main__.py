@@ -8,6 +8,7 @@ import os
 import sys
 
 from games.protocol import StateFormatError
+from games.registry import kind_names
 from games.replay import ReplayStopped, load_file, replay
 
 
@@ -39,16 +40,21 @@ def _replay(path: str) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games")
-    commands = parser.add_subparsers(dest="command", required=True)
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser; the games `play` offers are the registered kinds."""
+    top = argparse.ArgumentParser(prog="python -m games")
+    commands = top.add_subparsers(dest="command", required=True)
     replay_cmd = commands.add_parser("replay", help="apply a replay file, print the state")
     replay_cmd.add_argument("file")
     play_cmd = commands.add_parser("play", help="a hot-seat game in this terminal")
-    play_cmd.add_argument("game", choices=["grass", "gracias", "graps"])
+    play_cmd.add_argument("game", choices=kind_names())
     play_cmd.add_argument("--players", default="ann,bob,cy")
     play_cmd.add_argument("--seed", type=int, default=None)
-    args = parser.parse_args(argv)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
     from games.cli import play

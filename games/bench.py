@@ -17,22 +17,28 @@ import time
 from games.grass import Grass
 from games.protocol import JSON
 from games.randomplay import playout_chooser, random_game
-from games.registry import available_kinds, game_class
+from games.registry import available_kinds, game_class, get
 from games.replay import replay
 from games.takeback import undo_entry
 
-PLAYERS = {
-    "grass": ["ann", "bob", "cy", "dee"],
-    "gracias": ["ann", "bob", "cy", "dee"],
-    "graps": ["ann", "bob"],
-}
+NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
+
+
+def benched() -> list[str]:
+    """The kinds measured: every registered kind whose engine imports."""
+    return available_kinds()
+
+
+def players(kind: str) -> list[str]:
+    """The players of a benchmarked game: the kind's typical table (games/registry.py)."""
+    return list(NAMES[: get(kind).seats])
 
 
 def measure(kind: str, games: int, seed0: int) -> tuple[float, float]:
     actions = 0
     start = time.perf_counter()
     for seed in range(seed0, seed0 + games):
-        _, applied = random_game(kind, PLAYERS[kind], None, seed)
+        _, applied = random_game(kind, players(kind), None, seed)
         actions += applied
     elapsed = time.perf_counter() - start
     return actions / elapsed, games / elapsed
@@ -44,11 +50,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="games per run")
     args = parser.parse_args()
     print(f"{'game':<10}{'players':>8}{'actions/s':>12}{'games/s':>10}   (median of runs)")
-    for kind in available_kinds():
+    for kind in benched():
         runs = [measure(kind, args.games, run * args.games) for run in range(args.runs)]
         actions_per_s = statistics.median(r[0] for r in runs)
         games_per_s = statistics.median(r[1] for r in runs)
-        print(f"{kind:<10}{len(PLAYERS[kind]):>8}{actions_per_s:>12,.0f}{games_per_s:>10,.1f}")
+        print(f"{kind:<10}{len(players(kind)):>8}{actions_per_s:>12,.0f}{games_per_s:>10,.1f}")
     replays()
 
 
@@ -74,7 +80,7 @@ def pass_choices_taken_back(pairs: int) -> dict[str, JSON]:
 
 def replays() -> None:
     print(f"\n{'replayed log':<40}{'entries':>8}{'ms':>10}")
-    for kind in available_kinds():
+    for kind in benched():
         file = _whole_game(kind)
         start = time.perf_counter()
         replay(file)
@@ -91,7 +97,7 @@ def replays() -> None:
 
 def _whole_game(kind: str, seed: int = 1) -> dict[str, JSON]:
     """The replay file of a random game of `kind` played to its end."""
-    game = game_class(kind).create(PLAYERS[kind], None, seed)
+    game = game_class(kind).create(players(kind), None, seed)
     header, actions = game.replay_header(), list[JSON]()
     choose, rng = playout_chooser(game), random.Random(seed)
     while game.outcome() is None:

@@ -101,15 +101,25 @@ class Event:
     data: Mapping[str, JSON] = field(default_factory=dict)
 
 
+class Termination(enum.StrEnum):
+    """How a game ended, as a named value code compares (python-chess's `Termination`);
+    each game's `views` has its own enum of this base (`GrassTermination`,
+    `GraciasTermination`, `GrapsTermination`). Its values are machine words: Graps's are
+    those the bot stores with a finished game for the scoreboards ("reached", "stuck")."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended. `winners` has several names for a shared win or draw.
-    `reason` is in words; each game's `views` names its fixed reasons or the patterns
-    they are made from (`GrassEndReason`, `GraciasEndReason`, `GrapsEndReason`)."""
+    `reason` is in words, for players; each game's `views` names its fixed reasons or
+    the patterns they are made from (`GrassEndReason`, `GraciasEndReason`,
+    `GrapsEndReason`). `termination` is the same as a named value, for code; None only
+    from an engine that names none (the tests' tic-tac-toe)."""
 
     winners: tuple[str, ...]
     totals: Mapping[str, int]
     reason: str
+    termination: Termination | None = None
 
 
 class Action(abc.ABC):

@@ -30,9 +30,11 @@ The tools, for people, in tools/: `python -m render.tools.gallery OUT_DIR` and
 
 
 def kind_package(kind: str) -> str:
-    """The package that draws a game kind's pictures ("grass" -> "render.grass"): the one
-    place that maps a kind to its render package, for the tools and the tests."""
-    return f"render.{kind}"
+    """The package that draws a game kind's pictures ("grass" -> "render.grass"), as its
+    entry in games/registry.py names it: the one place the tools and the tests ask."""
+    from games import registry
+
+    return registry.get(kind).render
 
 
 def prepare() -> None:

@@ -63,7 +63,14 @@ ANY_VERSION = 0
 lobby's buttons, the table's Show my hand): the router does not check it."""
 
 
-class SharedVerb(StrEnum):
+class Verb(StrEnum):
+    """The base of every enum of control verbs (`SharedVerb`, `LobbyVerb`, each game's
+    own): a control is built from a member, never from a bare string. Its value is the
+    word written into the custom id, so ids already sent still route. A parsed id's verb
+    (`Control.verb`) is the word as it came, compared with the members."""
+
+
+class SharedVerb(Verb):
     """Verbs of the controls every game shares; they only show things, so they stay
     valid whatever the game's version."""
 
@@ -77,8 +84,8 @@ class SharedVerb(StrEnum):
     """The game-over message's Export: the replay file."""
 
 
-class LobbyVerb(StrEnum):
-    """The lobby's and the challenge's buttons (bot/exts/_lobby.py)."""
+class LobbyVerb(Verb):
+    """The lobby's and the challenge's buttons (bot/core/lobbies.py)."""
 
     JOIN = "join"
     LEAVE = "leave"
@@ -342,7 +349,7 @@ class Table(Generic[PublicT]):
         """The seat name of a Discord user, or None if they do not play here."""
         return next((seat.name for seat in self.seats if seat.user_id == user_id), None)
 
-    def control(self, verb: str, *args: str) -> Control:
+    def control(self, verb: Verb, *args: str) -> Control:
         """A control of this game drawn at this version."""
         return Control(self.game, self.version, verb, args)
 

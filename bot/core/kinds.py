@@ -3,7 +3,9 @@
 A game package (bot/exts/grass/ and its siblings) builds its `GameKind` and registers
 it from its extension's `setup` (`GameBot.add_game`); every list of kinds in the bot
 (the scoreboards, the engines of stored games, the command groups) is read from the
-registered records, so a new game kind is one package and one record.
+registered records, so a new game kind is one package and one record. The engine and
+the computer players come from the kind's entry in the registry of games/registry.py,
+which also names the package the bot loads for it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from discord.ext import commands
 
 from bot.core.gameui import AnyUI
 from bot.core.howto import HowTo
+from games import registry
 from games.protocol import Action, Game
 from games.text import Text, _, _n, _p
 
@@ -98,9 +101,7 @@ class Words:
 class GameKind:
     name: str
     """The kind's id: the slash command group, the stored games' `kind`, the replay
-    files' "game" ("grass")."""
-    engine: type[Game[Any, Any, Any]]
-    """The rules (games/)."""
+    files' "game" ("grass"); its entry in games/registry.py names the engine."""
     ui: AnyUI
     """The game's words and controls."""
     commands: Callable[[Any, GameKind], commands.Cog]
@@ -119,14 +120,31 @@ class GameKind:
     rules document alone, as a file."""
     turn_minutes: int = 3
     """The turn timer when the host chooses none."""
-    computer_players: bool = True
-    """Whether games/ai plays this kind. Without: the lobby offers no computer seat, no
-    turn timer (an expired turn is played by the computer), and a kicked player leaves
-    the game instead of handing the seat over."""
 
-    def __post_init__(self) -> None:
-        if self.engine.kind != self.name:
-            raise ValueError(f"the {self.name} record holds the engine of {self.engine.kind}")
+    @property
+    def entry(self) -> registry.Kind:
+        """The kind's entry in the registry of games/registry.py."""
+        return registry.get(self.name)
+
+    @property
+    def engine(self) -> type[Game[Any, Any, Any]]:
+        """The rules (games/), as the registry names them."""
+        return self.entry.engine_class()
+
+    @property
+    def computer_players(self) -> bool:
+        """Whether games/ai plays this kind (its registry entry names computer players).
+        Without: the lobby offers no computer seat, no turn timer (an expired turn is
+        played by the computer), and a kicked player leaves the game instead of handing
+        the seat over."""
+        return self.entry.computer is not None
+
+    def check(self) -> None:
+        """`ValueError` unless the record agrees with its registry entry: checked when
+        the bot adds it (`GameBot.add_game`), once its package has registered it."""
+        if self.name not in registry.kind_names():
+            raise ValueError(f"the game kind {self.name} is not in games/registry.py")
+        self.engine  # noqa: B018 - imports it: a wrong entry fails now, not at a move
         if not self.computer_players and self.turn_minutes:
             raise ValueError(f"{self.name} has no computer players, so no turn timer")
 

@@ -13,7 +13,8 @@ Gracias/Graps equivalents seat players that way). A challenge is stored as such
 forged. A game opened against the computer seats it second and starts at once. A
 rematch keeps a seat for each player of the last game until it starts.
 
-An AI seat is a seat row with a level ("easy" or "hard") and a negative user id, which
+An AI seat is a seat row with a level (`Level.EASY` or `Level.HARD`, stored as "easy" or
+"hard") and a negative user id, which
 belongs to nobody: no DM is sent to it, no mention pings it, and its results stay off
 the server's standings. A person's seat handed to the computer (kicked, or absent for
 three turns in a row) gets such an id too, so that person is no longer seated.
@@ -47,9 +48,10 @@ from bot.core.sessions import Session
 from bot.core.storage import MAX_ROW_ID, GameRow, SeatRow, Status
 from bot.core.tables import Member, Tables
 from games.protocol import JSON, GameError, quoted
+from games.registry import Level
 from games.text import Listed, Text, _, _n
 
-LEVELS: tuple[str, ...] = ("easy", "hard")
+LEVELS: tuple[Level, ...] = (Level.EASY, Level.HARD)
 """The computer players' levels a lobby offers."""
 AI_VERBS = frozenset({LobbyVerb.AI_EASY, LobbyVerb.AI_HARD, LobbyVerb.AI_REMOVE})
 ANSWERS = frozenset({LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME, LobbyVerb.CANCEL})
@@ -424,7 +426,7 @@ class Lobbies:
         most = record.engine.max_players
         if len(seats) >= most:
             raise Refusal(table_full(record.words.title, most))
-        level = verb.removeprefix("ai_")
+        level = Level(verb.removeprefix("ai_"))
         await answer.ready()
         name = ai_name([seat.name for seat in seats], level)
         await self.storage.add_ai_seat(row.id, name, level)

@@ -28,6 +28,7 @@ from bot.core.language import mention
 from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
 from bot.core.takeback import Request, TakeBack, lapsed_event
 from games.protocol import JSON, Action, Event, EventKind, Game, Outcome
+from games.registry import Level
 from games.takeback import TAKE_BACKS_IN_A_ROW, final_reason, taken_back_event
 from games.text import _
 
@@ -708,7 +709,7 @@ class Sessions:
         """A person's seat handed to an easy computer player (`kicked`, or absent turn
         after turn), with the game's lock held; the caller then tells the watcher
         (`after`), since the computer may have to move."""
-        await self.storage.seat_to_ai(session.id, seat.seat, "easy", kicked)
+        await self.storage.seat_to_ai(session.id, seat.seat, Level.EASY, kicked)
         session.seats = await self.storage.seats(session.id)
         await self.keep_a_host(session)
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from openskill.models import BradleyTerryFull
 
+from games.registry import Level
 from games.text import Text
 
 MODEL = BradleyTerryFull()
@@ -38,7 +39,7 @@ SEASON_WIDENING = 25 / 6
 independent errors add: the square root of the sum of squares), never above a
 newcomer's: last season's skill is a good guess, not a certainty."""
 
-COMPUTER: Mapping[str, int] = {"easy": -1, "hard": -2, "random": -3}
+COMPUTER: Mapping[str, int] = {Level.EASY: -1, Level.HARD: -2, Level.RANDOM: -3}
 """The identity rated for each computer level. Computer seats have negative user ids of
 their own in every game; the ratings know the computer by its level instead, one
 identity per level (per server and game kind, like everyone)."""
@@ -71,7 +72,7 @@ def identity(user_id: int, ai_level: str | None) -> int:
     """Who a seat's result is rated for: the person, or the computer's level."""
     if ai_level is None:
         return user_id
-    return COMPUTER.get(ai_level, COMPUTER["random"])
+    return COMPUTER.get(ai_level, COMPUTER[Level.RANDOM])
 
 
 def rated(priors: Mapping[int, Rating], places: Sequence[tuple[int, int]]) -> dict[int, Rating]:

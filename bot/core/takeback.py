@@ -20,13 +20,12 @@ import logging
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 import discord
 
 from bot.core.errors import Refusal
-from bot.core.gameui import Control, GameButton
+from bot.core.gameui import Control, GameButton, Verb
 from bot.core.storage import Storage
 from games.protocol import JSON, Action, Event, EventKind, Game
 from games.takeback import CannotTakeBack, TakenBack, is_undo, take_back, undo_entry
@@ -36,7 +35,7 @@ log = logging.getLogger(__name__)
 AnyGame = Game[Any, Any, Any]
 
 
-class TakeBackVerb(StrEnum):
+class TakeBackVerb(Verb):
     """The controls of taking back; each is drawn for one version of the game."""
 
     ASK = "take_back"

@@ -57,6 +57,7 @@ from bot.core.storage import SeatRow, Status
 from bot.core.tables import Tables
 from games.ai import decide
 from games.protocol import Action, Event, GameError
+from games.registry import Level
 from games.text import Text, _, _n
 
 log = logging.getLogger(__name__)
@@ -340,12 +341,12 @@ class Turns:
             return session, session.view_for(name), legal, session.version, seed
 
     async def _decide(
-        self, kind: str, level: str, view: Any, legal: list[Action], seed: int, moves: int
+        self, kind: str, level: Level, view: Any, legal: list[Action], seed: int, moves: int
     ) -> Action:
         """One decision off the event loop: the hard level searches in a worker process
         for its time budget, the easy level's rules of thumb run in a thread."""
         seconds = self.settings.ai_seconds
-        if level == "hard":
+        if level is Level.HARD:
             try:
                 if self._pool is None:
                     # spawn, not fork: the bot has threads (storage, rendering) that a
@@ -361,7 +362,7 @@ class Turns:
                 self._pool = None
         return await asyncio.to_thread(decide, kind, level, view, legal, seed, moves, seconds)
 
-    async def _move(self, game_id: int, name: str, level: str, ai_seat: bool) -> bool:
+    async def _move(self, game_id: int, name: str, level: Level, ai_seat: bool) -> bool:
         """Decide and play one move for the seat; False when it is not its moment. A
         decision the engine refuses (a fault of the computer player) is replaced by a
         random legal move, so the table goes on."""
@@ -409,7 +410,7 @@ class Turns:
                 seat = session.seat_of(name) if session is not None else None
                 if seat is None or seat.ai_level is None:
                     return
-                if not await self._move(game_id, name, seat.ai_level, ai_seat=True):
+                if not await self._move(game_id, name, Level(seat.ai_level), ai_seat=True):
                     return
                 failures = 0
             except asyncio.CancelledError:
@@ -495,7 +496,7 @@ class Turns:
                 seat = session.seat_of(name) if session is not None else None
                 if seat is None or seat.deadline != deadline:
                     break
-                if not await self._move(game_id, name, "easy", ai_seat=False):
+                if not await self._move(game_id, name, Level.EASY, ai_seat=False):
                     break
                 played += 1
         finally:

@@ -22,6 +22,7 @@ from bot.core.seasons import ALL_TIME, season_name, season_of
 from bot.core.skill import COMPUTER, Rating, rating_text
 from bot.core.storage import Standing
 from games.protocol import quoted
+from games.registry import Level
 from games.text import Money, Text, _, _n, _p, joined
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class Board:
     highlight: int | None
 
 
-LEVEL_WORDS = {"easy": _p("level", "easy"), "hard": _p("level", "hard")}
+LEVEL_WORDS: dict[str, Text] = {Level.EASY: _p("level", "easy"), Level.HARD: _p("level", "hard")}
 """The computer levels a server's games have, as a scoreboard names them."""
 
 

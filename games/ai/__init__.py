@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games import registry
 from games.ai.player import (
     DEFAULT_SECONDS,
     Budget,
@@ -25,8 +26,9 @@ from games.ai.player import (
     decision_rng,
 )
 from games.protocol import Action, GameError
+from games.registry import Level
 
-LEVELS: tuple[str, ...] = ("random", "easy", "hard")
+LEVELS: tuple[Level, ...] = tuple(Level)
 
 
 def make_ai(
@@ -37,28 +39,23 @@ def make_ai(
 ) -> Player:
     """A computer player for game `kind` at `level`. The hard level searches for
     `seconds` per decision, or exactly `iterations` iterations when given (then its
-    choices depend only on the view and the generator: deterministic)."""
+    choices depend only on the view and the generator: deterministic). Each kind's
+    players are named by its entry in the registry (games/registry.py)."""
     if level not in LEVELS:
         raise GameError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
-    if level == "random":
+    if level == Level.RANDOM:
         return RandomPlayer()
-    budget = Budget(seconds=seconds, iterations=iterations)
-    if kind == "graps":
-        from games.ai.graps_easy import GrapsEasy
-        from games.ai.graps_hard import GrapsHard
-
-        return GrapsEasy() if level == "easy" else GrapsHard(budget)
-    if kind == "gracias":
-        from games.ai.gracias_easy import GraciasEasy
-        from games.ai.gracias_hard import GraciasHard
-
-        return GraciasEasy() if level == "easy" else GraciasHard(budget)
-    if kind == "grass":
-        from games.ai.grass_easy import GrassEasy
-        from games.ai.grass_hard import GrassHard
-
-        return GrassEasy() if level == "easy" else GrassHard(budget)
-    raise GameError(f"no computer player for the game {kind!r}")
+    entry = registry.get(kind) if kind in registry.kind_names() else None
+    if entry is None or entry.computer is None:
+        raise GameError(f"no computer player for the game {kind!r}")
+    factory = entry.computer_factory(Level(level))
+    if factory is None:
+        raise GameError(f"no {level} computer player for the game {kind!r}")
+    if level == Level.HARD:
+        player: Player = factory(Budget(seconds=seconds, iterations=iterations))
+    else:
+        player = factory()
+    return player
 
 
 def decide(
@@ -82,6 +79,7 @@ __all__ = [
     "DEFAULT_SECONDS",
     "LEVELS",
     "Budget",
+    "Level",
     "Player",
     "RandomPlayer",
     "SearchStats",

@@ -26,7 +26,12 @@ from games.gracias.actions import (
 )
 from games.gracias.cards import COLOUR_WORDS, Colour, colour_ids
 from games.gracias.state import State, Trio, parse_decks
-from games.gracias.views import GraciasEventKind, GraciasPlayerView, GraciasPublicView
+from games.gracias.views import (
+    GraciasEventKind,
+    GraciasPlayerView,
+    GraciasPublicView,
+    GraciasTermination,
+)
 from games.protocol import JSON, Event, Game, GameError, IllegalAction, Outcome, StateFormatError
 from games.text import _
 
@@ -290,7 +295,8 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        return Outcome(self.winners, self.totals(), self.end_reason)
+        reason = self.end_reason
+        return Outcome(self.winners, self.totals(), reason, GraciasTermination.of(reason))
 
     # -- seeing and saving ----------------------------------------------------------
 

@@ -15,7 +15,13 @@ from functools import lru_cache
 from games.gracias.cards import COLOUR_IDS, COLOUR_WORDS, COLOURS
 from games.gracias.scoring import score_round, winners
 from games.gracias.state import State, Trio
-from games.gracias.views import ROUNDS, TURNS_PER_ROUND, GraciasEndReason, GraciasEventKind
+from games.gracias.views import (
+    ROUNDS,
+    TURNS_PER_ROUND,
+    GraciasEndReason,
+    GraciasEventKind,
+    TurnStarted,
+)
 from games.protocol import Event, EventKind
 from games.text import Text, _, _n, joined
 
@@ -193,7 +199,7 @@ def _start_turn(state: State, number: int) -> Event:
     return Event(
         GraciasEventKind.TURN_STARTED,
         _lays_out(number, small, count),
-        data={"round": state.round, "turn": number, "small_opener": small},
+        data=TurnStarted(round=state.round, turn=number, small_opener=small),
     )
 
 

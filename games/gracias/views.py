@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Self
+from typing import Self, TypedDict
 
 from games.gracias.cards import COLOURS, Colour
+from games.protocol import Event, Termination
 from games.text import Text, _
 
 ROUNDS = 3  # C2
@@ -41,6 +42,28 @@ class GraciasEventKind(enum.StrEnum):
     ROUND_SCORED = "round_scored"  # C6
 
 
+class TurnStarted(TypedDict):
+    """The data of a `TURN_STARTED` event (C5), as saved games hold it."""
+
+    round: int
+    turn: int
+    small_opener: str
+    """Who chooses first in this turn (C3)."""
+
+
+def turn_started(event: Event) -> TurnStarted | None:
+    """The data of a `TURN_STARTED` event; None for another event (or one saved
+    without it)."""
+    data = event.data
+    if event.kind != GraciasEventKind.TURN_STARTED or not isinstance(data.get("small_opener"), str):
+        return None
+    return TurnStarted(
+        round=int(data.get("round", 0)),
+        turn=int(data.get("turn", 0)),
+        small_opener=data["small_opener"],
+    )
+
+
 class GraciasEndReason(Text, enum.ReprEnum):
     """Why a Gracias game ended, in the words of `Outcome.reason`, of the "game_over"
     event's text and of the saved state's "end_reason".
@@ -62,6 +85,20 @@ class GraciasEndReason(Text, enum.ReprEnum):
     # the leave rule (docs/rules/gracias.md)
     # TRANSLATORS: why a game of Gracias ended: players left, fewer than 3 were still in.
     TOO_FEW_PLAYERS = _("fewer than 3 players left")
+
+
+class GraciasTermination(Termination):
+    """How a Gracias game ended, for code (`Outcome.termination`)."""
+
+    LAST_ROUND = "last_round"  # C8
+    TOO_FEW_PLAYERS = "too_few_players"  # the leave rule
+
+    @classmethod
+    def of(cls, reason: str) -> GraciasTermination:
+        """The termination an end reason says (`GraciasEndReason`'s words)."""
+        if reason == GraciasEndReason.TOO_FEW_PLAYERS:
+            return cls.TOO_FEW_PLAYERS
+        return cls.LAST_ROUND
 
 
 @dataclass(frozen=True, slots=True)

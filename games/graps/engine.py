@@ -35,6 +35,7 @@ from games.graps.views import (
     GrapsOptions,
     GrapsPlayerView,
     GrapsPublicView,
+    GrapsTermination,
     Phase,
 )
 from games.protocol import (
@@ -174,7 +175,7 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         if self.phase is not Phase.OVER:
             return None
         totals = {name: len(self.board.pawns[seat]) for seat, name in enumerate(self.players)}
-        return Outcome(self.winners, totals, self.reason or "")
+        return Outcome(self.winners, totals, self.reason or "", self.termination)
 
     # -- the rules --------------------------------------------------------------------
 
@@ -282,7 +283,7 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
                 loser=self.players[other],
                 row=row,
             )
-            flow.finish(self, (name,), reason, events)
+            flow.finish(self, (name,), reason, GrapsTermination.REACHED, events)
         elif self.phase is Phase.SETUP and seat == 0:
             self.mover = 1
             self.legal = list(LAND[1])  # P2: light's set-up grape, anywhere on row 15
@@ -300,7 +301,7 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         events: list[Event] = []
         # the pattern GrapsEndReason.RESIGNED
         reason = _("{loser} resigned: {winner} wins", loser=by, winner=winner)
-        flow.finish(self, (winner,), reason, events)
+        flow.finish(self, (winner,), reason, GrapsTermination.RESIGNED, events)
         return events
 
     # -- seeing -----------------------------------------------------------------------

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from games.graps.dice import seeded_grape
 from games.graps.state import State
-from games.graps.views import Face, GrapsEventKind, Phase
+from games.graps.views import Face, GrapsEventKind, GrapsTermination, Phase
 from games.protocol import Event, EventKind
 from games.text import Listed, Text, _, _n
 
@@ -45,7 +45,7 @@ def start_turn(state: State, seat: int, events: list[Event]) -> None:
                 winner=name,
                 loser=loser,
             )
-            finish(state, (name,), reason, events)
+            finish(state, (name,), reason, GrapsTermination.STUCK, events)
             return
         n = state.rolls_made
         state.rolls_made = n + 1
@@ -100,14 +100,14 @@ def _exhausted(state: State, events: list[Event]) -> None:
         # TRANSLATORS: {distances}: how far each player's pawns got ("ann 2 rows away and
         # bob no pawn").
         reason = _("no pawns left, {distances}: a draw", distances=distances)
-        finish(state, state.players, reason, events)
+        finish(state, state.players, reason, GrapsTermination.EXHAUSTED_DRAW, events)
     else:
         winner = state.players[0 if d0 < d1 else 1]
         # the pattern GrapsEndReason.EXHAUSTED_WIN
         # TRANSLATORS: {distances}: how far each player's pawns got ("ann 2 rows away and
         # bob no pawn").
         reason = _("no pawns left, {distances}: {winner} wins", distances=distances, winner=winner)
-        finish(state, (winner,), reason, events)
+        finish(state, (winner,), reason, GrapsTermination.EXHAUSTED_WIN, events)
 
 
 def _distance(player: str, rows: int, far: int) -> Text:
@@ -121,15 +121,22 @@ def _distance(player: str, rows: int, far: int) -> Text:
     return _n("{player} {count} row away", "{player} {count} rows away", rows, player=player)
 
 
-def finish(state: State, winners: tuple[str, ...], reason: str, events: list[Event]) -> None:
+def finish(
+    state: State,
+    winners: tuple[str, ...],
+    reason: str,
+    termination: GrapsTermination,
+    events: list[Event],
+) -> None:
     """The game ends with `winners` (both players for a draw), `reason` in words (a
-    `GrapsEndReason` pattern filled in, as a `Text`)."""
+    `GrapsEndReason` pattern filled in, as a `Text`) and `termination` its name."""
     state.phase = Phase.OVER
     state.mover = None
     state.roll = None
     state.legal = []
     state.winners = winners
     state.reason = reason
+    state.termination = termination
     kind = GrapsEventKind.DRAW if len(winners) > 1 else GrapsEventKind.WIN
     events.append(Event(kind, reason, winners[0], data={}))
     if len(winners) == 1:

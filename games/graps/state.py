@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from games.graps.cells import CELL_NAMES, CELLS, RING, ROW_CELLS, SIDES, SIZE, parse_cell
 from games.graps.dice import roll_base
-from games.graps.views import Face, GrapsOptions, Phase
+from games.graps.views import Face, GrapsOptions, GrapsTermination, Phase
 from games.protocol import JSON, Event, GameError, StateFormatError
 from games.text import _, restored, saved
 
@@ -202,6 +202,8 @@ class State:
         self.last_cut: tuple[int, ...] = ()
         self.winners: tuple[str, ...] = ()
         self.reason: str | None = None
+        self.termination: GrapsTermination | None = None
+        """`reason` as a named value; a saved state keeps only the words (P7-P9)."""
         self.moves = 0
         self.log: list[Event] = []
         self.recent: deque[str] = deque(maxlen=RECENT)
@@ -345,6 +347,7 @@ def _load(start: Callable[[Mapping[str, JSON]], S], data: Mapping[str, Any]) -> 
     texts = data.get("texts") or {}  # absent from states saved before it was kept
     reason = data["reason"]
     game.reason = None if reason is None else restored([reason], texts.get("reason"))[0]
+    game.termination = None if game.reason is None else GrapsTermination.of(game.reason)
     game.moves = _count(data["moves"], 10**9)
     game.recent.extend(restored(data["recent"], texts.get("recent")))
     if game.phase is Phase.SETUP and mover is not None:

@@ -9,9 +9,11 @@ phases, die faces (P3), board pieces and the options (P3, P6).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 
 from games.graps.cells import SIZE, column_of, parse_cell, row_of
+from games.protocol import Termination
 
 
 class Side(enum.Enum):
@@ -78,6 +80,46 @@ class GrapsEndReason(enum.StrEnum):
         """The pattern an outcome's reason was written from; None for another text."""
         msgid = getattr(reason, "msgid", None)
         return next((pattern for pattern in cls if pattern.value == msgid), None)
+
+    @property
+    def termination(self) -> GrapsTermination:
+        return GrapsTermination[self.name]
+
+    def matches(self, words: str) -> bool:
+        """Whether `words` are this pattern filled in, in English."""
+        return _PATTERNS[self].fullmatch(words) is not None
+
+
+def _regex(pattern: str) -> re.Pattern[str]:
+    """`pattern`'s fields ("{winner}") as groups matching any words."""
+    fixed = re.split(r"\{\w+\}", pattern)
+    return re.compile("(.+)".join(re.escape(part) for part in fixed))
+
+
+_PATTERNS = {pattern: _regex(pattern.value) for pattern in GrapsEndReason}
+
+
+class GrapsTermination(Termination):
+    """How a Graps game ended, for code (`Outcome.termination`). The values are the
+    words the bot stores with a finished game for its scoreboards."""
+
+    REACHED = "reached"  # P7
+    STUCK = "stuck"  # P8
+    EXHAUSTED_DRAW = "exhausted_draw"  # P9
+    EXHAUSTED_WIN = "exhausted_win"  # P9
+    RESIGNED = "resigned"
+
+    @classmethod
+    def of(cls, reason: str) -> GrapsTermination | None:
+        """The termination an outcome's reason says, for a game loaded from a saved
+        state (which keeps the words only): by the message it was made from, else by its
+        English; None for words of no pattern."""
+        pattern = GrapsEndReason.of(reason)
+        if pattern is None:
+            # The patterns opening with fixed words first: names may hold anything.
+            order = sorted(GrapsEndReason, key=lambda p: p.value.startswith("{"))
+            pattern = next((p for p in order if p.matches(str(reason))), None)
+        return None if pattern is None else pattern.termination
 
 
 class Piece(enum.Enum):

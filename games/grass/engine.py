@@ -32,6 +32,7 @@ from games.grass.views import (
     GrassEventKind,
     GrassPlayerView,
     GrassPublicView,
+    GrassTermination,
     Offer,
     Phase,
     end_reason,
@@ -388,9 +389,11 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         totals = {seat.name: seat.total for seat in state.seats}
         if state.left and len(state.seats) == 1:
             reason = end_reason(GrassEndReason.EVERYONE_LEFT)
+            termination = GrassTermination.EVERYONE_LEFT
         else:
             reason = end_reason(GrassEndReason.TARGET_AMOUNT, state.options.target)
-        return Outcome(state.winners, totals, reason)
+            termination = GrassTermination.TARGET_REACHED
+        return Outcome(state.winners, totals, reason, termination)
 
     # -- seeing --------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from games.grass.cards import Card
+from games.protocol import Termination
 from games.text import Money, Text, _
 
 
@@ -64,6 +65,13 @@ class GrassEndReason(enum.StrEnum):
     EVERYONE_LEFT = "everyone else left"
     TARGET_REACHED = "reached the target"  # the "game_over" event's words
     TARGET_AMOUNT = "reached ${target:,}"  # the outcome's words: "reached $250,000"
+
+
+class GrassTermination(Termination):
+    """How a Grass game ended, for code (`Outcome.termination`)."""
+
+    TARGET_REACHED = "target_reached"  # G19: someone's total reached the target
+    EVERYONE_LEFT = "everyone_left"  # G22: one player was left seated
 
 
 def end_reason(why: GrassEndReason, target: int = 0) -> Text:

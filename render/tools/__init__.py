@@ -19,5 +19,13 @@ from render import kind_package
 
 def kind_modules(module: str) -> list[ModuleType]:
     """`module` ("gallery", "samples") of every game kind's render package, in the
-    registry's order."""
-    return [importlib.import_module(f"{kind_package(kind)}.{module}") for kind in available_kinds()]
+    registry's order. A kind drawn by one module rather than a package (a kind from
+    outside the project, such as the tests' tic-tac-toe) offers its parts in it."""
+    found = []
+    for kind in available_kinds():
+        package = importlib.import_module(kind_package(kind))
+        if hasattr(package, "__path__"):
+            found.append(importlib.import_module(f"{package.__name__}.{module}"))
+        else:
+            found.append(package)
+    return found

@@ -14,14 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from games.gracias import Gracias, GraciasEndReason, GraciasEventKind
-from games.graps import GrapsEndReason, GrapsEventKind
-from games.grass import GrassEndReason, GrassEventKind
-from games.protocol import EventKind
+from games.gracias import Gracias, GraciasEndReason, GraciasEventKind, GraciasTermination
+from games.graps import Graps, GrapsEndReason, GrapsEventKind, GrapsTermination
+from games.grass import GrassEndReason, GrassEventKind, GrassTermination
+from games.protocol import EventKind, Termination
 from games.randomplay import playout_chooser, random_game
 from games.registry import game_class
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+TERMINATIONS: dict[str, type[Termination]] = {
+    "grass": GrassTermination,
+    "gracias": GraciasTermination,
+    "graps": GrapsTermination,
+}
 OWN_KINDS: dict[str, type[enum.StrEnum]] = {
     "grass": GrassEventKind,
     "gracias": GraciasEventKind,
@@ -95,6 +100,36 @@ def test_every_event_has_a_named_kind_and_the_game_a_named_reason(kind: str) -> 
             assert outcome.reason is GraciasEndReason.LAST_ROUND
         else:
             assert any(_matches(pattern, outcome.reason) for pattern in GrapsEndReason)
+        assert type(outcome.termination) is TERMINATIONS[kind]
+        assert game.clone().outcome() == outcome
+        assert type(game).from_json(json.loads(json.dumps(game.to_json()))).outcome() == outcome
+
+
+def test_the_graps_termination_is_the_word_the_scoreboards_store() -> None:
+    # bot/exts/scoreboards.py counts the stored endings "reached", "stuck"...
+    assert [t.value for t in GrapsTermination] == [p.name.lower() for p in GrapsEndReason]
+    game = Graps.create(["ann", "bob"], seed=3)
+    game.apply_json({"by": "bob", "resign": True})
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is GrapsTermination.RESIGNED
+    document = json.loads(json.dumps(game.to_json()))
+    # A state saved before messages were kept beside the words: read from the English.
+    del document["texts"]
+    assert Graps.from_json(document).outcome() == outcome
+    assert GrapsTermination.of("ann reached bob's land, row 15") is GrapsTermination.REACHED
+    assert GrapsTermination.of("no pawns left, x: ann wins") is GrapsTermination.EXHAUSTED_WIN
+    assert GrapsTermination.of("something else") is None
+
+
+def test_grass_and_gracias_name_how_a_game_ended() -> None:
+    game = Gracias.create(NAMES[:3], seed=2)
+    game.apply_json({"by": "cy", "leave": True})
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is GraciasTermination.TOO_FEW_PLAYERS
+    grass = game_class("grass").create(NAMES[:2], seed=2)
+    grass.apply_json({"by": "bob", "leave": True})
+    outcome = grass.outcome()
+    assert outcome is not None and outcome.termination is GrassTermination.EVERYONE_LEFT
 
 
 def _matches(pattern: str, text: str) -> bool:

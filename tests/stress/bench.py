@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from games.registry import get, kind_names
 from tests.fakediscord.emulator import FakeDiscord
 from tests.stress.clicks import EXEMPT, METHODS, clicked_move
 from tests.stress.driver import (
@@ -41,8 +42,6 @@ from tests.stress.driver import (
     send,
     stored,
 )
-
-KIND_SEATS = {"grass": 4, "gracias": 4, "graps": 2}
 
 
 def p(values: list[float], q: float) -> float:
@@ -70,7 +69,7 @@ async def timed_move(emu: FakeDiscord, database: Path, table: Table, rng: random
 
 
 async def new_table(emu: FakeDiscord, database: Path, kind: str, name: str) -> Table:
-    names = [f"{name}{n}" for n in range(KIND_SEATS[kind])]
+    names = [f"{name}{n}" for n in range(get(kind).seats)]
     table = await open_table(emu, kind, emu.channel(name), names)
     table.game_id = game_id_in(database, table.channel, kind)
     return table
@@ -83,7 +82,7 @@ async def kind_rows(
     moves of each game kind made by `mover`, new games opened as games end."""
     rng = random.Random(label)
     rows: dict[str, Any] = {}
-    for kind in KIND_SEATS:
+    for kind in kind_names():
         times: list[float] = []
         verbs: list[list[str]] = []
         count = 0
@@ -185,13 +184,14 @@ def commit_times(moves: int, url: str | None = None) -> list[float]:
 
 MEMORY = """
 import gc, json, random, resource, sys
-from games.registry import game_class
+from games.registry import game_class, kinds
 from games.randomplay import random_game
 from tests.stress.driver import choose
 states = []
 for n in range(30):
-    kind = ("grass", "gracias", "graps")[n % 3]
-    players = ["ann", "bob", "cy", "dee"][: 2 if kind == "graps" else 4]
+    entry = kinds()[n % len(kinds())]
+    kind = entry.name
+    players = ["ann", "bob", "cy", "dee", "eve", "fay"][: entry.seats]
     game = game_class(kind).create(players, None, n)
     rng = random.Random(n)
     for _ in range(40):

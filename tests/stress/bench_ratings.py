@@ -36,15 +36,30 @@ from games.ai import make_ai
 from games.ai.bench import NAMES
 from games.gracias.scoring import ranking_key
 from games.protocol import Game
-from games.registry import game_class
+from games.registry import game_class, kinds
 
 ORDER = ("random", "easy", "hard")
 COMPOSITIONS = tuple(itertools.permutations(ORDER))
-PLAYERS = {"grass": 3, "gracias": 3, "graps": 2}
-ITERATIONS = {"grass": 100, "gracias": 200, "graps": 100}
+SEATS = 3
+"""At most three players (a kind's typical table when smaller): every order of the
+three levels fits."""
 """The hard level's iterations per decision, games.ai.bench's (the bot's 1.5 s per
 decision runs several times more: about 600 to 1,400 in Grass)."""
-GAMES = {"grass": 60, "gracias": 150, "graps": 120}
+GAMES = {"grass": 60, "gracias": 150}
+"""Games per kind where not `DEFAULT_GAMES`: Grass games are long, Gracias ratings slow
+to separate."""
+DEFAULT_GAMES = 120
+
+
+def defaults() -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """Games, players and hard-level iterations (games.ai.bench's) of every kind with
+    computer players (games/registry.py)."""
+    rated = [kind for kind in kinds() if kind.computer]
+    return (
+        {kind.name: GAMES.get(kind.name, DEFAULT_GAMES) for kind in rated},
+        {kind.name: min(kind.seats, SEATS) for kind in rated},
+        {kind.name: kind.iterations for kind in rated},
+    )
 
 
 @dataclass(frozen=True)
@@ -125,13 +140,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.stress.bench_ratings")
     parser.add_argument("--games", default="", help="games per kind, e.g. 90 or grass=120")
     parser.add_argument("--seed", type=int, default=3000)
-    parser.add_argument("--kinds", default="graps,gracias,grass")
+    parser.add_argument("--kinds", default=",".join(defaults()[0]))
     parser.add_argument("--iterations", default="", help="hard level, e.g. grass=300")
     parser.add_argument("--players", default="", help="e.g. grass=4,gracias=5")
     parser.add_argument("--max-actions", type=int, default=4000)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    games, players, iterations = dict(GAMES), dict(PLAYERS), dict(ITERATIONS)
+    games, players, iterations = defaults()
     for table, option in (
         (games, args.games),
         (players, args.players),

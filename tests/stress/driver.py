@@ -28,7 +28,7 @@ import asyncpg
 
 from bot.core.storage.postgres import numbered
 from games.randomplay import playout_chooser
-from games.registry import game_class
+from games.registry import game_class, kind_names, kinds
 from games.replay import replay
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.interactions import Interaction
@@ -39,9 +39,12 @@ if TYPE_CHECKING:
     from tests.fakediscord.process import BotProcess
 
 SLOW = os.environ.get("RUN_SLOW") == "1"
-KINDS = ("grass", "gracias", "graps")
+KINDS = kind_names()
+"""The kinds the bot hosts (games/registry.py)."""
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
-SEATS = {"grass": 3, "gracias": 3, "graps": 2}
+SEATS = {kind.name: min(kind.seats, 3) for kind in kinds()}
+"""At most three players (a kind's typical table when smaller): short games that still
+pass cards around."""
 UNHANDLED = ("unhandled error", "Traceback", "Task exception was never retrieved")
 
 

@@ -202,7 +202,7 @@ class Toy(Game[ToyAction, ToyPublicView, ToyPlayerView]):
         unknown = set(header) - HEADER_KEYS
         if unknown:
             raise StateFormatError(f"unknown key {sorted(unknown)[0]!r} in a toy replay header")
-        if header.get("game", KIND) != KIND:
+        if header.get("game", cls.kind) != cls.kind:
             raise StateFormatError(f"not a toy replay: game {header.get('game')!r}")
         players = header.get("players")
         options = header.get("options", {})
@@ -214,7 +214,7 @@ class Toy(Game[ToyAction, ToyPublicView, ToyPlayerView]):
             raise StateFormatError(str(error)) from error
 
     def replay_header(self) -> dict[str, JSON]:
-        return {"game": KIND, "players": list(self.players), "options": {}, "seed": self.seed}
+        return {"game": self.kind, "players": list(self.players), "options": {}, "seed": self.seed}
 
     @classmethod
     def option_defaults(cls) -> dict[str, JSON]:
@@ -375,7 +375,7 @@ class Toy(Game[ToyAction, ToyPublicView, ToyPlayerView]):
         """The public state, as `python -m games replay` prints the real games'."""
         text = "".join(self.board)
         return {
-            "game": KIND,
+            "game": self.kind,
             "players": list(self.players),
             "board": [text[start : start + 3] for start in range(0, len(CELLS), 3)],
             "to_move": None if self.mover is None else self.players[self.mover],

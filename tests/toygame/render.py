@@ -9,6 +9,8 @@ cell is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from PIL import Image, ImageDraw
 
 from render.toolkit import ALERT, FELT, GOLD, INK, INK_SOFT, PANEL, PANEL_EDGE, text
@@ -70,3 +72,14 @@ def board_image(view: ToyPublicView) -> Image.Image:
 def hand_image(view: ToyPlayerView) -> Image.Image:
     """A player's picture is the board: tic-tac-toe hides nothing."""
     return board_image(view.public)
+
+
+def pictures() -> Iterator[tuple[str, Callable[[], Image.Image]]]:
+    """The pictures `python -m render.tools.gallery` shows of this kind (it finds this
+    module through the kind's registry entry): a game in play."""
+    from tests.toygame.engine import Toy
+
+    game = Toy.create(["ann", "bob"], {}, 1)
+    for cell in ("b2", "a1", "c3"):
+        game.apply_json({"by": game.awaiting[0], "mark": cell})
+    yield "toy-board.png", lambda: board_image(game.public_view())

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.core.errors import Refusal
-from bot.core.gameui import Act, Control, GameButton, GameUI, Hand, SeatResult, Step, Table
+from bot.core.gameui import Act, Control, GameButton, GameUI, Hand, SeatResult, Step, Table, Verb
 from bot.core.language import channel_mention
 from bot.core.storage import Status
 from games.protocol import JSON
@@ -30,6 +30,12 @@ def status_line(view: ToyPublicView) -> Text:
         return Text.verbatim("Game over: {result}. {reason}.", result=result, reason=view.reason)
     mover = view.to_move or "?"
     return Text.verbatim("{player} ({mark}) to move.", player=mover, mark=view.mark_of(mover))
+
+
+class ToyVerb(Verb):
+    """The verb of the toy game's cell buttons."""
+
+    MARK = "mark"
 
 
 class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
@@ -102,10 +108,11 @@ class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
             return []
         marks = [a for a in hand.legal if isinstance(a, Mark)]
         return [  # one button per free cell, on the board's row of that cell
-            GameButton(table.control("mark", m.cell), m.cell, row=int(m.cell[1]) - 1) for m in marks
+            GameButton(table.control(ToyVerb.MARK, m.cell), m.cell, row=int(m.cell[1]) - 1)
+            for m in marks
         ]
 
     def on_control(self, hand: Player, control: Control, values: Sequence[str]) -> Step:
-        if control.verb == "mark" and len(control.args) == 1:
+        if control.verb == ToyVerb.MARK and len(control.args) == 1:
             return Act(Mark(hand.name, parse_cell(control.args[0])))  # taken cells: the engine
         raise Refusal("This control is not understood; use `/toy hand` for fresh controls.")

@@ -7,10 +7,7 @@ from bot.core.kinds import GameKind
 from bot.exts.gracias.cog import GraciasCommands
 from bot.exts.gracias.howto import HOWTO
 from bot.exts.gracias.ui import PICTURES, WORDS, GraciasUI
-from games.gracias import Gracias
 from games.gracias.actions import Leave
 
-KIND = GameKind(
-    "gracias", Gracias, GraciasUI(), GraciasCommands, Leave, PICTURES, WORDS, howto=HOWTO
-)
+KIND = GameKind("gracias", GraciasUI(), GraciasCommands, Leave, PICTURES, WORDS, howto=HOWTO)
 setup = KIND.setup

@@ -17,7 +17,6 @@ colours typed the same ways.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from enum import StrEnum
 from typing import Any
 
 import discord
@@ -34,6 +33,7 @@ from bot.core.gameui import (
     SeatResult,
     Step,
     Table,
+    Verb,
     small_index,
     table_message,
 )
@@ -53,6 +53,7 @@ from games.gracias import (
 )
 from games.gracias.actions import GraciasAction, TakeTrio
 from games.gracias.scoring import ranking_key
+from games.gracias.views import turn_started
 from games.protocol import JSON, Event, quoted
 from games.text import Listed, Text, _, _n, _p, joined
 from render.gracias import hidden_image, round_score_image, table_image
@@ -137,7 +138,7 @@ Player = Hand[GraciasPlayerView]
 RECENT_LINES = 6
 
 
-class GraciasVerb(StrEnum):
+class GraciasVerb(Verb):
     """The verbs of Gracias's own controls (their custom ids: bot/core/gameui.py)."""
 
     TAKE = "take"
@@ -348,11 +349,7 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
         # C3: the small opener of a new turn chooses first, even if (after a leave) they
         # also chose last in the turn before.
         return {
-            str(event.data["small_opener"])
-            for event in events
-            if event.kind == GraciasEventKind.TURN_STARTED
-            and event.data
-            and "small_opener" in event.data
+            data["small_opener"] for event in events if (data := turn_started(event)) is not None
         }
 
     def posts(self, table: Public, events: Sequence[Event]) -> list[Post]:

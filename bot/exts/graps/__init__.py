@@ -7,10 +7,9 @@ from bot.core.kinds import GameKind
 from bot.exts.graps.cog import GrapsCommands
 from bot.exts.graps.howto import HOWTO
 from bot.exts.graps.ui import PICTURES, WORDS, GrapsUI
-from games.graps import Graps
 from games.graps.actions import Resign
 
 KIND = GameKind(
-    "graps", Graps, GrapsUI(), GrapsCommands, Resign, PICTURES, WORDS, howto=HOWTO, turn_minutes=2
+    "graps", GrapsUI(), GrapsCommands, Resign, PICTURES, WORDS, howto=HOWTO, turn_minutes=2
 )
 setup = KIND.setup

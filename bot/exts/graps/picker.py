@@ -23,13 +23,12 @@ same as before.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from typing import Any
 
 import discord
 
 from bot.core.errors import Refusal
-from bot.core.gameui import GameButton, GameSelect, Hand, SharedVerb, Show, Table
+from bot.core.gameui import GameButton, GameSelect, Hand, SharedVerb, Show, Table, Verb
 from games.graps import Face, GrapsPlayerView, GrapsPublicView, Place, Side
 from games.graps.cells import COLUMNS, RING, parse_cell, row_of
 from games.text import Text, _, _n, _p
@@ -63,7 +62,7 @@ def pawns_pruned(side: Side, count: int) -> Text:
     return _n("prunes {count} light pawn", "prunes {count} light pawns", count)
 
 
-class GrapsVerb(StrEnum):
+class GrapsVerb(Verb):
     """The verbs of Graps's own controls (their custom ids: bot/core/gameui.py)."""
 
     PLACE = "place"

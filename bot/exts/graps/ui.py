@@ -283,10 +283,9 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
     # -- words ---------------------------------------------------------------------
 
     def ending(self, outcome: Outcome) -> str | None:
-        """The end reason's name ("reached", "stuck"): the scoreboard counts wins at the
-        far row (P7) apart from wins by leaving the other player stuck (P8)."""
-        pattern = GrapsEndReason.of(outcome.reason)
-        return None if pattern is None else pattern.name.lower()
+        """The termination's value ("reached", "stuck"): the scoreboard counts wins at
+        the far row (P7) apart from wins by leaving the other player stuck (P8)."""
+        return None if outcome.termination is None else outcome.termination.value
 
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
         return options_text(options)

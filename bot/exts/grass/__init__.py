@@ -7,8 +7,7 @@ from bot.core.kinds import GameKind
 from bot.exts.grass.cog import GrassCommands
 from bot.exts.grass.howto import HOWTO
 from bot.exts.grass.ui import PICTURES, WORDS, GrassUI
-from games.grass import Grass
 from games.grass.actions import Leave
 
-KIND = GameKind("grass", Grass, GrassUI(), GrassCommands, Leave, PICTURES, WORDS, howto=HOWTO)
+KIND = GameKind("grass", GrassUI(), GrassCommands, Leave, PICTURES, WORDS, howto=HOWTO)
 setup = KIND.setup

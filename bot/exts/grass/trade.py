@@ -30,7 +30,6 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any
 
 import discord
@@ -46,6 +45,7 @@ from bot.core.gameui import (
     SharedVerb,
     Show,
     Step,
+    Verb,
     small_index,
 )
 from bot.exts.grass.cards import card_label
@@ -108,7 +108,7 @@ class TradeForm(discord.ui.Modal):
 # -- the menus ------------------------------------------------------------------------
 
 
-class TradeVerb(StrEnum):
+class TradeVerb(Verb):
     """The verbs of the trade controls (their ids: the module docstring)."""
 
     TRADE = "trade"

@@ -15,7 +15,6 @@ ids cited are those of DECISIONS.md / docs/rules/grass.md (G1..G21).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from enum import StrEnum
 from typing import Any
 
 import discord
@@ -34,6 +33,7 @@ from bot.core.gameui import (
     Show,
     Step,
     Table,
+    Verb,
     small_index,
     table_message,
 )
@@ -89,7 +89,7 @@ Player = Hand[GrassPlayerView]
 RECENT_LINES = 6
 
 
-class GrassVerb(StrEnum):
+class GrassVerb(Verb):
     """The verbs of Grass's own controls (their custom ids: bot/core/gameui.py); those
     of trade offers are trade.py's `TradeVerb`."""
 

@@ -15,7 +15,7 @@ from bot.core.gameui import Act, GameButton, GameSelect, Hand, Show
 from bot.core.sessions import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.graps import KIND
-from bot.exts.graps.picker import MAX_OPTIONS, bands
+from bot.exts.graps.picker import MAX_OPTIONS, GrapsVerb, bands
 from bot.exts.graps.ui import GrapsUI
 from games.graps import Face, Graps, GrapsPlayerView, Piece, Place
 from games.graps.cells import CELL_NAMES, COLUMNS, parse_cell
@@ -102,14 +102,15 @@ def test_ids_of_earlier_versions_still_place_and_forgeries_are_refused():
         "place:2",
     ]
     wanted = Act(Place("a", parse_cell("D2")))
-    assert UI.on_control(hand, table.control("place"), ["D2"]) == wanted  # one menu, old
-    assert UI.on_control(hand, table.control("place", "2"), ["D2"]) == wanted
-    rows = UI.on_control(hand, table.control("column"), ["D"])  # an old column menu
+    assert UI.on_control(hand, table.control(GrapsVerb.PLACE), ["D2"]) == wanted  # one menu, old
+    assert UI.on_control(hand, table.control(GrapsVerb.PLACE, "2"), ["D2"]) == wanted
+    rows = UI.on_control(hand, table.control(GrapsVerb.COLUMN), ["D"])  # an old column menu
     assert isinstance(rows, Show)
     assert [o.value for o in selects(rows.items)[0].item.options] == ["D3", "D2"]
-    for verb, values in (("column", ["Q"]), ("column", [""]), ("place", ["D2", "E2"])):
+    column, place = GrapsVerb.COLUMN, GrapsVerb.PLACE
+    for verb, values in ((column, ["Q"]), (column, [""]), (place, ["D2", "E2"])):
         with pytest.raises(Refusal, match="not understood"):
             UI.on_control(hand, table.control(verb), values)
     with pytest.raises(Refusal, match="No legal cell in column A"):
         lone = hand_with(["B2"])
-        UI.on_control(lone, lone.table.control("column"), ["A"])
+        UI.on_control(lone, lone.table.control(GrapsVerb.COLUMN), ["A"])
