@@ -64,7 +64,7 @@ class Opening:
     second; `ai`: a game against a computer player of that level, seated second and
     started at once; `timer`: the turn timer in minutes (None: the game's default)."""
 
-    kind: str
+    record: GameKind
     guild_id: int
     channel_id: int
     host: Member
@@ -180,7 +180,7 @@ class Lobbies:
         """`Refusal` for an opening the game cannot have: a computer player or a turn
         timer in a game without computer players, an unknown level, options the
         engine refuses (tried on a throwaway game)."""
-        record = self.kinds[opening.kind]
+        record = opening.record
         title = record.words.title
         if not record.computer_players and (opening.ai is not None or opening.timer):
             raise Refusal(
@@ -240,12 +240,12 @@ class Lobbies:
         """The game stored as opened (judge it first): `Refusal` when the channel has a
         game of this kind already or a cap is reached. An expired lobby in the way is
         closed to make room. Its id; show it with `post`."""
-        record = self.kinds[opening.kind]
+        record = opening.record
         async with self._opening:
             await self.check_caps(opening.guild_id, opening.host.id)
             # Reads go through the read connection, so this refusal comes at once even
             # while another program holds the write lock.
-            existing = await self.storage.open_game(opening.channel_id, opening.kind)
+            existing = await self.storage.open_game(opening.channel_id, record.name)
             if existing is not None and not lobby_expired(existing, self._minute):
                 raise Refusal(_busy(record, existing))
             if existing is not None:
@@ -253,7 +253,7 @@ class Lobbies:
             game_id = await self.storage.create_game(
                 opening.guild_id,
                 opening.channel_id,
-                opening.kind,
+                record.name,
                 opening.options,
                 opening.host.id,
                 opening.host.name,

@@ -409,7 +409,7 @@ class Sessions:
                 session.status = Status.ABANDONED
                 continue
             if row.version != session.version:
-                session.engine = self.kinds[row.kind].engine.from_json(row.state)
+                session.engine = session.record.engine.from_json(row.state)
                 session.request = session.undoable = None
             session.row, session.seats, session.status = row, seats, row.status
             session.table_message_id = row.table_message_id

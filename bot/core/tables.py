@@ -211,7 +211,7 @@ class Tables:
                 row = session.row  # as of the lock
                 if behind_only and row.published_version == row.version:
                     return
-                missed = await self._missed(row)
+                missed = await self._missed(row, session.record.engine)
                 if missed is not None:
                     events, before_awaiting = missed
                     await self.publisher.publish(session, events, before_awaiting, repeat=True)
@@ -226,7 +226,9 @@ class Tables:
         except Exception:
             log.exception("could not restore game %s", game_id)
 
-    async def _missed(self, row: GameRow) -> tuple[list[Event], tuple[str, ...]] | None:
+    async def _missed(
+        self, row: GameRow, engine: type[Game[Any, Any, Any]]
+    ) -> tuple[list[Event], tuple[str, ...]] | None:
         """The events of the moves committed after the last full publication, and who was
         awaited before them, by replaying the move log; None when there are none or the
         game cannot be replayed (a change without a move, a game stored without header:
@@ -235,7 +237,6 @@ class Tables:
         if shown is None or shown >= row.version or row.header is None or row.state is None:
             return None
         moves = await self.sessions.storage.moves(row.id)
-        engine = self.sessions.kinds[row.kind].engine
         header, state = row.header, row.state
         # A log of any length: replayed off the event loop, which serves every server.
         replayed = await asyncio.get_running_loop().run_in_executor(

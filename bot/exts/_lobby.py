@@ -17,6 +17,7 @@ import discord
 
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
+from bot.core.kinds import GameKind
 from bot.core.language import mention, private, public
 from bot.core.lobbies import Fields, Opening
 from bot.core.sessions import Session
@@ -69,7 +70,7 @@ def member_name(interaction: discord.Interaction[Any]) -> str:
 async def open_lobby(
     bot: GameBot,
     interaction: discord.Interaction[Any],
-    kind: str,
+    record: GameKind,
     options: Mapping[str, JSON],
     opponent: discord.abc.User | None = None,
     timer: int | None = None,
@@ -95,7 +96,7 @@ async def open_lobby(
     _check_permissions(interaction, thread)
     assert bot.languages is not None
     opening = Opening(
-        kind=kind,
+        record=record,
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
         host=Member(interaction.user.id, member_name(interaction)),
@@ -112,8 +113,7 @@ async def open_lobby(
         )
     await bot.lobbies.check_caps(opening.guild_id, opening.host.id)  # before a thread
     if thread:
-        title = bot.kinds[kind].words.title
-        channel_id = await _new_thread(interaction, title, opening.language)
+        channel_id = await _new_thread(interaction, record.words.title, opening.language)
         opening = dataclasses.replace(opening, channel_id=channel_id)
     game_id = await _in_time(interaction, bot.lobbies.open(opening))
 

@@ -10,16 +10,16 @@ import inspect
 
 import pytest
 
-from games.registry import GAME_KINDS, available_kinds
+from games.registry import BUILT_IN, available_kinds, kind_names
 from render import kind_package
 from render.tools import kind_modules
 
 
 def test_every_kind_is_available_so_none_is_left_out_of_the_tools() -> None:
-    assert available_kinds() == list(GAME_KINDS)
+    assert available_kinds() == list(kind_names())
 
 
-@pytest.mark.parametrize("kind", GAME_KINDS)
+@pytest.mark.parametrize("kind", [kind.name for kind in BUILT_IN])
 def test_every_kind_has_a_render_package(kind: str) -> None:
     package = importlib.import_module(kind_package(kind))
     assert package.__name__ == f"render.{kind}" and package.__file__
@@ -35,4 +35,4 @@ def test_every_kind_has_a_render_package(kind: str) -> None:
 
 def test_the_tools_find_each_kind_in_the_registry_order() -> None:
     names = [module.__name__ for module in kind_modules("gallery")]
-    assert names == [f"render.{kind}.gallery" for kind in GAME_KINDS]
+    assert names == [f"render.{kind}.gallery" for kind in kind_names()]

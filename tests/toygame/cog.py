@@ -20,7 +20,7 @@ class ToyCommands(
 ):
     @app_commands.command(name="start", description="Open a tic-tac-toe table; you play X")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await open_lobby(self.bot, interaction, self.kind.name, {})
+        await open_lobby(self.bot, interaction, self.kind, {})
 
     @app_commands.command(name="mark", description="Mark a free cell with your X or O")
     @app_commands.describe(cell="The cell: a1 to c3 (column a-c, row 1-3)")

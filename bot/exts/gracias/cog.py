@@ -47,7 +47,7 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
         await open_lobby(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             {},
             timer=timer,
             thread=thread,

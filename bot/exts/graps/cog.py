@@ -92,7 +92,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             )
         options: dict[str, JSON] = {"grape_faces": grape_faces, "return_pruned": return_pruned}
         await open_lobby(
-            self.bot, interaction, self.kind.name, options, opponent, timer, ai, thread, language
+            self.bot, interaction, self.kind, options, opponent, timer, ai, thread, language
         )
 
     @app_commands.command(name="place", description="Place the pawn you rolled on a cell")

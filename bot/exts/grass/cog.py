@@ -121,7 +121,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         await open_lobby(
             self.bot,
             interaction,
-            self.kind.name,
+            self.kind,
             options,
             timer=timer,
             thread=thread,
