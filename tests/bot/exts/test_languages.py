@@ -96,3 +96,32 @@ async def test_synced_commands_carry_their_names_in_three_languages(fake_discord
         "Italiano",
         "Deutsch",
     }
+
+
+async def test_a_lobby_cancelled_or_a_challenge_declined_says_so_in_the_games_language(
+    fake_discord, bot_process
+):
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    general = emu.channel("general")
+    lobby = await (await ann.slash(general, "grass start", language="fr")).message()
+    await (await ann.click(lobby, "Annuler")).ack()
+    cancelled = translate(
+        _("~~{game} lobby~~: cancelled by {player}.", game="Grass", player=f"<@{ann.id}>"),
+        "fr",
+    )
+    await lobby.wait_until(lambda m: m.content == cancelled and not m.buttons())
+    challenge = await (
+        await ann.slash(general, "graps start", opponent=bob, language="de")
+    ).message()
+    await (await bob.click(challenge, "Ablehnen")).ack()
+    declined = translate(
+        _(
+            "~~{game} challenge~~: {player} declined {host}'s challenge.",
+            game="Graps",
+            player=f"<@{bob.id}>",
+            host=f"<@{ann.id}>",
+        ),
+        "de",
+    )
+    await challenge.wait_until(lambda m: m.content == declined and not m.buttons())
