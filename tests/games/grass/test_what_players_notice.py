@@ -1,0 +1,144 @@
+"""What a player would notice if it went wrong, each pinned where a sampled mutation of
+the engine passed the other tests: which cards a Paranoia card throws away (G13), what
+Protect refuses (G12), and the words of every Paranoia outcome and of Nirvana (G11)."""
+
+from __future__ import annotations
+
+from games.grass import Grass
+from tests.games.grass.helpers import game_with, idle, move, refused, seat_state, stash
+
+
+def _texts(events) -> list[str]:
+    return [str(event.text) for event in events if event.text]
+
+
+def _blocked_with(paranoia: str, peddles: list[str]) -> Grass:
+    """ann has an open market, `peddles` in her stash and bob's Bust over her market;
+    she holds `paranoia` and is to move."""
+    g = game_with({"ann": ["market_open", *peddles, paranoia], "bob": ["bust"]})
+    move(g, "ann", play="market_open")
+    idle(g, "bob")
+    for peddle in peddles:
+        move(g, "ann", play=peddle)
+        idle(g, "bob")
+    move(g, "ann", discard="immunity")
+    move(g, "bob", play="bust", target="ann")
+    return g
+
+
+def test_g13_sold_out_keeps_the_market_open_and_the_heat_on_it():
+    g = _blocked_with("sold_out", ["panama", "mexico"])
+    events = move(g, "ann", play="sold_out")
+    player = seat_state(g, "ann")
+    assert (player["market"], player["heat"]) == ("blocked", ["bust"])
+    assert stash(g, "ann") == ["panama"]
+    assert "market_open" not in g.state_json()["discard_pile"]
+    assert _texts(events) == [
+        "ann played Sold Out, loses 1 turn and discards Mexico; everyone passes a card left"
+    ]
+
+
+def test_g13_double_crossed_keeps_the_market_open_and_the_heat_on_it():
+    g = _blocked_with("double_crossed", ["panama", "mexico"])
+    events = move(g, "ann", play="double_crossed")
+    player = seat_state(g, "ann")
+    assert (player["market"], player["heat"]) == ("blocked", ["bust"])
+    assert stash(g, "ann") == ["mexico"]
+    assert _texts(events) == [
+        "ann played Double Crossed, loses 2 turns and discards Panama; everyone passes a card left"
+    ]
+
+
+def test_g13_sold_out_on_an_open_market_leaves_it_open():
+    g = game_with({"ann": ["market_open", "sold_out"]})
+    move(g, "ann", play="market_open")
+    idle(g, "bob")
+    events = move(g, "ann", play="sold_out")
+    assert seat_state(g, "ann")["market"] == "open"
+    assert _texts(events) == ["ann played Sold Out, loses 1 turn; everyone passes a card left"]
+
+
+def test_g13_utterly_wiped_out_closes_an_open_market_without_heat():
+    """The market alone is the whole hassle pile: it goes too (a new Market Open is needed
+    before peddling again)."""
+    g = game_with({"ann": ["market_open", "utterly_wiped_out"]})
+    move(g, "ann", play="market_open")
+    idle(g, "bob")
+    events = move(g, "ann", play="utterly_wiped_out")
+    player = seat_state(g, "ann")
+    assert (player["market"], player["heat"], player["skip"]) == ("closed", [], 2)
+    assert g.state_json()["discard_pile"][-2:] == ["market_open", "utterly_wiped_out"]
+    assert _texts(events) == [
+        "ann played Utterly Wiped Out, loses 2 turns and the whole hassle pile; everyone "
+        "passes a card left"
+    ]
+
+
+def test_g13_utterly_wiped_out_with_peddles_and_a_hassle_pile_says_both():
+    g = _blocked_with("utterly_wiped_out", ["panama", "mexico"])
+    events = move(g, "ann", play="utterly_wiped_out")
+    assert seat_state(g, "ann")["market"] == "closed" and stash(g, "ann") == []
+    assert _texts(events) == [
+        "ann played Utterly Wiped Out, loses 2 turns and discards Panama, Mexico and the "
+        "whole hassle pile; everyone passes a card left"
+    ]
+
+
+def test_g13_utterly_wiped_out_with_nothing_to_lose_only_costs_turns():
+    g = game_with({"ann": ["utterly_wiped_out"]})
+    events = move(g, "ann", play="utterly_wiped_out")
+    assert seat_state(g, "ann")["skip"] == 2
+    assert _texts(events) == [
+        "ann played Utterly Wiped Out, loses 2 turns; everyone passes a card left"
+    ]
+
+
+def test_g12_one_mexico_named_twice_is_refused():
+    g = game_with({"ann": ["market_open", "mexico", "grab_a_snack"]})
+    move(g, "ann", play="market_open")
+    idle(g, "bob")
+    move(g, "ann", play="mexico")
+    idle(g, "bob")
+    why = "you do not have 2 unprotected Mexico in your stash"
+    refused("G12", why, g, "ann", play="grab_a_snack", cover=["mexico", "mexico"])
+
+
+def test_g12_protect_on_a_blocked_market_says_what_blocks_it():
+    g = _blocked_with("grab_a_snack", ["mexico"])
+    why = "you cannot protect: your market is blocked by Bust"
+    refused("G12", why, g, "ann", play="grab_a_snack", cover=["mexico"])
+
+
+def test_g11_the_words_of_nirvana():
+    g = game_with(
+        {
+            "ann": ["stonehigh", "euphoria"],
+            "bob": ["market_open", "mexico", "colombia"],
+            "cy": ["market_open", "panama", "home_grown"],
+        }
+    )
+    idle(g, "ann")
+    move(g, "bob", play="market_open")
+    move(g, "cy", play="market_open")
+    idle(g, "ann")
+    move(g, "bob", play="colombia")
+    move(g, "cy", play="panama")
+    idle(g, "ann")
+    move(g, "bob", play="mexico")
+    move(g, "cy", play="home_grown")
+    events = move(g, "ann", play="stonehigh")
+    assert _texts(events) == [
+        "ann played Stonehigh; takes Mexico from bob, Home Grown from cy and plays an extra turn"
+    ]
+    events = move(g, "ann", play="euphoria")
+    assert _texts(events) == [
+        "ann played Euphoria; takes Colombia from bob, Panama from cy and plays an extra turn"
+    ]
+
+
+def test_g11_nirvana_with_nobody_to_give():
+    g = game_with({"ann": ["euphoria"]})
+    events = move(g, "ann", play="euphoria")
+    assert _texts(events) == [
+        "ann played Euphoria; nobody had a peddle to give and plays an extra turn"
+    ]
