@@ -142,3 +142,18 @@ def test_g11_nirvana_with_nobody_to_give():
     assert _texts(events) == [
         "ann played Euphoria; nobody had a peddle to give and plays an extra turn"
     ]
+
+
+def test_g3_a_card_not_held_can_be_neither_played_nor_discarded():
+    g = game_with({"ann": ["market_open"]})
+    refused("G3", "you do not hold Dr. Feelgood", g, "ann", play="dr_feelgood")
+    refused("G3", "you do not hold Dr. Feelgood", g, "ann", discard="dr_feelgood")
+
+
+def test_g12_protect_covers_peddles_only():
+    g = game_with({"ann": ["market_open", "mexico", "grab_a_snack"]})
+    move(g, "ann", play="market_open")
+    idle(g, "bob")
+    move(g, "ann", play="mexico")
+    idle(g, "bob")
+    refused("G12", "Bust is not a peddle", g, "ann", play="grab_a_snack", cover=["bust"])
