@@ -4,6 +4,8 @@ Protect refuses (G12), and the words of every Paranoia outcome and of Nirvana (G
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.grass import Grass
 from tests.games.grass.helpers import game_with, idle, move, refused, seat_state, stash
 
@@ -157,3 +159,55 @@ def test_g12_protect_covers_peddles_only():
     move(g, "ann", play="mexico")
     idle(g, "bob")
     refused("G12", "Bust is not a peddle", g, "ann", play="grab_a_snack", cover=["bust"])
+
+
+def test_the_words_and_data_of_each_play_and_discard():
+    """G5, G7, G8, G10, G12, G14, G16: what the table reads after each action, and the
+    card and target the bot draws from (the discard pile as it builds up)."""
+    g = game_with(
+        {
+            "ann": ["market_open", "panama", "mexico", "pay_fine", "grab_a_snack", "mexico"],
+            "bob": ["market_open", "bust", "steal_your_neighbors_pot", "immunity", "colombia"],
+        },
+    )
+    script: list[tuple[str, dict[str, Any], str, str | None]] = [
+        ("ann", {"play": "market_open"}, "ann played Market Open", None),
+        ("bob", {"play": "market_open"}, "bob played Market Open", None),
+        ("ann", {"play": "panama"}, "ann played Panama ($50,000)", None),
+        ("bob", {"play": "colombia"}, "bob played Colombia ($25,000)", None),
+        ("ann", {"play": "mexico"}, "ann played Mexico ($5,000)", None),
+        ("bob", {"play": "bust", "target": "ann"}, "bob played Bust on ann", "ann"),
+        (
+            "ann",
+            {"play": "pay_fine"},
+            "ann played Pay Fine, lifting Bust and paying Mexico as the fine",
+            None,
+        ),
+        (
+            "bob",
+            {"play": "steal_your_neighbors_pot", "target": "ann"},
+            "bob played Steal Your Neighbor's Pot on ann, taking Panama",
+            "ann",
+        ),
+        ("ann", {"play": "mexico"}, "ann played Mexico ($5,000)", None),
+        ("bob", {"discard": "immunity"}, "bob discarded Immunity", None),
+        (
+            "ann",
+            {"play": "grab_a_snack", "cover": ["mexico"]},
+            "ann played Grab a Snack covering Mexico",
+            None,
+        ),
+    ]
+    for by, action, words, target in script:
+        events = [e for e in move(g, by, **action) if e.kind in ("play", "discard")]
+        assert [(e.actor, str(e.text)) for e in events] == [(by, words)]
+        if "play" in action:
+            assert dict(events[0].data) == {"card": action["play"], "target": target}
+    assert g.state_json()["discard_pile"] == [
+        "bust",
+        "mexico",
+        "pay_fine",
+        "steal_your_neighbors_pot",
+        "immunity",
+    ]
+    assert stash(g, "ann") == ["mexico"] and stash(g, "bob") == ["colombia", "panama"]
