@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.grass import Grass
+from lang import translate
 from tests.games.grass.helpers import game_with, idle, move, refused, seat_state, stash
 
 
@@ -211,3 +212,37 @@ def test_the_words_and_data_of_each_play_and_discard():
         "immunity",
     ]
     assert stash(g, "ann") == ["mexico"] and stash(g, "bob") == ["colombia", "panama"]
+
+
+def _french(g: Grass, card: str) -> str:
+    return next(translate(e.text, "fr") for e in move(g, "ann", play=card) if e.text)
+
+
+def test_g13_the_four_paranoia_outcomes_are_translated():
+    """Both forms of each outcome are catalog entries: a changed English form is no
+    longer found, and the table would read English in French."""
+    assert _french(_blocked_with("utterly_wiped_out", ["panama"]), "utterly_wiped_out") == (
+        "ann a joué Utterly Wiped Out\xa0: perd 2 tours, défausse Panama et toute sa pile "
+        "hassle\xa0; chacun passe une carte à gauche"
+    )
+    assert _french(_blocked_with("sold_out", ["panama"]), "sold_out") == (
+        "ann a joué Sold Out\xa0: perd 1 tour et défausse Panama\xa0; chacun passe une carte "
+        "à gauche"
+    )
+    g = game_with({"ann": ["market_open", "utterly_wiped_out"]})
+    move(g, "ann", play="market_open")
+    idle(g, "bob")
+    assert _french(g, "utterly_wiped_out") == (
+        "ann a joué Utterly Wiped Out\xa0: perd 2 tours et toute sa pile hassle\xa0; chacun "
+        "passe une carte à gauche"
+    )
+    assert _french(game_with({"ann": ["double_crossed"]}), "double_crossed") == (
+        "ann a joué Double Crossed et perd 2 tours\xa0; chacun passe une carte à gauche"
+    )
+
+
+def test_g8_a_target_not_in_the_game_is_refused():
+    g = game_with({"ann": ["bust"], "bob": ["market_open"]})
+    idle(g, "ann")
+    move(g, "bob", play="market_open")
+    refused("G8", "zed is not playing in this game", g, "ann", play="bust", target="zed")
