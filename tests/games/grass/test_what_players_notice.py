@@ -201,9 +201,11 @@ def test_the_words_and_data_of_each_play_and_discard():
     ]
     for by, action, words, target in script:
         events = [e for e in move(g, by, **action) if e.kind in ("play", "discard")]
-        assert [(e.actor, str(e.text)) for e in events] == [(by, words)]
+        assert [(e.actor, str(e.text), dict(e.private)) for e in events] == [(by, words, {})]
         if "play" in action:
             assert dict(events[0].data) == {"card": action["play"], "target": target}
+        else:
+            assert dict(events[0].data) == {}
     assert g.state_json()["discard_pile"] == [
         "bust",
         "mexico",
@@ -246,3 +248,9 @@ def test_g8_a_target_not_in_the_game_is_refused():
     idle(g, "ann")
     move(g, "bob", play="market_open")
     refused("G8", "zed is not playing in this game", g, "ann", play="bust", target="zed")
+
+
+def test_g8_only_heat_on_and_steal_take_a_target():
+    g = game_with({"ann": ["market_open"]})
+    why = "Market Open is not played on another player"
+    refused("G8", why, g, "ann", play="market_open", target="bob")
