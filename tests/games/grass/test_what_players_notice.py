@@ -254,3 +254,13 @@ def test_g8_only_heat_on_and_steal_take_a_target():
     g = game_with({"ann": ["market_open"]})
     why = "Market Open is not played on another player"
     refused("G8", why, g, "ann", play="market_open", target="bob")
+
+
+def test_g12_only_protect_covers_peddles():
+    g = game_with({"ann": ["market_open", "mexico", "panama"]})
+    move(g, "ann", play="market_open")
+    idle(g, "bob")
+    move(g, "ann", play="mexico")
+    idle(g, "bob")
+    why = "only a Protect card covers peddles, not Panama"
+    refused("G12", why, g, "ann", play="panama", cover=["mexico"])
