@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from games.grass import Grass
+from games.protocol import IllegalAction
 from lang import translate
 from tests.games.grass.helpers import game_with, idle, move, refused, seat_state, stash
 
@@ -104,6 +107,20 @@ def test_g12_one_mexico_named_twice_is_refused():
     idle(g, "bob")
     why = "you do not have 2 unprotected Mexico in your stash"
     refused("G12", why, g, "ann", play="grab_a_snack", cover=["mexico", "mexico"])
+    with pytest.raises(IllegalAction) as caught:  # the plural form, as French reads it
+        move(g, "ann", play="grab_a_snack", cover=["mexico", "mexico"])
+    assert translate(caught.value.reason, "fr") == (
+        "tu n'as pas 2 Mexico non protégés dans ta réserve"
+    )
+
+
+def test_g12_a_protect_names_every_peddle_it_covers():
+    g = game_with({"ann": ["market_open", "mexico", "home_grown", "grab_a_snack"]})
+    for card in ("market_open", "mexico", "home_grown"):
+        move(g, "ann", play=card)
+        idle(g, "bob")
+    events = move(g, "ann", play="grab_a_snack", cover=["mexico", "home_grown"])
+    assert _texts(events)[0] == "ann played Grab a Snack covering Mexico, Home Grown"
 
 
 def test_g12_protect_on_a_blocked_market_says_what_blocks_it():
