@@ -6,6 +6,8 @@ out here rather than read back from bot/core/skill.py."""
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
@@ -19,6 +21,8 @@ from bot.core.skill import (
     rating_text,
     shown,
 )
+from bot.core.storage.ratings import RatingChange
+from bot.core.summary import ratings_line
 
 NEWCOMER = (25.0, 25 / 3)  # docs/ratings.md: mu 25, sigma 25/3, shown 1,000
 
@@ -91,3 +95,18 @@ def test_the_computer_levels_identities_are_the_stored_ones():
     assert identity(42, None) == 42
     assert [identity(42, level) for level in ("easy", "hard", "random")] == [-1, -2, -3]
     assert identity(42, "a level unknown here") == -3
+
+
+def test_the_game_over_ratings_line_reads_each_change_whole():
+    """docs/ratings.md: "Ratings: ann 1,136 (+36), bob 964? (−36)", in the standings'
+    order, a player without a change left out."""
+    standings = [SimpleNamespace(name=name) for name in ("ann", "bob", "cy", "dee")]
+    kind = cast(Any, SimpleNamespace(ui=SimpleNamespace(results=lambda table: standings)))
+    changes = {
+        "ann": RatingChange("", 1, (29.1, 5.0), (30.0, 5.0)),
+        "bob": RatingChange("", 2, NEWCOMER, (24.1, 25 / 3)),
+        "cy": RatingChange("", 3, NEWCOMER, NEWCOMER),
+    }
+    line = ratings_line(kind, cast(Any, None), changes)
+    assert str(line) == "Ratings: ann 1,600 (+36), bob 964? (−36), cy 1,000? (±0)."
+    assert ratings_line(kind, cast(Any, None), {}) is None
