@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test test-long lint types unit bench bench-ai gallery cli clean catalogs messages
+.PHONY: run test test-long lint types unit bench bench-ai gallery cli clean catalogs messages \
+	mutation
 
 # The languages' compiled catalogs, made from the .po files kept in version control
 # (lang/README.md); every target that runs the bot or its tests depends on them.
@@ -78,8 +79,19 @@ bench-ai: $(VENV)/.installed-dev
 	$(BIN)/python -m games.ai.bench
 	$(BIN)/python -m tests.stress.bench_ratings
 
+# Mutation testing with mutmut (README.md, "Mutation testing"): each small change mutmut
+# makes to games/ and bot/core/skill.py runs against the tests that reach the changed
+# function, then the scores per module are printed, leaving out the mutants judged
+# equivalent (tests/mutation/equivalent.txt). Not part of `make test`: hours over all of
+# games/ on two cores. Results are kept in mutants/ and a rerun tries only what changed.
+# MUTANTS narrows the run to mutant names: make mutation MUTANTS='games.grass.effects.*'
+MUTANTS ?=
+mutation: $(VENV)/.installed-dev $(CATALOGS)
+	nice -n 10 $(BIN)/mutmut run --max-children $(PYTEST_WORKERS) $(MUTANTS)
+	$(BIN)/python -m tests.mutation.scores
+
 gallery: $(VENV)/.installed-dev $(CATALOGS)
 	$(BIN)/python -m render.tools.gallery gallery
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache gallery $(CATALOGS)
+	rm -rf $(VENV) .mypy_cache .ruff_cache gallery mutants $(CATALOGS)

@@ -18,18 +18,20 @@ async def store_graps_results(
 ) -> None:
     """Finished Graps games, each given as (winner, loser), each an (id, name)."""
     storage = await Storage.open(path)
-    for (winner, winner_name), (loser, loser_name) in games:
-        game_id = await storage.create_game(guild, 1, "graps", {}, winner, winner_name)
-        await storage.add_seat(game_id, loser, loser_name)
-        engine = Graps.create([winner_name, loser_name], {}, 7)
-        seats = [(winner, winner_name), (loser, loser_name)]
-        await storage.start_game(game_id, seats, engine.replay_header(), {}, 0)
-        await storage.record_move(
-            game_id, 0, None, {"by": loser_name, "resign": True}, {}, 1,
-            [Result(winner, 1, 0), Result(loser, 2, 0)],
-        )  # fmt: skip
-        await storage.set_published(game_id, 1)
-    await storage.close()
+    try:
+        for (winner, winner_name), (loser, loser_name) in games:
+            game_id = await storage.create_game(guild, 1, "graps", {}, winner, winner_name)
+            await storage.add_seat(game_id, loser, loser_name)
+            engine = Graps.create([winner_name, loser_name], {}, 7)
+            seats = [(winner, winner_name), (loser, loser_name)]
+            await storage.start_game(game_id, seats, engine.replay_header(), {}, 0)
+            await storage.record_move(
+                game_id, 0, None, {"by": loser_name, "resign": True}, {}, 1,
+                [Result(winner, 1, 0), Result(loser, 2, 0)],
+            )  # fmt: skip
+            await storage.set_published(game_id, 1)
+    finally:
+        await storage.close()
 
 
 async def store_graps_games(path: Path, guild: int, ann: int, bob: int) -> None:

@@ -49,34 +49,38 @@ def maintenance(database: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 async def test_prune_deletes_old_lobbies_and_only_if_asked_old_games(tmp_path):
     storage = await Storage.open(tmp_path / "bot.sqlite3")
-    lobby, running, finished = await three_games(storage)
-    later = time.time() + 1
-    assert await storage.prune(later - 3600, None) == (0, 0)  # nothing that old
-    assert await storage.prune(later, None) == (1, 0)
-    assert await storage.game(lobby) is None and await storage.game(finished) is not None
-    assert await storage.prune(later, later) == (0, 1)
-    assert await storage.game(finished) is None and await storage.results(finished) == []
-    assert await storage.game(running) is not None and len(await storage.moves(running)) == 1
-    await storage.close()
+    try:
+        lobby, running, finished = await three_games(storage)
+        later = time.time() + 1
+        assert await storage.prune(later - 3600, None) == (0, 0)  # nothing that old
+        assert await storage.prune(later, None) == (1, 0)
+        assert await storage.game(lobby) is None and await storage.game(finished) is not None
+        assert await storage.prune(later, later) == (0, 1)
+        assert await storage.game(finished) is None and await storage.results(finished) == []
+        assert await storage.game(running) is not None and len(await storage.moves(running)) == 1
+    finally:
+        await storage.close()
 
 
 async def test_backup_while_the_bot_runs_and_prune_only_when_it_does_not(tmp_path):
     database = tmp_path / "bot.sqlite3"
     storage = await Storage.open(database)  # as the running bot holds it
-    await three_games(storage)
-    copy = tmp_path / "backup.sqlite3"
-    done = maintenance(database, "backup", str(copy))
-    assert done.returncode == 0, done.stderr
-    assert copy.stat().st_mode & 0o777 == 0o600
-    with sqlite3.connect(copy) as db:
-        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 3
-        assert db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 2
-    again = maintenance(database, "backup", str(copy))
-    assert again.returncode == 1 and "exists already" in again.stderr
+    try:
+        await three_games(storage)
+        copy = tmp_path / "backup.sqlite3"
+        done = maintenance(database, "backup", str(copy))
+        assert done.returncode == 0, done.stderr
+        assert copy.stat().st_mode & 0o777 == 0o600
+        with sqlite3.connect(copy) as db:
+            assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 3
+            assert db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 2
+        again = maintenance(database, "backup", str(copy))
+        assert again.returncode == 1 and "exists already" in again.stderr
 
-    busy = maintenance(database, "prune")
-    assert busy.returncode == 1 and "already in use by another running bot" in busy.stderr
-    await storage.close()
+        busy = maintenance(database, "prune")
+        assert busy.returncode == 1 and "already in use by another running bot" in busy.stderr
+    finally:
+        await storage.close()
     done = maintenance(database, "prune", "--lobbies-older-than", "0")
     assert done.returncode == 0, done.stderr
     assert "Deleted 1 lobby that never started and 0 finished games." in done.stdout

@@ -149,8 +149,10 @@ async def test_a_target_holding_games_is_refused_untouched(tmp_path, postgres_ur
     source = tmp_path / "bot.sqlite3"
     await _database_of_real_games(source)
     target = await Storage.open(postgres_url)
-    await target.create_game(1, 2, "grass", {}, 100, "eve")
-    await target.close()
+    try:
+        await target.create_game(1, 2, "grass", {}, 100, "eve")
+    finally:
+        await target.close()
     assert await asyncio.to_thread(main, [str(source), postgres_url]) == 1
     assert "Nothing copied: the target already holds 1 games" in capsys.readouterr().err
     rows = await _postgres_rows(postgres_url)

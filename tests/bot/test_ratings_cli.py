@@ -19,15 +19,17 @@ SNAPSHOT = "SELECT * FROM ratings ORDER BY guild_id, kind, season, player"
 async def finished_games(database: Path | str) -> None:
     """Three finished games of one server: two of two people, one of three."""
     storage = await Storage.open(database)
-    for places in ({10: 1, 11: 2}, {11: 1, 10: 2}, {12: 1, 10: 2, 11: 3}):
-        people = list(places)
-        game_id = await storage.create_game(1, 2, "grass", {}, people[0], "host")
-        for user in people[1:]:
-            await storage.add_seat(game_id, user, f"p{user}")
-        await storage.start_game(game_id, [(user, f"p{user}") for user in people], {}, {}, 0)
-        results = [Result(user, place, 0) for user, place in places.items()]
-        await storage.record_move(game_id, 0, None, {"by": "p", "end": True}, {}, 1, results)
-    await storage.close()
+    try:
+        for places in ({10: 1, 11: 2}, {11: 1, 10: 2}, {12: 1, 10: 2, 11: 3}):
+            people = list(places)
+            game_id = await storage.create_game(1, 2, "grass", {}, people[0], "host")
+            for user in people[1:]:
+                await storage.add_seat(game_id, user, f"p{user}")
+            await storage.start_game(game_id, [(user, f"p{user}") for user in people], {}, {}, 0)
+            results = [Result(user, place, 0) for user, place in places.items()]
+            await storage.record_move(game_id, 0, None, {"by": "p", "end": True}, {}, 1, results)
+    finally:
+        await storage.close()
 
 
 async def rows(database: Path | str, change: str | None = None) -> list[tuple[object, ...]]:

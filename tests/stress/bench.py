@@ -152,31 +152,33 @@ def commit_times(moves: int, url: str | None = None) -> list[float]:
     async def go() -> list[float]:
         with tempfile.TemporaryDirectory() as folder:
             storage = await Storage.open(url or Path(folder) / "bench.sqlite3")
-            engine = Grass.create(["ann", "bob", "cy", "dee"], None, 3)
-            game_id = await storage.create_game(1, 2, "grass", {}, 10, "ann")
-            for user, name in ((11, "bob"), (12, "cy"), (13, "dee")):
-                await storage.add_seat(game_id, user, name)
-            await storage.start_game(
-                game_id,
-                [(10, "ann"), (11, "bob"), (12, "cy"), (13, "dee")],
-                engine.replay_header(),
-                engine.to_json(),
-                0,
-            )
-            rng = random.Random(3)
-            times = []
-            for _ in range(moves):
-                action = choose(engine, rng)
-                if action is None:
-                    break
-                before = engine.moves
-                engine.apply_json(action)
-                started = time.perf_counter()
-                await storage.record_move(
-                    game_id, before, 10, action, engine.to_json(), engine.moves
+            try:
+                engine = Grass.create(["ann", "bob", "cy", "dee"], None, 3)
+                game_id = await storage.create_game(1, 2, "grass", {}, 10, "ann")
+                for user, name in ((11, "bob"), (12, "cy"), (13, "dee")):
+                    await storage.add_seat(game_id, user, name)
+                await storage.start_game(
+                    game_id,
+                    [(10, "ann"), (11, "bob"), (12, "cy"), (13, "dee")],
+                    engine.replay_header(),
+                    engine.to_json(),
+                    0,
                 )
-                times.append(time.perf_counter() - started)
-            await storage.close()
+                rng = random.Random(3)
+                times = []
+                for _ in range(moves):
+                    action = choose(engine, rng)
+                    if action is None:
+                        break
+                    before = engine.moves
+                    engine.apply_json(action)
+                    started = time.perf_counter()
+                    await storage.record_move(
+                        game_id, before, 10, action, engine.to_json(), engine.moves
+                    )
+                    times.append(time.perf_counter() - started)
+            finally:
+                await storage.close()
             return times
 
     return asyncio.run(go())

@@ -26,16 +26,16 @@ ANN, BOB, CY = 10, 11, 12
 async def running(tmp_path: Path) -> AsyncIterator[tuple[Storage, Sessions, int]]:
     """`running_game`, closed after the test whatever its result (an open database
     keeps its worker thread, and the test process, alive)."""
-    storage, sessions, game_id = await running_game(tmp_path)
+    storage = await Storage.open(tmp_path / "bot.sqlite3")
     try:
+        sessions, game_id = await running_game(storage)
         yield storage, sessions, game_id
     finally:
         await storage.close()
 
 
-async def running_game(tmp_path: Path) -> tuple[Storage, Sessions, int]:
+async def running_game(storage: Storage) -> tuple[Sessions, int]:
     """A 3-player Gracias game hosted by ann, started."""
-    storage = await Storage.open(tmp_path / "bot.sqlite3")
     sessions = Sessions(storage, {"grass": GRASS, "gracias": GRACIAS})
     game_id = await storage.create_game(1, 2, "gracias", {}, ANN, "ann")
     for user_id, name in ((BOB, "bob"), (CY, "cy")):
@@ -43,7 +43,7 @@ async def running_game(tmp_path: Path) -> tuple[Storage, Sessions, int]:
     engine = Gracias.create(["ann", "bob", "cy"], {}, 7)
     seats = [(ANN, "ann"), (BOB, "bob"), (CY, "cy")]
     await storage.start_game(game_id, seats, engine.replay_header(), engine.to_json(), 0)
-    return storage, sessions, game_id
+    return sessions, game_id
 
 
 async def test_a_leave_is_stored_with_its_move_and_the_host_role_passes_on(running):

@@ -77,27 +77,29 @@ async def test_late_in_a_game_only_a_manager_abandons_it(fake_discord, stacked_b
 
 async def test_wins_against_people_rank_before_wins_where_the_computer_played(tmp_path):
     storage = await Storage.open(tmp_path / "bot.sqlite3")
-    ann, bob, cy, computer = 10, 11, 12, -1
+    try:
+        ann, bob, cy, computer = 10, 11, 12, -1
 
-    async def finished(first: int, second: int, channel: int) -> None:
-        game_id = await storage.create_game(1, channel, "grass", {}, ann, "ann")
-        engine = Grass.create(["ann", "bob"], {}, 7)
-        await storage.start_game(game_id, [(ann, "ann")], engine.replay_header(), {}, 0)
-        await storage.record_move(
-            game_id, 0, None, {"by": "ann", "leave": True}, {}, 1,
-            [Result(first, 1, 100), Result(second, 2, 0)],
-        )  # fmt: skip
+        async def finished(first: int, second: int, channel: int) -> None:
+            game_id = await storage.create_game(1, channel, "grass", {}, ann, "ann")
+            engine = Grass.create(["ann", "bob"], {}, 7)
+            await storage.start_game(game_id, [(ann, "ann")], engine.replay_header(), {}, 0)
+            await storage.record_move(
+                game_id, 0, None, {"by": "ann", "leave": True}, {}, 1,
+                [Result(first, 1, 100), Result(second, 2, 0)],
+            )  # fmt: skip
 
-    await finished(ann, computer, 1)
-    await finished(ann, computer, 2)
-    await finished(bob, cy, 3)
-    standings = await storage.standings(1, "grass")
-    assert [(s.user_id, s.wins, s.computer_wins) for s in standings] == [
-        (bob, 1, 0),  # one win against a person beats two where the computer played
-        (ann, 2, 2),
-        (cy, 0, 0),
-    ]
-    await storage.close()
+        await finished(ann, computer, 1)
+        await finished(ann, computer, 2)
+        await finished(bob, cy, 3)
+        standings = await storage.standings(1, "grass")
+        assert [(s.user_id, s.wins, s.computer_wins) for s in standings] == [
+            (bob, 1, 0),  # one win against a person beats two where the computer played
+            (ann, 2, 2),
+            (cy, 0, 0),
+        ]
+    finally:
+        await storage.close()
 
 
 async def test_the_awaited_player_cannot_sit_a_game_out_then_abandon_it(fake_discord, start_bot):

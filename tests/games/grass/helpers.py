@@ -147,12 +147,14 @@ def seat_of(game: Grass, name: str) -> Seat:
     return seat
 
 
-def refused(rule: str, game, by: str, **action) -> None:
-    """`by`'s action is refused by `rule`, and the game is left as it was."""
+def refused(rule: str, reason: str, game, by: str, **action) -> None:
+    """`by`'s action is refused by `rule` for `reason` (the whole English text: a rule id
+    alone passes a refusal made by another check of the same rule, or one reading "you
+    cannot protect: None"), and the game is left as it was."""
     before = game.to_json()
     with pytest.raises(IllegalAction) as caught:
         move(game, by, **action)
-    assert caught.value.rule == rule, caught.value
+    assert (caught.value.rule, str(caught.value.reason)) == (rule, reason)
     assert game.to_json() == before  # apply is atomic
 
 

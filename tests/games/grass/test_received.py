@@ -70,7 +70,9 @@ def test_g13_the_mark_clears_with_the_players_own_next_action_only():
 
 def test_g13_a_refused_action_keeps_the_mark():
     g = _passed()
-    refused("G13", g, "bob", pass_="immunity")  # no pass under way
+    refused(
+        "G13", "there is no Paranoia pass under way", g, "bob", pass_="immunity"
+    )  # no pass under way
     assert g.view_for("bob").received == (Card.STONEHIGH,)
 
 

@@ -85,7 +85,14 @@ def test_g12_protect_cover_sets_limits_and_dr_feelgood():
         {"ann": ["market_open", "colombia", "mexico", "home_grown", "lust_conquers_all"]},
         draws=["grab_a_snack", "immunity", "dr_feelgood"],
     )
-    refused("G12", g, "ann", play="grab_a_snack", cover=["colombia"])  # closed market
+    refused(
+        "G12",
+        "you cannot protect: your market is closed (no Market Open in your hassle pile)",
+        g,
+        "ann",
+        play="grab_a_snack",
+        cover=["colombia"],
+    )  # closed market
     move(g, "ann", play="market_open")
     for card in ["colombia", "mexico", "home_grown", "dr_feelgood"]:
         idle(g, "bob")
@@ -97,10 +104,33 @@ def test_g12_protect_cover_sets_limits_and_dr_feelgood():
     assert len(list(cover_sets(seat, 50_000))) == 7
     legal = [a for a in g.legal_actions("ann") if isinstance(a, Play) and a.cover]
     assert len(legal) == 4 + 7
-    refused("G12", g, "ann", play="grab_a_snack", cover=["colombia", "mexico"])  # $30,000
-    refused("G12", g, "ann", play="lust_conquers_all", cover=["dr_feelgood"])
-    refused("G12", g, "ann", play="grab_a_snack", cover=[])
-    refused("G12", g, "ann", play="grab_a_snack", cover=["panama"])  # not in the stash
+    refused(
+        "G12",
+        "Grab a Snack covers up to $25,000; the named peddles are worth $30,000",
+        g,
+        "ann",
+        play="grab_a_snack",
+        cover=["colombia", "mexico"],
+    )  # $30,000
+    refused(
+        "G12",
+        "Dr. Feelgood can never be protected",
+        g,
+        "ann",
+        play="lust_conquers_all",
+        cover=["dr_feelgood"],
+    )
+    refused(
+        "G12", "name the stash peddles Grab a Snack covers", g, "ann", play="grab_a_snack", cover=[]
+    )
+    refused(
+        "G12",
+        "you do not have 1 unprotected Panama in your stash",
+        g,
+        "ann",
+        play="grab_a_snack",
+        cover=["panama"],
+    )  # not in the stash
     move(g, "ann", play="lust_conquers_all", cover=["colombia", "mexico", "home_grown"])
     covered = [e["covered"] for e in seat_state(g, "ann")["stash"]]
     assert covered == [True, True, True, False]
@@ -140,7 +170,14 @@ def test_g12_g14_covered_peddles_cannot_be_stolen():
     assert stash(g, "bob") == ["home_grown"]  # Panama is covered
     assert stash(g, "ann") == ["panama"]
     idle(g, "ann")
-    refused("G14", g, "bob", play="steal_your_neighbors_pot", target="ann")
+    refused(
+        "G14",
+        "ann has no unprotected peddle to steal",
+        g,
+        "bob",
+        play="steal_your_neighbors_pot",
+        target="ann",
+    )
 
 
 def test_g14_steal_takes_the_highest_earliest_peddle_even_from_a_blocked_target():
@@ -150,12 +187,39 @@ def test_g14_steal_takes_the_highest_earliest_peddle_even_from_a_blocked_target(
             "bob": ["market_open", "colombia", "jamaica"],
         }
     )
-    refused("G14", g, "ann", play="steal_your_neighbors_pot", target="bob")  # ann closed
+    refused(
+        "G14",
+        "you cannot steal: your market is closed (no Market Open in your hassle pile)",
+        g,
+        "ann",
+        play="steal_your_neighbors_pot",
+        target="bob",
+    )  # ann closed
     move(g, "ann", play="market_open")
     move(g, "bob", play="market_open")
-    refused("G14", g, "ann", play="steal_your_neighbors_pot", target="bob")  # no peddles
-    refused("G14", g, "ann", play="steal_your_neighbors_pot", target="ann")
-    refused("G14", g, "ann", play="steal_your_neighbors_pot")
+    refused(
+        "G14",
+        "bob has no unprotected peddle to steal",
+        g,
+        "ann",
+        play="steal_your_neighbors_pot",
+        target="bob",
+    )  # no peddles
+    refused(
+        "G14",
+        "Steal Your Neighbor's Pot is played on an opponent, not on you",
+        g,
+        "ann",
+        play="steal_your_neighbors_pot",
+        target="ann",
+    )
+    refused(
+        "G14",
+        "Steal Your Neighbor's Pot needs a target player",
+        g,
+        "ann",
+        play="steal_your_neighbors_pot",
+    )
     idle(g, "ann")
     move(g, "bob", play="colombia")
     idle(g, "ann")
@@ -171,7 +235,13 @@ def test_g14_steal_takes_the_highest_earliest_peddle_even_from_a_blocked_target(
 
 def test_g15_banker_cannot_be_played_only_discarded():
     g = game_with({"ann": ["banker", "market_open"]})
-    refused("G15", g, "ann", play="banker")
+    refused(
+        "G15",
+        "the Banker has no effect when played: you can discard it or trade it",
+        g,
+        "ann",
+        play="banker",
+    )
     assert Play("ann", Card.BANKER) not in g.legal_actions("ann")
     move(g, "ann", discard="banker")
     assert g.state_json()["discard_pile"] == ["banker"]
@@ -179,13 +249,25 @@ def test_g15_banker_cannot_be_played_only_discarded():
 
 def test_g16_market_close_needs_a_clear_market_and_ends_the_hand():
     g = game_with({"ann": ["market_open", "market_close", "market_close"], "bob": ["bust"]})
-    refused("G16", g, "ann", play="market_close")
+    refused(
+        "G16",
+        "you cannot close the market: your market is closed (no Market Open in your hassle pile)",
+        g,
+        "ann",
+        play="market_close",
+    )
     move(g, "ann", discard="market_close")  # discarding has no effect
     assert g.state_json()["hand"] == 1
     idle(g, "bob")
     move(g, "ann", play="market_open")
     move(g, "bob", play="bust", target="ann")
-    refused("G16", g, "ann", play="market_close")
+    refused(
+        "G16",
+        "you cannot close the market: your market is blocked by Bust",
+        g,
+        "ann",
+        play="market_close",
+    )
     g2 = game_with({"ann": ["market_open", "market_close"]})
     move(g2, "ann", play="market_open")
     idle(g2, "bob")
@@ -208,7 +290,9 @@ def test_g12_covered_peddles_are_safe_from_nirvana_and_cannot_pay_a_fine():
     idle(g, "bob")
     move(g, "ann", play="catch_a_buzz", cover=["colombia"])
     move(g, "bob", play="bust", target="ann")
-    refused("G10", g, "ann", play="pay_fine")  # the only peddle is covered
+    refused(
+        "G10", "Pay Fine needs an unprotected peddle in your stash", g, "ann", play="pay_fine"
+    )  # the only peddle is covered
     idle(g, "ann")
     move(g, "bob", play="stonehigh")
     assert stash(g, "ann") == ["colombia"] and stash(g, "bob") == []

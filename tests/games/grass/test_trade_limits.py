@@ -58,7 +58,13 @@ def test_the_offer_count_starts_again_with_each_turn():
     for _ in range(CAP):
         move(g, "ann", offer=SWAP)
         move(g, "bob", decline=True)
-    refused("G20", g, "ann", offer=SWAP)
+    refused(
+        "G20",
+        "you have made 10 trade offers this turn, the most a turn allows: play or discard a card",
+        g,
+        "ann",
+        offer=SWAP,
+    )
     idle(g, "ann")
     assert _offers(g) == 0 and g.state_json()["offers"] == 0
     assert g.view_for("bob").offers_left == CAP
@@ -78,7 +84,13 @@ def test_a_nirvana_extra_turn_and_a_new_hand_count_offers_from_zero():
     for _ in range(CAP):
         move(g, "ann", offer=offer)
         move(g, "ann", withdraw=True)
-    refused("G20", g, "ann", offer=offer)
+    refused(
+        "G20",
+        "you have made 10 trade offers this turn, the most a turn allows: play or discard a card",
+        g,
+        "ann",
+        offer=offer,
+    )
     move(g, "ann", play="euphoria")  # G11: an extra turn, with its own draw
     assert g.state_json()["to_move"] == "ann" and _offers(g) == 0
     offer = {"to": "bob", "give": ["market_open"], "take": [hand_of(g, "bob")[0]]}
@@ -117,7 +129,13 @@ def test_the_offer_count_is_saved_and_old_saves_without_it_load():
     for _ in range(CAP):
         move(restored, "ann", offer=SWAP)
         move(restored, "ann", withdraw=True)
-    refused("G20", restored, "ann", offer=SWAP)
+    refused(
+        "G20",
+        "you have made 10 trade offers this turn, the most a turn allows: play or discard a card",
+        restored,
+        "ann",
+        offer=SWAP,
+    )
     for bad in (-1, "3", True, None, 2.5):
         with pytest.raises(StateFormatError):
             Grass.from_json({**saved, "offers": bad})

@@ -32,7 +32,9 @@ def test_g20_accepted_trade_moves_hand_and_stash_cards_publicly():
     assert g.state_json()["phase"] == "offer" and set(g.awaiting) == {"ann", "bob"}
     assert "banker" not in events[0].text  # an offer under negotiation is private
     assert "Banker" in events[0].private["bob"]
-    refused("G20", g, "ann", discard="panama")  # the offer waits for an answer
+    refused(
+        "G20", "a trade offer is waiting for an answer first", g, "ann", discard="panama"
+    )  # the offer waits for an answer
     assert g.legal_actions("bob") == [Accept("bob"), Decline("bob")]
     assert g.legal_actions("ann") == [Withdraw("ann")]
     events = move(g, "bob", accept=True)
@@ -57,26 +59,75 @@ def test_g20_option_secret_trades_hides_the_cards_from_the_table():
 
 def test_g20_offers_the_rules_refuse():
     g = traders()
-    refused("G20", g, "bob", offer={"to": "ann", "give": ["sold_out"], "take": ["banker"]})
-    refused("G20", g, "ann", offer={"to": "bob", "give": ["banker"], "take": []})  # 1 for 0
-    refused("G20", g, "ann", offer={"to": "bob", "give_stash": ["mexico"]})  # bob gives nothing
-    refused("G20", g, "ann", offer={"to": "bob", "take_stash": ["colombia"], "give": []})
     refused(
-        "G20", g, "ann", offer={"to": "bob", "give_stash": ["mexico"], "take_stash": ["colombia"]}
+        "G20",
+        "only the player whose turn it is can propose a trade",
+        g,
+        "bob",
+        offer={"to": "ann", "give": ["sold_out"], "take": ["banker"]},
     )
-    refused("G20", g, "ann", offer={"to": "bob", "give": ["dr_feelgood"], "take": ["sold_out"]})
-    refused("G20", g, "ann", offer={"to": "ann", "give": ["banker"], "take": ["panama"]})
-    refused("G20", g, "ann", offer={"to": "zed", "give": ["banker"], "take": ["panama"]})
-    refused("G20", g, "bob", accept=True)
-    refused("G20", g, "ann", withdraw=True)
+    refused(
+        "G20",
+        "hand cards are traded one for one, so hands stay at 7 and 6: give as many as you take",
+        g,
+        "ann",
+        offer={"to": "bob", "give": ["banker"], "take": []},
+    )  # 1 for 0
+    refused(
+        "G20",
+        "in a trade each side gives at least one card",
+        g,
+        "ann",
+        offer={"to": "bob", "give_stash": ["mexico"]},
+    )  # bob gives nothing
+    refused(
+        "G20",
+        "in a trade each side gives at least one card",
+        g,
+        "ann",
+        offer={"to": "bob", "take_stash": ["colombia"], "give": []},
+    )
+    refused(
+        "G20",
+        "there are not enough unprotected Colombia in bob's stash (protected peddles cannot be "
+        "traded)",
+        g,
+        "ann",
+        offer={"to": "bob", "give_stash": ["mexico"], "take_stash": ["colombia"]},
+    )
+    refused(
+        "G20",
+        "you do not hold enough Dr. Feelgood to give",
+        g,
+        "ann",
+        offer={"to": "bob", "give": ["dr_feelgood"], "take": ["sold_out"]},
+    )
+    refused(
+        "G20",
+        "you cannot trade with yourself",
+        g,
+        "ann",
+        offer={"to": "ann", "give": ["banker"], "take": ["panama"]},
+    )
+    refused(
+        "G20",
+        "zed is not playing in this game",
+        g,
+        "ann",
+        offer={"to": "zed", "give": ["banker"], "take": ["panama"]},
+    )
+    refused("G20", "there is no trade offer to you to answer", g, "bob", accept=True)
+    refused("G20", "you have no trade offer to withdraw", g, "ann", withdraw=True)
 
 
 def test_g20_accepting_needs_the_asked_cards_and_withdraw_ends_the_offer():
     g = traders()
     move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["dr_feelgood"]})
     assert g.legal_actions("bob") == [Decline("bob")]
-    refused("G20", g, "bob", accept=True)
-    refused("G20", g, "ann", decline=True)  # only bob answers
+    refused("G20", "you cannot accept: you do not hold enough Dr. Feelgood", g, "bob", accept=True)
+    refused(
+        "G20", "there is no trade offer to you to answer", g, "ann", decline=True
+    )  # only bob answers
     move(g, "ann", withdraw=True)
     assert g.state_json()["phase"] == "turn"
     assert g.state_json()["offer"] is None
@@ -89,7 +140,13 @@ def test_g21_no_trading_in_the_first_learning_hand_then_trading():
     g = Grass.from_replay({**header, "options": {"learning": True}})
     assert g.public_view().trading is False
     give, take = hand_of(g, "ann")[2], hand_of(g, "bob")[0]
-    refused("G21", g, "ann", offer={"to": "bob", "give": [give], "take": [take]})
+    refused(
+        "G21",
+        "the first learning hand is played without trading",
+        g,
+        "ann",
+        offer={"to": "bob", "give": [give], "take": [take]},
+    )
     move(g, "ann", play="market_open")
     idle(g, "bob")
     move(g, "ann", play="market_close")

@@ -58,7 +58,13 @@ def test_g3_turns_go_clockwise_with_seven_cards_for_the_mover():
         assert {p: len(v["hand"]) for p, v in state["players"].items()} == {
             n: 7 if n == name else 6 for n in ["ann", "bob", "cy"]
         }
-        refused("G3", g, "bob" if name != "bob" else "cy", discard="immunity")
+        refused(
+            "G3",
+            f"it is {name}'s turn, not yours",
+            g,
+            "bob" if name != "bob" else "cy",
+            discard="immunity",
+        )
         idle(g, name)
 
 
@@ -91,11 +97,15 @@ def test_g13_sold_out_loses_next_turn_and_lowest_peddle_then_everyone_passes_lef
     assert seat_state(g, "ann")["skip"] == 1
     state = g.state_json()
     assert state["phase"] == "pass" and set(g.awaiting) == {"ann", "bob", "cy"}
-    refused("G13", g, "bob", discard="immunity")  # no play during the pass
-    refused("G13", g, "bob", pass_="panama")  # not held
+    refused(
+        "G13", "everyone first chooses a card to pass", g, "bob", discard="immunity"
+    )  # no play during the pass
+    refused("G13", "you do not hold Panama", g, "bob", pass_="panama")  # not held
     assert PassCard("ann", Card.STONEHIGH) in g.legal_actions("ann")
     move(g, "ann", pass_="stonehigh")
-    refused("G13", g, "ann", pass_="immunity")  # already chose
+    refused(
+        "G13", "you already chose the card you pass", g, "ann", pass_="immunity"
+    )  # already chose
     assert g.legal_actions("ann") == []
     move(g, "bob", pass_="double_crossed")
     assert "stonehigh" not in hand_of(g, "bob")  # nothing moves before all have chosen
