@@ -13,7 +13,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from games.registry import GAME_KINDS, game_class
+from games.registry import BUILT_IN, game_class
+
+BUILT_IN_KINDS = [kind.name for kind in BUILT_IN]
 
 DATA = Path(__file__).parent / "states"
 PLAYERS = {"grass": ["ann", "bob", "cy"], "gracias": ["ann", "bob", "cy"], "graps": ["ann", "bob"]}
@@ -40,7 +42,7 @@ def recorded(kind: str) -> dict[str, Any]:
 
 
 def main() -> None:
-    for kind in GAME_KINDS:
+    for kind in BUILT_IN_KINDS:
         path = state_file(kind, game_class(kind).state_version)
         if not path.exists():
             text = json.dumps(recorded(kind), indent=1, ensure_ascii=False)
