@@ -1,7 +1,8 @@
 """The real bot, with a record of the path a click takes through bot/:
 `python -m tests.fakediscord.launch tests.bot.click_path`, CLICK_PATH=<file>.
 
-SIGUSR2 starts a record; the next SIGUSR2 stops it and writes it to CLICK_PATH (one file
+SIGUSR2 starts a record (and touches CLICK_PATH with the suffix .started); the next
+SIGUSR2 stops it and writes it to CLICK_PATH (one file
 of bot/ per line, a line each time the code entered another file: a "hop"). SIGUSR1 is
 the bot's own (every thread's stack to the log). A coroutine taken up again after an
 await is not a new entry: a hop is a call. The record follows
@@ -48,14 +49,15 @@ def _profile(frame: FrameType, event: str, arg: Any) -> None:
 
 def _toggle(signum: int, frame: FrameType | None) -> None:
     global recording
+    path = Path(os.environ["CLICK_PATH"])
     if not recording:
         hops.clear()
         started.clear()
         recording = True
+        path.with_suffix(".started").touch()  # the test clicks once this exists
         return
     recording = False
     started.clear()
-    path = Path(os.environ["CLICK_PATH"])
     path.with_suffix(".part").write_text("".join(f"{hop}\n" for hop in hops))
     path.with_suffix(".part").replace(path)
 

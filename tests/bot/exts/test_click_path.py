@@ -29,7 +29,7 @@ async def test_a_clicked_card_reads_no_storage_before_the_lock(
     await hand_dm(emu, ann, 0)
     await asyncio.sleep(0.5)  # the start's last messages
     os.kill(bot.proc.pid, signal.SIGUSR2)
-    await asyncio.sleep(0.2)  # the signal is handled between two of the bot's steps
+    await emu.wait_for(record.with_suffix(".started").exists, what="the record to start")
     await pick(emu, ann, 0, "play", "market_open")
     await table.wait_until(lambda m: "ann played Market Open" in m.text)
     await hand_dm(emu, bob, 1)
