@@ -2,12 +2,12 @@
 `python -m tests.fakediscord.launch tests.bot.click_path`, CLICK_PATH=<file>.
 
 SIGUSR2 starts a record (and touches CLICK_PATH with the suffix .started); the next
-SIGUSR2 stops it and writes it to CLICK_PATH (one file
-of bot/ per line, a line each time the code entered another file: a "hop"). SIGUSR1 is
-the bot's own (every thread's stack to the log). A coroutine taken up again after an
-await is not a new entry: a hop is a call. The record follows
-calls on the event loop's thread, where all of bot/ runs (pictures are drawn in worker
-threads, by render/). Everything else is the bot, unchanged.
+SIGUSR2 stops it and writes it to CLICK_PATH: one file of bot/ per line, a line each
+time the code entered another file (a "hop"). A coroutine taken up again after an await
+is not a new entry: a hop is a call. The record follows calls on the event loop's
+thread, where all of bot/ runs (pictures are drawn in worker threads, by render/).
+SIGUSR1 stays the bot's own (every thread's stack to the log). Everything else is the
+bot, unchanged.
 """
 
 from __future__ import annotations
