@@ -195,6 +195,11 @@ class Session:
                 return seat.name
         return None
 
+    def left(self, name: str) -> bool:
+        """Whether the player `name` gave up their seat (the game goes on without them)."""
+        seat = self.seat_of(name)
+        return seat is not None and seat.left_game and not seat.is_ai
+
     def user_of(self, name: str) -> int | None:
         seat = self.seat_of(name)
         return seat.user_id if seat is not None else None

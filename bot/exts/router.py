@@ -108,6 +108,10 @@ class Router(commands.Cog):
             return
         if session.status != Status.RUNNING:
             raise Refusal(_("This game is over; its controls do nothing any more."))
+        if session.left(name):  # their old message's controls still name their seat
+            raise Refusal(
+                _("You no longer have a seat in this game, so its controls do nothing for you.")
+            )
         if control.verb in TAKE_BACK_VERBS:
             await interaction.response.defer()
             user = interaction.user.id

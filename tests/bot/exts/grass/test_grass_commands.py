@@ -47,6 +47,30 @@ async def test_leave_removes_the_seat_and_the_game_goes_on(fake_discord, stacked
     assert "Traceback" not in stacked_bot.log_text()
 
 
+async def test_controls_drawn_before_a_player_left_are_refused_in_plain_words(
+    fake_discord, stacked_bot
+):
+    """Her private hand shown in the channel (`/grass hand`) keeps the controls it was
+    drawn with after she leaves, and a trade's partners are drawn from her seat: a
+    click on one is refused in plain words, nothing breaks."""
+    emu = fake_discord
+    general = emu.channel("general")
+    players, table = await start_game(emu, general)
+    cy = players["cy"]
+    for version in range(5):
+        await play_move(emu, players, general, version, MOVES[version])
+    await hand_dm(emu, cy, 5)
+    hand = await (await cy.slash(general, "grass hand")).message()
+    await (await cy.click(hand, "Offer a trade…")).ack()
+    await hand.wait_until(lambda m: "to whom" in m.text)
+    assert "left the game" in await answer(await cy.slash(general, "grass leave"))
+    await table.wait_until(lambda m: "cy left the game" in m.text)
+    assert await answer(await cy.click(hand, "ann")) == (
+        "You no longer have a seat in this game, so its controls do nothing for you."
+    )
+    assert "Traceback" not in stacked_bot.log_text()
+
+
 async def test_abandon_is_for_the_host_or_manage_server_and_records_nothing(
     fake_discord, stacked_bot
 ):
