@@ -79,6 +79,15 @@ class Reads(RatingReads, StatsReads):
             (kind, user_id),
         )
 
+    async def games_playing(self, user_id: int) -> list[GameRow]:
+        """The running games of every kind and server in which the user has a seat they
+        have not left, oldest first (`/games`)."""
+        return await self._games(
+            "WHERE status = 'running' AND id IN"
+            " (SELECT game_id FROM seats WHERE user_id = ? AND left_game = 0) ORDER BY id",
+            (user_id,),
+        )
+
     async def last_game_seated(self, user_id: int, kind: str) -> GameRow | None:
         """The user's most recent started game of this kind, finished or not, a seat they
         left included (its scores, its replay file)."""

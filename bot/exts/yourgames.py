@@ -1,0 +1,137 @@
+"""`/games`: the caller's running games on every server, those where it is their turn
+first (the nearest deadline first), each with who is awaited, the time left and a link
+to its table. Private, and in a DM too: a player of slow games over days asks it to
+find where they are awaited."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core.errors import reply
+from bot.core.kinds import GameKind
+from bot.core.language import slash
+from bot.core.storage import GameRow
+from games.text import Duration, Listed, Text, _, _n, joined, literal
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+MOST_SHOWN = 15
+"""Games listed in one answer (each line about 150 characters, of Discord's 2,000)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Playing:
+    """One of the caller's games, as `/games` lists it."""
+
+    row: GameRow
+    kind: GameKind
+    yours: bool
+    """It is the caller's turn (or moment: a pass, an offer to answer)."""
+    deadline: float | None
+    awaiting: tuple[str, ...]
+
+    def order(self) -> tuple[bool, float, int]:
+        """Their turns first, the nearest deadline first; then the oldest game first."""
+        return (not self.yours, self.deadline or float("inf"), self.row.id)
+
+
+class YourGames(commands.Cog):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="games", description="Your running games: where it is your turn, links to tables"
+    )
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        playing = []
+        for row in await self.bot.storage.games_playing(interaction.user.id):
+            found = await self._playing(row, interaction.user.id)
+            if found is not None:
+                playing.append(found)
+        playing.sort(key=Playing.order)
+        await reply(interaction, self._answer(playing))
+
+    async def _playing(self, row: GameRow, user_id: int) -> Playing | None:
+        kind = self.bot.kinds.get(row.kind)
+        if kind is None or row.state is None:
+            return None  # a kind this bot no longer hosts
+        seat = next((s for s in await self.bot.storage.seats(row.id) if s.user_id == user_id), None)
+        if seat is None:
+            return None
+        # Read from the stored state, not a session: another process may hold the game.
+        awaiting = tuple(kind.engine.from_json(row.state).awaiting)
+        return Playing(row, kind, seat.name in awaiting, seat.deadline, awaiting)
+
+    def _answer(self, playing: list[Playing]) -> Text:
+        if not playing:
+            return _(
+                "You are not playing in any game right now. Start one in a server "
+                "channel with {commands}.",
+                commands=Listed((slash(f"{name} start") for name in self.bot.kinds), "or"),
+            )
+        yours = sum(1 for game in playing if game.yours)
+        if yours:
+            head = _n(
+                "It is your turn in {count} game:",
+                "It is your turn in {count} games:",
+                yours,
+            )
+        else:
+            head = _("It is not your turn in any of your games:")
+        lines = [head]
+        lines += [self._line(game) for game in playing[:MOST_SHOWN]]
+        if len(playing) > MOST_SHOWN:
+            more = len(playing) - MOST_SHOWN
+            lines.append(_n("…and {count} more.", "…and {count} more.", more))
+        return joined("\n", lines)
+
+    def _line(self, game: Playing) -> Text:
+        row = game.row
+        place = self._place(row)
+        if not game.yours:
+            state = _("waiting for {players}", players=Listed(game.awaiting))
+        elif game.deadline is None:
+            state = _("**your turn**")
+        else:
+            left = round(game.deadline - time.time())
+            if left > 0:
+                state = _("**your turn**, {time} left", time=Duration(left))
+            else:
+                state = _("**your turn**, your time is up")
+        return _(
+            "- **{game}** in {place}: {state}. [Go to the table]({link})",
+            game=game.kind.words.title,
+            place=place,
+            state=state,
+            link=literal(_link(row)),
+        )
+
+    def _place(self, row: GameRow) -> Text:
+        channel = self.bot.get_channel(row.channel_id)
+        name = getattr(channel, "name", None)
+        guild = self.bot.get_guild(row.guild_id)
+        if name is None:
+            return _("a channel")
+        if guild is None:
+            return _("#{channel}", channel=name)
+        return _("#{channel} on {server}", channel=name, server=guild.name)
+
+
+def _link(row: GameRow) -> str:
+    """The table message, or its channel before the table is drawn."""
+    address = f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
+    return f"{address}/{row.table_message_id}" if row.table_message_id else address
+
+
+async def setup(bot: GameBot) -> None:
+    await bot.add_cog(YourGames(bot))
