@@ -33,6 +33,40 @@ STALE_MINUTES = 7 * 24 * 60
 """After this long without a move, a running game ends without a result."""
 
 
+LIVE_TIMER_MOST = 60
+"""The longest turn timer of a live game (`timer`), in minutes."""
+SLOW_PACES = (60, 3 * 60, 12 * 60, 24 * 60, 2 * 24 * 60, 3 * 24 * 60, 7 * 24 * 60)
+"""A slow game's turn deadlines (`pace`), in minutes: an hour to a week. Groups spread
+over time zones play a move or two a day, as in Board Game Arena's turn-based mode."""
+SLOW_LOBBY_MINUTES = 24 * 60
+"""A slow game's lobby or challenge waits a day: its players come by now and then."""
+
+
+def slow(row: GameRow) -> bool:
+    """Whether the game is slow: a turn deadline of an hour or more."""
+    return row.turn_minutes is not None and row.turn_minutes >= SLOW_PACES[0]
+
+
+def lobby_minutes(row: GameRow) -> int:
+    """How long a lobby (or challenge) waits to start."""
+    if slow(row):
+        return SLOW_LOBBY_MINUTES
+    return CHALLENGE_MINUTES if row.challenged_id is not None else LOBBY_MINUTES
+
+
+def idle_minutes(row: GameRow) -> int:
+    """After how long without a move any seated player may abandon the game: a day, or
+    two of a slow game's turn deadlines (within one, the computer moves for whoever is
+    absent, so a slow game is idle only when it waits for a deadline twice)."""
+    return max(IDLE_MINUTES, 2 * (row.turn_minutes or 0))
+
+
+def stale_minutes(row: GameRow) -> int:
+    """After how long without a move the game ends without a result: a week, or two of
+    a slow game's turn deadlines."""
+    return max(STALE_MINUTES, 2 * (row.turn_minutes or 0))
+
+
 def turn_minutes(row: GameRow, default: int) -> int:
     """The game's turn timer in minutes, 0 for none; `default` (the kind's, bot/core/kinds.py)
     when the host chose none."""
@@ -41,10 +75,15 @@ def turn_minutes(row: GameRow, default: int) -> int:
 
 def lobby_expired(row: GameRow, minute: float, now: float | None = None) -> bool:
     """Whether a lobby (or challenge) that has not started is past its time."""
-    limit = CHALLENGE_MINUTES if row.challenged_id is not None else LOBBY_MINUTES
-    return row.status == Status.LOBBY and (now or time.time()) - row.created_at >= limit * minute
+    waited = (now or time.time()) - row.created_at
+    return row.status == Status.LOBBY and waited >= lobby_minutes(row) * minute
 
 
 def idle(row: GameRow, minute: float, now: float | None = None) -> bool:
-    """Whether nothing happened in a running game for IDLE_MINUTES."""
-    return (now or time.time()) - row.updated_at >= IDLE_MINUTES * minute
+    """Whether nothing happened in a running game for `idle_minutes`."""
+    return (now or time.time()) - row.updated_at >= idle_minutes(row) * minute
+
+
+def stale(row: GameRow, minute: float, now: float | None = None) -> bool:
+    """Whether nothing happened in a running game for `stale_minutes`."""
+    return (now or time.time()) - row.updated_at >= stale_minutes(row) * minute

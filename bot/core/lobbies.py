@@ -37,13 +37,16 @@ from bot.core.kinds import GameKind
 from bot.core.language import mention, public, slash
 from bot.core.limits import (
     CHALLENGE_MINUTES,
+    LIVE_TIMER_MOST,
     LOBBIES_PER_MEMBER,
     LOBBIES_PER_SERVER,
     LOBBY_MINUTES,
     REMATCH_MINUTES,
+    SLOW_PACES,
     lobby_expired,
+    lobby_minutes,
 )
-from bot.core.lobby_messages import challenge_message, lobby_message
+from bot.core.lobby_messages import challenge_message, lobby_message, time_span
 from bot.core.sessions import Session
 from bot.core.storage import MAX_ROW_ID, GameRow, SeatRow, Status
 from bot.core.tables import Member, Tables
@@ -62,7 +65,8 @@ ANSWERS = frozenset({LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME, LobbyVerb.CA
 class Opening:
     """What `/<game> start` asks for. `opponent`: a challenge to that member, seated
     second; `ai`: a game against a computer player of that level, seated second and
-    started at once; `timer`: the turn timer in minutes (None: the game's default)."""
+    started at once; `timer`: a live game's turn timer in minutes (None: the game's
+    default); `pace`: a slow game's turn deadline in minutes instead (`SLOW_PACES`)."""
 
     record: GameKind
     guild_id: int
@@ -73,6 +77,12 @@ class Opening:
     opponent: Member | None = None
     ai: str | None = None
     timer: int | None = None
+    pace: int | None = None
+
+    @property
+    def turn_minutes(self) -> int | None:
+        """The game's time for a turn, as stored (None: the game's default)."""
+        return self.pace if self.pace is not None else self.timer
 
 
 Fields = dict[str, Any]
@@ -119,21 +129,16 @@ def table_full(title: str, most: int) -> Text:
 
 def expiry_text(title: str, row: GameRow) -> Text:
     """What a lobby or challenge that waited too long says as it closes."""
+    waited = time_span(lobby_minutes(row))
     if row.challenged_id is not None:
-        return _n(
-            "~~{game} challenge~~: {player} did not answer within {count} minute, so it was "
-            "called off.",
-            "~~{game} challenge~~: {player} did not answer within {count} minutes, so it was "
-            "called off.",
-            CHALLENGE_MINUTES,
+        return _(
+            "~~{game} challenge~~: {player} did not answer within {time}, so it was called off.",
             game=title,
             player=mention(row.challenged_id),
+            time=waited,
         )
-    return _n(
-        "~~{game} lobby~~: closed, as it did not start within {count} minute.",
-        "~~{game} lobby~~: closed, as it did not start within {count} minutes.",
-        LOBBY_MINUTES,
-        game=title,
+    return _(
+        "~~{game} lobby~~: closed, as it did not start within {time}.", game=title, time=waited
     )
 
 
@@ -182,7 +187,15 @@ class Lobbies:
         engine refuses (tried on a throwaway game)."""
         record = opening.record
         title = record.words.title
-        if not record.computer_players and (opening.ai is not None or opening.timer):
+        if opening.pace is not None and opening.timer is not None:
+            raise Refusal(
+                _("Choose a turn timer in minutes (a live game) or a slow pace, not both.")
+            )
+        if opening.pace is not None and opening.pace not in SLOW_PACES:
+            raise Refusal(_("That is not one of the slow paces; choose one from the list."))
+        if opening.timer is not None and not 0 <= opening.timer <= LIVE_TIMER_MOST:
+            raise Refusal(_("A turn timer is 0 (off) to {most} minutes.", most=LIVE_TIMER_MOST))
+        if not record.computer_players and (opening.ai is not None or opening.turn_minutes):
             raise Refusal(
                 _(
                     "{game} has no computer players, so no game against the computer and no "
@@ -265,8 +278,8 @@ class Lobbies:
             if opening.ai is not None:
                 name = ai_name([opening.host.name], opening.ai)
                 await self.storage.add_ai_seat(game_id, name, opening.ai)
-            if opening.timer is not None:
-                await self.storage.set_turn_minutes(game_id, opening.timer)
+            if opening.turn_minutes is not None:
+                await self.storage.set_turn_minutes(game_id, opening.turn_minutes)
             return game_id
 
     async def post(self, game_id: int, post: Post) -> None:
@@ -612,7 +625,9 @@ class Lobbies:
         )
         for row in lobbies:
             record = self.kinds.get(row.kind)
-            if record is not None and serves(row.guild_id):
+            # Those of slow games wait longer than the query's shortest wait.
+            expired = lobby_expired(row, self._minute, now)
+            if record is not None and expired and serves(row.guild_id):
                 await self.tables.close(row, expiry_text(record.words.title, row))
         before = now - REMATCH_MINUTES * self._minute
         for row in await self.storage.rematches_opened_before(before):

@@ -12,15 +12,33 @@ import discord
 from bot.core.gameui import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
 from bot.core.kinds import GameKind
 from bot.core.language import mention
-from bot.core.limits import EXPIRIES_TO_REPLACE, REMATCH_MINUTES, turn_minutes
+from bot.core.limits import EXPIRIES_TO_REPLACE, REMATCH_MINUTES, slow, turn_minutes
 from bot.core.storage import GameRow, SeatRow
 from games.text import Text, _, _n, _p, joined
+
+
+def time_span(minutes: int) -> Text:
+    """A length of time chosen in whole minutes, hours or days, said exactly ("1 minute",
+    "3 hours", "7 days"): a turn timer, a slow game's deadline, how long a lobby waits.
+    (A time left is rounded instead: `Duration`.)"""
+    if minutes and minutes % (24 * 60) == 0:
+        return _n("{count} day", "{count} days", minutes // (24 * 60))
+    if minutes and minutes % 60 == 0:
+        return _n("{count} hour", "{count} hours", minutes // 60)
+    return _n("{count} minute", "{count} minutes", minutes)
 
 
 def timer_text(row: GameRow, default: int) -> Text:
     minutes = turn_minutes(row, default)
     if minutes == 0:
         return _("Turn timer: off.")
+    if slow(row):
+        return _(
+            "A slow game: {time} for each turn (a reminder at half time; then the computer "
+            "moves for an absent player, and takes the seat after {turns} turns in a row).",
+            time=time_span(minutes),
+            turns=EXPIRIES_TO_REPLACE,
+        )
     return _n(
         "Turn timer: {count} minute (a reminder at half time; then the computer moves for an "
         "absent player, and takes the seat after {turns} turns in a row).",

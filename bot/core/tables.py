@@ -23,14 +23,15 @@ from typing import Any
 from bot.core.errors import Refusal
 from bot.core.kinds import GameKind
 from bot.core.language import BIDI_CONTROLS, slash
-from bot.core.limits import IDLE_MINUTES, idle
+from bot.core.limits import idle, idle_minutes
+from bot.core.lobby_messages import time_span
 from bot.core.publisher import Publisher
 from bot.core.sessions import Session, Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, SeatRow, Status
 from games.protocol import JSON, Event, Game
 from games.takeback import Replayer
-from games.text import Text, _, _n
+from games.text import Text, _
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +132,7 @@ class Tables:
     ) -> GameRow:
         """The game of `record`'s kind in the channel, if `user_id` may end it without a
         result: the host early in the game, someone with Manage Server at any time, any
-        seated player once nothing happened in it for a while (`IDLE_MINUTES`) and it is
+        seated player once nothing happened in it for a while (`idle_minutes`) and it is
         not waiting for them. `Refusal` otherwise, saying who may."""
         storage = self.sessions.storage
         row = await storage.open_game(channel_id, record.name)
@@ -149,7 +150,7 @@ class Tables:
             or (host and young)
             or (seated and running and idle(row, self.settings.timer_minute))
         ):
-            raise Refusal(_may_not_abandon(record, host))
+            raise Refusal(_may_not_abandon(record, host, row))
         if seated and running and not (host and young):
             # The player everyone waits for could otherwise sit out a losing game for a
             # day, then end it without a result: for them, stopping is leaving (ranked
@@ -272,25 +273,18 @@ def _not_playing(player: Member) -> Text:
     return _("{member} is not playing in this game.", member=player.name)
 
 
-def _may_not_abandon(record: GameKind, host: bool) -> Text:
-    hours = IDLE_MINUTES // 60
+def _may_not_abandon(record: GameKind, host: bool, row: GameRow) -> Text:
+    idle_for = time_span(idle_minutes(row))
     if host:
-        return _n(
+        return _(
             "This game is well under way, so ending it without a result takes someone "
             "with Manage Server; or any of its players, once nothing has happened in "
-            "it for {count} hour. To stop playing yourself, use {command}.",
-            "This game is well under way, so ending it without a result takes someone "
-            "with Manage Server; or any of its players, once nothing has happened in "
-            "it for {count} hours. To stop playing yourself, use {command}.",
-            hours,
+            "it for {time}. To stop playing yourself, use {command}.",
+            time=idle_for,
             command=slash(f"{record.name} {record.words.leave_command}"),
         )
-    return _n(
+    return _(
         "Only the game's host (early in the game) or someone with Manage Server can "
-        "abandon it; its players can too once nothing has happened in it for {count} "
-        "hour.",
-        "Only the game's host (early in the game) or someone with Manage Server can "
-        "abandon it; its players can too once nothing has happened in it for {count} "
-        "hours.",
-        hours,
+        "abandon it; its players can too once nothing has happened in it for {time}.",
+        time=idle_for,
     )

@@ -46,14 +46,16 @@ class TakeBackVerb(Verb):
 TAKE_BACK_VERBS = frozenset(TakeBackVerb)
 
 
-class TakeBackEvent(EventName):
-    """The kinds of the (unsaved) events the take-back requests add to a move's."""
+class BotEvent(EventName):
+    """The kinds of the bot's own (unsaved) events, shown at the top of a hand message."""
 
     LAPSED = "take_back_lapsed"
-    """Tells the mover their request lapsed."""
+    """Tells the mover their take-back request lapsed."""
+    REMINDER = "turn_reminder"
+    """Tells a player of a slow game that half of their turn time is gone."""
 
 
-LAPSED = TakeBackEvent.LAPSED
+LAPSED = BotEvent.LAPSED
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +164,8 @@ def request_items(
 
 
 def shared_news(name: str, events: Sequence[Event]) -> list[str]:
-    """What a take-back changed for this player, for the top of their hand message."""
+    """What a take-back changed for this player, and what the bot's own events tell them
+    (a lapsed request, a reminder), for the top of their hand message."""
     lines: list[str] = []
     for event in events:
         if event.kind == EventKind.UNDO:
@@ -170,7 +173,7 @@ def shared_news(name: str, events: Sequence[Event]) -> list[str]:
                 lines.append(_("You took back your last move"))
             else:
                 lines.append(_("{player} took back their last move", player=event.actor))
-        elif event.kind == LAPSED:
+        elif event.kind in (BotEvent.LAPSED, BotEvent.REMINDER):
             lines.extend(text for player, text in event.private.items() if player == name)
     return lines
 

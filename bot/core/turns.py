@@ -50,15 +50,17 @@ from typing import Any
 
 from bot.core.errors import Refusal, StaleControl
 from bot.core.language import mention
-from bot.core.limits import EXPIRIES_TO_REPLACE, turn_minutes
+from bot.core.limits import EXPIRIES_TO_REPLACE, slow, turn_minutes
+from bot.core.lobby_messages import time_span
 from bot.core.sessions import Session, action_kind
 from bot.core.settings import Settings
 from bot.core.storage import SeatRow, Status
 from bot.core.tables import Tables
+from bot.core.takeback import BotEvent
 from games.ai import decide
 from games.protocol import Action, Event, GameError
 from games.registry import Level
-from games.text import Text, _, _n
+from games.text import Duration, _, _n
 
 log = logging.getLogger(__name__)
 
@@ -475,13 +477,27 @@ class Turns:
             if current.reminded:
                 return
             await self._set_timer(session, current, deadline, True, current.expiries)
-        left = max(0, round(deadline - time.time()))
-        # TRANSLATORS: {time} is the time left, e.g. "1 min 30 s".
+        # The time left on the bot's clock (`Settings.timer_minute` seconds a minute).
+        left = max(0, round((deadline - time.time()) * 60 / self.settings.timer_minute))
+        if slow(session.row):
+            # Over days the channel is no place for it: their hand message comes anew,
+            # which notifies them, with the reminder on top.
+            text = _(
+                "Half of your turn time is gone: {time} left before the computer moves for you.",
+                time=Duration(left),
+            )
+            reminder = Event(BotEvent.REMINDER, "", seat.name, private={seat.name: text})
+            async with session.lock:
+                await self.tables.publisher.hands.update_dm(
+                    session, seat.name, notify=True, events=[reminder]
+                )
+            return
+        # TRANSLATORS: {time} is the time left, e.g. "90 seconds", "12 hours".
         half = _(
             "{player}, half of your turn time is gone: {time} left before the computer moves "
             "for you.",
             player=session.table().mention(seat.name),
-            time=_duration(left),
+            time=Duration(left),
         )
         await self._say(session, half, about=seat.name)
 
@@ -516,11 +532,11 @@ class Turns:
                 # TRANSLATORS: {expiries} of the {most} turns in a row the computer plays
                 # for an absent player before it takes their seat.
                 ran_out = _(
-                    "{player}'s turn time ({minutes} min) ran out, so the easy computer player "
+                    "{player}'s turn time ({time}) ran out, so the easy computer player "
                     "moved for them ({expiries} of {most} in a row before the computer takes "
                     "the seat).",
                     player=who,
-                    minutes=minutes,
+                    time=time_span(minutes),
                     expiries=expiries,
                     most=EXPIRIES_TO_REPLACE,
                 )
@@ -538,12 +554,3 @@ class Turns:
                 )
                 await self._say(session, replaced)
             await self.sessions.after(session)
-
-
-def _duration(seconds: int) -> Text:
-    if seconds >= 60:
-        minutes, rest = divmod(seconds, 60)
-        if rest:
-            return _("{minutes} min {seconds} s", minutes=minutes, seconds=rest)
-        return _("{minutes} min", minutes=minutes)
-    return _("{seconds} s", seconds=seconds)

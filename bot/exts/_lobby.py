@@ -14,11 +14,13 @@ from collections.abc import Awaitable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
+from discord import app_commands
 
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
 from bot.core.kinds import GameKind
 from bot.core.language import mention, private, public
+from bot.core.limits import SLOW_PACES
 from bot.core.lobbies import Fields, Opening
 from bot.core.sessions import Session
 from bot.core.tables import Member
@@ -62,6 +64,24 @@ def missing_permissions(
     return list(dict.fromkeys(name for granted, name in needed if not granted))
 
 
+PACE_OPTION = "Slow: a game over days, with this long for each turn; default live (timer)"
+"""The description of the start commands' `pace` option."""
+_PACE_NAMES = {
+    60: "slow: 1 hour a turn",
+    3 * 60: "slow: 3 hours a turn",
+    12 * 60: "slow: 12 hours a turn",
+    24 * 60: "slow: 1 day a turn",
+    2 * 24 * 60: "slow: 2 days a turn",
+    3 * 24 * 60: "slow: 3 days a turn",
+    7 * 24 * 60: "slow: 7 days a turn",
+}
+
+
+def pace_choices() -> list[app_commands.Choice[int]]:
+    """The `pace` option's choices: each slow game's turn deadline, in minutes."""
+    return [app_commands.Choice(name=_PACE_NAMES[minutes], value=minutes) for minutes in SLOW_PACES]
+
+
 def member_name(interaction: discord.Interaction[Any]) -> str:
     user = interaction.user
     return getattr(user, "display_name", None) or user.name
@@ -77,13 +97,15 @@ async def open_lobby(
     ai: str | None = None,
     thread: bool = False,
     language: str | None = None,
+    pace: int | None = None,
 ) -> None:
     """`/<game> start`: the lobby posted (or, with `opponent`, a challenge to that one
     player, seated second; or, with `ai`, a game against a computer player of that
     level, seated second, started at once). `thread`: the game is played in a new thread
     of the channel, started from the command's answer; the lobby or challenge is its
     first message. `language`: of the game's public things; None: the server's
-    (bot/core/language.py)."""
+    (bot/core/language.py). `pace`: a slow game's turn deadline in minutes, instead of
+    a live game's `timer`."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise Refusal(_("Games are played in a server channel, not in direct messages."))
     if thread and isinstance(interaction.channel, discord.Thread):
@@ -105,6 +127,7 @@ async def open_lobby(
         opponent=Member(opponent.id, opponent.display_name) if opponent is not None else None,
         ai=ai,
         timer=timer,
+        pace=pace,
     )
     bot.lobbies.judge(opening)
     if opponent is not None and opponent.bot:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
-from bot.core.limits import STALE_MINUTES
+from bot.core.limits import STALE_MINUTES, stale_minutes
 from games.text import _n
 
 if TYPE_CHECKING:
@@ -65,12 +65,17 @@ class Expiry(commands.Cog):
         minute = bot.settings.timer_minute
         now = time.time()
         await bot.lobbies.expire(bot.serves)
-        stale = now - STALE_MINUTES * minute
-        if self._started > stale:
+        shortest = now - STALE_MINUTES * minute
+        if self._started > shortest:
             return
-        for row in await bot.storage.running_unchanged_since(stale):
+        for row in await bot.storage.running_unchanged_since(shortest):
+            # A slow game waits longer (two of its turn deadlines); counted while the
+            # bot runs, so a bot stopped for days ends no game on its return.
+            waited = stale_minutes(row) * minute
+            if now - max(row.updated_at, self._started) < waited:
+                continue
             if row.kind in bot.kinds and bot.serves(row.guild_id):
-                days = STALE_MINUTES // (24 * 60)
+                days = stale_minutes(row) // (24 * 60)
                 stale_text = _n(
                     "The {game} game was abandoned: nothing happened in it for {count} day. "
                     "No result is recorded.",

@@ -103,7 +103,8 @@ class YourGames(commands.Cog):
         elif game.deadline is None:
             state = _("**your turn**")
         else:
-            left = round(game.deadline - time.time())
+            # On the bot's clock (`Settings.timer_minute` seconds a minute).
+            left = round((game.deadline - time.time()) * 60 / self.bot.settings.timer_minute)
             if left > 0:
                 state = _("**your turn**, {time} left", time=Duration(left))
             else:

@@ -17,7 +17,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import Hand, small_index
 from bot.core.language import LANGUAGE_OPTION, language_choices, private
 from bot.exts import _commands as shared
-from bot.exts._lobby import open_lobby
+from bot.exts._lobby import PACE_OPTION, open_lobby, pace_choices
 from bot.exts.gracias.ui import colour_label, parse_colour, trio_text
 from games.gracias import GraciasPlayerView
 from games.gracias.actions import GraciasAction, SplitTrio, TakeTrio
@@ -35,14 +35,17 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
         thread="Play in a new thread of this channel, default off",
         language=LANGUAGE_OPTION,
+        pace=PACE_OPTION,
     )
     @app_commands.choices(language=language_choices())
+    @app_commands.choices(pace=pace_choices())
     async def start(
         self,
         interaction: discord.Interaction[Any],
         timer: app_commands.Range[int, 0, 60] | None = None,
         thread: bool = False,
         language: str | None = None,
+        pace: int | None = None,
     ) -> None:
         await open_lobby(
             self.bot,
@@ -52,6 +55,7 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
             timer=timer,
             thread=thread,
             language=language,
+            pace=pace,
         )
 
     async def _mover(self, interaction: discord.Interaction[Any]) -> Player | None:

@@ -27,7 +27,7 @@ from bot.core.lobbies import LEVELS
 from bot.core.sessions import Session
 from bot.exts import _commands as shared
 from bot.exts._answers import show_private
-from bot.exts._lobby import open_lobby
+from bot.exts._lobby import PACE_OPTION, open_lobby, pace_choices
 from bot.exts.graps.ui import board_words, cell_note, figures, legal_cells, status_line
 from games.graps import GrapsPublicView, Place, cell_name, parse_cell
 from games.graps.actions import Resign
@@ -67,11 +67,13 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 2",
         thread="Play in a new thread of this channel, default off",
         language=LANGUAGE_OPTION,
+        pace=PACE_OPTION,
     )
     @app_commands.choices(
         ai=[app_commands.Choice(name=level, value=level) for level in LEVELS],
         language=language_choices(),
     )
+    @app_commands.choices(pace=pace_choices())
     async def start(
         self,
         interaction: discord.Interaction[Any],
@@ -82,6 +84,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         timer: app_commands.Range[int, 0, 60] | None = None,
         thread: bool = False,
         language: str | None = None,
+        pace: int | None = None,
     ) -> None:
         if (opponent is None) == (ai is None):  # Graps is for two: one opponent, exactly
             raise Refusal(
@@ -92,7 +95,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             )
         options: dict[str, JSON] = {"grape_faces": grape_faces, "return_pruned": return_pruned}
         await open_lobby(
-            self.bot, interaction, self.kind, options, opponent, timer, ai, thread, language
+            self.bot, interaction, self.kind, options, opponent, timer, ai, thread, language, pace
         )
 
     @app_commands.command(name="place", description="Place the pawn you rolled on a cell")

@@ -15,7 +15,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import Hand
 from bot.core.language import CHOICE_NAME, LANGUAGE_OPTION, language_choices, within
 from bot.exts import _commands as shared
-from bot.exts._lobby import open_lobby
+from bot.exts._lobby import PACE_OPTION, open_lobby, pace_choices
 from bot.exts.grass.cards import card_label, effect, parse_card, parse_cards
 from bot.exts.grass.howto import HOWTO, card_topic
 from games.grass import Card, GrassPlayerView
@@ -99,8 +99,10 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         timer="Minutes per turn before the computer moves for an absent player; 0: off, default 3",
         thread="Play in a new thread of this channel, default off",
         language=LANGUAGE_OPTION,
+        pace=PACE_OPTION,
     )
     @app_commands.choices(language=language_choices())
+    @app_commands.choices(pace=pace_choices())
     async def start(
         self,
         interaction: discord.Interaction[Any],
@@ -111,6 +113,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
         timer: app_commands.Range[int, 0, 60] | None = None,
         thread: bool = False,
         language: str | None = None,
+        pace: int | None = None,
     ) -> None:
         options: dict[str, JSON] = {
             "target": target,
@@ -126,6 +129,7 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             timer=timer,
             thread=thread,
             language=language,
+            pace=pace,
         )
 
     # -- moves typed as commands -----------------------------------------------------

@@ -40,6 +40,7 @@ from bot.core.gameui import (
 from bot.core.kinds import Pictures, Words
 from bot.core.language import channel_mention
 from bot.core.storage import Status
+from bot.core.takeback import BotEvent
 from bot.exts.grass.cards import (
     card_label,
     card_list,
@@ -332,12 +333,15 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
 
     def news(self, hand: Player, events: Sequence[Event]) -> list[str]:
         # The engine's private words, but for a card drawn, a pass chosen and an offer
-        # made: the hand message shows those itself ("You just drew ...").
+        # made: the hand message shows those itself ("You just drew ..."). The bot's own
+        # events (a lapsed request, a reminder) are told by the shared machinery.
         shown = (GrassEventKind.DRAW, GrassEventKind.PASS_CHOSEN, GrassEventKind.OFFER)
         return [
             event.private[hand.name]
             for event in events
-            if hand.name in event.private and event.kind not in shown
+            if hand.name in event.private
+            and event.kind not in shown
+            and not isinstance(event.kind, BotEvent)
         ]
 
     def notice_turn(self, table: Public) -> Hashable:

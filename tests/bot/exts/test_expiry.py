@@ -33,7 +33,7 @@ async def test_lobbies_and_challenges_that_never_start_expire(fake_discord, star
     ann, bob = emu.user("ann"), emu.user("bob")
     general, games = emu.channel("general"), emu.channel("games")
     lobby = await (await ann.slash(general, "grass start")).message()
-    await lobby.wait_until(lambda m: "did not start within 60 minutes" in m.text)
+    await lobby.wait_until(lambda m: "did not start within 1 hour" in m.text)
     assert not lobby.buttons()
     challenge = await (await ann.slash(games, "graps start", opponent=bob)).message()
     await challenge.wait_until(lambda m: "did not answer within 15 minutes" in m.text)
@@ -50,7 +50,7 @@ async def test_idle_games_end_by_their_players_or_by_themselves(fake_discord, st
     table = await untimed_game(general, ann, bob)  # ann hosts
     stale = await untimed_game(games, cy, dee)
     refused = await answer(await bob.slash(general, "graps abandon"))
-    assert "once nothing has happened in it for 24 hours" in refused
+    assert "once nothing has happened in it for 1 day" in refused
     await first.stop()
 
     await start_bot(database_path=first.database_path, env=QUICKER)

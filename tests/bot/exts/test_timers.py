@@ -40,7 +40,7 @@ async def test_an_expired_turn_is_played_by_the_easy_ai_and_announced(fake_disco
     await table.wait_until(lambda m: "ann's turn" in m.text)
     reminder = await general.wait_message(lambda m: "half of your turn time is gone" in m.text)
     assert ann.mention in reminder.content
-    expired = await general.wait_message(lambda m: "turn time (1 min) ran out" in m.text)
+    expired = await general.wait_message(lambda m: "turn time (1 minute) ran out" in m.text)
     assert expired.text.startswith(ann.mention) and "1 of 3 in a row" in expired.text
     # The move went through the session service: the table shows it, and it is logged.
     await table.wait_until(lambda m: "ann's turn" not in m.text.split("\n")[1])
@@ -156,7 +156,7 @@ async def test_a_move_the_timer_made_is_not_taken_back(fake_discord, start_bot):
     general = emu.channel("general")
     challenge = await (await ann.slash(general, "graps start", opponent=bob, timer=1)).message()
     await (await bob.click(challenge, "Accept")).ack()
-    expired = await general.wait_message(lambda m: "turn time (1 min) ran out" in m.text)
+    expired = await general.wait_message(lambda m: "turn time (1 minute) ran out" in m.text)
     first = ann if expired.text.startswith(ann.mention) else bob
     refusal = await answer(await first.slash(general, "graps undo"))
     assert refusal == "That move was made for you when your time ran out, so it stands."

@@ -1,0 +1,89 @@
+"""A slow game over several days, through the emulator: `pace:` on `start` gives each
+turn a day; the absent player is reminded at half time in their DM (not in the
+channel), the bot is restarted in between and the stored deadline still runs out, the
+easy computer player moves for them and, after three days missed in a row, takes their
+seat. `/games` tells the awaited player how long they have.
+
+Time is shrunk with the bot's TIMER_MINUTE setting (seconds in a timer minute): a day
+of 1,440 minutes lasts about six seconds here."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from typing import Any
+
+from tests.bot.table import answer, control_ids, find_menu
+from tests.fakediscord.emulator import FakeDiscord
+
+DAY = 24 * 60
+REMINDED = "Half of your turn time is gone: "
+
+
+def newest_version(message: Any) -> int:
+    versions = [int(i.split(":")[2]) for i in control_ids(message) if i.startswith(("g:", "s:"))]
+    return max(versions, default=-1)
+
+
+async def discard_any(emu: FakeDiscord, player: Any, after: int) -> int:
+    """`player` discards the first card their hand message offers, on a turn drawn after
+    version `after`; the version it was drawn for."""
+
+    def ready() -> Any:
+        for message in reversed(player.dm_messages()):
+            if find_menu(message, "discard") and newest_version(message) > after:
+                return message
+        return None
+
+    message = await emu.wait_for(ready, what=f"{player.name}'s turn after version {after}")
+    menu = find_menu(message, "discard")
+    select = next(s for s in message.selects() if s.custom_id == menu)
+    await (await player.select(message, menu, [select.values[0]])).ack()
+    return newest_version(message)
+
+
+async def test_a_slow_game_reminds_by_dm_survives_a_restart_and_hands_the_seat_over(
+    fake_discord, start_bot
+):
+    env = {"TIMER_MINUTE": "0.004", "AI_DELAY": "0.01", "GAME_SEED": "3"}
+    proc = await start_bot(dev_guild=False, env=env)
+    emu = fake_discord
+    ann, bob, cy = emu.user("ann"), emu.user("bob"), emu.user("cy")
+    general = emu.channel("slow")
+    lobby = await (await ann.slash(general, "grass start", pace=DAY)).message()
+    assert "A slow game: 1 day for each turn" in lobby.text
+    for player in (bob, cy):
+        await (await player.click(lobby, "Join")).ack()
+    await lobby.wait_until(lambda m: "3 of 2 to 6" in m.text)
+    await (await ann.click(lobby, "Start")).ack()
+
+    version = await discard_any(emu, ann, -1)
+    version = await discard_any(emu, bob, version)
+    # cy is away: half a day later her hand message comes anew, with the reminder.
+    reminded = await emu.wait_for(
+        lambda: next((m for m in cy.dm_messages() if REMINDED in m.text), None),
+        what="cy reminded in her DM",
+    )
+    assert re.search(
+        r"Half of your turn time is gone: \d+ hours left before the computer", reminded.text
+    )
+    assert not [m for m in general.all_messages if "half of your turn time" in m.text.lower()]
+    games = await answer(await cy.slash(cy.dm_channel(), "games"))
+    assert re.search(r"\*\*your turn\*\*, \d+ hours left", games), games
+
+    await proc.stop()  # the bot is down for a while; cy's deadline is stored
+    mark = general.mark()
+    await proc.start()
+    expired = await general.wait_message(lambda m: "ran out" in m.text, after=mark)
+    assert expired.text.startswith(cy.mention)
+    assert "turn time (1 day) ran out" in expired.text and "1 of 3 in a row" in expired.text
+
+    # Two more days missed while ann and bob play on: the computer takes cy's seat.
+    for _day in range(2):
+        version = await discard_any(emu, ann, version)
+        version = await discard_any(emu, bob, version)
+    replaced = await general.wait_message(lambda m: "missed 3 turns in a row" in m.text, timeout=30)
+    assert replaced.text.startswith(cy.mention)
+    with sqlite3.connect(proc.database_path) as db:
+        level = db.execute("SELECT ai_level FROM seats WHERE name = 'cy'").fetchone()[0]
+    assert level == "easy"
