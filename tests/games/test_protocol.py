@@ -79,6 +79,7 @@ def test_the_shared_note_and_clone_and_apply_json() -> None:
 def test_a_kind_no_enum_names_is_an_unnamed_member_equal_to_its_string() -> None:
     older = EventKind("something_older")
     assert isinstance(older, EventName) and older == "something_older"
+    assert (older.name, older.value) == ("SOMETHING_OLDER", "something_older")
     assert older not in list(EventKind)
     assert EventKind("leave") is EventKind.LEAVE
     with pytest.raises(ValueError):

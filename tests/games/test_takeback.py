@@ -15,9 +15,9 @@ from games.__main__ import main
 from games.gracias import Gracias
 from games.graps import Graps
 from games.grass import Grass
-from games.protocol import JSON, EventKind, Game, IllegalAction
+from games.protocol import JSON, Event, EventKind, Game, IllegalAction
 from games.replay import ReplayStopped, replay
-from games.takeback import CannotTakeBack, final_reason, take_back, undo_entry
+from games.takeback import CannotTakeBack, Replayer, final_reason, take_back, undo_entry
 
 AnyGame = Game[Any, Any, Any]
 HISTORY = ("moves", "log", "recent", "texts")
@@ -254,3 +254,61 @@ def test_the_replay_command_refuses_hostile_files_in_a_sentence(
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert err == f"{path} cannot be replayed: {reason}\n"
+
+
+@pytest.mark.parametrize(
+    ("entry", "reason"),
+    [
+        ("undo", "an action is a JSON object"),
+        ({"by": "ann", "undo": "yes"}, 'an undo entry is {"by": PLAYER, "undo": true}'),
+        ({"by": "ann", "undo": True, "play": "x"}, 'an undo entry is {"by": PLAYER, "undo": true}'),
+        ({"by": 3, "undo": True}, 'an undo entry\'s "by" names a player'),
+    ],
+    ids=["not-an-object", "not-true", "extra-key", "by-not-a-name"],
+)
+def test_a_malformed_undo_entry_is_refused_saying_what_it_should_be(
+    entry: JSON, reason: str
+) -> None:
+    header, entries, _game = grass_at_a_pass()
+    with pytest.raises(ReplayStopped) as stopped:
+        replayed(header, [*entries, entry])
+    assert stopped.value.index == len(entries)
+    assert stopped.value.error.reason == reason
+
+
+def test_a_take_back_is_refused_in_words_when_there_is_none_or_it_is_not_yours() -> None:
+    header, entries, game = grass_at_a_pass()
+    ann_pass = game.legal_actions("ann")[0].to_json()
+    with pytest.raises(IllegalAction) as nothing:
+        take_back(header, [], "ann")
+    assert nothing.value.reason == "there is no move to take back"
+    with pytest.raises(IllegalAction) as not_yours:
+        take_back(header, [*entries, ann_pass], "bob")
+    assert not_yours.value.reason == "the last move is ann's, not bob's"
+    taken = take_back(header, [*entries, ann_pass], "ann")
+    undo = taken.game.log[-1]
+    assert (undo.kind, undo.text, undo.actor) == (
+        EventKind.UNDO,
+        "ann took back their last move",
+        "ann",
+    )
+    assert taken.events and {e.actor for e in taken.events} == {"ann"}  # the pass, as made
+    replayer = Replayer(header)
+    for entry in [*entries, ann_pass]:
+        replayer.apply(entry)
+    [said] = replayer.apply(undo_entry("ann"))
+    assert (said.kind, said.text, said.actor) == (undo.kind, undo.text, "ann")
+
+
+def test_a_final_move_says_why_it_is_final() -> None:
+    over = [Event(EventKind.GAME_OVER, "Game over")]
+    left = [Event(EventKind.LEAVE, "ann left", "ann")]
+    assert final_reason(over) == "it ended the game"
+    assert final_reason([*left, *over]) == "it ended the game"
+    assert final_reason(left) == "leaving a game is final"
+    assert final_reason([Event(EventKind.UNDO, "")]) is None
+    refused = CannotTakeBack("it ended the game")
+    assert (refused.why, refused.reason) == (
+        "it ended the game",
+        "that move cannot be taken back: it ended the game",
+    )
