@@ -6,7 +6,12 @@
   interaction (a turn, a hand dealt) are in it too.
 - Public things of a game (lobby, table, score sheets, game-over) are in the game's
   language: the `language` option of `/<game> start`, else the server's setting
-  (`/settings language`), else the server's Discord locale, else English.
+  (`/settings language`), else the host's own language (their `/language`, else their
+  Discord app's) when it is one of ours, else the server's Discord locale, else
+  English. A non-Community server's locale is always en-US: the host's language is
+  what makes a French group's table French. The host may switch it in the lobby.
+- Public answers to commands (`/stats`, `/scoreboard`, a shared `/<game> scores`)
+  follow the same order without the option: the server's setting, else the asker's.
 - Command names, descriptions and choices are translated by `CommandTranslator` from
   the same catalogs, so a French client shows the commands in French.
 """
@@ -58,7 +63,7 @@ class CommandTranslator(app_commands.Translator):
         return translated if translated != string.message else None
 
 
-LANGUAGE_OPTION = "The table's language, default this server's"
+LANGUAGE_OPTION = "The table's language, default the server's or yours"
 """The description of the start commands' `language` option."""
 
 
@@ -109,13 +114,18 @@ class Languages:
 
     async def reader(self, interaction: discord.Interaction[Any]) -> str:
         """The language of the member behind `interaction`, for what only they see."""
+        return await self.own(interaction) or ENGLISH
+
+    async def own(self, interaction: discord.Interaction[Any]) -> str | None:
+        """The language the member behind `interaction` chose, else their client's when
+        it is one of ours; None when neither is."""
         user_id = interaction.user.id
         locale = str(interaction.locale.value) if interaction.locale else None
         self.seen(interaction)
         settings = (await self.storage.user_languages([user_id])).get(user_id)
         if settings is not None and settings.chosen in LANGUAGES:
             return settings.chosen
-        return language_of(locale)
+        return ours(locale)
 
     async def members(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Each member's language for DMs sent outside any interaction: chosen, else
@@ -135,15 +145,29 @@ class Languages:
         self, interaction: discord.Interaction[Any], chosen: str | None = None
     ) -> str:
         """A new game's language: `chosen` (the start command's option), else the
-        server's setting, else the server's Discord locale, else English."""
+        server's setting, else the host's own (`own`), else the server's Discord
+        locale, else English. Also the language of a public answer to a command, its
+        asker in the host's place."""
         if chosen in LANGUAGES:
             return chosen
         if interaction.guild_id is not None:
             setting = await self.storage.guild_language(interaction.guild_id)
             if setting in LANGUAGES:
                 return setting
+        host = await self.own(interaction)
+        if host is not None:
+            return host
         guild_locale = interaction.guild_locale
         return language_of(guild_locale.value if guild_locale else None)
+
+
+def ours(locale: str | None) -> str | None:
+    """The language of a Discord locale when it is one of ours ("fr", "en-GB"), else
+    None ("pt-BR", "ja", nothing)."""
+    if not locale:
+        return None
+    language = str(locale).split("-")[0].lower()
+    return language if language in LANGUAGES else None
 
 
 def within(words: str, limit: int) -> str:
@@ -301,8 +325,9 @@ def public(language: str | None) -> Speech:
 
 
 async def server(interaction: discord.Interaction[Any]) -> Speech:
-    """The words of a server's public things that belong to no game (its scoreboards):
-    the server's language (`Languages.for_new_game` without a choice)."""
+    """The words of a public answer that belongs to no game (a scoreboard, a player's
+    card): the server's setting, else the asker's language (`Languages.for_new_game`
+    without a choice)."""
     languages = getattr(interaction.client, "languages", None)
     if languages is None:
         return Speech(ENGLISH)

@@ -85,7 +85,7 @@ class Router(commands.Cog):
         self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
     ) -> None:
         if control.verb in LOBBY_VERBS:
-            await handle_lobby(self.bot, interaction, control.game, control.verb)
+            await handle_lobby(self.bot, interaction, control.game, control.verb, values)
             return
         # A running game's session is held in memory: a click reads no storage here.
         session = await self.bot.sessions.load(control.game)
