@@ -12,7 +12,7 @@ import sqlite3
 import pytest
 
 from bot.core.language import slash
-from games.text import _
+from games.text import _, _p
 from lang import NAMES, translate
 
 NO_GAME = _(
@@ -199,3 +199,40 @@ async def test_a_lobby_cancelled_or_a_challenge_declined_says_so_in_the_games_la
         "de",
     )
     await challenge.wait_until(lambda m: m.content == declined and not m.buttons())
+
+
+async def test_answers_are_private_until_shared_in_the_public_answers_language(
+    fake_discord, bot_process
+):
+    emu = fake_discord
+    ann, dee = emu.user("ann"), emu.user("dee", manage_guild=True)
+    ann.locale = "fr"
+    general = emu.channel("general")
+    nothing_yet = _("{player} has no finished game on this server yet.", player=f"<@{ann.id}>")
+
+    answer = await (await ann.slash(general, "stats")).message()
+    assert answer.ephemeral and answer.content == translate(nothing_yet, "fr")
+    share = translate(_p("button", "Share"), "fr")
+    assert [b.custom_id for b in answer.buttons()] == [f"share:stats:{ann.id}:"]
+    shared = await (await ann.click(answer, share)).message()
+    # The same answer, now for the channel, in the sharer's language (no server setting).
+    assert not shared.ephemeral and shared.content == translate(nothing_yet, "fr")
+    assert not shared.buttons()
+    assert shared in general.messages()
+
+    await (await dee.slash(general, "settings language", language="de")).message()
+    await bot_process.stop()  # a Share button still works after a restart
+    await bot_process.start()
+    shared = await (await ann.click(answer, share)).message()
+    assert shared.content == translate(nothing_yet, "de")  # the server chose German
+
+    board = await (await ann.slash(general, "scoreboard")).message()
+    assert board.ephemeral
+    assert [b.custom_id for b in board.buttons()] == ["share:boards:all:0"]
+
+    game = await (await ann.slash(general, "graps start", ai="easy")).message()
+    await game.wait_until(lambda m: bool(m.buttons()))
+    scores = await (await ann.slash(general, "graps scores")).message()
+    assert scores.ephemeral and scores.images()
+    shared = await (await ann.click(scores, share)).message()
+    assert not shared.ephemeral and shared.images() and shared in general.messages()
