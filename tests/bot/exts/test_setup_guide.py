@@ -44,9 +44,7 @@ def command_rows(guide: str) -> dict[str, str]:
     return rows
 
 
-async def test_the_setup_guide_documents_every_synced_command_and_option(
-    fake_discord, bot_process
-):
+async def test_the_setup_guide_documents_every_synced_command_and_option(fake_discord, bot_process):
     synced = commands_and_options(fake_discord.commands.listing(fake_discord.guild_id))
     assert {"help", "language", "settings language", "grass start"} <= set(synced)
     guide = GUIDE.read_text(encoding="utf-8")
