@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 
 from bot.core.storage import Storage
-from games.text import Text
+from games.text import Text, _, _p
 from lang import ENGLISH, LANGUAGES, NAMES, catalog, language_of, translate
 
 log = logging.getLogger(__name__)
@@ -267,6 +267,22 @@ def channel_mention(channel_id: int) -> Text:
     return Text.verbatim("<#{channel}>", channel=channel_id)
 
 
+COMPUTER_SEAT = re.compile(r"Robot ([0-9]{1,3}) \((easy|hard)\)")
+"""A computer seat's stored name (bot/core/lobbies.py `ai_name`): part of the game's
+state and its replay header, so it stays English there and is translated as shown."""
+LEVELS = {"easy": _p("level", "easy"), "hard": _p("level", "hard")}
+
+
+def shown_seat(name: str) -> str:
+    """A seat's name as a reader sees it: a computer seat's in their words ("Robot 1
+    (difficile)"), a person's as it is."""
+    found = COMPUTER_SEAT.fullmatch(name)
+    if found is None:
+        return name
+    # TRANSLATORS: a computer player's seat: "Robot 1 (easy)".
+    return _("Robot {number} ({level})", number=int(found[1]), level=LEVELS[found[2]])
+
+
 class Speech:
     """Words in one language: `speech(text)` translates a message, its plain string
     fields (names) escaped (`markdown_safe`); `speech.plain(text)` words that Discord
@@ -279,12 +295,18 @@ class Speech:
         self.language = language
 
     def __call__(self, text: str) -> str:
-        return translate(text, self.language, markdown_safe)
+        return translate(text, self.language, self._escaped)
 
     def plain(self, text: str) -> str:
         """Words shown as they are, without markdown (names unescaped, but no
         bidirectional controls)."""
-        return translate(text, self.language, _without_bidi_controls)
+        return translate(text, self.language, self._unmarked)
+
+    def _escaped(self, name: str) -> str:
+        return markdown_safe(translate(shown_seat(name), self.language))
+
+    def _unmarked(self, name: str) -> str:
+        return _without_bidi_controls(translate(shown_seat(name), self.language))
 
     def view(self, view: discord.ui.View) -> discord.ui.View:
         localise_items(view.children, self.language)

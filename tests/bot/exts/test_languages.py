@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from bot.core.language import slash
+from bot.core.language import markdown_safe, slash
 from games.text import _, _p
 from lang import NAMES, translate
 
@@ -236,3 +236,29 @@ async def test_answers_are_private_until_shared_in_the_public_answers_language(
     assert scores.ephemeral and scores.images()
     shared = await (await ann.click(scores, share)).message()
     assert not shared.ephemeral and shared.images() and shared in general.messages()
+
+
+async def test_computer_seats_and_pictures_descriptions_speak_the_readers_words(
+    fake_discord, bot_process
+):
+    emu = fake_discord
+    ann = emu.user("ann")
+    ann.locale = "fr"
+    general = emu.channel("general")
+    lobby = await (await ann.slash(general, "grass start")).message()
+    await (await ann.click(lobby, f"g:{lobby_game(lobby)}:0:ai_hard")).ack()
+    robot = _("Robot {number} ({level})", number=1, level=_p("level", "hard"))
+    shown = markdown_safe(translate(robot, "fr"))
+    assert shown == "Robot 1 \\(difficile\\)"
+    await lobby.wait_until(lambda m: shown in m.content)
+    # The stored name stays the replay notation's: English.
+    with sqlite3.connect(bot_process.database_path) as db:
+        assert [row[0] for row in db.execute("SELECT name FROM seats WHERE user_id < 0")] == [
+            "Robot 1 (hard)"
+        ]
+
+    await (await ann.slash(general, "graps start", ai="easy")).message()
+    dms = await ann.dms()
+    described = [a.description for m in dms for a in m.attachments if a.description]
+    assert described and all("someone" not in d and "quelqu'un" not in d for d in described)
+    assert any("#general" in d for d in described), described
