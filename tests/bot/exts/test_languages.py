@@ -262,3 +262,23 @@ async def test_computer_seats_and_pictures_descriptions_speak_the_readers_words(
     described = [a.description for m in dms for a in m.attachments if a.description]
     assert described and all("someone" not in d and "quelqu'un" not in d for d in described)
     assert any("#general" in d for d in described), described
+
+
+async def test_scores_asked_in_a_dm_come_in_the_readers_language(fake_discord, start_bot):
+    await start_bot(dev_guild=False)  # commands everywhere, DMs too
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    bob.locale = "fr"
+    general = emu.channel("general")
+    game = await (await ann.slash(general, "graps start", opponent=bob, language="de")).message()
+    await (await bob.click(game, f"g:{lobby_game(game)}:0:accept_game")).ack()
+    await game.wait_until(
+        lambda m: not any(b.custom_id.endswith("accept_game") for b in m.buttons())
+    )
+    sheet = await (await bob.slash(bob.dm_channel(), "graps scores")).message()
+    # The table speaks German; bob reads his own answer in French, with nothing to share.
+    assert sheet.ephemeral and not sheet.buttons() and sheet.images()
+    number = _("game {number}", number=int(lobby_game(game)))
+    head = translate(number, "fr")
+    assert head != translate(number, "de")
+    assert sheet.content.startswith(f"**Graps** {head}: "), sheet.content
