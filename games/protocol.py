@@ -73,9 +73,26 @@ class StateFormatError(GameError):
     """A saved state or replay header that cannot be loaded (bad shape, unknown version)."""
 
 
-class EventKind(enum.StrEnum):
-    """The event kinds every engine shares. A game's own kinds are in its `views`
-    module (`GrassEventKind`, `GraciasEventKind`, `GrapsEventKind`)."""
+class EventName(enum.StrEnum):
+    """What an event is, as a named value code compares: the base of the kinds every
+    engine shares (`EventKind`) and of each game's own, in its `views` module
+    (`GrassEventKind`, `GraciasEventKind`, `GrapsEventKind`). Its values are the plain
+    strings saved documents hold."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> EventName | None:
+        """A kind no enum names (a saved document's, from another version) is kept as
+        it is: an unnamed member equal to its string, so a log loads and saves whole."""
+        if not isinstance(value, str):
+            return None
+        member = str.__new__(cls, value)
+        member._name_ = value.upper()
+        member._value_ = value
+        return member
+
+
+class EventKind(EventName):
+    """The event kinds every engine shares."""
 
     LEAVE = "leave"  # a player gave up their seat; `actor` is that player
     GAME_OVER = "game_over"  # the last event of a game; data["winners"] names the winners
@@ -87,14 +104,14 @@ class Event:
     """Something that happened, in words the table can read.
 
     `kind` is a stable machine name: an `EventKind` or a member of the game's own
-    enum, a `StrEnum` equal to the plain string saved documents hold ("play",
+    `EventName` enum, equal to the plain string saved documents hold ("play",
     "hand_scored", "pass_done"...),
     `text` is public (shown in the channel, "" when nothing public happened),
     `private` holds words only one player may see ("You drew Panama"),
     `data` holds public machine-readable details (e.g. the scores of a hand).
     """
 
-    kind: str
+    kind: EventName
     text: str
     actor: str | None = None
     private: Mapping[str, str] = field(default_factory=dict)

@@ -28,7 +28,7 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self
 
-from games.words import listed, money
+from games.words import duration, listed, money
 
 
 class Money(int):
@@ -36,6 +36,16 @@ class Money(int):
 
     def __str__(self) -> str:
         return money(self)
+
+    __repr__ = int.__repr__
+
+
+class Duration(int):
+    """A length of time in seconds, said in one rounded unit in the reader's language
+    ("90 minutes", "2 days")."""
+
+    def __str__(self) -> str:
+        return duration(self)
 
     __repr__ = int.__repr__
 
@@ -161,6 +171,8 @@ def _encode(value: Any) -> Any:
         return {"text": value.to_json()}
     if isinstance(value, Money):
         return {"money": int(value)}
+    if isinstance(value, Duration):
+        return {"duration": int(value)}
     if isinstance(value, Listed):
         return {"list": [_encode(item) for item in value], "last": value.last}
     if isinstance(value, bool) or not isinstance(value, int | str):
@@ -174,6 +186,8 @@ def _decode(value: Any) -> Any:
             return Text.from_json(value["text"])
         if "money" in value:
             return Money(value["money"])
+        if "duration" in value:
+            return Duration(value["duration"])
         if "list" in value:
             return Listed((_decode(item) for item in value["list"]), str(value["last"]))
         raise ValueError(f"not a message field: {value!r}")

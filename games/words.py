@@ -23,3 +23,27 @@ def money(amount: int) -> str:
     """Dollars as players read them: "$25,000", with a minus sign in front for a loss
     ("-$5,000")."""
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+_UNITS = (
+    ("year", 365 * 86400),
+    ("month", 30 * 86400),
+    ("week", 7 * 86400),
+    ("day", 86400),
+    ("hour", 3600),
+    ("minute", 60),
+    ("second", 1),
+)
+DURATION_THRESHOLD = 2
+"""A duration is said in a unit once it holds two of them: "90 minutes", "2 hours",
+"47 hours", "2 days" (the way the other languages say it too, lang/)."""
+
+
+def duration(seconds: int) -> str:
+    """A length of time in one rounded unit: "45 seconds", "90 minutes", "2 days"."""
+    for unit, size in _UNITS:
+        value = abs(seconds) / size
+        if value >= DURATION_THRESHOLD or unit == "second":
+            count = round(max(1, value) if unit == "second" and value > 0 else value)
+            return plural(count, unit)
+    raise AssertionError("the last unit always answers")

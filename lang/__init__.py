@@ -23,11 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_timedelta
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
-from games.text import Listed, Money, Text
-from games.words import listed, money
+from games.text import Duration, Listed, Money, Text
+from games.words import DURATION_THRESHOLD, duration, listed, money
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +123,8 @@ def _field(value: Any, language: str, escape: Escape | None) -> Any:
         return translate(value, language, escape)
     if isinstance(value, Money):
         return money_in(int(value), language)
+    if isinstance(value, Duration):
+        return duration_in(int(value), language)
     if isinstance(value, Listed):
         items = [str(_field(item, language, escape)) for item in value]
         return list_in(items, language, value.last)
@@ -145,6 +148,13 @@ def money_in(amount: int, language: str) -> str:
     if language == ENGLISH:
         return money(amount)
     return format_decimal(amount, format=_money_pattern(language), locale=language)
+
+
+def duration_in(seconds: int, language: str) -> str:
+    """A length of time as the language says it, in one rounded unit ("2 jours")."""
+    if language == ENGLISH:
+        return duration(seconds)
+    return format_timedelta(seconds, threshold=DURATION_THRESHOLD, locale=language)
 
 
 def list_in(items: Sequence[str], language: str, last: str = "and") -> str:

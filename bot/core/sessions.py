@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 
 from bot.core.errors import Refusal, StaleControl
 from bot.core.gamelock import GameLock
-from bot.core.gameui import AnyUI, Hand, SeatResult, Table
+from bot.core.gameui import AnyUI, Control, Hand, SeatResult, Table
 from bot.core.kinds import GameKind
 from bot.core.language import mention
 from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
@@ -34,6 +34,8 @@ from games.text import _
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+NOT_SEATED = _("You are not playing in this game: only seated players can use it.")
 
 AnyGame = Game[Any, Any, Any]
 
@@ -438,6 +440,36 @@ class Sessions:
     def forget(self, game_id: int) -> None:
         """Drop the cached session: the next use reloads it from the database."""
         self._sessions.pop(game_id, None)
+
+    async def started(self, game_id: int) -> Session:
+        """The session of a started game; `Refusal` saying why there is none."""
+        session = await self.load(game_id)
+        if session is not None:
+            return session
+        row = await self.storage.game(game_id)
+        if row is None or row.kind not in self.kinds:
+            raise Refusal(_("That game no longer exists."))
+        raise Refusal(_("That game has not started yet."))
+
+    async def playing(self, control: Control, user_id: int) -> tuple[Session, Hand[Any]]:
+        """The running game `control` belongs to and the hand of the player who used it,
+        from memory: a click reads storage only to say why it is refused. On a database
+        other processes share, a control drawn after the version held here brings the
+        session up to date first (taking the game's lock reads their moves in)."""
+        session = await self.started(control.game)
+        name = session.name_of(user_id)
+        if name is None:
+            raise Refusal(NOT_SEATED)
+        if session.status != Status.RUNNING:
+            raise Refusal(_("This game is over; its controls do nothing any more."))
+        if session.left(name):  # their old messages' controls still name their seat
+            raise Refusal(
+                _("You no longer have a seat in this game, so its controls do nothing for you.")
+            )
+        versioned = control.verb not in session.record.ui.unversioned_verbs
+        if versioned and control.version > session.version and self.storage.shared:
+            await session.synced()
+        return session, session.hand(name)
 
     async def load(self, game_id: int) -> Session | None:
         """The session of a started game (running, finished or abandoned)."""

@@ -27,7 +27,7 @@ import discord
 from bot.core.errors import Refusal
 from bot.core.gameui import Control, GameButton, Verb
 from bot.core.storage import Storage
-from games.protocol import JSON, Action, Event, EventKind, Game
+from games.protocol import JSON, Action, Event, EventKind, EventName, Game
 from games.takeback import CannotTakeBack, TakenBack, is_undo, take_back, undo_entry
 from games.text import Listed, Text, _, _p
 
@@ -44,8 +44,16 @@ class TakeBackVerb(Verb):
 
 
 TAKE_BACK_VERBS = frozenset(TakeBackVerb)
-LAPSED = "take_back_lapsed"
-"""The kind of the (unsaved) event telling the mover their request lapsed."""
+
+
+class TakeBackEvent(EventName):
+    """The kinds of the (unsaved) events the take-back requests add to a move's."""
+
+    LAPSED = "take_back_lapsed"
+    """Tells the mover their request lapsed."""
+
+
+LAPSED = TakeBackEvent.LAPSED
 
 
 @dataclass(frozen=True, slots=True)

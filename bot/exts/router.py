@@ -29,15 +29,15 @@ from bot.core.gameui import (
     Act,
     Ask,
     Control,
+    Hand,
     SharedVerb,
     Show,
     view_of,
 )
 from bot.core.handmessages import take_back_items
 from bot.core.language import MODAL_TITLE, localise_items, private, within
-from bot.core.sessions import Clicked, Session
+from bot.core.sessions import NOT_SEATED, Clicked, Session
 from bot.core.sharing import SHARE_TEMPLATE
-from bot.core.storage import Status
 from bot.core.takeback import TAKE_BACK_VERBS
 from bot.core.takeback_requests import take_back_clicked
 from bot.exts._answers import QUESTION_PREFIX, QUESTIONS, show_private
@@ -56,6 +56,7 @@ class Router(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self.sessions = bot.sessions  # made before any extension loads, kept for the bot's life
 
     async def handle_control(
         self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
@@ -85,46 +86,27 @@ class Router(commands.Cog):
     async def _control(
         self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
     ) -> None:
-        if control.verb in LOBBY_VERBS:
-            await handle_lobby(self.bot, interaction, control.game, control.verb, values)
+        verb = control.verb
+        if verb in LOBBY_VERBS:
+            await handle_lobby(self.bot, interaction, control.game, verb, values)
             return
-        # A running game's session is held in memory: a click reads no storage here.
-        session = await self.bot.sessions.load(control.game)
-        if session is None:
-            row = await self.bot.storage.game(control.game)
-            if row is None or row.kind not in self.bot.kinds:
-                raise Refusal(_("That game no longer exists."))
-            raise Refusal(_("That game has not started yet."))
-        if control.verb == SharedVerb.EXPORT:  # anyone: the game is over
-            await send_replay(self.bot, interaction, session)
+        if verb in (SharedVerb.EXPORT, SharedVerb.REMATCH, SharedVerb.HAND):
+            await self._about_game(interaction, control)
             return
-        if control.verb == SharedVerb.REMATCH:
-            await ask_rematch(self.bot, interaction, session)
-            return
-        name = session.name_of(interaction.user.id)
-        if name is None:
-            raise Refusal(_("You are not playing in this game: only seated players can use it."))
-        if control.verb == SharedVerb.HAND:
-            await show_private(self.bot, interaction, session.id, name)
-            return
-        if session.status != Status.RUNNING:
-            raise Refusal(_("This game is over; its controls do nothing any more."))
-        if session.left(name):  # their old message's controls still name their seat
-            raise Refusal(
-                _("You no longer have a seat in this game, so its controls do nothing for you.")
-            )
-        if control.verb in TAKE_BACK_VERBS:
+        via = clicked(interaction)  # a hand message clicked: the move's answer edits it
+        session, hand = await self.sessions.playing(control, interaction.user.id)
+        if verb in TAKE_BACK_VERBS:
             await interaction.response.defer()
             user = interaction.user.id
-            await take_back_clicked(self.bot.tables, session, user, control, clicked(interaction))
-        elif not await self._step(interaction, session, name, control, values):
+            await take_back_clicked(self.bot.tables, session, user, control, via)
+        elif not await self._step(interaction, session, hand, control, values, via):
             return
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             # An ephemeral hand (/grass hand): redraw it; the publisher keeps the DMs.
             try:
                 content, files, view = await self.bot.publisher.hands.private_snapshot(
-                    session, name
+                    session, hand.name
                 )
                 await interaction.edit_original_response(
                     content=content, attachments=files, view=view
@@ -132,37 +114,58 @@ class Router(commands.Cog):
             except Exception as error:
                 raise ShowingFailed() from error
 
+    async def _about_game(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        """The controls that make no move: a replay to export and a rematch to ask (for
+        anyone, once the game is over), and the clicker's own hand."""
+        session = await self.sessions.started(control.game)
+        if control.verb == SharedVerb.EXPORT:
+            await send_replay(self.bot, interaction, session)
+        elif control.verb == SharedVerb.REMATCH:
+            await ask_rematch(self.bot, interaction, session)
+        else:
+            name = session.name_of(interaction.user.id)
+            if name is None:
+                raise Refusal(NOT_SEATED)
+            await show_private(self.bot, interaction, session.id, name)
+
     async def _step(
         self,
         interaction: discord.Interaction[Any],
         session: Session,
-        name: str,
+        hand: Hand[Any],
         control: Control,
         values: Sequence[str],
+        via: Clicked | None,
     ) -> bool:
         """What the game's UI makes of a click: True once a move was made, False when
         the click only showed more choices or opened a form."""
         ui = session.record.ui
         versioned = control.verb not in ui.unversioned_verbs
-        if versioned and control.version > session.version and self.bot.storage.shared:
-            # Drawn by another process after a move this one has not heard of yet:
-            # taking the game's lock brings the session up to the database.
-            await session.synced()
-        hand = session.hand(name)
         if control.verb == SharedVerb.BACK:
-            items = [*take_back_items(session, name), *ui.controls(hand)]
+            items = [*take_back_items(session, hand.name), *ui.controls(hand)]
             step: Act | Show | Ask = Show(ui.private_text(hand), items)
         else:
             try:
                 step = ui.on_control(hand, control, values)
             except Refusal:
                 if versioned:  # drawn for an older state: say that, not what it meant then
-                    session.check_version(name, control.version)
+                    session.check_version(hand.name, control.version)
                 raise
-        if versioned and not isinstance(step, Act):
-            # More choices drawn from an old message would lead astray; a move is
-            # checked once, under the game's lock (`Sessions.act`).
-            session.check_version(name, control.version)
+        if isinstance(step, Act):
+            # A move is checked once, under the game's lock (`Sessions.act`).
+            await interaction.response.defer()
+            version = control.version if versioned else None
+            await self.sessions.act(
+                control.game, interaction.user.id, step.action, version=version, via=via
+            )
+            return True
+        if versioned:  # more choices drawn from an old message would lead astray
+            session.check_version(hand.name, control.version)
+        await self._offer(interaction, step)
+        return False
+
+    async def _offer(self, interaction: discord.Interaction[Any], step: Show | Ask) -> None:
+        """More choices in the clicked message, or a form to fill in."""
         if isinstance(step, Show):
             if interaction.message is None:  # a forged form submission, from no message
                 raise Refusal(_("That form does not belong to any message."))
@@ -170,24 +173,13 @@ class Router(commands.Cog):
             await interaction.response.edit_message(
                 content=speech(step.text), view=speech.view(view_of(step.items))
             )
-            return False
-        if isinstance(step, Ask):
-            if interaction.type is discord.InteractionType.modal_submit:
-                raise Refusal(_("A form cannot open another form."))  # Discord refuses it
-            speech = await private(interaction)
-            step.modal.title = within(speech.plain(step.modal.title), MODAL_TITLE)
-            localise_items(step.modal.children, speech.language)
-            await interaction.response.send_modal(step.modal)
-            return False
-        await interaction.response.defer()
-        await self.bot.sessions.act(
-            session.id,
-            interaction.user.id,
-            step.action,
-            version=control.version if versioned else None,
-            via=clicked(interaction),  # a hand message clicked: its response edits it
-        )
-        return True
+            return
+        if interaction.type is discord.InteractionType.modal_submit:
+            raise Refusal(_("A form cannot open another form."))  # Discord refuses it
+        speech = await private(interaction)
+        step.modal.title = within(speech.plain(step.modal.title), MODAL_TITLE)
+        localise_items(step.modal.children, speech.language)
+        await interaction.response.send_modal(step.modal)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

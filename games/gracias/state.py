@@ -28,7 +28,7 @@ from games.gracias.cards import (
 )
 from games.gracias.scoring import ScoreSheet
 from games.gracias.views import GraciasEndReason, GraciasEventKind
-from games.protocol import JSON, Event, EventKind, StateFormatError
+from games.protocol import JSON, Event, EventKind, EventName, StateFormatError
 from games.text import Text, restored, saved
 
 
@@ -147,7 +147,7 @@ def parse_decks(value: Any) -> list[list[int]]:
 # A saved document holds plain strings; loading gives back the named values the engine
 # makes, so a loaded event is the very event the engine made. A string none of them
 # names loads as it is, as it always did.
-_KINDS: dict[str, str] = {kind.value: kind for kind in (*EventKind, *GraciasEventKind)}
+_KINDS: dict[str, EventName] = {kind.value: kind for kind in (*EventKind, *GraciasEventKind)}
 _END_REASONS: dict[str, str] = {
     **{reason.value: reason for reason in GraciasEndReason},
     "after round 3 (C8)": GraciasEndReason.LAST_ROUND,  # as states saved before said it
@@ -177,7 +177,7 @@ def _event_json(event: Event) -> dict[str, JSON]:
 def _event_from_json(e: Mapping[str, Any]) -> Event:
     private_messages = e.get("private_messages") or {}
     return Event(
-        _KINDS.get(e["kind"], e["kind"]),
+        _KINDS.get(e["kind"]) or EventKind(e["kind"]),
         restored([e["text"]], [e.get("message")])[0],
         e["actor"],
         {

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Self, TypedDict
 
 from games.gracias.cards import COLOURS, Colour
-from games.protocol import Event, Termination
+from games.protocol import Event, EventName, Termination
 from games.text import Text, _
 
 ROUNDS = 3  # C2
@@ -31,7 +31,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-class GraciasEventKind(enum.StrEnum):
+class GraciasEventKind(EventName):
     """The kinds of Gracias's own events (`Event.kind`); "leave" and "game_over" are
     the shared `games.protocol.EventKind`. The values are what saved games hold."""
 

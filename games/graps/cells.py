@@ -25,17 +25,6 @@ CELL_NAMES: tuple[str, ...] = tuple(
 _INDEX_BY_NAME: dict[str, int] = {name: index for index, name in enumerate(CELL_NAMES)}
 
 
-def cell_index(column: int, row: int) -> int:
-    """Index of the cell at `column` (0 = A) and `row` (1..15)."""
-    if not (0 <= column < SIZE and 1 <= row <= SIZE):
-        raise MalformedAction(
-            # TRANSLATORS: {column} counts from 0 (column A).
-            _("there is no cell at column {column}, row {row}", column=column, row=row),
-            "P1",
-        )
-    return (row - 1) * SIZE + column
-
-
 def parse_cell(text: object) -> int:
     """Index of a cell name ("H8", "h8", " o15 "); `MalformedAction` for anything else."""
     if isinstance(text, str):

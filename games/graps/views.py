@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from games.graps.cells import SIZE, column_of, parse_cell, row_of
-from games.protocol import Termination
+from games.protocol import EventName, Termination
 
 
 class Side(enum.Enum):
@@ -47,7 +47,7 @@ class Face(enum.Enum):
     BLANK = "blank"
 
 
-class GrapsEventKind(enum.StrEnum):
+class GrapsEventKind(EventName):
     """The kinds of Graps's own events (`Event.kind`); "game_over" is the shared
     `games.protocol.EventKind` (Graps has no "leave": one resigns). The values are what
     saved games hold."""

@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from games.grass.cards import Card
-from games.protocol import Termination
+from games.protocol import EventName, Termination
 from games.text import Money, Text, _
 
 
@@ -36,7 +36,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-class GrassEventKind(enum.StrEnum):
+class GrassEventKind(EventName):
     """The kinds of Grass's own events (`Event.kind`); "leave" and "game_over" are the
     shared `games.protocol.EventKind`. The values are what saved games hold."""
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import gettext
 
 import pytest
+from babel.dates import format_timedelta
 
 import lang
-from games.text import Listed, Money, _, _n
-from lang import language_of, list_in, money_in, speaking, spoken, translate
+from games.text import Duration, Listed, Money, Text, _, _n
+from lang import duration_in, language_of, list_in, money_in, speaking, spoken, translate
 
 
 @pytest.mark.parametrize(
@@ -105,3 +106,34 @@ def test_numbers_asked_grouped_are_grouped_as_the_language_groups_them(french):
     assert translate(grouped, "fr") == "au plus 4\u202f000 caractères"
     assert translate(grouped, "en") == "at most 4,000 characters"
     assert translate(_("{count} games", count=12345), "fr") == "12345 parties"  # an id
+
+
+SECONDS = [1, 59, 119, 120, 150, 3599, 7199, 7200, 9000, 86399, 172799, 172800, 604800, 1209600]
+
+
+def test_a_duration_is_said_in_one_unit_as_each_language_says_it() -> None:
+    said = [str(Duration(seconds)) for seconds in SECONDS]
+    assert said == [
+        "1 second",
+        "59 seconds",
+        "119 seconds",
+        "2 minutes",
+        "2 minutes",  # 2.5 rounds to the even 2, as the other languages round it
+        "60 minutes",
+        "120 minutes",
+        "2 hours",
+        "2 hours",
+        "24 hours",
+        "48 hours",
+        "2 days",
+        "7 days",
+        "2 weeks",
+    ]
+    # English is written by games/words.py without Babel; the other languages by Babel,
+    # whose English it matches, so that every language rounds alike.
+    for seconds in SECONDS:
+        assert duration_in(seconds, "en") == format_timedelta(seconds, threshold=2, locale="en")
+    text = _("{left} left", left=Duration(172800))
+    assert translate(text, "fr") == "2\u00a0jours left"  # an untranslated template, a French field
+    assert translate(text, "de") == "2 Tage left"
+    assert Text.from_json(text.to_json()).fields["left"] == Duration(172800)

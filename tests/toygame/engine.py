@@ -21,6 +21,8 @@ from games.protocol import (
     JSON,
     Action,
     Event,
+    EventKind,
+    EventName,
     Game,
     GameError,
     IllegalAction,
@@ -31,6 +33,14 @@ from games.protocol import (
 )
 
 KIND = "toy"
+
+
+class ToyEventKind(EventName):
+    MARK = "mark"
+    WIN = "win"
+    DRAW = "draw"
+
+
 COLUMNS = "abc"
 ROWS = "123"
 CELLS: tuple[str, ...] = tuple(f"{column}{row}" for row in ROWS for column in COLUMNS)
@@ -271,7 +281,9 @@ class Toy(Game[ToyAction, ToyPublicView, ToyPlayerView]):
             raise IllegalAction(f"{cell} is already taken")
         mark = MARKS[self.mover]
         self.board[index] = mark
-        events = [Event("mark", f"{by} marked {cell} with {mark}", by, data={"cell": cell})]
+        events = [
+            Event(ToyEventKind.MARK, f"{by} marked {cell} with {mark}", by, data={"cell": cell})
+        ]
         line = next((ln for ln in LINES if all(self.board[i] == mark for i in ln)), None)
         if line is not None:
             self.line = line
@@ -285,7 +297,7 @@ class Toy(Game[ToyAction, ToyPublicView, ToyPlayerView]):
 
     def _leave(self, by: str) -> list[Event]:
         winner = self.players[1 - self.players.index(by)]
-        events = [Event("leave", f"{by} left the game", by)]
+        events = [Event(EventKind.LEAVE, f"{by} left the game", by)]
         self._finish((winner,), f"{by} left: {winner} wins", events)
         return events
 
@@ -294,8 +306,12 @@ class Toy(Game[ToyAction, ToyPublicView, ToyPlayerView]):
         self.winners = winners
         self.reason = reason
         result = f"{winners[0]} wins" if len(winners) == 1 else "a draw"
-        events.append(Event("win" if len(winners) == 1 else "draw", reason, winners[0]))
-        events.append(Event("game_over", f"game over: {result}", data={"winners": [*winners]}))
+        events.append(
+            Event(ToyEventKind.WIN if len(winners) == 1 else ToyEventKind.DRAW, reason, winners[0])
+        )
+        events.append(
+            Event(EventKind.GAME_OVER, f"game over: {result}", data={"winners": [*winners]})
+        )
 
     # -- seeing -------------------------------------------------------------------------
 

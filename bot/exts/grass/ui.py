@@ -445,9 +445,13 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
 
     def _play_step(self, hand: Player, card: Card) -> Step:
         plays = [a for a in hand.legal if isinstance(a, Play) and a.card == card]
+        if not plays or (
+            card not in CONFIRMED and all(a.target is None and not a.cover for a in plays)
+        ):
+            return Act(Play(hand.name, card))  # the engine explains a refusal
         table = hand.table
         back = GameButton(table.control(SharedVerb.BACK), BACK, row=4)
-        if plays and card in CONFIRMED:
+        if card in CONFIRMED:
             sure = GameButton(
                 table.control(GrassVerb.CONFIRM, card.value),
                 _("Yes, play {card}", card=card.title),
@@ -455,8 +459,6 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             )
             question = _("Play **{card}**?", card=card.title)
             return Show(joined(" ", [question, CONFIRMED[card]]), [sure, back])
-        if not plays or all(a.target is None and not a.cover for a in plays):
-            return Act(Play(hand.name, card))  # the engine explains a refusal
         if any(a.target is not None for a in plays):
             seats = {seat.name: i for i, seat in enumerate(hand.view.public.seats)}
             buttons: list[discord.ui.Item[Any]] = [

@@ -6,6 +6,7 @@ import json
 
 from games.gracias import COLOURS, Gracias
 from games.gracias.scoring import winners
+from games.gracias.views import GraciasEventKind
 
 
 def check_cards(game: Gracias) -> None:
@@ -76,7 +77,7 @@ def check_end(game: Gracias) -> None:
     players = [p for s, p in enumerate(game.players) if game.active[s]]
     if len(players) >= 3:
         assert game.turns_played == 12
-        assert [e.kind for e in game.log].count("turn_started") == 12
+        assert [e.kind for e in game.log].count(GraciasEventKind.TURN_STARTED) == 12
         assert all(len(game.round_scores[game.seat_of[p]]) == 3 for p in players)
     expected = winners(
         [(p, outcome.totals[p], game.round_scores[game.seat_of[p]]) for p in players]

@@ -6,6 +6,7 @@ from games.gracias import Gracias
 from games.gracias.scoring import score_round as score_sheet
 from games.gracias.scoring import winners
 from games.gracias.views import RoundScoreRow
+from games.protocol import EventKind
 from tests.games.gracias.helpers import game_with, play, stacked
 
 # colour order: red, orange, yellow, green, blue, purple
@@ -167,4 +168,4 @@ def test_C8_engine_outcome_follows_the_tie_breakers() -> None:
     expected = winners([(p, s["total"], s["round_scores"]) for p, s in state.items()])
     assert outcome.winners == expected == tuple(game.state_json()["winners"])
     assert all(len(s["round_scores"]) == 3 for s in state.values())
-    assert [e.kind for e in game.log].count("game_over") == 1
+    assert [e.kind for e in game.log].count(EventKind.GAME_OVER) == 1

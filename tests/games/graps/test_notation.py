@@ -11,7 +11,16 @@ import pytest
 
 from games.__main__ import main
 from games.graps import Face, Graps, Phase, Piece, Place, Resign, Side, cell_name, parse_cell
-from games.graps.cells import RING, SIDES
+from games.graps.cells import (
+    _RING_STEPS,
+    _SIDE_STEPS,
+    RING,
+    ROW_CELLS,
+    SIDES,
+    _around,
+    column_of,
+    row_of,
+)
 from games.protocol import GameError, MalformedAction, StateFormatError
 from tests.games.graps.positions import DARK, LIGHT, place, position
 
@@ -39,6 +48,45 @@ def test_P1_cell_names_run_from_A1_to_O15() -> None:
     for bad in ("P1", "A0", "A16", "", "8H", 8, None):
         with pytest.raises(MalformedAction, match="not a cell"):
             parse_cell(bad)
+
+
+def test_P1_a_cell_that_is_not_one_is_refused_in_words() -> None:
+    with pytest.raises(MalformedAction) as refused:
+        parse_cell("P16")
+    assert refused.value.reason == (
+        "'P16' is not a cell: write a column A..O then a row 1..15, like H8"
+    )
+    assert refused.value.rule == "P1"
+
+
+def test_P1_columns_and_rows_of_the_corner_and_middle_cells() -> None:
+    cells = [parse_cell(name) for name in ("A1", "O1", "A15", "O15", "H8")]
+    assert [column_of(cell) for cell in cells] == [0, 14, 0, 14, 7]
+    assert [row_of(cell) for cell in cells] == [1, 1, 15, 15, 8]
+    assert [cell_name(row_cell) for row_cell in ROW_CELLS[14][::7]] == ["A15", "H15", "O15"]
+
+
+@pytest.mark.parametrize(
+    ("cell", "sides", "ring"),
+    [
+        ("A1", ["A2", "B1"], ["A2", "B1", "B2"]),
+        ("O1", ["N1", "O2"], ["N1", "N2", "O2"]),
+        ("A15", ["A14", "B15"], ["A14", "B14", "B15"]),
+        ("O15", ["N15", "O14"], ["N14", "N15", "O14"]),
+        ("H1", ["G1", "H2", "I1"], ["G1", "G2", "H2", "I1", "I2"]),
+        ("A8", ["A7", "A9", "B8"], ["A7", "A9", "B7", "B8", "B9"]),
+        ("H8", ["G8", "H7", "H9", "I8"], ["G7", "G8", "G9", "H7", "H9", "I7", "I8", "I9"]),
+    ],
+)
+def test_P1_the_cells_around_stop_at_every_edge(
+    cell: str, sides: list[str], ring: list[str]
+) -> None:
+    index = parse_cell(cell)
+    # The tables are built when the module loads; the function that builds them is
+    # called here too, so that a change to it is seen by a test that runs it.
+    for table, steps, expected in ((SIDES, _SIDE_STEPS, sides), (RING, _RING_STEPS, ring)):
+        assert sorted(cell_name(c) for c in _around(index, steps)) == expected
+        assert sorted(cell_name(c) for c in table[index]) == expected
 
 
 def test_P1_neighbour_tables_at_corners_edges_and_middle() -> None:
