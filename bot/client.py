@@ -32,6 +32,7 @@ from bot.core.publisher import Publisher
 from bot.core.restbudget import RestBudget, budgeted, share
 from bot.core.sessions import Sessions
 from bot.core.settings import Settings
+from bot.core.sharing import ShareButton, Shared
 from bot.core.storage import Storage
 from bot.core.tables import Tables
 from bot.core.tree import GameTree
@@ -127,6 +128,9 @@ class GameBot(commands.AutoShardedBot):
         )
         self.http.request = budgeted(self.http.request, self.rest_budget)  # type: ignore[method-assign,assignment]
         self.kinds: dict[str, GameKind] = {}
+        self.shared_answers: dict[str, Shared] = {}
+        """What each Share button draws again, by the word its id starts with; filled
+        by the extensions that answer privately (bot/core/sharing.py)."""
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
         self._storage: Storage | None = None
         self._sessions: Sessions | None = None
@@ -209,7 +213,7 @@ class GameBot(commands.AutoShardedBot):
     async def load_everything(self) -> None:
         """Storage, the session service, the publisher and every extension: all of the
         start-up that needs no gateway (tests load the command tree this way)."""
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(GameButton, GameSelect, ShareButton)
         self._storage = await Storage.open(self.settings.database)
         unrated = await self._storage.unrated_games()
         if unrated:

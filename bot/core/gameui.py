@@ -96,6 +96,8 @@ class LobbyVerb(Verb):
     AI_EASY = "ai_easy"
     AI_HARD = "ai_hard"
     AI_REMOVE = "ai_remove"
+    LANGUAGE = "language"
+    """The lobby's menu of the table's languages (a select: its value is the language)."""
 
 
 def small_index(text: str, size: int = 1000) -> int | None:

@@ -6,7 +6,12 @@
   interaction (a turn, a hand dealt) are in it too.
 - Public things of a game (lobby, table, score sheets, game-over) are in the game's
   language: the `language` option of `/<game> start`, else the server's setting
-  (`/settings language`), else the server's Discord locale, else English.
+  (`/settings language`), else the host's own language (their `/language`, else their
+  Discord app's) when it is one of ours, else the server's Discord locale, else
+  English. A non-Community server's locale is always en-US: the host's language is
+  what makes a French group's table French. The host may switch it in the lobby.
+- Public answers to commands (`/stats`, `/scoreboard`, a shared `/<game> scores`)
+  follow the same order without the option: the server's setting, else the asker's.
 - Command names, descriptions and choices are translated by `CommandTranslator` from
   the same catalogs, so a French client shows the commands in French.
 """
@@ -23,7 +28,7 @@ import discord
 from discord import app_commands
 
 from bot.core.storage import Storage
-from games.text import Text
+from games.text import Text, _, _p
 from lang import ENGLISH, LANGUAGES, NAMES, catalog, language_of, translate
 
 log = logging.getLogger(__name__)
@@ -58,7 +63,7 @@ class CommandTranslator(app_commands.Translator):
         return translated if translated != string.message else None
 
 
-LANGUAGE_OPTION = "The table's language, default this server's"
+LANGUAGE_OPTION = "The table's language, default the server's or yours"
 """The description of the start commands' `language` option."""
 
 
@@ -109,13 +114,18 @@ class Languages:
 
     async def reader(self, interaction: discord.Interaction[Any]) -> str:
         """The language of the member behind `interaction`, for what only they see."""
+        return await self.own(interaction) or ENGLISH
+
+    async def own(self, interaction: discord.Interaction[Any]) -> str | None:
+        """The language the member behind `interaction` chose, else their client's when
+        it is one of ours; None when neither is."""
         user_id = interaction.user.id
         locale = str(interaction.locale.value) if interaction.locale else None
         self.seen(interaction)
         settings = (await self.storage.user_languages([user_id])).get(user_id)
         if settings is not None and settings.chosen in LANGUAGES:
             return settings.chosen
-        return language_of(locale)
+        return ours(locale)
 
     async def members(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Each member's language for DMs sent outside any interaction: chosen, else
@@ -135,15 +145,29 @@ class Languages:
         self, interaction: discord.Interaction[Any], chosen: str | None = None
     ) -> str:
         """A new game's language: `chosen` (the start command's option), else the
-        server's setting, else the server's Discord locale, else English."""
+        server's setting, else the host's own (`own`), else the server's Discord
+        locale, else English. Also the language of a public answer to a command, its
+        asker in the host's place."""
         if chosen in LANGUAGES:
             return chosen
         if interaction.guild_id is not None:
             setting = await self.storage.guild_language(interaction.guild_id)
             if setting in LANGUAGES:
                 return setting
+        host = await self.own(interaction)
+        if host is not None:
+            return host
         guild_locale = interaction.guild_locale
         return language_of(guild_locale.value if guild_locale else None)
+
+
+def ours(locale: str | None) -> str | None:
+    """The language of a Discord locale when it is one of ours ("fr", "en-GB"), else
+    None ("pt-BR", "ja", nothing)."""
+    if not locale:
+        return None
+    language = str(locale).split("-")[0].lower()
+    return language if language in LANGUAGES else None
 
 
 def within(words: str, limit: int) -> str:
@@ -243,6 +267,22 @@ def channel_mention(channel_id: int) -> Text:
     return Text.verbatim("<#{channel}>", channel=channel_id)
 
 
+COMPUTER_SEAT = re.compile(r"Robot ([0-9]{1,3}) \((easy|hard)\)")
+"""A computer seat's stored name (bot/core/lobbies.py `ai_name`): part of the game's
+state and its replay header, so it stays English there and is translated as shown."""
+LEVELS = {"easy": _p("level", "easy"), "hard": _p("level", "hard")}
+
+
+def shown_seat(name: str) -> str:
+    """A seat's name as a reader sees it: a computer seat's in their words ("Robot 1
+    (difficile)"), a person's as it is."""
+    found = COMPUTER_SEAT.fullmatch(name)
+    if found is None:
+        return name
+    # TRANSLATORS: a computer player's seat: "Robot 1 (easy)".
+    return _("Robot {number} ({level})", number=int(found[1]), level=LEVELS[found[2]])
+
+
 class Speech:
     """Words in one language: `speech(text)` translates a message, its plain string
     fields (names) escaped (`markdown_safe`); `speech.plain(text)` words that Discord
@@ -255,12 +295,18 @@ class Speech:
         self.language = language
 
     def __call__(self, text: str) -> str:
-        return translate(text, self.language, markdown_safe)
+        return translate(text, self.language, self._escaped)
 
     def plain(self, text: str) -> str:
         """Words shown as they are, without markdown (names unescaped, but no
         bidirectional controls)."""
-        return translate(text, self.language, _without_bidi_controls)
+        return translate(text, self.language, self._unmarked)
+
+    def _escaped(self, name: str) -> str:
+        return markdown_safe(translate(shown_seat(name), self.language))
+
+    def _unmarked(self, name: str) -> str:
+        return _without_bidi_controls(translate(shown_seat(name), self.language))
 
     def view(self, view: discord.ui.View) -> discord.ui.View:
         localise_items(view.children, self.language)
@@ -301,8 +347,9 @@ def public(language: str | None) -> Speech:
 
 
 async def server(interaction: discord.Interaction[Any]) -> Speech:
-    """The words of a server's public things that belong to no game (its scoreboards):
-    the server's language (`Languages.for_new_game` without a choice)."""
+    """The words of a public answer that belongs to no game (a scoreboard, a player's
+    card): the server's setting, else the asker's language (`Languages.for_new_game`
+    without a choice)."""
     languages = getattr(interaction.client, "languages", None)
     if languages is None:
         return Speech(ENGLISH)

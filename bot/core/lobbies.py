@@ -53,6 +53,7 @@ from bot.core.tables import Member, Tables
 from games.protocol import JSON, GameError, quoted
 from games.registry import Level
 from games.text import Listed, Text, _, _n
+from lang import LANGUAGES
 
 LEVELS: tuple[Level, ...] = (Level.EASY, Level.HARD)
 """The computer players' levels a lobby offers."""
@@ -326,10 +327,11 @@ class Lobbies:
         verb: str,
         answer: Answer,
         manages_server: bool = False,
+        values: Sequence[str] = (),
     ) -> None:
         """A lobby's or challenge's button pressed by `member` in the channel
         `channel_id` (`manages_server`: they have Manage Server, which may cancel any
-        lobby)."""
+        lobby); `values`: what was picked in the lobby's menu."""
         if not 0 < game_id <= MAX_ROW_ID:  # a forged id no database holds: no lock on it
             raise Refusal(_("That game no longer exists."))
         async with self.tables.sessions.lock(game_id):
@@ -359,6 +361,8 @@ class Lobbies:
                 await self._leave(row, seats, member, answer)
             elif verb in AI_VERBS:
                 await self._computer_seat(row, record, seats, member.id, verb, answer)
+            elif verb == LobbyVerb.LANGUAGE:
+                row = await self._switch_language(row, member.id, values, answer)
             elif verb == LobbyVerb.CANCEL:
                 await self._cancel(row, record, member, manages_server, answer)
                 return
@@ -443,6 +447,19 @@ class Lobbies:
         await answer.ready()
         name = ai_name([seat.name for seat in seats], level)
         await self.storage.add_ai_seat(row.id, name, level)
+
+    async def _switch_language(
+        self, row: GameRow, user_id: int, values: Sequence[str], answer: Answer
+    ) -> GameRow:
+        """The lobby's language menu: the host's choice, for everything the table will
+        show; the row as it is now."""
+        if user_id != row.host_id:
+            raise Refusal(_("Only the host can change the language of the table."))
+        if len(values) != 1 or values[0] not in LANGUAGES:
+            raise Refusal(_("Choose one of the languages the menu offers."))
+        await answer.ready()
+        await self.storage.set_game_language(row.id, values[0])
+        return dataclasses.replace(row, language=values[0])
 
     async def _cancel(
         self, row: GameRow, record: GameKind, member: Member, manages_server: bool, answer: Answer

@@ -6,15 +6,17 @@ translated where the message is sent."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
-from bot.core.gameui import ANY_VERSION, Control, GameButton, LobbyVerb, view_of
+from bot.core.gameui import ANY_VERSION, Control, GameButton, GameSelect, LobbyVerb, view_of
 from bot.core.kinds import GameKind
 from bot.core.language import mention
 from bot.core.limits import EXPIRIES_TO_REPLACE, REMATCH_MINUTES, slow, turn_minutes
 from bot.core.storage import GameRow, SeatRow
 from games.text import Text, _, _n, _p, joined
+from lang import ENGLISH, LANGUAGES, NAMES
 
 
 def time_span(minutes: int) -> Text:
@@ -52,6 +54,24 @@ def timer_text(row: GameRow, default: int) -> Text:
 def seat_line(number: int, seat: SeatRow) -> Text:
     who = seat.name if seat.is_ai else mention(seat.user_id)
     return Text.verbatim("{number}. {player}", number=number, player=who)
+
+
+def language_line(row: GameRow) -> Text:
+    """Which language the table will speak, each language named in its own words."""
+    name = Text.verbatim("{name}", name=NAMES[row.language or ENGLISH])
+    return _("Language of the table: {language} (the host can change it below).", language=name)
+
+
+def language_menu(row: GameRow) -> GameSelect:
+    """The host's one-click switch of the table's language: each language in its own
+    words, the current one shown as chosen."""
+    current = row.language or ENGLISH
+    options = [
+        discord.SelectOption(label=NAMES[code], value=code, default=code == current)
+        for code in LANGUAGES
+    ]
+    control = Control(row.id, ANY_VERSION, LobbyVerb.LANGUAGE)
+    return GameSelect(control, _("Language of the table"), options, row=2)
 
 
 def _button(
@@ -101,13 +121,14 @@ def lobby_message(
             opening,
             kind.ui.lobby_options_text(row.options),
             timer_text(row, kind.turn_minutes),
+            language_line(row),
             players,
             seated,
             closing,
         ],
     )
     game, primary, success = row.id, discord.ButtonStyle.primary, discord.ButtonStyle.success
-    items = [
+    items: list[discord.ui.Item[Any]] = [
         _button(game, LobbyVerb.JOIN, _p("button", "Join"), primary),
         _button(game, LobbyVerb.LEAVE, _p("button", "Leave")),
         _button(game, LobbyVerb.START, _p("button", "Start"), success),
@@ -119,6 +140,7 @@ def lobby_message(
             _button(game, LobbyVerb.AI_HARD, _p("button", "Add AI (hard)"), row=1),
             _button(game, LobbyVerb.AI_REMOVE, _p("button", "Remove AI"), row=1),
         ]
+    items.append(language_menu(row))
     return text, view_of(items)
 
 

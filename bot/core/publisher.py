@@ -138,11 +138,31 @@ ALT_LIMIT = 1024
 """Characters Discord keeps of an attachment's description."""
 
 
-def alt_text(text: str) -> str:
-    """Words for an attachment's description: without Markdown's marks and mentions'
-    brackets, cut to what Discord keeps."""
-    plain = re.sub(r"<[@#]!?(\d+)>", "someone", text.replace("**", "").replace("*", ""))
-    return fit(plain.strip(), ALT_LIMIT) or "A picture of the game."
+SOMEONE = _("someone")
+"""A member's mention in a picture's description (a screen reader would read its id)."""
+A_CHANNEL = _("a server channel")
+"""A channel's mention in a picture's description, when its name is not known."""
+A_PICTURE = _("A picture of the game.")
+
+
+def alt_text(
+    text: str,
+    speech: Speech | None = None,
+    channel_name: Callable[[int], str | None] = lambda channel_id: None,
+) -> str:
+    """Words for an attachment's description in `speech`'s language: without
+    Markdown's marks, a channel's mention as its name ("#general", else "a server
+    channel"), a member's as "someone", cut to what Discord keeps."""
+    speech = speech or Speech(ENGLISH)
+
+    def named(mention: re.Match[str]) -> str:
+        if mention[1] == "#":
+            name = channel_name(int(mention[2]))
+            return f"#{name}" if name else speech.plain(A_CHANNEL)
+        return speech.plain(SOMEONE)
+
+    plain = re.sub(r"<([@#])!?(\d+)>", named, text.replace("**", "").replace("*", ""))
+    return fit(plain.strip(), ALT_LIMIT) or speech.plain(A_PICTURE)
 
 
 class Publisher:
@@ -195,8 +215,13 @@ class Publisher:
         except Exception:
             log.exception("drawing %s failed", filename)
             return None
-        description = alt_text(Speech(language).plain(alt))
+        speech = Speech(language)
+        description = alt_text(speech.plain(alt), speech, self._channel_name)
         return discord.File(io.BytesIO(data), filename=filename, description=description)
+
+    def _channel_name(self, channel_id: int) -> str | None:
+        channel = self.client.get_channel(channel_id)
+        return getattr(channel, "name", None)
 
     def _drawing(
         self, draw: Callable[[Any], Any], view: Any, language: str = ENGLISH

@@ -16,9 +16,10 @@ from discord import app_commands
 from bot.core.errors import Refusal
 from bot.core.gameui import MESSAGE_LIMIT, fit
 from bot.core.kinds import GameKind, Words
-from bot.core.language import Speech, mention, private, server, slash
+from bot.core.language import mention, private, slash
 from bot.core.publisher import ALT_LIMIT
 from bot.core.seasons import ALL_TIME, season_name, season_of
+from bot.core.sharing import Reply, arguments, number
 from bot.core.skill import COMPUTER, Rating, rating_text
 from bot.core.storage import Standing
 from games.protocol import quoted
@@ -187,25 +188,19 @@ def in_messages(lines: Sequence[str]) -> list[str]:
     return messages
 
 
-async def send_board(
-    bot: GameBot,
-    interaction: discord.Interaction[Any],
-    speech: Speech,
-    board: Board,
-    command: str,
-    as_text: bool,
-) -> None:
+async def send_board(bot: GameBot, reply: Reply, board: Board, command: str, as_text: bool) -> None:
     """A scoreboard as a picture with its description, or, `as_text`, every row in
     words in as many messages as it takes (for screen readers and long boards)."""
     from render.scoreboard import Scoreboard, board_image
 
-    none = discord.AllowedMentions.none()
+    speech = await reply.speech()
     if as_text:
         heading = Text.verbatim("**{heading}**", heading=board.heading)
         lines = [speech(board.text), speech(heading)]
         lines += [speech(row_words(board.columns, row)) for row in board.rows]
-        for message in in_messages(lines):
-            await interaction.followup.send(message, allowed_mentions=none)
+        messages = in_messages(lines)
+        for index, message in enumerate(messages):
+            await reply.send(message, last=index == len(messages) - 1)
         return
     shown, highlight = top_rows(board.rows, board.highlight)
     rows = rows_in_words(board.columns, shown)
@@ -226,9 +221,16 @@ async def send_board(
         text = joined(" ", [text, every])
     picture = Scoreboard(board.heading, board.columns, tuple(shown), highlight)
     file = await bot.publisher.render(board_image, picture, "scoreboard.png", alt, speech.language)
-    await interaction.followup.send(
-        speech(text), files=[file] if file else [], allowed_mentions=none
-    )
+    await reply.send(speech(text), [file] if file else [])
+
+
+def season_token(season: str) -> str:
+    """A season label as a Share button's id carries it (no colons, all-time named)."""
+    return season.replace(":", "_") if season != ALL_TIME else ALL
+
+
+def season_of_token(token: str) -> str:
+    return token.replace("_", ":")
 
 
 async def current_season(bot: GameBot, guild_id: int) -> str:
@@ -287,37 +289,39 @@ async def entries(bot: GameBot, guild_id: int, kind: str, season: str) -> list[E
 
 async def kind_scoreboard(
     bot: GameBot,
-    interaction: discord.Interaction[Any],
+    reply: Reply,
     record: GameKind,
-    player: discord.abc.User | None,
+    player: int | None,
     typed_season: str | None = None,
     as_text: bool = False,
 ) -> None:
-    """This server's board of one game, as a picture with its words (or in words)."""
+    """This server's board of one game, as a picture with its words (or in words);
+    `player`: the member whose own figures are asked for."""
     kind, words = record.name, record.words
     title = words.title
-    if interaction.guild_id is None:
+    guild_id = reply.interaction.guild_id
+    if guild_id is None:
         raise Refusal(SERVER_ONLY)
-    season = await chosen_season(bot, interaction.guild_id, typed_season)
-    await interaction.response.defer(thinking=True)
-    speech = await server(interaction)
+    season = await chosen_season(bot, guild_id, typed_season)
+    await reply.begin()
+    whose = str(player or 0)
+    reply.shared_as("board", kind, whose, season_token(season), str(int(as_text)))
+    speech = await reply.speech()
     when = season_words(season, speech.language)
-    board = await entries(bot, interaction.guild_id, kind, season)
+    board = await entries(bot, guild_id, kind, season)
     rows = [board_row(words, place, entry) for place, entry in enumerate(board, start=1)]
     columns = tuple(board_columns(words))
     highlight = 0 if rows else None
     if player is not None:
-        mine = [i for i, e in enumerate(board) if e.standing.user_id == player.id]
+        mine = [i for i, e in enumerate(board) if e.standing.user_id == player]
         if not mine:
             text = _(
                 "{player} has no finished {game} game on this server ({season}).",
-                player=mention(player.id),
+                player=mention(player),
                 game=title,
                 season=when,
             )
-            await interaction.followup.send(
-                speech(text), allowed_mentions=discord.AllowedMentions.none()
-            )
+            await reply.send(speech(text))
             return
         highlight = mine[0]
         entry = board[highlight]
@@ -328,7 +332,7 @@ async def kind_scoreboard(
         text = _(
             "{player} on this server ({season}): place {place}, {games}, {wins}, "
             "win rate {rate}, rating {rating}; {figures}.",
-            player=mention(player.id),
+            player=mention(player),
             season=when,
             place=highlight + 1,
             rating=rows[highlight][1],
@@ -338,9 +342,8 @@ async def kind_scoreboard(
             figures=joined(", ", figures),
         )
     elif not rows:
-        await interaction.followup.send(
-            speech(_("No finished {game} game on this server ({season}).", game=title, season=when))
-        )
+        none_yet = _("No finished {game} game on this server ({season}).", game=title, season=when)
+        await reply.send(speech(none_yet))
         return
     else:
         text = _n(
@@ -358,7 +361,20 @@ async def kind_scoreboard(
     text = joined(" ", notes)
     heading = _("{game} scoreboard, {season}", game=title, season=when)
     board_to_send = Board(text, heading, columns, rows, highlight)
-    await send_board(bot, interaction, speech, board_to_send, f"{kind} scoreboard", as_text)
+    await send_board(bot, reply, board_to_send, f"{kind} scoreboard", as_text)
+
+
+async def shared_kind_scoreboard(
+    bot: GameBot, interaction: discord.Interaction[Any], reply: Reply, args: tuple[str, ...]
+) -> None:
+    """A game's board again, from its Share button: kind, player (0: none), season,
+    words (1) or picture (0)."""
+    kind, whose, season, as_text = arguments(args, 4)
+    record = bot.kinds.get(kind)
+    if record is None:
+        raise Refusal(_("That game is no longer played here."))
+    player = number(whose) or None
+    await kind_scoreboard(bot, reply, record, player, season_of_token(season), as_text == "1")
 
 
 def overall_rows(

@@ -25,6 +25,7 @@ from bot.core.errors import Refusal, ShowingFailed
 from bot.core.gameui import Hand
 from bot.core.language import Speech, channel_mention, mention, private, public, slash
 from bot.core.sessions import ActionBuilder, Session
+from bot.core.sharing import Reply, arguments, number
 from bot.core.storage import GameRow, Status
 from bot.core.tables import Member
 from bot.core.takeback_requests import ask_take_back
@@ -212,20 +213,18 @@ async def act(
         raise ShowingFailed() from error
 
 
-async def show_scores(
-    bot: GameBot,
-    interaction: discord.Interaction[Any],
-    record: GameKind,
-    draw: Callable[[Any], Any],
+async def send_scores(
+    bot: GameBot, reply: Reply, session: Session, draw: Callable[[Any], Any]
 ) -> None:
-    await interaction.response.defer(thinking=True)
-    session = await session_here(bot, interaction, record, finished_too=True)
+    """A game's score sheet as a command's answer: privately, with Share, in the
+    reader's language; shared, in the public answers' (bot/core/sharing.py)."""
+    record = session.record
     view = await session.snapshot(Session.public_view)
     text = _("**{game}** score sheet (game {number}).", game=record.words.title, number=session.id)
     alt = joined(" ", [text, record.ui.table_words(session.table())])
-    speech = public(session.row.language)
+    speech = await reply.speech()
     file = await bot.publisher.render(draw, view, "scores.png", alt, speech.language)
-    await interaction.followup.send(speech(text), files=[file] if file else [])
+    await reply.send(speech(text), [file] if file else [])
 
 
 async def export_replay(
@@ -311,6 +310,7 @@ class GameCommands(commands.GroupCog):
         self.bot = bot
         self.kind = kind
         super().__init__()
+        bot.shared_answers[f"{kind.name}_scores"] = self.shared_scores
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """A command that needs a server channel, typed in a DM, says where to use it."""
@@ -373,7 +373,30 @@ class GameCommands(commands.GroupCog):
 
     @app_commands.command(name="scores", description="The current game's scores")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
-        await show_scores(self.bot, interaction, self.kind, self.kind.pictures.score_sheet)
+        await self.answer_scores(interaction)
+
+    async def answer_scores(self, interaction: discord.Interaction[Any]) -> None:
+        """`/<game> scores`: privately, with a Share button."""
+        reply = Reply(interaction)
+        await reply.begin()
+        session = await session_here(self.bot, interaction, self.kind, finished_too=True)
+        await self.send_scores(reply, session)
+
+    async def send_scores(self, reply: Reply, session: Session) -> None:
+        """`/<game> scores`'s answer (a game may draw its own), Share's too."""
+        reply.shared_as(f"{self.kind.name}_scores", str(session.id))
+        await send_scores(self.bot, reply, session, self.kind.pictures.score_sheet)
+
+    async def shared_scores(
+        self, interaction: discord.Interaction[Any], reply: Reply, args: tuple[str, ...]
+    ) -> None:
+        """A game's score sheet again, from its Share button: the game's number."""
+        (game,) = arguments(args, 1)
+        session = await self.bot.sessions.load(number(game))
+        if session is None or session.row.channel_id != interaction.channel_id:
+            raise Refusal(_("That game no longer exists."))
+        await reply.begin()
+        await self.send_scores(reply, session)
 
     @app_commands.command(name="scoreboard", description="This server's standings in this game")
     @app_commands.describe(
@@ -388,7 +411,8 @@ class GameCommands(commands.GroupCog):
         season: str | None = None,
         text: bool = False,
     ) -> None:
-        await kind_scoreboard(self.bot, interaction, self.kind, player, season, text)
+        whose = player.id if player is not None else None
+        await kind_scoreboard(self.bot, Reply(interaction), self.kind, whose, season, text)
 
     @scoreboard.autocomplete("season")
     async def scoreboard_seasons(

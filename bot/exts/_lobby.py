@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -103,9 +103,9 @@ async def open_lobby(
     player, seated second; or, with `ai`, a game against a computer player of that
     level, seated second, started at once). `thread`: the game is played in a new thread
     of the channel, started from the command's answer; the lobby or challenge is its
-    first message. `language`: of the game's public things; None: the server's
-    (bot/core/language.py). `pace`: a slow game's turn deadline in minutes, instead of
-    a live game's `timer`."""
+    first message. `language`: of the game's public things; None: the server's, else
+    the host's (bot/core/language.py). `pace`: a slow game's turn deadline in minutes,
+    instead of a live game's `timer`."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise Refusal(_("Games are played in a server channel, not in direct messages."))
     if thread and isinstance(interaction.channel, discord.Thread):
@@ -194,15 +194,19 @@ class _Welcomed(_Clicked):
 
 
 async def handle_lobby(
-    bot: GameBot, interaction: discord.Interaction[Any], game_id: int, verb: str
+    bot: GameBot,
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    verb: str,
+    values: Sequence[str] = (),
 ) -> None:
-    """A button of a lobby or a challenge."""
+    """A button of a lobby or a challenge, or the lobby's language menu (`values`)."""
     permissions = getattr(interaction, "permissions", None)
     manages_server = bool(permissions and permissions.manage_guild)
     member = Member(interaction.user.id, member_name(interaction))
     where = interaction.channel_id or 0
     answer = _Clicked(interaction)
-    await bot.lobbies.click(game_id, where, member, verb, answer, manages_server)
+    await bot.lobbies.click(game_id, where, member, verb, answer, manages_server, values)
 
 
 async def ask_rematch(

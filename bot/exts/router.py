@@ -37,6 +37,7 @@ from bot.core.gameui import (
 from bot.core.handmessages import take_back_items
 from bot.core.language import MODAL_TITLE, localise_items, private, within
 from bot.core.sessions import NOT_SEATED, Clicked, Session
+from bot.core.sharing import SHARE_TEMPLATE
 from bot.core.takeback import TAKE_BACK_VERBS
 from bot.core.takeback_requests import take_back_clicked
 from bot.exts._answers import QUESTION_PREFIX, QUESTIONS, show_private
@@ -87,7 +88,7 @@ class Router(commands.Cog):
     ) -> None:
         verb = control.verb
         if verb in LOBBY_VERBS:
-            await handle_lobby(self.bot, interaction, control.game, verb)
+            await handle_lobby(self.bot, interaction, control.game, verb, values)
             return
         if verb in (SharedVerb.EXPORT, SharedVerb.REMATCH, SharedVerb.HAND):
             await self._about_game(interaction, control)
@@ -214,9 +215,12 @@ class Router(commands.Cog):
                 return
             asked[1].set_result(interaction)
             return
-        ours = re.fullmatch(BUTTON_TEMPLATE, custom_id) or re.fullmatch(SELECT_TEMPLATE, custom_id)
+        ours = any(
+            re.fullmatch(template, custom_id)
+            for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE, SHARE_TEMPLATE)
+        )
         if ours and custom_id in _component_ids(interaction.message):
-            return  # routed to GameButton / GameSelect
+            return  # routed to GameButton / GameSelect / ShareButton
         await report(interaction, Refusal(_("That control does not exist (any more).")))
 
 

@@ -14,6 +14,7 @@ On a server running seasons (bot/core/seasons.py) the board shows the current se
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.errors import Refusal
-from bot.core.language import server
+from bot.core.sharing import Reply, arguments
 from bot.exts._boards import (
     SERVER_ONLY,
     Board,
@@ -31,8 +32,11 @@ from bot.exts._boards import (
     kind_scoreboard,
     overall_rows,
     season_choices,
+    season_of_token,
+    season_token,
     season_words,
     send_board,
+    shared_kind_scoreboard,
 )
 from games.text import _, _n, _p
 
@@ -58,41 +62,12 @@ class Scoreboards(commands.Cog):
         season: str | None = None,
         text: bool = False,
     ) -> None:
-        bot = self.bot
+        reply = Reply(interaction)
         if game is not None:
-            chosen = chosen_kind(bot, game)
-            await kind_scoreboard(bot, interaction, chosen, None, season, text)
+            chosen = chosen_kind(self.bot, game)
+            await kind_scoreboard(self.bot, reply, chosen, None, season, text)
             return
-        if interaction.guild_id is None:
-            raise Refusal(SERVER_ONLY)
-        guild_id = interaction.guild_id
-        label = await chosen_season(bot, guild_id, season)
-        await interaction.response.defer(thinking=True)
-        kinds = list(bot.kinds)  # the overall table's columns, in the order they were added
-        standings = {kind: await bot.storage.standings(guild_id, kind, label) for kind in kinds}
-        ratings = {kind: await bot.storage.ratings(guild_id, kind, label) for kind in kinds}
-        users = sorted({s.user_id for rows in standings.values() for s in rows})
-        names = await bot.storage.player_names(guild_id, users)
-        rows = overall_rows(standings, ratings, kinds, names)
-        speech = await server(interaction)
-        when = season_words(label, speech.language)
-        if not rows:
-            none_yet = _("No finished game on this server ({season}).", season=when)
-            await interaction.followup.send(speech(none_yet))
-            return
-        titles = [bot.kinds[kind].words.title for kind in kinds]
-        columns = (_p("column", "player"), _p("column", "games"), _p("column", "wins"), *titles)
-        heading = _("Scoreboard, all games, {season}", season=when)
-        everyone = _n(
-            "**Scoreboard** of this server, all games, {season} ({count} player; per game: "
-            "the rating).",
-            "**Scoreboard** of this server, all games, {season} ({count} players; per game: "
-            "the rating).",
-            len(rows),
-            season=when,
-        )
-        board = Board(everyone, heading, columns, rows, 0)
-        await send_board(bot, interaction, speech, board, "scoreboard", text)
+        await overall_scoreboard(self.bot, reply, season, text)
 
     @scoreboard.autocomplete("game")
     async def game_choices(
@@ -107,8 +82,53 @@ class Scoreboards(commands.Cog):
         return await season_choices(self.bot, interaction, typed)
 
 
+async def overall_scoreboard(bot: GameBot, reply: Reply, season: str | None, text: bool) -> None:
+    """The board of every game: one row per player, their rating in each game."""
+    guild_id = reply.interaction.guild_id
+    if guild_id is None:
+        raise Refusal(SERVER_ONLY)
+    label = await chosen_season(bot, guild_id, season)
+    await reply.begin()
+    reply.shared_as("boards", season_token(label), str(int(text)))
+    kinds = list(bot.kinds)  # the overall table's columns, in the order they were added
+    standings = {kind: await bot.storage.standings(guild_id, kind, label) for kind in kinds}
+    ratings = {kind: await bot.storage.ratings(guild_id, kind, label) for kind in kinds}
+    users = sorted({s.user_id for rows in standings.values() for s in rows})
+    names = await bot.storage.player_names(guild_id, users)
+    rows = overall_rows(standings, ratings, kinds, names)
+    speech = await reply.speech()
+    when = season_words(label, speech.language)
+    if not rows:
+        none_yet = _("No finished game on this server ({season}).", season=when)
+        await reply.send(speech(none_yet))
+        return
+    titles = [bot.kinds[kind].words.title for kind in kinds]
+    columns = (_p("column", "player"), _p("column", "games"), _p("column", "wins"), *titles)
+    heading = _("Scoreboard, all games, {season}", season=when)
+    everyone = _n(
+        "**Scoreboard** of this server, all games, {season} ({count} player; per game: "
+        "the rating).",
+        "**Scoreboard** of this server, all games, {season} ({count} players; per game: "
+        "the rating).",
+        len(rows),
+        season=when,
+    )
+    board = Board(everyone, heading, columns, rows, 0)
+    await send_board(bot, reply, board, "scoreboard", text)
+
+
+async def shared_overall_scoreboard(
+    bot: GameBot, interaction: discord.Interaction[Any], reply: Reply, args: tuple[str, ...]
+) -> None:
+    """The board of every game again, from its Share button: season, words (1) or not."""
+    season, as_text = arguments(args, 2)
+    await overall_scoreboard(bot, reply, season_of_token(season), as_text == "1")
+
+
 async def setup(bot: commands.Bot) -> None:
     from bot.client import GameBot
 
     assert isinstance(bot, GameBot)
+    bot.shared_answers["board"] = functools.partial(shared_kind_scoreboard, bot)
+    bot.shared_answers["boards"] = functools.partial(shared_overall_scoreboard, bot)
     await bot.add_cog(Scoreboards(bot))

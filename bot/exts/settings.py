@@ -46,8 +46,8 @@ class ServerSettings(commands.Cog):
     )
 
     @settings.command(name="language", description="The language of new games in this server")
-    @app_commands.describe(language="A language, or auto: this server's Discord language")
-    @app_commands.choices(language=language_options("auto (this server's Discord language)"))
+    @app_commands.describe(language="A language, or auto: each game's host's")
+    @app_commands.choices(language=language_options("auto (each game's host's language)"))
     async def settings_language(self, interaction: discord.Interaction[Any], language: str) -> None:
         guild_id = _may_manage(interaction)
         chosen = None if language == AUTO else language
@@ -56,13 +56,15 @@ class ServerSettings(commands.Cog):
         await self.bot.storage.set_guild_language(guild_id, chosen)
         if chosen is None:
             text = _(
-                "New games in this server now use the server's Discord language when I "
-                "speak it (English otherwise). Games under way keep theirs."
+                "New games in this server now speak their host's language when I speak it "
+                "(else the server's Discord language, else English); the host can switch it "
+                "in the lobby. Games under way keep theirs."
             )
         else:
             text = _(
                 "New games in this server are now in {language}, unless their host chooses "
-                "another with the language option. Games under way keep theirs.",
+                "another with the language option or in the lobby. Games under way keep "
+                "theirs.",
                 language=NAMES[chosen],
             )
         await reply(interaction, text)

@@ -7,6 +7,7 @@ All-time figures: the scoreboard is where seasons are compared.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,8 @@ from discord.ext import commands
 
 from bot.core.errors import Refusal
 from bot.core.kinds import GameKind
-from bot.core.language import mention, server
+from bot.core.language import mention
+from bot.core.sharing import Reply, arguments, number
 from bot.core.skill import Rating, rating_text, shown
 from bot.core.storage.stats import PlayedGame, Rivalry
 from bot.exts._boards import (
@@ -178,47 +180,9 @@ class Stats(commands.Cog):
         player: discord.User | None = None,
         game: str | None = None,
     ) -> None:
-        bot = self.bot
-        if interaction.guild_id is None:
-            raise Refusal(SERVER_ONLY)
-        guild_id = interaction.guild_id
+        kind = None if game is None else chosen_kind(self.bot, game)
         who = player or interaction.user
-        kind = None if game is None else chosen_kind(bot, game)
-        await interaction.response.defer(thinking=True)
-        speech = await server(interaction)
-        if kind is None:
-            played = Counter(g.kind for g in await bot.storage.played_games(guild_id, who.id))
-            kind = bot.kinds.get(played.most_common(1)[0][0]) if played else None
-        made = None
-        if kind is not None:
-            names = await bot.storage.player_names(guild_id, [who.id])
-            name = names.get(who.id, who.display_name)
-            made = await player_card(bot, guild_id, kind, who.id, name)
-        if made is None:
-            whom = mention(who.id)
-            if kind is None:
-                text = _("{player} has no finished game on this server yet.", player=whom)
-            else:
-                text = _(
-                    "{player} has no finished {game} game on this server yet.",
-                    player=whom,
-                    game=kind.words.title,
-                )
-            await interaction.followup.send(
-                speech(text), allowed_mentions=discord.AllowedMentions.none()
-            )
-            return
-        from render.player_card import player_card_image
-
-        card, text, alt = made
-        file = await bot.publisher.render(
-            player_card_image, card, "player-card.png", alt, speech.language
-        )
-        await interaction.followup.send(
-            speech(text),
-            files=[file] if file else [],
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await player_stats(self.bot, Reply(interaction), who.id, who.display_name, kind)
 
     @stats.autocomplete("game")
     async def game_choices(
@@ -227,5 +191,57 @@ class Stats(commands.Cog):
         return game_choices(self.bot, typed)
 
 
+async def player_stats(
+    bot: GameBot, reply: Reply, user_id: int, shown_name: str, kind: GameKind | None
+) -> None:
+    """A player's card (`kind`: None, the game they played most) as `reply` says."""
+    guild_id = reply.interaction.guild_id
+    if guild_id is None:
+        raise Refusal(SERVER_ONLY)
+    await reply.begin()
+    if kind is None:
+        played = Counter(g.kind for g in await bot.storage.played_games(guild_id, user_id))
+        kind = bot.kinds.get(played.most_common(1)[0][0]) if played else None
+    reply.shared_as("stats", str(user_id), kind.name if kind is not None else "")
+    speech = await reply.speech()
+    made = None
+    if kind is not None:
+        names = await bot.storage.player_names(guild_id, [user_id])
+        name = names.get(user_id, shown_name)
+        made = await player_card(bot, guild_id, kind, user_id, name)
+    if made is None:
+        whom = mention(user_id)
+        if kind is None:
+            text = _("{player} has no finished game on this server yet.", player=whom)
+        else:
+            text = _(
+                "{player} has no finished {game} game on this server yet.",
+                player=whom,
+                game=kind.words.title,
+            )
+        await reply.send(speech(text))
+        return
+    from render.player_card import player_card_image
+
+    card, text, alt = made
+    file = await bot.publisher.render(
+        player_card_image, card, "player-card.png", alt, speech.language
+    )
+    await reply.send(speech(text), [file] if file else [])
+
+
+async def shared_stats(
+    bot: GameBot, interaction: discord.Interaction[Any], reply: Reply, args: tuple[str, ...]
+) -> None:
+    """A player's card again, from its Share button: the player and the game."""
+    whose, kind = arguments(args, 2)
+    record = bot.kinds.get(kind) if kind else None
+    if kind and record is None:
+        raise Refusal(_("That game is no longer played here."))
+    user_id = number(whose)
+    await player_stats(bot, reply, user_id, str(user_id), record)
+
+
 async def setup(bot: GameBot) -> None:
+    bot.shared_answers["stats"] = functools.partial(shared_stats, bot)
     await bot.add_cog(Stats(bot))

@@ -401,6 +401,12 @@ class Storage(Reads):
             [("UPDATE games SET turn_minutes = ? WHERE id = ?", (minutes, game_id))], game_id
         )
 
+    async def set_game_language(self, game_id: int, language: str) -> None:
+        """The language of a game's public things, switched by its host in the lobby."""
+        await self._write(
+            [("UPDATE games SET language = ? WHERE id = ?", (language, game_id))], game_id
+        )
+
     async def set_host(self, game_id: int, user_id: int) -> None:
         await self._write(
             [("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))],

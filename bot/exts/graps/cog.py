@@ -20,11 +20,11 @@ from bot.core.language import (
     LANGUAGE_OPTION,
     language_choices,
     private,
-    public,
     within,
 )
 from bot.core.lobbies import LEVELS
 from bot.core.sessions import Session
+from bot.core.sharing import Reply
 from bot.exts import _commands as shared
 from bot.exts._answers import show_private
 from bot.exts._lobby import PACE_OPTION, open_lobby, pace_choices
@@ -162,16 +162,17 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
 
     @app_commands.command(name="scores", description="Pawns on the board, in supply and lost")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
-        await interaction.response.defer(thinking=True)
-        session = await shared.session_here(self.bot, interaction, self.kind, finished_too=True)
+        await self.answer_scores(interaction)
+
+    async def send_scores(self, reply: Reply, session: Session) -> None:
+        """The board and its pawns, in place of a score sheet."""
+        reply.shared_as(f"{self.kind.name}_scores", str(session.id))
         view = await session.snapshot(Session.public_view)
         assert isinstance(view, GrapsPublicView)
         alt = joined(" ", [board_words(view), figures(view)])
-        speech = public(session.row.language)
+        speech = await reply.speech()
         file = await self.bot.publisher.render(
             self.kind.pictures.table, view, "board.png", alt, speech.language
         )
-        await interaction.followup.send(
-            speech(_game_line(session.id, figures(view), status_line(view))),
-            files=[file] if file else [],
-        )
+        text = speech(_game_line(session.id, figures(view), status_line(view)))
+        await reply.send(text, [file] if file else [])

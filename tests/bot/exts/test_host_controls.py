@@ -93,7 +93,9 @@ async def test_spectators_see_the_table_and_scores_but_nothing_private(fake_disc
     table = await grass_table(general, ann, bob)
     assert table.images(), "the table picture is in the channel for everyone"
     scores = await (await eve.slash(general, "grass scores")).message()
-    assert "score sheet" in scores.text and scores.visible_to is None
+    assert "score sheet" in scores.content and scores.visible_to is eve  # privately
+    shared = await (await eve.click(scores, "Share")).message()
+    assert shared.content == scores.content and shared.visible_to is None and shared.images()
     assert "not playing" in await answer(await eve.slash(general, "grass hand"))
     assert not eve.dm_messages()
     refused = await eve.click(table, "Show my hand")
@@ -133,5 +135,5 @@ async def test_a_kick_gives_the_host_no_rated_win(fake_discord, fast_bot):
         rated = db.execute("SELECT player FROM rating_changes").fetchall()
     assert results == [(-1, 1), (ann.id, 2)]  # bob has no result
     assert rated == []  # ann alone among people: nobody to be rated against
-    standing = await answer(await bob.slash(general, "stats"))
-    assert standing == f"{bob.mention} has no finished game on this server yet."
+    standing = await (await bob.slash(general, "stats")).message()
+    assert standing.content == f"{bob.mention} has no finished game on this server yet."

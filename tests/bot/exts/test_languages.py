@@ -1,15 +1,19 @@
 """Languages through the emulator: `/language` and `/settings language` change what
 comes next and survive a restart; a new game's language comes from its option, the
-server's setting or the server's Discord locale; the synced commands carry their
-French, Italian and German names within Discord's limits."""
+server's setting, the host's own language or the server's Discord locale, and the host
+switches it in the lobby; public answers speak the asker's language unless the server
+chose one; the synced commands carry their French, Italian and German names within
+Discord's limits."""
 
 from __future__ import annotations
 
 import sqlite3
 
-from bot.core.language import slash
-from games.text import _
-from lang import translate
+import pytest
+
+from bot.core.language import markdown_safe, slash
+from games.text import _, _p
+from lang import NAMES, translate
 
 NO_GAME = _(
     "No {game} game is being played in this channel; start one with {command}.",
@@ -47,7 +51,7 @@ async def test_a_member_chooses_a_language_and_keeps_it_across_a_restart(fake_di
     assert refused.text == translate(NO_GAME, "fr")
 
 
-async def test_a_new_games_language_comes_from_its_option_the_server_or_discord(
+async def test_a_new_games_language_comes_from_its_option_the_server_or_the_host(
     fake_discord, start_bot
 ):
     proc = await start_bot(dev_guild=False)  # commands everywhere, not only in the first server
@@ -66,8 +70,78 @@ async def test_a_new_games_language_comes_from_its_option_the_server_or_discord(
 
     italian = emu.add_server()
     emu.guild_locales[italian] = "it"
-    await (await ann.slash(emu.channel("tavolo", server=italian), "gracias start")).message()
-    assert game_languages(proc.database_path) == ["en", "de", "fr", "it"]
+    tavolo = emu.channel("tavolo", server=italian)
+    # A host whose Discord speaks a language of ours outranks the server's locale; the
+    # server's locale serves a host whose language is not one of ours.
+    bob, cy, eve = emu.user("bob"), emu.user("cy"), emu.user("eve")
+    bob.locale, cy.locale, eve.locale = "de", "pt-BR", "en-GB"
+    await (await cy.slash(tavolo, "gracias start")).message()
+    await (await bob.slash(tavolo, "grass start")).message()
+    french = emu.add_server()  # a server's cap on waiting lobbies: another server
+    emu.guild_locales[french] = "fr"
+    await (await eve.slash(emu.channel("table", server=french), "grass start")).message()
+    assert game_languages(proc.database_path) == ["en", "de", "fr", "it", "de", "en"]
+
+
+def lobby_game(lobby) -> str:
+    return str(next(b.custom_id for b in lobby.buttons() if b.custom_id)).split(":")[1]
+
+
+def opening(host_id: int) -> str:
+    return _("**{game}**: a new game, hosted by {host}.", game="Grass", host=f"<@{host_id}>")
+
+
+@pytest.mark.parametrize("locale", ["fr", "de", "it"])
+async def test_a_hosts_discord_language_makes_the_table_on_an_english_server(
+    fake_discord, bot_process, locale
+):
+    # An ordinary server's Discord locale is en-US and cannot be changed: without the
+    # option or a server setting, the host's own language decides.
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    ann.locale = locale
+    general = emu.channel("general")
+    assert emu.guild_locale(emu.guild_id) == "en-US"
+    lobby = await (await ann.slash(general, "grass start")).message()
+    assert lobby.text.startswith(translate(opening(ann.id), locale))
+    said = _(
+        "Language of the table: {language} (the host can change it below).",
+        language=NAMES[locale],
+    )
+    assert translate(said, locale) in lobby.text
+    join, start = (f"g:{lobby_game(lobby)}:0:{verb}" for verb in ("join", "start"))
+    await (await bob.click(lobby, join)).ack()  # the button is labelled in her language
+    await lobby.wait_until(lambda m: f"<@{bob.id}>" in m.text)
+    await (await ann.click(lobby, start)).ack()
+    turn = translate(_("{player}'s turn.", player="ann"), locale)
+    await lobby.wait_until(lambda m: turn in m.text)
+    assert game_languages(bot_process.database_path) == [locale]
+
+
+async def test_the_host_switches_the_tables_language_in_the_lobby(fake_discord, bot_process):
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    ann.locale = "fr"
+    general = emu.channel("general")
+    lobby = await (await ann.slash(general, "grass start")).message()
+    menu = next(s.custom_id for s in lobby.selects() if s.custom_id.endswith(":language"))
+    assert menu == f"s:{menu.split(':')[1]}:0:language"  # a public, restart-proof id
+
+    refused = await (await bob.select(lobby, menu, ["en"])).message()
+    assert refused.ephemeral
+    assert refused.text == "Only the host can change the language of the table."
+
+    await (await ann.select(lobby, menu, ["de"])).ack()
+    await lobby.wait_until(lambda m: m.text.startswith(translate(opening(ann.id), "de")))
+    assert game_languages(bot_process.database_path) == ["de"]
+    chosen = next(s for s in lobby.selects() if s.custom_id == menu)
+    assert [o.value for o in chosen.options if o.default] == ["de"]
+
+    await bot_process.stop()  # the menu still works after a restart
+    await bot_process.start()
+    await (await ann.select(lobby, menu, ["it"])).ack()
+    await lobby.wait_until(lambda m: m.text.startswith(translate(opening(ann.id), "it")))
+    assert game_languages(bot_process.database_path) == ["it"]
 
 
 async def test_synced_commands_carry_their_names_in_three_languages(fake_discord, bot_process):
@@ -125,3 +199,86 @@ async def test_a_lobby_cancelled_or_a_challenge_declined_says_so_in_the_games_la
         "de",
     )
     await challenge.wait_until(lambda m: m.content == declined and not m.buttons())
+
+
+async def test_answers_are_private_until_shared_in_the_public_answers_language(
+    fake_discord, bot_process
+):
+    emu = fake_discord
+    ann, dee = emu.user("ann"), emu.user("dee", manage_guild=True)
+    ann.locale = "fr"
+    general = emu.channel("general")
+    nothing_yet = _("{player} has no finished game on this server yet.", player=f"<@{ann.id}>")
+
+    answer = await (await ann.slash(general, "stats")).message()
+    assert answer.ephemeral and answer.content == translate(nothing_yet, "fr")
+    share = translate(_p("button", "Share"), "fr")
+    assert [b.custom_id for b in answer.buttons()] == [f"share:stats:{ann.id}:"]
+    shared = await (await ann.click(answer, share)).message()
+    # The same answer, now for the channel, in the sharer's language (no server setting).
+    assert not shared.ephemeral and shared.content == translate(nothing_yet, "fr")
+    assert not shared.buttons()
+    assert shared in general.messages()
+
+    await (await dee.slash(general, "settings language", language="de")).message()
+    await bot_process.stop()  # a Share button still works after a restart
+    await bot_process.start()
+    shared = await (await ann.click(answer, share)).message()
+    assert shared.content == translate(nothing_yet, "de")  # the server chose German
+
+    board = await (await ann.slash(general, "scoreboard")).message()
+    assert board.ephemeral
+    assert [b.custom_id for b in board.buttons()] == ["share:boards:all:0"]
+
+    game = await (await ann.slash(general, "graps start", ai="easy")).message()
+    await game.wait_until(lambda m: bool(m.buttons()))
+    scores = await (await ann.slash(general, "graps scores")).message()
+    assert scores.ephemeral and scores.images()
+    shared = await (await ann.click(scores, share)).message()
+    assert not shared.ephemeral and shared.images() and shared in general.messages()
+
+
+async def test_computer_seats_and_pictures_descriptions_speak_the_readers_words(
+    fake_discord, bot_process
+):
+    emu = fake_discord
+    ann = emu.user("ann")
+    ann.locale = "fr"
+    general = emu.channel("general")
+    lobby = await (await ann.slash(general, "grass start")).message()
+    await (await ann.click(lobby, f"g:{lobby_game(lobby)}:0:ai_hard")).ack()
+    robot = _("Robot {number} ({level})", number=1, level=_p("level", "hard"))
+    shown = markdown_safe(translate(robot, "fr"))
+    assert shown == "Robot 1 \\(difficile\\)"
+    await lobby.wait_until(lambda m: shown in m.content)
+    # The stored name stays the replay notation's: English.
+    with sqlite3.connect(bot_process.database_path) as db:
+        assert [row[0] for row in db.execute("SELECT name FROM seats WHERE user_id < 0")] == [
+            "Robot 1 (hard)"
+        ]
+
+    await (await ann.slash(general, "graps start", ai="easy")).message()
+    dms = await ann.dms()
+    described = [a.description for m in dms for a in m.attachments if a.description]
+    assert described and all("someone" not in d and "quelqu'un" not in d for d in described)
+    assert any("#general" in d for d in described), described
+
+
+async def test_scores_asked_in_a_dm_come_in_the_readers_language(fake_discord, start_bot):
+    await start_bot(dev_guild=False)  # commands everywhere, DMs too
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    bob.locale = "fr"
+    general = emu.channel("general")
+    game = await (await ann.slash(general, "graps start", opponent=bob, language="de")).message()
+    await (await bob.click(game, f"g:{lobby_game(game)}:0:accept_game")).ack()
+    await game.wait_until(
+        lambda m: not any(b.custom_id.endswith("accept_game") for b in m.buttons())
+    )
+    sheet = await (await bob.slash(bob.dm_channel(), "graps scores")).message()
+    # The table speaks German; bob reads his own answer in French, with nothing to share.
+    assert sheet.ephemeral and not sheet.buttons() and sheet.images()
+    number = _("game {number}", number=int(lobby_game(game)))
+    head = translate(number, "fr")
+    assert head != translate(number, "de")
+    assert sheet.content.startswith(f"**Graps** {head}: "), sheet.content

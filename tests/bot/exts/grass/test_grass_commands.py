@@ -120,6 +120,7 @@ async def test_every_extension_loads_and_command_names_are_unique(tmp_path):
         assert set(bot.extensions) == {
             *(f"bot.exts.{name}" for name in ("expiry", "general", "help", "languages")),
             *(f"bot.exts.{name}" for name in ("router", "scoreboards", "settings", "stats")),
+            "bot.exts.yourgames",
             *game_packages(),
         }
         names = []
