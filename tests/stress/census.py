@@ -1,5 +1,7 @@
-"""What players get over a whole game, counted: DMs, hand messages that carry
-controls, channel messages, REST calls per move. Used by the tidiness tests
+"""What players get over a whole game, counted: DMs, pushes (the messages that
+notify a player: new DMs sent without Discord's silent flag, channel messages that
+mention them and may ping them), hand messages that carry controls, channel messages,
+REST calls per move. Used by the tidiness tests
 (tests/bot/core/test_one_hand_message.py) and printed by `python -m tests.stress.census`
 for the README.
 
@@ -38,6 +40,10 @@ class Census:
     moves: int = 0
     typed: int = 0
     dms_created: dict[str, int] = field(default_factory=dict)
+    pushes: dict[str, int] = field(default_factory=dict)
+    """Per player, the messages that notified them (`Player.pushes`)."""
+    score_sheets: int = 0
+    """Score sheets posted: a Grass game's hands, a Gracias game's rounds."""
     most_live: int = 0
     """The most hand messages with controls one player had at once, after a move."""
     most_hand_messages: int = 0
@@ -49,9 +55,13 @@ class Census:
 
     def line(self) -> str:
         dms = statistics.mean(self.dms_created.values())
+        pushes = statistics.mean(self.pushes.values())
+        low, high = min(self.pushes.values()), max(self.pushes.values())
+        sheets = f", {plural(self.score_sheets, 'score sheet')}" if self.score_sheets else ""
         return (
-            f"{self.kind} ({self.players} players, {self.moves} moves, {self.typed} typed): "
-            f"{dms:.1f} DMs per player; at most {self.most_hand_messages} hand message "
+            f"{self.kind} ({self.players} players, {self.moves} moves, {self.typed} typed"
+            f"{sheets}): {dms:.1f} DMs and {pushes:.1f} pushes per player ({low} to {high}); "
+            f"at most {self.most_hand_messages} hand message "
             f"and {self.most_live} with controls per player at once; {self.live_at_end} "
             f"with controls at the end; {plural(self.channel_created, 'new channel message')} "
             f"({self.channel_left} left); "
@@ -119,6 +129,7 @@ async def whole_game(
         if with_controls(m)
     )
     census.dms_created = {name: created_in_dm(p, after) for name, p in table.players.items()}
+    census.pushes = {name: len(p.pushes(after)) for name, p in table.players.items()}
     new = [
         m
         for m in channel.all_messages
@@ -126,6 +137,11 @@ async def whole_game(
         and not m.ephemeral
         and not any(a.filename in SCORE_SHEETS for a in m.attachments)
     ]
+    census.score_sheets = sum(
+        1
+        for m in channel.all_messages
+        if m.id not in before and any(a.filename in SCORE_SHEETS for a in m.attachments)
+    )
     census.channel_created = len(new)
     census.channel_left = sum(1 for m in new if not m.deleted)
     return census
