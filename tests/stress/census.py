@@ -122,6 +122,11 @@ async def whole_game(
             sum(1 for r in emu.requests[first:] if not r.path.startswith(EXEMPT))
         )
         look(census, table, after)
+    if stored(database, table.game_id).status == "finished":
+        # The last move's publication (score sheet, game-over message with its chart)
+        # may pause longer than `quiet` waits on a loaded machine: wait for its end.
+        await channel.wait_message(lambda m: "Game over" in m.content, after=after)
+        await quiet(emu)
     census.live_at_end = sum(
         1
         for player in table.players.values()
