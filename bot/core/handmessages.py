@@ -365,6 +365,8 @@ class HandMessages:
                 return channel_id, message_id
             except discord.NotFound:
                 message_id = None  # deleted by the player: nothing to retire
+                for file in files:
+                    file.reset()  # read by the refused edit, sent again below
         new_id = await self._send_dm(session, name, channel_id, content, files, items, silent)
         if message_id is not None:
             retired = Retired(name, channel_id, message_id)
