@@ -316,6 +316,11 @@ class HandMessages:
         first_time = seat.dm_message_id is None and not await self.storage.played_before(
             session.row.guild_id, seat.user_id, session.id
         )
+        silent = True  # an edit, or a message sent again: nothing new for them
+        if not own and (notify or seat.dm_message_id is None):
+            silent = not await self.pushes.notifies(
+                seat.user_id, turn=notify, first=seat.dm_message_id is None, asked=asked
+            )
         content, files, items = await self.private_message(
             session, name, events=events, controls=controls, first_time=first_time
         )
@@ -325,11 +330,6 @@ class HandMessages:
                 channel_id, message_id = seat.dm_channel_id, seat.dm_message_id
             else:
                 message = (content, files, items)
-                silent = True  # an edit, or a message sent again: nothing new for them
-                if notify or seat.dm_message_id is None:
-                    silent = not await self.pushes.notifies(
-                        seat.user_id, turn=notify, first=seat.dm_message_id is None, asked=asked
-                    )
                 channel_id, message_id = await self._deliver(session, seat, notify, message, silent)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
