@@ -176,9 +176,12 @@ class GameBot(commands.AutoShardedBot):
         return self._publisher
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Every interaction tells the member's client language, kept for their DMs."""
+        """Every interaction tells the member's client language, kept for their DMs, and
+        that they are at their screen (their next turn needs no push: bot/core/pushes.py)."""
         if self.languages is not None:
             self.languages.seen(interaction)
+        if self._publisher is not None:
+            self._publisher.pushes.acted(interaction.user.id)
 
     def serves(self, guild_id: int) -> bool:
         """Whether the server's events come to this process (its shard is one of ours):

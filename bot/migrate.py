@@ -61,7 +61,9 @@ ROWS = {
 """Every table of games, parents first (a game before its seats), with all of its
 columns: the rows of the games with ids in a range."""
 SETTINGS = {
-    "user_settings": "SELECT user_id, language, client_locale FROM user_settings ORDER BY user_id",
+    "user_settings": (
+        "SELECT user_id, language, client_locale, notify FROM user_settings ORDER BY user_id"
+    ),
     "guild_settings": (
         "SELECT guild_id, language, seasons, season_started FROM guild_settings ORDER BY guild_id"
     ),

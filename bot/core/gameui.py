@@ -419,6 +419,12 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         DM and a ping, so Discord notifies them."""
         return set()
 
+    def asked(self, table: Table[PublicT], events: Sequence[Event]) -> set[str]:
+        """Players these events ask for an answer only they can give (a trade offered
+        to them): their new hand message notifies them even when they were at the table
+        a moment ago (bot/core/pushes.py)."""
+        return set()
+
     def notice_turn(self, table: Table[PublicT]) -> Hashable | None:
         """What tells one turn from the next, for games where a player may become awaited
         several times in one turn (a Grass partner offered trade after trade): each is

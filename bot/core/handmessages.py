@@ -3,14 +3,16 @@ the publisher (bot/core/publisher.py) owns and calls after every move, and
 `LaterWrites`, the bookkeeping both write after a move's answer.
 
 Each player's hand message goes by DM, from their own view only, with a link to the
-table: a new DM when their turn starts (so Discord notifies them), an edit otherwise,
-nothing when neither their private view nor their controls changed (a signature stored
-per seat). One hand message per player and game: when a new one goes out, the
-previous one is deleted, after everything else of the move (see `Reach` for what that
-costs). A player who clicked their own hand message sees the move in it, redrawn
-through the click's response, even when their turn starts again (they are looking at
-it). Closed DMs are announced in the channel once, without revealing anything, and not
-tried again in that game.
+table: a new DM when their turn starts or a request asks them for an answer, an edit
+otherwise, nothing when neither their private view nor their controls changed (a
+signature stored per seat). Whether a new DM notifies them or goes out silently is
+`Pushes`'s decision (bot/core/pushes.py): not when they are at the table already. One
+hand message per player and game: when a new one goes out, the previous one is deleted,
+after everything else of the move (see `Reach` for what that costs). A player who
+clicked their own hand message sees the move in it, redrawn through the click's
+response, even when their turn starts again (they are looking at it). Closed DMs are
+announced in the channel once, without revealing anything, and not tried again in that
+game.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import discord
 from bot.core.gameui import MESSAGE_LIMIT, AnyUI, fit, view_of
 from bot.core.kinds import GameKind
 from bot.core.language import Speech, mention, public, slash
+from bot.core.pushes import Pushes
 from bot.core.sessions import Clicked, Session, hand_signature
 from bot.core.storage import SeatRow, Status, Storage
 from bot.core.takeback import request_items, request_lines, shared_news
@@ -166,7 +169,8 @@ class HandMessages:
     handed to it: `render` draws a picture as an attachment, `writes` stores bookkeeping
     after the move's answer (the publisher's `flush` waits for it), and `channel` is the
     game's channel for the closed-DM notice (it raises when Discord refused the bot there
-    lately; the publisher's guard catches that)."""
+    lately; the publisher's guard catches that); `pushes` decides which new hand messages
+    notify."""
 
     def __init__(
         self,
@@ -178,8 +182,10 @@ class HandMessages:
         ],
         writes: LaterWrites,
         channel: Callable[[Session], discord.PartialMessageable],
+        pushes: Pushes,
     ) -> None:
         self.client = client
+        self.pushes = pushes
         self.storage = storage
         self.kinds = kinds
         self.render = render
@@ -269,14 +275,15 @@ class HandMessages:
         via: Clicked | None = None,
         repeat: bool = False,
         events: Sequence[Event] = (),
+        asked: bool = False,
     ) -> None:
         """One player's hand message brought up to date, with what the move's `events`
         changed for them; `via` is the message clicked to make the move, edited through
-        the click's response if it is this player's. `notify`: their turn starts, so a
-        new message (which notifies them) replaces the old one, unless they clicked it.
-        `repeat`: the move is shown once more after a stop (`Storage.games_to_restore`):
-        a DM that already shows this state was sent before the stop, and is not sent
-        twice."""
+        the click's response if it is this player's. `notify`: their turn starts (or
+        `asked`: they are asked for an answer), so a new message replaces the old one,
+        unless they clicked it; `Pushes` says whether it notifies them. `repeat`: the
+        move is shown once more after a stop (`Storage.games_to_restore`): a DM that
+        already shows this state was sent before the stop, and is not sent twice."""
         seat = session.seat_of(name)
         if seat is None or seat.is_ai:  # a computer player reads its view, not DMs
             return
@@ -309,6 +316,11 @@ class HandMessages:
         first_time = seat.dm_message_id is None and not await self.storage.played_before(
             session.row.guild_id, seat.user_id, session.id
         )
+        silent = True  # an edit, or a message sent again: nothing new for them
+        if not own and (notify or seat.dm_message_id is None):
+            silent = not await self.pushes.notifies(
+                seat.user_id, turn=notify, first=seat.dm_message_id is None, asked=asked
+            )
         content, files, items = await self.private_message(
             session, name, events=events, controls=controls, first_time=first_time
         )
@@ -318,7 +330,7 @@ class HandMessages:
                 channel_id, message_id = seat.dm_channel_id, seat.dm_message_id
             else:
                 message = (content, files, items)
-                channel_id, message_id = await self._deliver(session, seat, notify, message)
+                channel_id, message_id = await self._deliver(session, seat, notify, message, silent)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
@@ -338,10 +350,11 @@ class HandMessages:
         seat: SeatRow,
         notify: bool,
         message: tuple[str, list[discord.File], discord.ui.View],
+        silent: bool,
     ) -> tuple[int, int]:
-        """The hand message in the player's DM: their message edited, or, to notify them
-        (or when it is gone), a new one sent and the old one retired. The DM's channel
-        and message ids."""
+        """The hand message in the player's DM: their message edited, or, at their turn's
+        start or a request (or when it is gone), a new one sent (`silent`: without a
+        notification) and the old one retired. The DM's channel and message ids."""
         content, files, items = message
         name, channel_id, message_id = seat.name, seat.dm_channel_id, seat.dm_message_id
         if channel_id is None:
@@ -352,7 +365,9 @@ class HandMessages:
                 return channel_id, message_id
             except discord.NotFound:
                 message_id = None  # deleted by the player: nothing to retire
-        new_id = await self._send_dm(session, name, channel_id, content, files, items)
+                for file in files:
+                    file.reset()  # read by the refused edit, sent again below
+        new_id = await self._send_dm(session, name, channel_id, content, files, items, silent)
         if message_id is not None:
             retired = Retired(name, channel_id, message_id)
             self._retired.setdefault(session.id, []).append(retired)
@@ -385,13 +400,17 @@ class HandMessages:
         content: str,
         files: list[discord.File],
         items: discord.ui.View,
+        silent: bool,
     ) -> int:
         """A new hand message's id: sent through the player's latest click if it is young
-        enough (`Reach`), else by the bot."""
+        enough (`Reach`), else by the bot; `silent`, with Discord's flag that suppresses
+        its notification."""
         reach = self._reach_of(session.id, name)
         if reach is not None and reach.via.send is not None:
             try:
-                message = await reach.via.send(content=content, files=files, view=items)
+                message = await reach.via.send(
+                    content=content, files=files, view=items, silent=silent
+                )
             except discord.HTTPException as error:
                 log.info("game %s: a click's token failed (%s); sending", session.id, error)
                 self._reach.pop((session.id, name), None)
@@ -400,7 +419,9 @@ class HandMessages:
             else:
                 reach.messages.add(message.id)
                 return int(message.id)
-        sent = await self._dm(channel_id).send(content=content, files=files, view=items)
+        sent = await self._dm(channel_id).send(
+            content=content, files=files, view=items, silent=silent
+        )
         return sent.id
 
     async def _edit_dm(

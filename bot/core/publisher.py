@@ -5,9 +5,11 @@
   shows a private card.
 - Extra channel posts (score sheets, winners).
 - The turn line: the table message's first line mentions the players whose moment it
-  is. The new DM their turn starts with is what notifies them, so a separate channel
-  ping is sent only to players whose DMs are closed (and the previous such ping is
-  deleted). One notification per turn, one channel message per game.
+  is, without notifying them (the table is sent with no mention allowed). The new DM
+  their turn starts with is what notifies them when they are away (bot/core/pushes.py),
+  so a separate channel ping is sent only to players whose DMs are closed (and the
+  previous such ping is deleted). At most one notification per turn, one channel
+  message per game.
 - Each player's hand message by DM: `HandMessages` (bot/core/handmessages.py), which
   the publisher owns and calls at every move.
 - A channel where Discord refuses the bot (a permission taken away during a game) is
@@ -45,6 +47,7 @@ from bot.core.gameui import (
 from bot.core.handmessages import HandMessages, LaterWrites
 from bot.core.kinds import GameKind
 from bot.core.language import Speech, localise_items, slash
+from bot.core.pushes import Pushes
 from bot.core.sessions import Clicked, Session
 from bot.core.skill import identity
 from bot.core.storage import GameRow, Status, Storage
@@ -194,7 +197,11 @@ class Publisher:
         """channel id -> when Discord refused the bot there (`CHANNEL_PAUSE`)."""
         self._looked: dict[int, float] = {}
         """game id -> when the channel was last looked at for a table pushed up."""
-        self.hands = HandMessages(client, storage, kinds, self.render, self.writes, self._usable)
+        self.pushes = Pushes(storage, minute)
+        """Who acted lately, and which new hand messages notify (bot/core/pushes.py)."""
+        self.hands = HandMessages(
+            client, storage, kinds, self.render, self.writes, self._usable, self.pushes
+        )
         """Each player's hand message in their DMs: drawn with `render`, its bookkeeping
         written through `writes`, the closed-DM notice said in `_usable`."""
 
@@ -304,7 +311,7 @@ class Publisher:
         return [GameButton(Control(session.id, ANY_VERSION, SharedVerb.HAND), label)]
 
     def turn_line(self, session: Session) -> str | None:
-        """Who is awaited now, mentioned (an edit does not notify; their DM does)."""
+        """Who is awaited now, mentioned (the table never notifies; their DM does)."""
         table = session.table()
         people = table.people(table.awaiting)
         if not people:  # a computer seat's turn: the table's status line says whose
@@ -351,8 +358,9 @@ class Publisher:
                 await self.client.http.edit_channel(session.row.channel_id, archived=False)
                 await self.update_table(session, reopened=True)
                 return
+        none = discord.AllowedMentions.none()  # a table sent anew must not ping its turn line
         message = await _without_files_if_refused(
-            lambda f, t: channel.send(content=t, files=f, view=view),
+            lambda f, t: channel.send(content=t, files=f, view=view, allowed_mentions=none),
             files,
             text,
             language,
@@ -475,6 +483,7 @@ class Publisher:
         again = ui.turn_starts(events)
         newly = [name for name in awaiting if name not in before_awaiting or name in again]
         newly = self._once_per_turn(session, newly, again)
+        asked = ui.asked(table, events)
         posts = ui.posts(table, events)
         if any(event.kind == EventKind.GAME_OVER for event in events):
             ratings = await self._rating_changes(session)
@@ -494,7 +503,13 @@ class Publisher:
                     session,
                     "hand",
                     self.hands.update_dm(
-                        session, seat.name, seat.name in newly, via, repeat, events
+                        session,
+                        seat.name,
+                        seat.name in newly,
+                        via,
+                        repeat,
+                        events,
+                        asked=seat.name in asked,
                     ),
                 )
                 for seat in list(session.seats)
@@ -593,14 +608,23 @@ class Publisher:
             return False
         return True
 
-    async def update_hands(self, session: Session, via: Clicked | None = None) -> None:
+    async def update_hands(
+        self, session: Session, via: Clicked | None = None, asked: Sequence[str] = ()
+    ) -> None:
         """The hand messages brought up to date after a change that is not a move (a
-        take-back asked, agreed to or refused), the clicked one through its click."""
+        take-back asked, agreed to or refused), the clicked one through its click; the
+        players `asked` for an answer get a new message, which notifies them."""
         await self.flush(session.id)
         self.hands.reached(session, via)
         await asyncio.gather(
             *(
-                self._guarded(session, "hand", self.hands.update_dm(session, seat.name, False, via))
+                self._guarded(
+                    session,
+                    "hand",
+                    self.hands.update_dm(
+                        session, seat.name, seat.name in asked, via, asked=seat.name in asked
+                    ),
+                )
                 for seat in list(session.seats)
             )
         )

@@ -85,6 +85,7 @@ async def _database_of_real_games(path: Path) -> list[int]:
             7, 71, "gracias", {}, 100, "ann", rematch_of=ids[0], language="de"
         )
         await storage.set_user_language(100, "fr")
+        await storage.set_user_notify(101, "never")
         await storage.set_client_locale(100, "en-GB")
         await storage.set_client_locale(101, "it")
         await storage.set_guild_language(7, "de")

@@ -101,6 +101,22 @@ async def test_dms_and_closed_dms(fake_discord: FakeDiscord, tinybot: BotProcess
     assert cy.dm_messages() == []
 
 
+async def test_pushes_are_new_dms_without_the_silent_flag_and_allowed_mentions(
+    fake_discord: FakeDiscord, tinybot: BotProcess
+) -> None:
+    ann, bob = fake_discord.user("ann"), fake_discord.user("bob")
+    general = fake_discord.channel("general")
+    await (await ann.slash(general, "dm", text="loud")).message()
+    await (await ann.slash(general, "dm", text="quiet", silent=True)).message()
+    loud, quiet = await ann.dms(at_least=2)
+    assert not loud.silent and quiet.silent
+    assert ann.pushes() == [loud]  # the ephemeral answers ("sent you a DM") push nobody
+    pinged = await (await ann.slash(general, "mention", who=bob, ping=True)).message()
+    named = await (await ann.slash(general, "mention", who=bob, ping=False)).message()
+    assert bob.mention in pinged.content and bob.mention in named.content
+    assert bob.pushes() == [pinged] and ann.pushes() == [loud]
+
+
 async def test_one_acknowledgement_per_interaction(
     fake_discord: FakeDiscord, tinybot: BotProcess
 ) -> None:

@@ -186,15 +186,20 @@ def register(bot: TinyBot) -> None:
         await interaction.response.send_modal(Form())
 
     @tree.command(description="Sends you a DM")
-    async def dm(interaction: discord.Interaction, text: str) -> None:
+    async def dm(interaction: discord.Interaction, text: str, silent: bool = False) -> None:
         try:
-            await interaction.user.send(text, file=png("green"))
+            await interaction.user.send(text, file=png("green"), silent=silent)
         except discord.Forbidden as exc:
             await interaction.response.send_message(
                 f"your DMs are closed ({exc.code})", ephemeral=True
             )
             return
         await interaction.response.send_message("sent you a DM", ephemeral=True)
+
+    @tree.command(description="Mentions a member, pinging them or not")
+    async def mention(interaction: discord.Interaction, who: discord.User, ping: bool) -> None:
+        allowed = discord.AllowedMentions(users=ping, everyone=False, roles=False)
+        await interaction.response.send_message(f"{who.mention}, hello", allowed_mentions=allowed)
 
     @tree.command(description="Thinks, then answers")
     async def think(interaction: discord.Interaction, ephemeral: bool = False) -> None:

@@ -41,6 +41,7 @@ EVERYONE_PERMISSIONS = (
 # Message flags.
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
+FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12  # "silent": shown, but no push, no sound
 FLAG_COMPONENTS_V2 = 1 << 15
 
 # Interaction types (what a player does) and callback types (how the bot answers).

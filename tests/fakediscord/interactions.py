@@ -28,7 +28,7 @@ from tests.fakediscord.core import (
     InteractionFailed,
     invalid_form,
 )
-from tests.fakediscord.payloads import Upload, apply_message
+from tests.fakediscord.payloads import Upload, apply_message, record_pushes
 
 if TYPE_CHECKING:
     from tests.fakediscord.emulator import FakeDiscord
@@ -208,6 +208,7 @@ class Interaction:
             message.flags = extra  # no version yet: filling it in is its first, not an edit
         else:
             apply_message(self.emu, message, data, uploads, creating=True, extra_flags=extra)
+            record_pushes(message, data, answer=True)
         self.emu.store_message(message)
         return message
 
@@ -230,6 +231,7 @@ class Interaction:
             creating=True,
             extra_flags=FLAG_EPHEMERAL if ephemeral else 0,
         )
+        record_pushes(message, payload)
         self.emu.store_message(message)
         self.followups.append(message)
         self.emu.message_event(message, created=True)
@@ -252,6 +254,7 @@ class Interaction:
         apply_message(self.emu, message, payload, uploads, creating=False)
         if was_loading:
             message.flags &= ~FLAG_LOADING
+            record_pushes(message, payload, answer=True)  # the answer, posted at last
         else:
             message.edited_at = self.emu.now()
         self.emu.message_event(message, created=False)

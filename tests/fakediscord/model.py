@@ -17,6 +17,7 @@ from tests.fakediscord.core import (
     ATTACH_FILES,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
+    FLAG_SUPPRESS_NOTIFICATIONS,
     iso_time,
     snowflake_time,
 )
@@ -157,6 +158,9 @@ class Message:
         self.components: list[dict[str, Any]] = []
         self.attachments: list[Attachment] = []
         self.flags = 0
+        self.pushes: frozenset[int] = frozenset()
+        """The users its posting notified (`payloads.record_pushes`); an edit notifies
+        nobody."""
         self.edited_at: float | None = None
         self.deleted = False
         self.versions: list[MessageVersion] = []
@@ -165,6 +169,11 @@ class Message:
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def silent(self) -> bool:
+        """Sent with Discord's "suppress notifications" flag: it pushes nobody."""
+        return bool(self.flags & FLAG_SUPPRESS_NOTIFICATIONS)
 
     @property
     def loading(self) -> bool:

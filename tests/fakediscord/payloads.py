@@ -14,15 +14,21 @@ from aiohttp import BodyPartReader, web
 from PIL import Image
 
 from tests.fakediscord.components import check_components
-from tests.fakediscord.core import FLAG_COMPONENTS_V2, ApiError, invalid_form
-from tests.fakediscord.model import Attachment, Message
+from tests.fakediscord.core import (
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_SUPPRESS_NOTIFICATIONS,
+    ApiError,
+    invalid_form,
+)
+from tests.fakediscord.model import DM_CHANNEL, Attachment, Message
 
 if TYPE_CHECKING:
     from tests.fakediscord.emulator import FakeDiscord
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 # Flags a bot may set on a message it sends (suppress embeds, silent, components V2).
-SETTABLE_FLAGS = (1 << 2) | (1 << 12) | FLAG_COMPONENTS_V2
+SETTABLE_FLAGS = (1 << 2) | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
 
 
 @dataclass(frozen=True)
@@ -189,3 +195,28 @@ def apply_message(
     message.content, message.embeds, message.components = content, list(embeds), list(components)
     message.attachments, message.flags = attachments, flags
     message.snapshot()
+
+
+def allowed_user_mentions(message: Message, payload: dict[str, Any]) -> set[int]:
+    """The users a message's content mentions and its `allowed_mentions` lets ping (none
+    given: Discord parses every mention)."""
+    mentioned = {int(user["id"]) for user in message.payload()["mentions"]}
+    allowed = payload.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return mentioned
+    return mentioned & {int(user_id) for user_id in allowed.get("users") or []}
+
+
+def record_pushes(message: Message, payload: dict[str, Any], *, answer: bool = False) -> None:
+    """Who a message just posted notifies (a push on their phone), as Discord decides: none
+    if it is ephemeral or silent (`FLAG_SUPPRESS_NOTIFICATIONS`); in a DM, its recipient,
+    unless it is the `answer` to their own command or click (they are looking at it);
+    anywhere, the users it mentions and its `allowed_mentions` lets ping."""
+    if message.flags & (FLAG_EPHEMERAL | FLAG_SUPPRESS_NOTIFICATIONS):
+        message.pushes = frozenset()
+        return
+    pushed = allowed_user_mentions(message, payload)
+    recipient = message.channel.recipient
+    if message.channel.kind == DM_CHANNEL and recipient is not None and not answer:
+        pushed.add(recipient.id)
+    message.pushes = frozenset(pushed)

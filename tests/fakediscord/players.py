@@ -204,6 +204,18 @@ class Player(User):
         """The bot's DMs to this player so far, oldest first."""
         return [] if self.dm is None else self.dm.messages(self)
 
+    def pushes(self, after: int = 0) -> list[Message]:
+        """The messages that notified this player (a push on their phone), posted after
+        the message id `after`, oldest first: new DMs without the silent flag, and
+        channel messages whose mentions of them were allowed (`Message.pushes`)."""
+        found = [
+            message
+            for channel in self.emu.channels.values()
+            for message in channel.all_messages
+            if message.id > after and self.id in message.pushes
+        ]
+        return sorted(found, key=lambda message: message.id)
+
     async def dms(self, at_least: int = 1, timeout: float | None = None) -> list[Message]:
         """This player's DMs, once there are at least `at_least` of them."""
         return await self.emu.wait_for(

@@ -21,7 +21,7 @@ from tests.fakediscord.core import (
     invalid_form,
 )
 from tests.fakediscord.model import DM_CHANNEL, PUBLIC_THREAD, TEXT_CHANNEL, Channel, Message
-from tests.fakediscord.payloads import apply_message, read_body
+from tests.fakediscord.payloads import apply_message, read_body, record_pushes
 
 if TYPE_CHECKING:
     from tests.fakediscord.emulator import FakeDiscord
@@ -262,6 +262,7 @@ class RestApi:
             self._reopen(channel)  # a message reopens a thread (unless locked)
         message = self.emu.new_message(channel)
         apply_message(self.emu, message, payload, uploads, creating=True)
+        record_pushes(message, payload)
         self.emu.store_message(message)
         self.emu.message_event(message, created=True)
         self.emu.changed()

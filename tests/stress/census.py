@@ -1,5 +1,7 @@
-"""What players get over a whole game, counted: DMs, hand messages that carry
-controls, channel messages, REST calls per move. Used by the tidiness tests
+"""What players get over a whole game, counted: DMs, pushes (the messages that
+notify a player: new DMs sent without Discord's silent flag, channel messages that
+mention them and may ping them), hand messages that carry controls, channel messages,
+REST calls per move. Used by the tidiness tests
 (tests/bot/core/test_one_hand_message.py) and printed by `python -m tests.stress.census`
 for the README.
 
@@ -38,6 +40,10 @@ class Census:
     moves: int = 0
     typed: int = 0
     dms_created: dict[str, int] = field(default_factory=dict)
+    pushes: dict[str, int] = field(default_factory=dict)
+    """Per player, the messages that notified them (`Player.pushes`)."""
+    score_sheets: int = 0
+    """Score sheets posted: a Grass game's hands, a Gracias game's rounds."""
     most_live: int = 0
     """The most hand messages with controls one player had at once, after a move."""
     most_hand_messages: int = 0
@@ -49,9 +55,13 @@ class Census:
 
     def line(self) -> str:
         dms = statistics.mean(self.dms_created.values())
+        pushes = statistics.mean(self.pushes.values())
+        low, high = min(self.pushes.values()), max(self.pushes.values())
+        sheets = f", {plural(self.score_sheets, 'score sheet')}" if self.score_sheets else ""
         return (
-            f"{self.kind} ({self.players} players, {self.moves} moves, {self.typed} typed): "
-            f"{dms:.1f} DMs per player; at most {self.most_hand_messages} hand message "
+            f"{self.kind} ({self.players} players, {self.moves} moves, {self.typed} typed"
+            f"{sheets}): {dms:.1f} DMs and {pushes:.1f} pushes per player ({low} to {high}); "
+            f"at most {self.most_hand_messages} hand message "
             f"and {self.most_live} with controls per player at once; {self.live_at_end} "
             f"with controls at the end; {plural(self.channel_created, 'new channel message')} "
             f"({self.channel_left} left); "
@@ -73,6 +83,17 @@ def created_in_dm(player: Player, after: int) -> int:
     if player.dm is None:
         return 0
     return sum(1 for m in player.dm.all_messages if not m.ephemeral and m.id > after)
+
+
+async def tidied(emu: FakeDiscord, table: Table, after: int, rounds: int = 20) -> None:
+    """Until the move's old hand messages are deleted, or `rounds` quiet spells have
+    passed: a new hand message is sent first and the old one deleted after it, in the
+    background, which on a busy machine can come after a quiet spell. A second hand
+    message that stays is still counted by `look`."""
+    for _round in range(rounds):
+        if all(len(hand_messages(p, after)) <= 1 for p in table.players.values()):
+            return
+        await quiet(emu)
 
 
 def look(census: Census, table: Table, after: int) -> None:
@@ -111,7 +132,13 @@ async def whole_game(
         census.rest_calls.append(
             sum(1 for r in emu.requests[first:] if not r.path.startswith(EXEMPT))
         )
+        await tidied(emu, table, after)
         look(census, table, after)
+    if stored(database, table.game_id).status == "finished":
+        # The last move's publication (score sheet, game-over message with its chart)
+        # may pause longer than `quiet` waits on a loaded machine: wait for its end.
+        await channel.wait_message(lambda m: "Game over" in m.content, after=after)
+        await quiet(emu)
     census.live_at_end = sum(
         1
         for player in table.players.values()
@@ -119,6 +146,7 @@ async def whole_game(
         if with_controls(m)
     )
     census.dms_created = {name: created_in_dm(p, after) for name, p in table.players.items()}
+    census.pushes = {name: len(p.pushes(after)) for name, p in table.players.items()}
     new = [
         m
         for m in channel.all_messages
@@ -126,20 +154,36 @@ async def whole_game(
         and not m.ephemeral
         and not any(a.filename in SCORE_SHEETS for a in m.attachments)
     ]
+    census.score_sheets = sum(
+        1
+        for m in channel.all_messages
+        if m.id not in before and any(a.filename in SCORE_SHEETS for a in m.attachments)
+    )
     census.channel_created = len(new)
     census.channel_left = sum(1 for m in new if not m.deleted)
     return census
 
 
-GAMES = (("grass", 3), ("gracias", 4), ("graps", 2))
+GAMES: tuple[tuple[str, int, int | None, dict[str, Any]], ...] = (
+    ("grass", 3, None, {}),
+    ("gracias", 4, None, {}),
+    ("graps", 2, None, {}),
+    ("grass", 3, 21, {"target": 200_000}),
+)
+"""Kind, players, the seed of the players' clicks (None: the run's) and options. The
+last is a longer Grass game: with the run's default seed (1) it lasts four hands (its
+clicks' seed and target were chosen so), as the game nights the pushes were counted
+in."""
 
 
 async def _run(seed: int) -> list[Census]:
     results = []
     async with measured_bot(seed) as (emu, bot):
-        for kind, seats in GAMES:
+        for kind, seats, clicks, options in GAMES:
             names = ["ann", "bob", "cy", "dee", "eve", "fay"][:seats]
-            results.append(await whole_game(emu, bot.database_path, kind, names, seed))
+            played = seed if clicks is None else clicks
+            census = await whole_game(emu, bot.database_path, kind, names, played, **options)
+            results.append(census)
     return results
 
 

@@ -138,7 +138,16 @@ async def clicked_move(
     edits = table.message.edits
     first = len(emu.requests)
     interaction = await click(emu, table, engine, action)
-    await table.message.wait_until(lambda m: m.edits > edits)  # every move edits the table
+    # Every move edits the table, or sends it again at the bottom of the channel when
+    # other messages (score sheets) pushed it up, deleting the old one.
+    await emu.wait_for(
+        lambda: table.message.edits > edits or table.message.deleted, what="the table redrawn"
+    )
+    if table.message.deleted:
+        table.message = await emu.wait_for(
+            lambda: next((m for m in reversed(table.channel.messages()) if m.buttons()), None),
+            what="the table sent again",
+        )
     await quiet(emu)
     assert stored(database, table.game_id).version == game.version + 1, f"{action} not applied"
     mine = [r for r in emu.requests[first:] if r.started >= interaction.created]

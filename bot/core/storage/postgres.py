@@ -169,6 +169,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN kicked INTEGER NOT NULL DEFAULT 0;
     """,
+    # 6: how often a member's hand messages notify them (SQLite's migration 13).
+    """
+    ALTER TABLE user_settings ADD COLUMN notify TEXT;
+    """,
 )
 
 MIGRATION_LOCK = 0

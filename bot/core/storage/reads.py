@@ -280,6 +280,14 @@ class Reads(RatingReads, StatsReads):
                 found[user_id] = UserLanguage(chosen=row[0], client_locale=row[1])
         return found
 
+    async def user_notify(self, user_id: int) -> str | None:
+        """How often the member's hand messages notify them (`/notify`); None: they
+        never chose (the default)."""
+        row = await self._driver.fetch_one(
+            "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return None if row is None else row[0]
+
     async def guild_language(self, guild_id: int) -> str | None:
         """The server's language for new games, None when it chose none."""
         row = await self._driver.fetch_one(

@@ -206,6 +206,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN kicked INTEGER NOT NULL DEFAULT 0;
     """,
+    # 13: how often a member's hand messages notify them (`/notify`, bot/core/pushes.py):
+    # 'every' turn, only when 'away' from the table, or 'never'. NULL: the default,
+    # 'away'.
+    """
+    ALTER TABLE user_settings ADD COLUMN notify TEXT;
+    """,
 )
 
 

@@ -440,6 +440,19 @@ class Storage(Reads):
             ]
         )
 
+    async def set_user_notify(self, user_id: int, notify: str | None) -> None:
+        """How often a member's hand messages notify them (`/notify`; None: the
+        default)."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO user_settings (user_id, notify) VALUES (?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+                    (user_id, notify),
+                )
+            ]
+        )
+
     async def set_guild_language(self, guild_id: int, language: str | None) -> None:
         """A server's language for new games (None: the server's Discord locale)."""
         await self._write(

@@ -344,6 +344,13 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             and not isinstance(event.kind, BotEvent)
         ]
 
+    def asked(self, table: Public, events: Sequence[Event]) -> set[str]:
+        # A trade offered (G20) waits for its partner's answer alone.
+        offer = table.view.offer
+        if offer is None or not any(e.kind == GrassEventKind.OFFER for e in events):
+            return set()
+        return {offer.to}
+
     def notice_turn(self, table: Public) -> Hashable:
         # Every turn draws a card (G3), so the hand and the pile's size tell turns apart;
         # a partner offered trade after trade in one turn (G20) is notified once.

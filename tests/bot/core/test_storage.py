@@ -376,3 +376,18 @@ async def test_every_lookup_runs_and_finds_the_right_games(where, opened):
     assert found is not None and found.challenged_id == 101
     assert await storage.game(2**70) is None
     await storage.close()
+
+
+async def test_a_members_notify_choice_is_kept_beside_their_language(where, opened):
+    storage = await opened(where)
+    assert await storage.user_notify(100) is None  # never chose: the default
+    await storage.set_user_language(100, "fr")
+    await storage.set_user_notify(100, "never")
+    await storage.set_user_notify(101, "every")  # a member never seen before
+    assert await storage.user_notify(100) == "never"
+    assert await storage.user_notify(101) == "every"
+    languages = await storage.user_languages([100, 101])
+    assert languages[100].chosen == "fr" and languages[101].chosen is None
+    await storage.set_user_notify(100, None)  # back to the default
+    assert await storage.user_notify(100) is None
+    assert (await storage.user_languages([100]))[100].chosen == "fr"

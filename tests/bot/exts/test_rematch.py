@@ -62,6 +62,8 @@ async def test_a_rematch_starts_once_everyone_is_back(fake_discord, start_bot):
     await (await ann.click(over, "Rematch")).ack()
     lobby = await table.channel.wait_message(lambda m: "a rematch" in m.content, after=mark)
     assert bob.mention in lobby.content and cy.mention in lobby.content
+    # A request that needs their answer: it notifies the players it waits for, not ann.
+    assert bob.id in lobby.pushes and cy.id in lobby.pushes and ann.id not in lobby.pushes
     # one click each: bob on the game-over message, cy on the new lobby
     welcome = await (await bob.click(over, "Rematch")).message()
     assert "seat in the rematch" in welcome.content and welcome.ephemeral

@@ -119,8 +119,8 @@ async def test_every_extension_loads_and_command_names_are_unique(tmp_path):
         # Found by walking bot/exts, and none failed to load.
         assert set(bot.extensions) == {
             *(f"bot.exts.{name}" for name in ("expiry", "general", "help", "languages")),
-            *(f"bot.exts.{name}" for name in ("router", "scoreboards", "settings", "stats")),
-            "bot.exts.yourgames",
+            *(f"bot.exts.{name}" for name in ("notify", "router", "scoreboards", "settings")),
+            *(f"bot.exts.{name}" for name in ("stats", "yourgames")),
             *game_packages(),
         }
         names = []
