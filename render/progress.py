@@ -360,7 +360,7 @@ def _legend(image: Image.Image, layer: Image.Image, progress: Progress, top: int
             fill = WINNER_MARK if won else MUTED
             pill(image, draw, (x + 10, y - round(BADGE * 1.45) // 2), badge, BADGE, fill, PAPER)
         ink = NEGATIVE if series and series[-1] < 0 else INK_DARK
-        text(image, (WIDTH - 48, y), total, NAME, ink, bold=True, anchor="rm")
+        text(image, (WIDTH - 48, y), total, NAME, ink, bold=True, anchor="rm", key=True)
 
 
 def draw_progress(progress: Progress) -> Image.Image:

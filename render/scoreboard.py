@@ -122,7 +122,10 @@ def draw_grid(
                 text(image, (left, top + ROW / 2), label, BODY_SIZE, ink, bold=True, anchor="lm")
             else:
                 size = fit_size(cell, w - 14, BODY_SIZE, bold=bold)
-                text(image, (cx + w - 12, top + ROW / 2), cell, size, ink, bold=bold, anchor="rm")
+                # The emphasised columns and strong rows are the scores and totals.
+                key = index in emphasis or r in strong
+                xy = (cx + w - 12, top + ROW / 2)
+                text(image, xy, cell, size, ink, bold=bold, anchor="rm", key=key)
             cx += w
         draw.line([(x, top + ROW - 1), (x + width, top + ROW - 1)], fill=PAPER_LINE)
     return grid_height(len(rows))

@@ -256,11 +256,13 @@ def text(
     bold: bool = False,
     anchor: str = "la",
     area: Box | None = None,
+    key: bool = False,
 ) -> int:
     """Draw `content` at xy. anchor: first letter l/m/r (left, middle, right of the
-    text), second a/m/s (top of the ascender, middle of the line box, baseline)
-    -- a subset of Pillow's anchors. `area`: the box the words must stay in when it is
-    smaller than the image (render/measure.py checks it). Returns the drawn width."""
+        text), second a/m/s (top of the ascender, middle of the line box, baseline)
+        -- a subset of Pillow's anchors. `area`: the box the words must stay in when it is
+        smaller than the image (render/measure.py checks it). `key`: a text players look at
+    every turn, held to a larger size at phone width (measure.py). Returns the drawn width."""
     if not content:
         return 0
     said = spoken(content)
@@ -282,7 +284,7 @@ def text(
     if measure.active():
         ink = mask.getbbox() or (0, 0, 0, 0)
         box = (at[0] + ink[0], at[1] + ink[1], at[0] + ink[2], at[1] + ink[3])
-        measure.note(image, said, box, area)
+        measure.note(image, said, box, area, size, key)
     return width
 
 
@@ -340,9 +342,10 @@ def pill(
     *,
     anchor_x: str = "l",
     area: Box | None = None,
+    key: bool = False,
 ) -> tuple[int, int, int, int]:
     """A rounded badge holding `label`, top at y, its left edge at x (`anchor_x` "l"; "r"
-    puts its right edge there, "m" its middle); `area` as for `text`."""
+    puts its right edge there, "m" its middle); `area` and `key` as for `text`."""
     said = spoken(label)
     badge = _pill_image(said, size, fill, ink)
     width, height = badge.size
@@ -352,7 +355,7 @@ def pill(
     elif anchor_x == "m":
         x -= width // 2
     image.paste(badge, (x, y), badge)
-    measure.note(image, said, (x, y, x + width, y + height), area)
+    measure.note(image, said, (x, y, x + width, y + height), area, size, key)
     return (x, y, x + width, y + height)
 
 
@@ -399,6 +402,7 @@ def log_panel(
         newest = index == len(lines) - 1
         y = top + 10 + index * line_height + line_height / 2
         shown = ellipsize(line, right - left - 52, size)
-        text(image, (left + 32, y), shown, size, INK if newest else INK_SOFT, anchor="lm")
+        ink = INK if newest else INK_SOFT
+        text(image, (left + 32, y), shown, size, ink, anchor="lm", key=newest)
         if newest:
             draw.ellipse((left + 13, y - 6, left + 25, y + 6), fill=GOLD)

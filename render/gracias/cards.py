@@ -124,7 +124,16 @@ def _chip(colour: Colour, count: int, width: int, height: int, faded: RGB) -> Im
     )
     small = image.resize((width, height), Image.Resampling.LANCZOS)
     colour_ink = ink(colour) if count else mix(fill, ink(colour), 0.5)
-    text(small, (width - 8, height / 2), str(count), COUNT.size, colour_ink, bold=True, anchor="rm")
+    text(
+        small,
+        (width - 8, height / 2),
+        str(count),
+        COUNT.size,
+        colour_ink,
+        bold=True,
+        anchor="rm",
+        key=True,
+    )
     return small
 
 

@@ -145,6 +145,7 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
                 INK_DARK,
                 bold=True,
                 anchor="rm",
+                key=True,
             )
             draw.line([(x, y + CELL_H - 1), (WIDTH - 36, y + CELL_H - 1)], fill=hex_rgb("#d9d1bf"))
         top += rows * CELL_H + 24

@@ -225,12 +225,22 @@ def _seat(
         INK,
         bold=True,
         anchor="lm",
+        key=True,
     )
     # Total and round scores, right-aligned.
     right = WIDTH - MARGIN - 18
     # TRANSLATORS: over a player's total points.
     text(image, (right, top + 14), _p("running total", "total"), 16, INK_SOFT, anchor="ra")
-    text(image, (right, top + 32), str(seat.total), POINTS.size, INK, bold=True, anchor="ra")
+    text(
+        image,
+        (right, top + 32),
+        str(seat.total),
+        POINTS.size,
+        INK,
+        bold=True,
+        anchor="ra",
+        key=True,
+    )
     if seat.round_scores:
         scores = enumerate(seat.round_scores, 1)
         # TRANSLATORS: a round's score, R for round: "R1 12"; a row holds three.
@@ -268,6 +278,7 @@ def table_image(view: GraciasPublicView) -> Image.Image:
         bold=True,
         anchor="lm",
         area=right,
+        key=True,
     )
     # TRANSLATORS: the players who open the turn (C3), by name.
     openers = _(

@@ -259,7 +259,7 @@ def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
     # TRANSLATORS: a Graps player's pawns removed from the board (P5, P6).
     lost = _n("{count} lost", "{count} lost", removed)
     figures = joined(" · ", [supply, lost] if removed else [supply])
-    text(image, (x, 102), figures, SUPPLY.size, INK, bold=True, anchor=anchor + "m")
+    text(image, (x, 102), figures, SUPPLY.size, INK, bold=True, anchor=anchor + "m", key=True)
 
 
 def _status(view: GrapsPublicView) -> Text:
@@ -314,13 +314,14 @@ def board_image(view: GrapsPublicView, legal_for: str | None = None) -> Image.Im
     # Footer: status and the last events.
     top = TOP + BOARD + 48
     status = ellipsize(_status(view), WIDTH - 60, STATUS.size, bold=True)
-    text(image, (30, top + 14), status, STATUS.size, GOLD, bold=True, anchor="lm")
+    text(image, (30, top + 14), status, STATUS.size, GOLD, bold=True, anchor="lm", key=True)
     recent = view.recent[-RECENT:]
     for index, line in enumerate(recent):
         newest = index == len(recent) - 1  # the last move, white with a gold dot
         y = top + 56 + index * LINE
         shown = ellipsize(line, WIDTH - 72, LOG.size)
-        text(image, (42, y), shown, LOG.size, INK if newest else INK_SOFT, anchor="lm")
+        ink = INK if newest else INK_SOFT
+        text(image, (42, y), shown, LOG.size, ink, anchor="lm", key=newest)
         if newest:
             draw.ellipse((24, y - 6, 36, y + 6), fill=GOLD)
     return image

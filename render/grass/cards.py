@@ -208,6 +208,7 @@ def _full_face(card: Card) -> Image.Image:
         value_size,
         ink,
         bold=True,
+        key=True,
         anchor="mm",
     )
     return image
@@ -226,7 +227,7 @@ def _mini_face(card: Card) -> Image.Image:
     else:
         big = MINI_NAMES.get(card, card.title)
     big_size = fit_size(big, w - 2 * inset - 4, 21, min_size=11, bold=True)
-    text(image, (w / 2, inset + 18), big, big_size, st.ink, bold=True, anchor="mm")
+    text(image, (w / 2, inset + 18), big, big_size, st.ink, bold=True, anchor="mm", key=True)
     small = MINI_NAMES.get(card, card.title) if big != MINI_NAMES.get(card, card.title) else ""
     if card.kind is Kind.PARANOIA:
         small = short_money(-card.value_usd)

@@ -101,7 +101,7 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
         # TRANSLATORS: {status} is the rest of the line: "hand 2  ·  open market  ·  $25,000".
         status = _("your turn  ·  {status}", status=status)
     size = fit_size(status, width // 2 - 40, 21, min_size=14)
-    text(image, (width - MARGIN - 16, 40), status, size, INK, anchor="rm")
+    text(image, (width - MARGIN - 16, 40), status, size, INK, anchor="rm", key=True)
     # One copy each is marked, even when the hand holds two cards of that type.
     drawn_index = cards.index(view.drawn) if view.drawn in cards else None
     pass_index = cards.index(view.pass_choice) if view.pass_choice in cards else None

@@ -251,7 +251,9 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrassPublicView
     for index, line in enumerate(lines):
         y = middle + (index - (len(lines) - 1) / 2) * 38
         area = (left, 0, right, HEADER - 12)
-        text(image, (left, y), line, STATUS.size, colour, bold=True, anchor="lm", area=area)
+        text(
+            image, (left, y), line, STATUS.size, colour, bold=True, anchor="lm", area=area, key=True
+        )
     # The draw pile (a back with its count) and the discard pile's top card.
     y = 10
     discard_x = WIDTH - MARGIN - CARD_W - 14
@@ -348,12 +350,21 @@ def _name_column(
     total = Text.verbatim("{label} ", label=_p("running total", "total"))
     label_w = text(image, (x0, y0 + 78), total, 22, INK_SOFT, anchor="ls")
     size = fit_size(money(seat.total), room - label_w, TOTAL.size, min_size=20, bold=True)
-    text(image, (x0 + label_w, y0 + 78), money(seat.total), size, INK, bold=True, anchor="ls")
+    text(
+        image,
+        (x0 + label_w, y0 + 78),
+        money(seat.total),
+        size,
+        INK,
+        bold=True,
+        anchor="ls",
+        key=True,
+    )
     column = (x0 - 2, y0, x0 + room, y0 + ROW)
-    box = pill(image, draw, (x0 - 2, y0 + 90), state, 17, fill, ink, area=column)
+    box = pill(image, draw, (x0 - 2, y0 + 90), state, 17, fill, ink, area=column, key=True)
     if skip:
         xy = (box[2] + 6, y0 + 90) if beside_state else (x0 + room - skip_w, y0 + 14)
-        pill(image, draw, xy, skip, 17, ALERT, (255, 255, 255), area=column)
+        pill(image, draw, xy, skip, 17, ALERT, (255, 255, 255), area=column, key=True)
 
 
 def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, pile: Pile, xy: tuple[int, int]) -> None:
@@ -416,15 +427,15 @@ def _seat(
     # TRANSLATORS: over the value of a player's stash, in dollars.
     text(image, (INFO_X, y0 + 12), _p("stash value", "stash"), 20, INK_SOFT, anchor="ra")
     size = fit_size(value, INFO_X - STASH_END - 4, TOTAL.size, min_size=20, bold=True)
-    text(image, (INFO_X, y0 + 38), value, size, INK, bold=True, anchor="ra")
+    text(image, (INFO_X, y0 + 38), value, size, INK, bold=True, anchor="ra", key=True)
     if seat.to_pass or seat.passed:  # G13: in a pass the hand matters, not its size
         # TRANSLATORS: a badge in a Paranoia pass (G13): the player is still to choose a
         # card to pass, or has chosen it.
         label = _p("paranoia pass", "passing") if seat.to_pass else _p("paranoia pass", "passed")
-        pill(image, draw, (INFO_X, y0 + 88), label, 17, GOLD, INK_DARK, anchor_x="r")
+        pill(image, draw, (INFO_X, y0 + 88), label, 17, GOLD, INK_DARK, anchor_x="r", key=True)
     else:
         hand = _n("{count} in hand", "{count} in hand", seat.hand_size)
-        text(image, (INFO_X, y0 + 90), hand, 20, INK_SOFT, anchor="ra")
+        text(image, (INFO_X, y0 + 90), hand, 20, INK_SOFT, anchor="ra", key=True)
 
 
 def _recent(
