@@ -26,6 +26,7 @@ from lang import speaking_now
 from render.grass.emblems import emblem
 from render.toolkit import (
     RGB,
+    ellipsize,
     fit_size,
     hex_rgb,
     mix,
@@ -41,7 +42,7 @@ class Size(enum.Enum):
     """FULL for the hand image, MINI for the table."""
 
     FULL = (180, 252)
-    MINI = (70, 98)
+    MINI = (80, 106)
 
     @property
     def width(self) -> int:
@@ -76,6 +77,10 @@ STYLES: dict[Kind, Style] = {
     Kind.MARKET_CLOSE: Style(hex_rgb("#4d6478"), (255, 255, 255), _p("card category", "MARKET")),
 }
 
+# The table's faces (render/grass/table.py, 640 px wide): a value at 22 px reads 12 px
+# on a phone, a short name at 16 px reads 9 px.
+MINI_VALUE = 22
+MINI_LABEL = 16
 BAR = (12, 12, 12)  # Heat Off's diagonal bar
 RIM = (250, 248, 242)
 EDGE = (120, 120, 120)
@@ -215,25 +220,26 @@ def _full_face(card: Card) -> Image.Image:
 
 
 def _mini_face(card: Card) -> Image.Image:
+    """The table's face: a peddle's or a Protect's value alone, large (a phone reads
+    it at 12 px; the table piles cards by value, so a name would speak for one card of
+    the pile only); another card's short name, with a Paranoia's penalty under it."""
     st = style(card)
     size = Size.MINI
     w, h = size.value
     image, draw, inset = _blank(size, st.colour)
     if card.kind in (Kind.HEAT_OFF, Kind.PAY_FINE):
         _heat_off_bar(draw, size, inset)
-    emblem(draw, card, w / 2, h * 0.62, 20, st.colour, st.ink)
-    if card.value_usd and card.kind is not Kind.PARANOIA:
-        big = short_money(card.value_usd)
-    else:
-        big = MINI_NAMES.get(card, card.title)
-    big_size = fit_size(big, w - 2 * inset - 4, 21, min_size=11, bold=True)
-    text(image, (w / 2, inset + 18), big, big_size, st.ink, bold=True, anchor="mm", key=True)
-    small = MINI_NAMES.get(card, card.title) if big != MINI_NAMES.get(card, card.title) else ""
+    valued = bool(card.value_usd) and card.kind is not Kind.PARANOIA
+    emblem(draw, card, w / 2, h * 0.62, 24 if valued else 20, st.colour, st.ink)
+    room = w - 2 * inset - 4
+    big = short_money(card.value_usd) if valued else MINI_NAMES.get(card, card.title)
+    big_size = fit_size(big, room, 26, min_size=MINI_VALUE if valued else MINI_LABEL, bold=True)
+    big = ellipsize(big, room, big_size, bold=True)
+    text(image, (w / 2, inset + 19), big, big_size, st.ink, bold=True, anchor="mm", key=valued)
     if card.kind is Kind.PARANOIA:
-        small = short_money(-card.value_usd)
-    if small:
-        small_size = fit_size(small, w - 2 * inset - 4, 14, min_size=9, bold=True)
-        text(image, (w / 2, h - inset - 12), small, small_size, st.ink, bold=True, anchor="mm")
+        penalty = short_money(-card.value_usd)  # "-$50K" fits at MINI_VALUE
+        at = (w / 2, h - inset - 15)
+        text(image, at, penalty, MINI_VALUE, st.ink, bold=True, anchor="mm", key=True)
     return image
 
 

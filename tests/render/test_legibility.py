@@ -21,11 +21,6 @@ from render.tools.legibility import legibility
 # shrinks: a picture listed here that meets the goal fails the test, so that it is
 # taken off.
 NOT_YET = {
-    "grass-table-6p.png",
-    "grass-table-2p.png",
-    "grass-table-4p-pass.png",
-    "grass-table-3p-over.png",
-    "grass-table-6p-names.png",
     "grass-hand-6p.png",
     "grass-hand-2p.png",
     "grass-score-sheet-6p.png",
