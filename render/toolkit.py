@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -167,11 +168,12 @@ def ellipsize(text: str, max_width: int, size: int, *, bold: bool = False) -> st
 
 
 def wrap(text: str, max_width: int, size: int, *, bold: bool = False) -> list[str]:
-    """Greedy word wrap at `size`; a single word too long for a line is kept whole."""
+    """Greedy word wrap at `size`; a single word too long for a line is kept whole.
+    Lines break at spaces only, never at a no-break space ("25 000 $" stays whole)."""
     text = spoken(text)
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in re.split(r"[ \t\n]+", text.strip(" \t\n")):
         candidate = f"{current} {word}" if current else word
         if current and text_width(candidate, size, bold=bold) > max_width:
             lines.append(current)

@@ -81,6 +81,10 @@ STYLES: dict[Kind, Style] = {
 # on a phone, a short name at 16 px reads 9 px.
 MINI_VALUE = 22
 MINI_LABEL = 16
+# The hand's faces (render/grass/hand.py, 644 px wide) the same: at least 22 px for what
+# the card does or is worth, 17 px for its name.
+FULL_VALUE = 22
+FULL_NAME = 17
 BAR = (12, 12, 12)  # Heat Off's diagonal bar
 RIM = (250, 248, 242)
 EDGE = (120, 120, 120)
@@ -186,35 +190,37 @@ def _full_face(card: Card) -> Image.Image:
         bold=True,
         anchor="ma",
     )
-    emblem(draw, card, w / 2, 82, 36, st.colour, st.ink)
-    # Name, up to two lines, as large as fits.
+    emblem(draw, card, w / 2, 64, 28, st.colour, st.ink)
+    # Value or effect on a light plate at the bottom, on two lines when it is long:
+    # what a player reads every turn, so never smaller than FULL_VALUE.
+    room = w - 2 * inset - 25
+    line = effect(card)
+    value_size = fit_size(line, room, 24, min_size=FULL_VALUE, bold=True)
+    lines = wrap(line, room, value_size, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    lines = [ellipsize(one, room, value_size, bold=True) for one in lines]
+    step = 26
+    plate = (inset + 6, h - inset - 18 - step * len(lines), w - inset - 7, h - inset - 8)
+    draw.rounded_rectangle(plate, 10, fill=RIM)
+    ink = (20, 20, 20) if card.kind is not Kind.PARANOIA else hex_rgb("#b01e1e")
+    middle = (plate[1] + plate[3]) / 2
+    for index, one in enumerate(lines):
+        at = (w / 2, middle + (index - (len(lines) - 1) / 2) * step)
+        text(image, at, one, value_size, ink, bold=True, anchor="mm", key=True)
+    # Name, up to two lines (three if it must), as large as fits, centred between the
+    # emblem and the plate.
     name_size = 26
-    while name_size > 16:
-        lines = wrap(card.title, w - 2 * inset - 14, name_size, bold=True)
-        if len(lines) <= 2:
+    while name_size > FULL_NAME:
+        names = wrap(card.title, w - 2 * inset - 14, name_size, bold=True)
+        if len(names) <= 2:
             break
         name_size -= 1
-    # The name block is centred between the emblem and the plate.
-    step = round(name_size * 1.1)
-    top = 160 - (len(lines) * step) / 2
+    names = wrap(card.title, w - 2 * inset - 14, name_size, bold=True)
+    name_step = round(name_size * 1.1)
+    top = (96 + plate[1] - 4) / 2 - (len(names) * name_step) / 2
     text_block(
-        image, (w / 2, top), lines, name_size, st.ink, bold=True, anchor_x="m", line_spacing=1.1
-    )
-    # Value or effect on a light plate at the bottom.
-    line = effect(card)
-    plate = (inset + 6, h - inset - 44, w - inset - 7, h - inset - 8)
-    draw.rounded_rectangle(plate, 10, fill=RIM)
-    value_size = fit_size(line, plate[2] - plate[0] - 12, 24, min_size=13, bold=True)
-    ink = (20, 20, 20) if card.kind is not Kind.PARANOIA else hex_rgb("#b01e1e")
-    text(
-        image,
-        ((plate[0] + plate[2]) / 2, (plate[1] + plate[3]) / 2),
-        line,
-        value_size,
-        ink,
-        bold=True,
-        key=True,
-        anchor="mm",
+        image, (w / 2, top), names, name_size, st.ink, bold=True, anchor_x="m", line_spacing=1.1
     )
     return image
 

@@ -216,7 +216,8 @@ def test_g13_chosen_pass_card_is_marked_once():
     marked = replace(view, pass_choice=None)
     assert image.tobytes() != grass.hand_image(marked).tobytes()
     # The badge sits over the first Mexico's top edge only (cards are 180 px wide, 20 apart).
-    first_x, second_x, top = grass_hand.MARGIN + 16 + 8, grass_hand.MARGIN + 16 + 200 + 8, 96 - 12
+    first_x, second_x = grass_hand.MARGIN + 16 + 8, grass_hand.MARGIN + 16 + 200 + 8
+    top = grass_hand.TOP - 12
     assert close(image.getpixel((first_x + 4, top + 11)), ALERT, 30)
     assert not close(image.getpixel((second_x + 4, top + 11)), ALERT, 30)
 
@@ -232,7 +233,7 @@ def test_g13_g20_a_received_card_is_marked_once_in_its_own_colour():
     assert image.tobytes() != grass.hand_image(replace(view, received=())).tobytes()
     # The badge's right end sits over the first Mexico's top right corner only, and a
     # frame runs down its left side (cards are 180 px wide, 20 apart).
-    first_x, top = grass_hand.MARGIN + 16, 96
+    first_x, top = grass_hand.MARGIN + 16, grass_hand.TOP
     right = first_x + 180 - 8 - 4
     assert close(image.getpixel((right, top - 12 + 11)), grass_hand.RECEIVED, 30)
     assert not close(image.getpixel((right + 200, top - 12 + 11)), grass_hand.RECEIVED, 30)
@@ -250,8 +251,8 @@ def test_g13_received_and_drawn_copies_of_one_card_are_marked_apart():
     view = replace(grass_samples.hand(), hand=tuple(cards), drawn=Card.MEXICO)
     image = grass.hand_image(replace(view, received=(Card.MEXICO,)))
     first_right = grass_hand.MARGIN + 16 + 180 - 8 - 4
-    assert close(image.getpixel((first_right, 96 - 1)), GOLD, 30)  # NEW on the first
-    assert close(image.getpixel((first_right + 200, 96 - 1)), grass_hand.RECEIVED, 30)
+    assert close(image.getpixel((first_right, grass_hand.TOP - 1)), GOLD, 30)  # NEW on the first
+    assert close(image.getpixel((first_right + 200, grass_hand.TOP - 1)), grass_hand.RECEIVED, 30)
 
 
 def test_the_received_badge_fits_a_card():
