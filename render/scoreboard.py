@@ -116,7 +116,7 @@ def draw_grid(
                 label = cell
                 left = cx + 12
                 if r in highlight:
-                    _star(draw, left + 9, top + ROW / 2, 10)
+                    star(draw, left + 9, top + ROW / 2, 10)
                     left += 24
                 label = ellipsize(label, cx + w - left - 8, BODY_SIZE, bold=True)
                 text(image, (left, top + ROW / 2), label, BODY_SIZE, ink, bold=True, anchor="lm")
@@ -131,7 +131,7 @@ def draw_grid(
     return grid_height(len(rows))
 
 
-def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+def star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     import math
 
     points = []
@@ -166,7 +166,6 @@ def title_band(image: Image.Image, draw: ImageDraw.ImageDraw, title: str, sub: s
 
 # -- the marks the games' score sheets share ------------------------------------------
 
-SHEET_WIDTH = 1000  # the games' score sheets: the Grass hands, the Gracias rounds
 BADGE = 18
 # TRANSLATORS: a badge before the names of the game's winners.
 WINNER: tuple[Text, RGB] = (_p("badge", "winner"), MARK)
@@ -205,7 +204,7 @@ def heading(
     if names:
         label, fill = badge
         x = pill(image, ImageDraw.Draw(image), (x, y), label, BADGE, fill, PAPER)[2] + 10
-        who = ellipsize(", ".join(names), SHEET_WIDTH - 48 - x, 22, bold=True)
+        who = ellipsize(", ".join(names), image.width - 48 - x, 22, bold=True)
         text(image, (x, y + 2), who, 22, INK_DARK, bold=True)
 
 

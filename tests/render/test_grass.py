@@ -12,6 +12,7 @@ from games.registry import game_class
 from render import grass
 from render.grass import hand as grass_hand
 from render.grass import samples as grass_samples
+from render.grass import scores as grass_scores
 from render.grass import table as grass_table
 from render.grass.cards import STYLES, Size, face
 from render.toolkit import ALERT, GOLD, text_width
@@ -145,7 +146,7 @@ def test_hand_marks_the_card_just_drawn():
 
 def test_g18_score_sheet_matches_golden():
     image = grass.score_sheet_image(grass_samples.six())
-    assert image.width == 1000
+    assert image.width == grass_scores.WIDTH == 640
     assert_image_similar(image, "grass-score-sheet")
 
 
