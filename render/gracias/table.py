@@ -358,7 +358,7 @@ def hidden_image(view: GraciasPlayerView) -> Image.Image:
             )
             # TRANSLATORS: a badge in capitals on the card just drawn.
             new = _p("badge", "NEW")
-            pill(image, draw, (x + HIDDEN_W - 4, top - 14), new, 15, GOLD, INK_DARK, anchor_x="r")
+            pill(image, draw, (x + HIDDEN_W - 4, top - 14), new, 17, GOLD, INK_DARK, anchor_x="r")
     seat = public.seat(view.player)
     y = top + HIDDEN_H + 44
     # TRANSLATORS: before a player's reserve (C5), counts of cards by colour.

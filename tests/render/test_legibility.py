@@ -22,7 +22,6 @@ from render.tools.legibility import legibility
 # taken off.
 NOT_YET = {
     "gracias-table-6p.png",
-    "gracias-hidden-6p.png",
     "gracias-table-3p.png",
     "gracias-round-score-4p.png",
     "gracias-table-5p-over.png",
