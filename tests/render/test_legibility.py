@@ -31,7 +31,6 @@ NOT_YET = {
     "graps-board-over.png",
     "scoreboard.png",
     "scoreboard-graps.png",
-    "player-card.png",
 }
 
 PICTURES = dict(images())
