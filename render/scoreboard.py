@@ -36,10 +36,13 @@ from render.toolkit import (
 )
 
 WIDTH = 900
-ROW = 44
-HEAD = 40
-BODY_SIZE = 22
-HEAD_SIZE = 18
+ROW = 48
+HEAD = 42
+# 900 px shown 360 px wide on a phone: 23 px reads 9 px there (render/measure.py), the
+# smallest any word of a sheet is drawn.
+SMALLEST = 23
+BODY_SIZE = 24
+HEAD_SIZE = SMALLEST
 HIGHLIGHT = mix(GOLD, PAPER, 0.45)
 STRIPE = hex_rgb("#efe9dc")
 MUTED = hex_rgb("#6d6657")
@@ -92,7 +95,8 @@ def draw_grid(
     # Header.
     cx = x
     for index, (title, w) in enumerate(zip(columns, widths, strict=True)):
-        size = fit_size(title, w - 16, HEAD_SIZE, min_size=11, bold=True)
+        size = fit_size(title, w - 16, HEAD_SIZE, min_size=SMALLEST, bold=True)
+        title = ellipsize(title, w - 16, size, bold=True)
         if index == 0:
             text(image, (cx + 12, y + HEAD / 2), title, size, MUTED, bold=True, anchor="lm")
         else:
@@ -121,7 +125,7 @@ def draw_grid(
                 label = ellipsize(label, cx + w - left - 8, BODY_SIZE, bold=True)
                 text(image, (left, top + ROW / 2), label, BODY_SIZE, ink, bold=True, anchor="lm")
             else:
-                size = fit_size(cell, w - 14, BODY_SIZE, bold=bold)
+                size = fit_size(cell, w - 14, BODY_SIZE, min_size=SMALLEST, bold=bold)
                 # The emphasised columns and strong rows are the scores and totals.
                 key = index in emphasis or r in strong
                 xy = (cx + w - 12, top + ROW / 2)
@@ -156,11 +160,11 @@ def title_band(image: Image.Image, draw: ImageDraw.ImageDraw, title: str, sub: s
     draw.rounded_rectangle((16, 16, width - 17, 84), 18, fill=FELT_DARK)
     draw.rectangle((16, 60, width - 17, 84), fill=FELT_DARK)
     size = fit_size(
-        title, width - 80 - (text_width(sub, 20) if sub else 0), 32, min_size=16, bold=True
+        title, width - 80 - (text_width(sub, 22) if sub else 0), 32, min_size=22, bold=True
     )
     text(image, (40, 50), title, size, GOLD, bold=True, anchor="lm")
     if sub:
-        text(image, (width - 40, 50), sub, 20, INK, anchor="rm")
+        text(image, (width - 40, 50), sub, 22, INK, anchor="rm")
     return 100
 
 

@@ -29,8 +29,6 @@ NOT_YET = {
     "graps-board-legal.png",
     "graps-board-setup.png",
     "graps-board-over.png",
-    "scoreboard.png",
-    "scoreboard-graps.png",
 }
 
 PICTURES = dict(images())
