@@ -12,6 +12,7 @@ and how many break the goal (tests/render/test_legibility.py).
 from __future__ import annotations
 
 import argparse
+import statistics
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -35,6 +36,7 @@ class Legibility(NamedTuple):
     smallest_key: float | None
     under: float  # the share of texts under measure.SMALLEST
     small: tuple[str, ...]  # the texts under their floor, with their size
+    texts: int  # how many texts were drawn
 
 
 def forget_cached_drawings() -> None:
@@ -59,7 +61,8 @@ def legibility(render: Callable[[], Image.Image], language: str) -> Legibility:
         if measure.too_small(d, width)
     )
     under = sum(size < measure.SMALLEST for size in sizes) / len(sizes) if sizes else 0.0
-    return Legibility(width, min(sizes, default=0.0), min(keys, default=None), under, small)
+    smallest = min(sizes, default=0.0)
+    return Legibility(width, smallest, min(keys, default=None), under, small, len(sizes))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,8 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     languages = args.language or list(LANGUAGES)
     print(f"{'picture':<32}{'width':>6}{'smallest':>9}{'key':>6}{'<9px':>6}{'break':>6}")
+    everything: list[Legibility] = []
     for name, render in images():
         found = [legibility(render, language) for language in languages]
+        everything += found
         smallest = min(f.smallest for f in found)
         keys = [f.smallest_key for f in found if f.smallest_key is not None]
         key = f"{min(keys):.1f}" if keys else "-"
@@ -77,6 +82,16 @@ def main(argv: list[str] | None = None) -> int:
         broken = max(len(f.small) for f in found)
         width = found[0].width
         print(f"{name:<32}{width:>6}{smallest:>9.1f}{key:>6}{under:>6.0%}{broken:>6}")
+    texts = sum(f.texts for f in everything)
+    under_all = sum(f.under * f.texts for f in everything) / texts if texts else 0.0
+    smallest_all = min(f.smallest for f in everything)
+    middle = statistics.median(f.smallest for f in everything)
+    meeting = sum(not f.small for f in everything)
+    print(
+        f"all: {under_all:.0%} of {texts} texts under {measure.SMALLEST:g} px, the smallest "
+        f"{smallest_all:.1f} px, a picture's smallest {middle:.1f} px at the median; "
+        f"{meeting} of {len(everything)} pictures (in {len(languages)} languages) meet the goal"
+    )
     return 0
 
 
