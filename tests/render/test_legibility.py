@@ -21,10 +21,7 @@ from render.tools.legibility import legibility
 # shrinks: a picture listed here that meets the goal fails the test, so that it is
 # taken off.
 NOT_YET = {
-    "gracias-table-6p.png",
-    "gracias-table-3p.png",
     "gracias-round-score-4p.png",
-    "gracias-table-5p-over.png",
     "gracias-round-score-5p-over.png",
     "graps-board-legal.png",
     "graps-board-setup.png",
