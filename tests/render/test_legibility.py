@@ -23,9 +23,6 @@ from render.tools.legibility import legibility
 NOT_YET = {
     "gracias-round-score-4p.png",
     "gracias-round-score-5p-over.png",
-    "graps-board-legal.png",
-    "graps-board-setup.png",
-    "graps-board-over.png",
 }
 
 PICTURES = dict(images())
