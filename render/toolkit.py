@@ -5,9 +5,10 @@ Pillow's built-in scalable font (`ImageFont.load_default(size)`, Aileron); bold 
 the same font with a one-pixel stroke. Aileron has Latin letters only: characters it
 lacks (player names in Cyrillic, Greek, accented Latin) are drawn in runs of the
 shipped fallback font, and characters no font has are left out or marked
-(typeface.py). Images are 850-1000 px wide and Discord shows them about 340 px
-wide on a phone, so the texts a player must read there (names, money and points,
-whose turn it is, the last move) are sized by `phone_cap_height` (below).
+(typeface.py). Discord shows a picture about 360 px wide on a phone, so every
+picture is drawn for that (docs/architecture.md, "Pictures read on a phone"): each
+text is noted with its size (measure.py) and held to a floor at that width; the
+capitals of the texts a turn depends on are checked by `phone_cap_height` too.
 
 What to draw, where, at which size and in which colour is passed by position; the
 optional styling (`bold`, `anchor`, `min_size`, `corner_radius`, `outline`,
