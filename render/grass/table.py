@@ -13,9 +13,9 @@ the cards: the hassle pile (Market Open with the Heat On stack fanned over it, o
 first), the stash as one pile per value with its count and its covered peddles
 counted (G12), and the Protect cards played, one pile per value too. Piles by value
 keep every card side by side, so no card hides another's value: four peddle values
-and two Protect values fit a row. The header holds the hand number, whose turn it is,
-the draw pile and the discard pile's top card, each captioned; the footer the last
-public events.
+and two Protect values fit a row beside the Market Open. The header holds the hand
+number, whose turn it is, the draw pile and the discard pile's top card, each
+captioned; the footer the last public events.
 """
 
 from __future__ import annotations
@@ -80,7 +80,6 @@ CARDS_Y = 100  # the cards' top
 MARKET_W = CARD_W + 48  # the hassle pile: Heat On cards fanned over the Market Open
 STEP = CARD_W + 4  # from one pile to the next: side by side, every value in sight
 PROTECT_GAP = 6  # between the stash and the Protect cards
-MOST_PILES = 6  # 4 peddle values and 2 Protect values (G1, G12)
 
 COVER = hex_rgb("#6b3fa0")  # Protect purple: the covered-peddle band
 STATE_COLOURS: dict[Market, tuple[RGB, RGB]] = {
@@ -173,7 +172,8 @@ def layout(view: GrassPublicView) -> TableLayout:
         stash_n, prot_n = len(stash_piles(seat)), len(protect_piles(seat))
         gap = PROTECT_GAP if stash_n and prot_n else 0
         xs = _spread(stash_n + prot_n, stash_x, RIGHT - gap - 4, STEP)
-        # Piles overlap only beside a stack of three Heat On cards or more (G8).
+        # The most piles (4 peddle values and 2 Protect values, G1, G12) fit side by
+        # side beside a lone Market Open; beside Heat On cards (G8) they close up.
         stash_at, prot_x = xs[:stash_n], [x + gap for x in xs[stash_n:]]
         seats.append(
             SeatLayout(
