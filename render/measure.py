@@ -6,6 +6,12 @@ draws: the image it went on, the box its ink covers and the area it had to stay 
 column). A translation longer than the English shows up here as a box leaving its
 area or running into another text, which a reader sees as clipped or overlapping
 words. Outside `recording()` noting costs one lookup.
+
+Each text also carries its font size and whether it is a key text, one a player
+looks at every turn (whose turn it is, each player's total or score, the cards in a
+hand, lost or blocked turns, the last move, a card's value): `phone_size` is the size
+it reads at once the picture is shown `PHONE_VIEW` px wide, as a phone shows it
+(tests/render/test_legibility.py holds every picture to `SMALLEST` and `SMALLEST_KEY`).
 """
 
 from __future__ import annotations
@@ -19,6 +25,14 @@ from PIL import Image
 
 Box = tuple[int, int, int, int]
 
+# Discord shows a picture about 360 px wide in a phone's chat column (CSS px).
+PHONE_VIEW = 360
+# The smallest font size, at that width, of any text, and of a key text: 9 px is
+# the smallest caption type phones use; 12 px is about a phone's body text at its
+# smallest, what a player reads every turn without zooming.
+SMALLEST = 9.0
+SMALLEST_KEY = 12.0
+
 
 class Drawn(NamedTuple):
     """One text (or badge) as drawn: what it says, its ink box, its area, on which image."""
@@ -28,6 +42,11 @@ class Drawn(NamedTuple):
     area: Box
     image: Image.Image
     """The image drawn on: texts on one image may collide, on two may not."""
+    size: int = 0
+    """The font size drawn in, px of the image drawn on (badges and cards are pasted
+    on the picture at their own size)."""
+    key: bool = False
+    """A text players look at every turn (see the module doc)."""
 
 
 _NOTES: ContextVar[list[Drawn] | None] = ContextVar("drawn_texts", default=None)
@@ -48,11 +67,26 @@ def active() -> bool:
     return _NOTES.get() is not None
 
 
-def note(image: Image.Image, words: str, box: Box, area: Box | None) -> None:
+def note(
+    image: Image.Image, words: str, box: Box, area: Box | None, size: int = 0, key: bool = False
+) -> None:
     notes = _NOTES.get()
     if notes is not None:
         whole = (0, 0, image.width, image.height)
-        notes.append(Drawn(words, box, area or whole, image))
+        notes.append(Drawn(words, box, area or whole, image, size, key))
+
+
+def phone_size(drawn: Drawn, picture_width: int) -> float:
+    """The font size of `drawn` once its picture, `picture_width` px wide, is shown
+    `PHONE_VIEW` px wide."""
+    return drawn.size * PHONE_VIEW / picture_width
+
+
+def too_small(drawn: Drawn, picture_width: int) -> bool:
+    """Whether `drawn` reads below its floor at a phone's width (`SMALLEST`, or
+    `SMALLEST_KEY` for a key text); a pixel's rounding is allowed."""
+    floor = SMALLEST_KEY if drawn.key else SMALLEST
+    return phone_size(drawn, picture_width) < floor - 0.05
 
 
 def outside(drawn: Drawn) -> bool:

@@ -58,12 +58,15 @@ LEFT, RIGHT = 40, WIDTH - 40  # the content's edges on the paper
 HEADER = 148  # the dark band's bottom
 GAP = 14  # between tiles
 TILE = 112
-HEADING = 24  # section headings: regular, the bold stroke clogs their letters
+HEADING = 26  # section headings: regular, the bold stroke clogs their letters
 VALUE = 34  # a tile's value, shrunk to VALUE_MIN, then wrapped
 VALUE_MIN = 26  # 7 px capitals on a phone
 PLOT = 220  # the chart's height, gridlines' range
 EMPTY_PLOT = 100  # the frame standing for a history not begun
-TICK = 20
+TICK = 23
+# The smallest text: 900 px shown 360 px wide on a phone, 23 px reads 9 px there
+# (render/measure.py).
+SMALLEST = 23
 ROW = 50  # a rival's row
 NAME = 26
 LINE = colour_of(0)  # the first player's colour in the progress charts, in the PNG palette
@@ -91,7 +94,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, card: PlayerCard) -> 
     middle = (16 + HEADER) / 2
     room = RIGHT - LEFT
     if card.rating:
-        label_size = fit_size(card.rating_label, 240, 20, min_size=14)
+        label_size = SMALLEST
         label = ellipsize(card.rating_label, 240, label_size)
         wide = max(text_width(card.rating, 64, bold=True), text_width(label, label_size))
         area = (RIGHT - wide - 4, 20, RIGHT + 4, HEADER - 4)
@@ -123,7 +126,7 @@ def _value_lines(value: str, room: int) -> tuple[int, list[str]]:
     pairs = [(gap.join(parts[:i]), gap.join(parts[i:])) for i in range(1, len(parts))]
     if not pairs:  # one long word
         return VALUE_MIN, [ellipsize(value, room, VALUE_MIN, bold=True)]
-    for size in range(VALUE_MIN, 21, -1):
+    for size in range(VALUE_MIN, SMALLEST - 1, -1):
         widths = {pair: max(text_width(line, size, bold=True) for line in pair) for pair in pairs}
         even = min(pairs, key=widths.__getitem__)
         if widths[even] <= room:
@@ -136,8 +139,8 @@ def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, label: str, v
     x0, y0, x1, y1 = box
     panel(draw, box, STRIPE, corner_radius=12, outline=PAPER_LINE)
     room = x1 - x0 - 28
-    size = fit_size(label, room, 20, min_size=16)
-    text(image, (x0 + 14, y0 + 12), ellipsize(label, room, size), size, MUTED, area=box)
+    size = SMALLEST
+    text(image, (x0 + 14, y0 + 10), ellipsize(label, room, size), size, MUTED, area=box)
     size, lines = _value_lines(spoken(value), room)
     step = size + 4
     middle = (y0 + 40 + y1 - 8) / 2  # of the value's band, under the label
@@ -147,7 +150,7 @@ def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, label: str, v
 
 
 def _heading(image: Image.Image, words: str, top: int) -> None:
-    size = fit_size(words, RIGHT - LEFT, HEADING, min_size=16)
+    size = fit_size(words, RIGHT - LEFT, HEADING, min_size=SMALLEST)
     shown = ellipsize(words, RIGHT - LEFT, size)
     area = (LEFT - 4, top - 4, RIGHT + 4, top + 30)
     text(image, (LEFT, top), shown, size, INK_DARK, area=area)
@@ -220,7 +223,7 @@ def _rivals(image: Image.Image, draw: ImageDraw.ImageDraw, card: PlayerCard, top
             draw.rectangle((LEFT, y0, RIGHT, y0 + ROW - 1), fill=STRIPE)
         draw.line([(LEFT, y0 + ROW - 1), (RIGHT, y0 + ROW - 1)], fill=PAPER_LINE)
         most = round((RIGHT - LEFT) * 0.62)  # the record's widest, the name keeps the rest
-        size = fit_size(record, most, 24, min_size=16)
+        size = fit_size(record, most, 25, min_size=SMALLEST)
         said = ellipsize(record, most, size)
         wide = text_width(said, size)
         split = RIGHT - 12 - wide - 20

@@ -40,7 +40,6 @@ from render.toolkit import (
     hex_rgb,
     money,
     pill,
-    short_money,
     text,
     text_width,
 )
@@ -217,10 +216,9 @@ def round_ticks(low: int, high: int) -> list[int]:
 
 
 def _axis_money(value: int) -> str:
-    """$250K, -$50K, $1.5M: short figures beside the gridlines."""
-    if abs(value) >= 1_000_000:
-        return ("-" if value < 0 else "") + f"${abs(value) / 1_000_000:g}M"
-    return short_money(value)
+    """The gridlines' figures as the language being drawn writes amounts ("$250,000",
+    "250 000 $"): a short form such as "$250K" is English only."""
+    return money(value)
 
 
 def _shape(
@@ -360,7 +358,7 @@ def _legend(image: Image.Image, layer: Image.Image, progress: Progress, top: int
             fill = WINNER_MARK if won else MUTED
             pill(image, draw, (x + 10, y - round(BADGE * 1.45) // 2), badge, BADGE, fill, PAPER)
         ink = NEGATIVE if series and series[-1] < 0 else INK_DARK
-        text(image, (WIDTH - 48, y), total, NAME, ink, bold=True, anchor="rm")
+        text(image, (WIDTH - 48, y), total, NAME, ink, bold=True, anchor="rm", key=True)
 
 
 def draw_progress(progress: Progress) -> Image.Image:

@@ -36,10 +36,13 @@ from render.toolkit import (
 )
 
 WIDTH = 900
-ROW = 44
-HEAD = 40
-BODY_SIZE = 22
-HEAD_SIZE = 18
+ROW = 48
+HEAD = 42
+# 900 px shown 360 px wide on a phone: 23 px reads 9 px there (render/measure.py), the
+# smallest any word of a sheet is drawn.
+SMALLEST = 23
+BODY_SIZE = 24
+HEAD_SIZE = SMALLEST
 HIGHLIGHT = mix(GOLD, PAPER, 0.45)
 STRIPE = hex_rgb("#efe9dc")
 MUTED = hex_rgb("#6d6657")
@@ -92,7 +95,8 @@ def draw_grid(
     # Header.
     cx = x
     for index, (title, w) in enumerate(zip(columns, widths, strict=True)):
-        size = fit_size(title, w - 16, HEAD_SIZE, min_size=11, bold=True)
+        size = fit_size(title, w - 16, HEAD_SIZE, min_size=SMALLEST, bold=True)
+        title = ellipsize(title, w - 16, size, bold=True)
         if index == 0:
             text(image, (cx + 12, y + HEAD / 2), title, size, MUTED, bold=True, anchor="lm")
         else:
@@ -116,19 +120,22 @@ def draw_grid(
                 label = cell
                 left = cx + 12
                 if r in highlight:
-                    _star(draw, left + 9, top + ROW / 2, 10)
+                    star(draw, left + 9, top + ROW / 2, 10)
                     left += 24
                 label = ellipsize(label, cx + w - left - 8, BODY_SIZE, bold=True)
                 text(image, (left, top + ROW / 2), label, BODY_SIZE, ink, bold=True, anchor="lm")
             else:
-                size = fit_size(cell, w - 14, BODY_SIZE, bold=bold)
-                text(image, (cx + w - 12, top + ROW / 2), cell, size, ink, bold=bold, anchor="rm")
+                size = fit_size(cell, w - 14, BODY_SIZE, min_size=SMALLEST, bold=bold)
+                # The emphasised columns and strong rows are the scores and totals.
+                key = index in emphasis or r in strong
+                xy = (cx + w - 12, top + ROW / 2)
+                text(image, xy, cell, size, ink, bold=bold, anchor="rm", key=key)
             cx += w
         draw.line([(x, top + ROW - 1), (x + width, top + ROW - 1)], fill=PAPER_LINE)
     return grid_height(len(rows))
 
 
-def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+def star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     import math
 
     points = []
@@ -153,17 +160,16 @@ def title_band(image: Image.Image, draw: ImageDraw.ImageDraw, title: str, sub: s
     draw.rounded_rectangle((16, 16, width - 17, 84), 18, fill=FELT_DARK)
     draw.rectangle((16, 60, width - 17, 84), fill=FELT_DARK)
     size = fit_size(
-        title, width - 80 - (text_width(sub, 20) if sub else 0), 32, min_size=16, bold=True
+        title, width - 80 - (text_width(sub, 22) if sub else 0), 32, min_size=22, bold=True
     )
     text(image, (40, 50), title, size, GOLD, bold=True, anchor="lm")
     if sub:
-        text(image, (width - 40, 50), sub, 20, INK, anchor="rm")
+        text(image, (width - 40, 50), sub, 22, INK, anchor="rm")
     return 100
 
 
 # -- the marks the games' score sheets share ------------------------------------------
 
-SHEET_WIDTH = 1000  # the games' score sheets: the Grass hands, the Gracias rounds
 BADGE = 18
 # TRANSLATORS: a badge before the names of the game's winners.
 WINNER: tuple[Text, RGB] = (_p("badge", "winner"), MARK)
@@ -202,7 +208,7 @@ def heading(
     if names:
         label, fill = badge
         x = pill(image, ImageDraw.Draw(image), (x, y), label, BADGE, fill, PAPER)[2] + 10
-        who = ellipsize(", ".join(names), SHEET_WIDTH - 48 - x, 22, bold=True)
+        who = ellipsize(", ".join(names), image.width - 48 - x, 22, bold=True)
         text(image, (x, y + 2), who, 22, INK_DARK, bold=True)
 
 

@@ -5,9 +5,10 @@ Pillow's built-in scalable font (`ImageFont.load_default(size)`, Aileron); bold 
 the same font with a one-pixel stroke. Aileron has Latin letters only: characters it
 lacks (player names in Cyrillic, Greek, accented Latin) are drawn in runs of the
 shipped fallback font, and characters no font has are left out or marked
-(typeface.py). Images are 850-1000 px wide and Discord shows them about 340 px
-wide on a phone, so the texts a player must read there (names, money and points,
-whose turn it is, the last move) are sized by `phone_cap_height` (below).
+(typeface.py). Discord shows a picture about 360 px wide on a phone, so every
+picture is drawn for that (docs/architecture.md, "Pictures read on a phone"): each
+text is noted with its size (measure.py) and held to a floor at that width; the
+capitals of the texts a turn depends on are checked by `phone_cap_height` too.
 
 What to draw, where, at which size and in which colour is passed by position; the
 optional styling (`bold`, `anchor`, `min_size`, `corner_radius`, `outline`,
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -167,11 +169,12 @@ def ellipsize(text: str, max_width: int, size: int, *, bold: bool = False) -> st
 
 
 def wrap(text: str, max_width: int, size: int, *, bold: bool = False) -> list[str]:
-    """Greedy word wrap at `size`; a single word too long for a line is kept whole."""
+    """Greedy word wrap at `size`; a single word too long for a line is kept whole.
+    Lines break at spaces only, never at a no-break space ("25 000 $" stays whole)."""
     text = spoken(text)
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in re.split(r"[ \t\n]+", text.strip(" \t\n")):
         candidate = f"{current} {word}" if current else word
         if current and text_width(candidate, size, bold=bold) > max_width:
             lines.append(current)
@@ -256,11 +259,13 @@ def text(
     bold: bool = False,
     anchor: str = "la",
     area: Box | None = None,
+    key: bool = False,
 ) -> int:
     """Draw `content` at xy. anchor: first letter l/m/r (left, middle, right of the
-    text), second a/m/s (top of the ascender, middle of the line box, baseline)
-    -- a subset of Pillow's anchors. `area`: the box the words must stay in when it is
-    smaller than the image (render/measure.py checks it). Returns the drawn width."""
+        text), second a/m/s (top of the ascender, middle of the line box, baseline)
+        -- a subset of Pillow's anchors. `area`: the box the words must stay in when it is
+        smaller than the image (render/measure.py checks it). `key`: a text players look at
+    every turn, held to a larger size at phone width (measure.py). Returns the drawn width."""
     if not content:
         return 0
     said = spoken(content)
@@ -282,7 +287,7 @@ def text(
     if measure.active():
         ink = mask.getbbox() or (0, 0, 0, 0)
         box = (at[0] + ink[0], at[1] + ink[1], at[0] + ink[2], at[1] + ink[3])
-        measure.note(image, said, box, area)
+        measure.note(image, said, box, area, size, key)
     return width
 
 
@@ -340,9 +345,10 @@ def pill(
     *,
     anchor_x: str = "l",
     area: Box | None = None,
+    key: bool = False,
 ) -> tuple[int, int, int, int]:
     """A rounded badge holding `label`, top at y, its left edge at x (`anchor_x` "l"; "r"
-    puts its right edge there, "m" its middle); `area` as for `text`."""
+    puts its right edge there, "m" its middle); `area` and `key` as for `text`."""
     said = spoken(label)
     badge = _pill_image(said, size, fill, ink)
     width, height = badge.size
@@ -352,7 +358,7 @@ def pill(
     elif anchor_x == "m":
         x -= width // 2
     image.paste(badge, (x, y), badge)
-    measure.note(image, said, (x, y, x + width, y + height), area)
+    measure.note(image, said, (x, y, x + width, y + height), area, size, key)
     return (x, y, x + width, y + height)
 
 
@@ -399,6 +405,7 @@ def log_panel(
         newest = index == len(lines) - 1
         y = top + 10 + index * line_height + line_height / 2
         shown = ellipsize(line, right - left - 52, size)
-        text(image, (left + 32, y), shown, size, INK if newest else INK_SOFT, anchor="lm")
+        ink = INK if newest else INK_SOFT
+        text(image, (left + 32, y), shown, size, ink, anchor="lm", key=newest)
         if newest:
             draw.ellipse((left + 13, y - 6, left + 25, y + 6), fill=GOLD)

@@ -102,7 +102,9 @@ def _card(colour: Colour | None, width: int, height: int) -> Image.Image:
         cx, cy = inset // s + 4 + size * 0.36, inset // s + 2 + size * 1.45
         shape(corner, colour, cx, cy, r, ink(colour))
     else:
-        text(small, (width / 2, height / 2), "?", max(14, width // 3), RIM, bold=True, anchor="mm")
+        # 16 px at the least: a phone shows the smallest back, on the 640 px table, at 9 px.
+        mark = max(16, width // 3)
+        text(small, (width / 2, height / 2), "?", mark, RIM, bold=True, anchor="mm")
     return small
 
 
@@ -124,7 +126,16 @@ def _chip(colour: Colour, count: int, width: int, height: int, faded: RGB) -> Im
     )
     small = image.resize((width, height), Image.Resampling.LANCZOS)
     colour_ink = ink(colour) if count else mix(fill, ink(colour), 0.5)
-    text(small, (width - 8, height / 2), str(count), COUNT.size, colour_ink, bold=True, anchor="rm")
+    text(
+        small,
+        (width - 8, height / 2),
+        str(count),
+        COUNT.size,
+        colour_ink,
+        bold=True,
+        anchor="rm",
+        key=True,
+    )
     return small
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 
 from games.gracias.actions import TakeTrio
 from render.gracias import hidden_image, round_score_image, table_image
+from render.progress import gracias_progress_image
 from render.tools.seeded import NAMES, Game, Picture, Render, play_until, renders, snapshots
 
 
@@ -42,6 +43,7 @@ def pictures() -> Iterator[Picture]:
     cover = play_until("gracias", 5, 10, lambda g: False)
     yield "gracias-table-5p-over.png", lambda: table_image(cover.public_view())
     yield "gracias-round-score-5p-over.png", lambda: round_score_image(cover.public_view())
+    yield "gracias-progress-5p-over.png", lambda: gracias_progress_image(cover.public_view())
 
 
 def bench_cases() -> list[tuple[str, list[Render]]]:

@@ -1,14 +1,17 @@
-"""The Gracias round-score image (C6, C8).
+"""The Gracias round-score image (C6, C8), drawn for a phone first.
 
-Top: the last scored round, one row per player and one cell per colour: the points
-the colour earned, and under them how: a packet of five set aside ("pack"), the
-face-up cards kept, or discarded for holding the most ("3 out"); the players with
-the round's highest score are named beside a green "best round" badge and their
-round scores ringed in green. Below: every round's score and the totals; the game's
-winners (C8) are gold with a star, named beside a "winner" badge, their totals ringed
-in gold (during the game the same marks, with "leading", show who leads). The marks
-and badges are the Grass score sheet's (shared in scoreboard.py), so both sheets read
-alike.
+640 px wide, so that shown 360 px wide every word reads at least 9 px and the scores
+at least 12 px (render/measure.py). Top: the last scored round, a block per player:
+the name and the round's score, then a cell per colour: the points the colour
+earned, and under them how: a packet of five set aside ("pack"), the face-up cards
+kept, or discarded for holding the most ("3 out"). The colours head the cells by
+their colour and shape alone (C1): a letter would be one language's initial. The
+players with the round's highest score are named beside a green "best round" badge
+and their round scores ringed in green. Below: every round's score and the totals;
+the game's winners (C8) are gold with a star, named beside a "winner" badge, their
+totals ringed in gold (during the game the same marks, with "leading", show who
+leads). The marks and badges are the Grass score sheet's (shared in scoreboard.py),
+so both sheets read alike.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from render.gracias.cards import shape
 from render.scoreboard import (
     BEST,
     MUTED,
+    STRIPE,
     WINNER,
     draw_grid,
     grid_height,
@@ -32,13 +36,24 @@ from render.scoreboard import (
     title_band,
     winners_line,
 )
-from render.toolkit import INK_DARK, RGB, ellipsize, fit_size, hex_rgb, mix, text
+from render.toolkit import (
+    INK_DARK,
+    PAPER_LINE,
+    RGB,
+    ellipsize,
+    hex_rgb,
+    mix,
+    text,
+    text_width,
+    wrap,
+)
 
-WIDTH = 1000
-NAME_W = 170
-CELL_W = 104
-CELL_H = 66
-ROUND_W = WIDTH - 72 - NAME_W - 6 * CELL_W
+WIDTH = 640
+LEFT, RIGHT = 36, WIDTH - 36
+CELL_W = (RIGHT - LEFT) // 6  # a colour's cell
+CELL_H = 74  # its points over two lines of words
+BLOCK = CELL_H + 48  # a player's block: the name and the score over the cells
+HOW = 16  # how a colour scored: 9 px on a phone
 OUT = hex_rgb("#b3261e")
 # TRANSLATORS: a badge before the names of the players with the round's highest score.
 BEST_ROUND: tuple[Text, RGB] = (_p("badge", "best round"), BEST)
@@ -75,21 +90,45 @@ def _how(score: ColourScore) -> tuple[Text | None, bool]:
     return _n("{count} kept", "{count} kept", score.face_up), False
 
 
-def _colour_head(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+def _colour_head(draw: ImageDraw.ImageDraw, y: int) -> None:
+    """Each colour over its cells: its colour and its shape (C1), no letter."""
     for index, colour in enumerate(COLOURS):
-        cx = x + index * CELL_W + CELL_W // 2
-        draw.rounded_rectangle((cx - 44, y, cx + 44, y + 34), 9, fill=COLOUR_RGB[colour])
+        x0 = LEFT + index * CELL_W
+        draw.rounded_rectangle((x0 + 3, y, x0 + CELL_W - 3, y + 30), 9, fill=COLOUR_RGB[colour])
         ink = (255, 255, 255) if colour.letter != "Y" else INK_DARK
-        shape(draw, colour, cx - 24, y + 17, 10, ink)
-        text(image, (cx + 10, y + 17), colour.letter, 20, ink, bold=True, anchor="mm")
+        shape(draw, colour, x0 + CELL_W / 2, y + 15, 10, ink)
+
+
+def _cell(
+    image: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, score: ColourScore
+) -> None:
+    """A colour's points, and how it scored on up to two lines (C6)."""
+    cell = (x0 + 3, y, x0 + CELL_W - 3, y + CELL_H)
+    if score.cards:
+        tint = mix(COLOUR_RGB[score.colour], (255, 255, 255), 0.8)
+        draw.rounded_rectangle(cell, 8, fill=tint)
+    middle = (cell[0] + cell[2]) / 2
+    points = str(score.points) if score.cards else "-"
+    text(image, (middle, y + 18), points, 24, INK_DARK, bold=True, anchor="mm", key=True)
+    how, out = _how(score)
+    if not how:
+        return
+    room = cell[2] - cell[0] - 6
+    lines = wrap(how, room, HOW, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    for index, line in enumerate(lines):
+        shown = ellipsize(line, room, HOW, bold=True)
+        at = (middle, y + 44 + index * 18)
+        text(image, at, shown, HOW, OUT if out else MUTED, bold=True, anchor="mm", area=cell)
 
 
 def round_score_image(view: GraciasPublicView) -> Image.Image:
     """The last round's scoring in detail, then every round and the totals."""
     scoring = view.last_round
     rows = len(scoring.rows) if scoring else 0
-    height = 100 + (40 + 44 + rows * CELL_H + 24 if scoring else 50)
-    height += 40 + grid_height(len(view.seats)) + 36
+    height = 100 + (44 + 40 + rows * BLOCK + 16 if scoring else 50)
+    height += 44 + grid_height(len(view.seats)) + 36
     image, draw = paper_sheet(WIDTH, height)
     winners = view.winners if view.phase.value == "over" else ()
     sub = winners_line(winners)
@@ -99,55 +138,40 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
         else:
             sub = _("round {round}", round=view.round)
     top = title_band(image, draw, _("Gracias scores"), sub)
-    x = 36
     if scoring is None:
-        text(image, (x + 4, top + 12), _("No round scored yet"), 22, MUTED, bold=True)
+        text(image, (LEFT + 4, top + 12), _("No round scored yet"), 22, MUTED, bold=True)
         top += 50
     else:
         best = max((row.score for row in scoring.rows), default=0)
         best_names = [row.player for row in scoring.rows if row.score == best]
         title = _("Round {round}", round=scoring.round)
-        heading(image, (x + 4, top + 12), title, BEST_ROUND, best_names)
+        heading(image, (LEFT + 4, top + 12), title, BEST_ROUND, best_names)
         top += 44
-        _colour_head(image, draw, x + NAME_W, top)
-        # TRANSLATORS: a column heading, over each player's score for the round.
-        round_head = _p("column", "round")
-        text(image, (WIDTH - 48, top + 17), round_head, 18, MUTED, bold=True, anchor="rm")
-        top += 44
+        _colour_head(draw, top)
+        top += 40
         for r, row in enumerate(scoring.rows):
-            y = top + r * CELL_H
+            y = top + r * BLOCK
             if r % 2:
-                draw.rectangle((x, y, WIDTH - 36, y + CELL_H - 1), fill=hex_rgb("#efe9dc"))
-            name = ellipsize(row.player, NAME_W - 16, 22, bold=True)
-            text(image, (x + 12, y + CELL_H / 2), name, 22, INK_DARK, bold=True, anchor="lm")
-            for c, score in enumerate(row.colours):
-                cx = x + NAME_W + c * CELL_W + CELL_W // 2
-                tint = mix(COLOUR_RGB[score.colour], (255, 255, 255), 0.8)
-                if score.cards:
-                    draw.rounded_rectangle((cx - 48, y + 5, cx + 48, y + CELL_H - 6), 8, fill=tint)
-                points = str(score.points) if score.cards else "-"
-                text(image, (cx, y + 24), points, 24, INK_DARK, bold=True, anchor="mm")
-                how, out = _how(score)
-                if how:
-                    cell = (cx - 48, y + 5, cx + 48, y + CELL_H - 6)
-                    size = fit_size(how, cell[2] - cell[0] - 6, 15, min_size=10, bold=True)
-                    ink = OUT if out else MUTED
-                    text(image, (cx, y + 49), how, size, ink, bold=True, anchor="mm", area=cell)
+                draw.rectangle((LEFT, y, RIGHT, y + BLOCK - 1), fill=STRIPE)
+            score = str(row.score)
+            score_w = text_width(score, 28, bold=True)
+            middle = y + 22
+            # TRANSLATORS: a column heading, over each player's score for the round.
+            label = _p("column", "round")
+            label_w = text_width(label, HOW)
+            room = RIGHT - LEFT - 24 - score_w - label_w - 24
+            name = ellipsize(row.player, room, 22, bold=True)
+            text(image, (LEFT + 12, middle), name, 22, INK_DARK, bold=True, anchor="lm")
+            text(image, (RIGHT - 12, middle), score, 28, INK_DARK, bold=True, anchor="rm", key=True)
+            at = (RIGHT - 12 - score_w - 10, middle)
+            text(image, at, label, HOW, MUTED, anchor="rm")
             if row.score == best:
-                ring = (WIDTH - 116, y + 9, WIDTH - 39, y + CELL_H - 10)
+                ring = (RIGHT - 12 - score_w - 10, y + 4, RIGHT - 3, y + 40)
                 draw.rounded_rectangle(ring, 9, outline=BEST_ROUND[1], width=3)
-            round_score = str(row.score)
-            text(
-                image,
-                (WIDTH - 50, y + CELL_H / 2),
-                round_score,
-                28,
-                INK_DARK,
-                bold=True,
-                anchor="rm",
-            )
-            draw.line([(x, y + CELL_H - 1), (WIDTH - 36, y + CELL_H - 1)], fill=hex_rgb("#d9d1bf"))
-        top += rows * CELL_H + 24
+            for c, colour_score in enumerate(row.colours):
+                _cell(image, draw, LEFT + c * CELL_W, y + 42, colour_score)
+            draw.line([(LEFT, y + BLOCK - 1), (RIGHT, y + BLOCK - 1)], fill=PAPER_LINE)
+        top += rows * BLOCK + 16
     # Every round and the totals (C8).
     if winners:
         marked = [i for i, seat in enumerate(view.seats) if seat.name in winners]
@@ -155,8 +179,10 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
         top_total = max((seat.total for seat in view.seats), default=0)
         marked = [i for i, seat in enumerate(view.seats) if seat.total == top_total and top_total]
     badge = WINNER if winners else LEADING
-    heading(image, (x + 4, top + 8), _("All rounds"), badge, [view.seats[i].name for i in marked])
-    top += 40
+    heading(
+        image, (LEFT + 4, top + 8), _("All rounds"), badge, [view.seats[i].name for i in marked]
+    )
+    top += 44
     columns = [
         _p("column", "player"),
         # TRANSLATORS: a column heading, over each player's score for round {round}.
@@ -170,7 +196,7 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
         + [str(seat.total)]
         for seat in view.seats
     ]
-    box = (x, top, WIDTH - 72)
+    box = (LEFT, top, RIGHT - LEFT)
     draw_grid(image, box, columns, table, marked, emphasis=(4,))
     ringed = [(r, 4) for r in marked] if winners else []  # a result, not a lead
     ring_cells(image, box, columns, table, ringed, WINNER[1])

@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from games.gracias.cards import COLOURS, Colour
 from games.gracias.views import GraciasPlayerView, GraciasPublicView, Phase, SeatView, TrioView
 from games.text import Text, _, _p, joined
+from lang import spoken
 from render.gracias.cards import COUNT, card, chip
 from render.toolkit import (
     FELT,
@@ -32,32 +33,35 @@ from render.toolkit import (
     RGB,
     TextStyle,
     ellipsize,
-    fit_size,
     log_panel,
     panel,
     pill,
     text,
+    text_width,
+    wrap,
 )
 
-WIDTH = 1000
-MARGIN = 16
-HEADER = 112
-STATUS_X = 320
-TRIOS_TOP = HEADER + 8
-TRIOS_H = 160
-CARD_W, CARD_H = 70, 98
-ROW = 92
+WIDTH = 640
+MARGIN = 12
+HEADER = 156
+TRIOS_TOP = HEADER + 4
+TRIO_W = (WIDTH - 2 * MARGIN - 16) // 3  # three trios a row
+TRIO_H = 136  # a trio's number over its cards
+CARD_W, CARD_H = 64, 90
+ROW = 108
 GAP = 8
-LINE = 40
+LINE = 34
 RECENT = 6
 CHIP_W, CHIP_H = 74, 42
-CHIPS_X = 300
+LEFT, RIGHT = MARGIN + 14, WIDTH - MARGIN - 14  # a seat's contents
+SMALL = 16  # the smallest text: 640 px shown 360 px wide, 16 px reads 9 px
 
-# The texts a turn depends on, sized to read on a phone (toolkit.PHONE_MIN_CAP).
-NAME = TextStyle(28, bold=True)
+# The texts a turn depends on, sized to read on a phone (render/measure.py): at
+# 640 px, 22 px and more reads 12 px and more.
+NAME = TextStyle(26, bold=True)
 POINTS = TextStyle(28, bold=True)  # the total, the hidden cards' count
-STATUS = TextStyle(28, bold=True)  # whose turn it is
-LOG = TextStyle(31)  # the recent events, the last move among them
+STATUS = TextStyle(26, bold=True)  # whose turn it is
+LOG = TextStyle(22)  # the recent events, the last move among them
 PHONE_TEXTS = {
     "name": NAME,
     "points": POINTS,
@@ -98,61 +102,48 @@ def _paste(image: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> Non
     image.paste(picture, xy, picture)
 
 
+def trio_box(index: int, count: int) -> tuple[int, int, int, int]:
+    """Where trio `index` of `count` sits: three a row, a short last row centred."""
+    row, column = divmod(index, 3)
+    in_row = min(3, count - row * 3)
+    left = MARGIN + 8 + (3 - in_row) * TRIO_W // 2 + column * TRIO_W
+    top = TRIOS_TOP + 10 + row * TRIO_H
+    return left, top, left + TRIO_W, top + TRIO_H
+
+
 def _trio(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     view: GraciasPublicView,
     trio: TrioView,
-    x: int,
-    width: int,
+    box: tuple[int, int, int, int],
 ) -> None:
     """One trio: its number, two face-up cards and the face-down back (C5)."""
-    top = TRIOS_TOP + 10
+    x, top, right, _bottom = box
+    width = right - x
     choosing = view.choosing == trio.number
     cx = x + width // 2
-    text(
-        image,
-        (cx, top + 4),
-        _("Trio {number}", number=trio.number),
-        19,
-        GOLD if choosing else INK_SOFT,
-        bold=True,
-        anchor="ma",
-    )
+    number = _("Trio {number}", number=trio.number)
+    ink = GOLD if choosing else INK_SOFT
+    text(image, (cx, top + 2), number, 18, ink, bold=True, anchor="ma")
     cards_top = top + 32
     cards: list[Image.Image] = [card(colour, CARD_W, CARD_H) for colour in trio.face_up]
     if trio.has_face_down:
         cards.append(card(None, CARD_W, CARD_H))
     if not cards:
-        box = (cx - 56, cards_top, cx + 56, cards_top + CARD_H)
-        draw.rounded_rectangle(box, 10, outline=PANEL_EDGE, width=2)
-        who = ellipsize(trio.taken_by or "", 100, 18, bold=True)
+        place = (cx - 70, cards_top, cx + 70, cards_top + CARD_H)
+        draw.rounded_rectangle(place, 10, outline=PANEL_EDGE, width=2)
+        inside = (place[0] + 2, place[1] + 2, place[2] - 2, place[3] - 2)
+        room = inside[2] - inside[0] - 8
         # TRANSLATORS: in the empty place of a trio, above the name of the player who
-        # took it (on the next line); about 110 px wide.
-        taken = _("taken by")
-        size = fit_size(taken, box[2] - box[0] - 8, 16, min_size=11)
-        inside = (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2)
-        text(
-            image,
-            (cx, cards_top + CARD_H / 2 - 12),
-            taken,
-            size,
-            INK_SOFT,
-            anchor="mm",
-            area=inside,
-        )
-        text(
-            image,
-            (cx, cards_top + CARD_H / 2 + 12),
-            who,
-            18,
-            INK_SOFT,
-            bold=True,
-            anchor="mm",
-            area=inside,
-        )
+        # took it (on the next line); about 130 px wide.
+        taken = ellipsize(_("taken by"), room, SMALL)
+        who = ellipsize(trio.taken_by or "", room, 18, bold=True)
+        middle = cards_top + CARD_H / 2
+        text(image, (cx, middle - 13), taken, SMALL, INK_SOFT, anchor="mm", area=inside)
+        text(image, (cx, middle + 13), who, 18, INK_SOFT, bold=True, anchor="mm", area=inside)
         return
-    step = min(CARD_W - 20, (width - 12 - CARD_W) // max(1, len(cards) - 1))
+    step = min(CARD_W - 18, (width - 16 - CARD_W) // max(1, len(cards) - 1))
     span = CARD_W + step * (len(cards) - 1)
     left = cx - span // 2
     if choosing:
@@ -168,7 +159,7 @@ def _trio(
 
 @functools.lru_cache(maxsize=4)
 def _row_tile(moving: bool, winner: bool) -> Image.Image:
-    """A seat row's empty panel on felt with its shadow, drawn once (read-only)."""
+    """A seat's empty panel on felt with its shadow, drawn once (read-only)."""
     tile = Image.new("RGB", (WIDTH, ROW + GAP), FELT)
     draw = ImageDraw.Draw(tile)
     panel(
@@ -180,20 +171,34 @@ def _row_tile(moving: bool, winner: bool) -> Image.Image:
         shadow=FELT_DARK,
     )
     if moving:
-        draw.polygon([(MARGIN - 2, 30), (MARGIN + 14, 42), (MARGIN - 2, 54)], fill=GOLD)
+        draw.polygon([(MARGIN - 2, 12), (MARGIN + 10, 24), (MARGIN - 2, 36)], fill=GOLD)
     return tile
 
 
 def _seat(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView, seat: SeatView, top: int
 ) -> None:
+    """The name, the openers' badges (C3), the round scores and the total on the first
+    line; the reserve by colour (C5, C1) and the hidden cards' count under them."""
     moving = seat.name == view.to_move
     winner = seat.name in view.winners
     image.paste(_row_tile(moving, winner), (0, top))
-    name_colour = GOLD if winner else INK if seat.in_game else INK_SOFT
-    name = ellipsize(seat.name, CHIPS_X - 60, NAME.size, bold=True)
-    text(image, (MARGIN + 20, top + 10), name, NAME.size, name_colour, bold=True)
-    badge_x = MARGIN + 18
+    baseline = top + 38
+    # Total, right; the round scores left of it.
+    total_w = text(
+        image,
+        (RIGHT, baseline),
+        str(seat.total),
+        POINTS.size,
+        INK,
+        bold=True,
+        anchor="rs",
+        key=True,
+    )
+    # TRANSLATORS: over a player's total points.
+    label = _p("running total", "total")
+    end = RIGHT - total_w - 8
+    end -= text(image, (end, baseline), label, SMALL, INK_SOFT, anchor="rs") + 16
     badges: list[tuple[Text, RGB]] = []
     if seat.name == view.big_opener:
         # TRANSLATORS: a badge in capitals: the player who opens the turn (C3).
@@ -206,37 +211,35 @@ def _seat(
     if not seat.in_game:
         # TRANSLATORS: a badge in capitals: the player left the game.
         badges = [(_p("badge", "LEFT"), INK_SOFT)]
-    for label, colour in badges:
-        pill_box = pill(image, draw, (badge_x, top + 52), label, 15, colour, INK_DARK)
-        badge_x = pill_box[2] + 6
-    # Reserve counts by colour (C5), letter and shape on each chip (C1).
-    chip_y = top + (ROW - CHIP_H) // 2
-    for index, (hue, count) in enumerate(seat.reserve.items()):
-        _paste(image, chip(hue, count, PANEL), (CHIPS_X + index * (CHIP_W + 6), chip_y))
-    # Hidden cards: how many, never which (C5).
-    hx = CHIPS_X + 6 * (CHIP_W + 6) + 10
-    back = card(None, 30, 42)
-    _paste(image, back, (hx, chip_y))
-    text(
-        image,
-        (hx + 36, chip_y + CHIP_H / 2),
-        f"{seat.hidden_count}",
-        POINTS.size,
-        INK,
-        bold=True,
-        anchor="lm",
+    badges_w = sum(
+        text_width(label, SMALL, bold=True) + 2 * (SMALL // 2) + 8 for label, _ in badges
     )
-    # Total and round scores, right-aligned.
-    right = WIDTH - MARGIN - 18
-    # TRANSLATORS: over a player's total points.
-    text(image, (right, top + 14), _p("running total", "total"), 16, INK_SOFT, anchor="ra")
-    text(image, (right, top + 32), str(seat.total), POINTS.size, INK, bold=True, anchor="ra")
-    if seat.round_scores:
-        scores = enumerate(seat.round_scores, 1)
+    # The round scores, the last nearest the total, apart enough that "R1 6" never
+    # reads "R16"; the earliest left out if the name would be cut for them.
+    limit = LEFT + text_width(seat.name, NAME.size, bold=True) + badges_w + 16
+    for number, score in reversed(list(enumerate(seat.round_scores, 1))):
         # TRANSLATORS: a round's score, R for round: "R1 12"; a row holds three.
-        rounds = joined(" · ", [_("R{round} {score}", round=n, score=s) for n, s in scores])
-        size = fit_size(rounds, 150, 16, min_size=11)
-        text(image, (right, top + ROW - 12), rounds, size, INK_SOFT, anchor="rs")
+        said = spoken(_("R{round} {score}", round=number, score=score)).replace(" ", "  ")
+        if end - text_width(said, SMALL) < min(limit, RIGHT - 300):
+            break
+        end -= text(image, (end, baseline), said, SMALL, INK_SOFT, anchor="rs") + 14
+    name_colour = GOLD if winner else INK if seat.in_game else INK_SOFT
+    name = ellipsize(seat.name, end - LEFT - badges_w, NAME.size, bold=True)
+    x = LEFT + text(image, (LEFT, baseline), name, NAME.size, name_colour, bold=True, anchor="ls")
+    line = (LEFT - 4, top + 4, RIGHT + 4, top + 46)
+    for label, colour in badges:
+        box = pill(image, draw, (x + 8, baseline - 20), label, SMALL, colour, INK_DARK, area=line)
+        x = box[2]
+    # Reserve counts by colour (C5), shape and count on each chip (C1).
+    chip_y = top + ROW - CHIP_H - 12
+    for index, (hue, count) in enumerate(seat.reserve.items()):
+        _paste(image, chip(hue, count, PANEL), (LEFT + index * (CHIP_W + 6), chip_y))
+    # Hidden cards: how many, never which (C5).
+    hx = LEFT + 6 * (CHIP_W + 6) + 8
+    _paste(image, card(None, 30, 42), (hx, chip_y))
+    middle = chip_y + CHIP_H / 2
+    hidden = f"{seat.hidden_count}"
+    text(image, (hx + 36, middle), hidden, POINTS.size, INK, bold=True, anchor="lm", key=True)
 
 
 def table_image(view: GraciasPublicView) -> Image.Image:
@@ -244,54 +247,42 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     if not isinstance(view, GraciasPublicView):
         raise TypeError(f"table_image draws a GraciasPublicView only, not {type(view).__name__}")
     recent = view.recent[-RECENT:]
-    trios_h = TRIOS_H if view.trios else 64
+    trio_rows = -(-len(view.trios) // 3)
+    trios_h = trio_rows * TRIO_H + 12 if view.trios else 64
     seats_top = TRIOS_TOP + trios_h + 12
     recent_top = seats_top + len(view.seats) * (ROW + GAP) + 4
     height = recent_top + (len(recent) * LINE + 28 if recent else 0) + MARGIN
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
-    # Header.
-    draw.rectangle((0, 0, WIDTH, HEADER - 10), fill=FELT_DARK)
-    text(image, (MARGIN + 12, 16), "GRACIAS", 34, GOLD, bold=True)
+    # Header: the game, the round and turn, whose turn it is, the openers (C3).
+    draw.rectangle((0, 0, WIDTH, HEADER - 8), fill=FELT_DARK)
+    text(image, (LEFT, 12), "GRACIAS", 30, GOLD, bold=True)
+    room = RIGHT - LEFT
     when = _("Round {round} of 3  ·  Turn {turn} of 4", round=view.round, turn=view.turn)
-    left = (MARGIN + 14, 50, STATUS_X - 12, HEADER - 10)  # the openers' line is to its right
-    size = fit_size(when, left[2] - left[0], 20, min_size=14)
-    text(image, (MARGIN + 14, 72), when, size, INK_SOFT, anchor="lm", area=left)
-    right = (STATUS_X, 0, WIDTH - MARGIN, HEADER - 10)
-    status = ellipsize(_status(view), WIDTH - 340, STATUS.size, bold=True)
-    text(
-        image,
-        (STATUS_X, 34),
-        status,
-        STATUS.size,
-        GOLD if view.phase is Phase.OVER else INK,
-        bold=True,
-        anchor="lm",
-        area=right,
-    )
+    area = (LEFT - 4, 0, RIGHT + 4, HEADER - 8)
+    text(image, (RIGHT, 30), ellipsize(when, room - 200, 18), 18, INK_SOFT, anchor="rm", area=area)
+    lines = wrap(_status(view), room, STATUS.size, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    colour = GOLD if view.phase is Phase.OVER else INK
+    for index, line in enumerate(lines):
+        shown = ellipsize(line, room, STATUS.size, bold=True)
+        at = (LEFT, 72 + index * 32 - (len(lines) - 1) * 16)
+        text(image, at, shown, STATUS.size, colour, bold=True, anchor="lm", area=area, key=True)
     # TRANSLATORS: the players who open the turn (C3), by name.
     openers = _(
         "big opener {big}  ·  small opener {small}", big=view.big_opener, small=view.small_opener
     )
-    shown = ellipsize(openers, WIDTH - 340, 19)
-    text(image, (STATUS_X, 72), shown, 19, INK_SOFT, anchor="lm", area=right)
-    # Trios of the turn.
-    panel(
-        draw, (MARGIN, TRIOS_TOP, WIDTH - MARGIN, TRIOS_TOP + trios_h), FELT_DARK, corner_radius=16
-    )
+    text(image, (LEFT, 124), ellipsize(openers, room, 18), 18, INK_SOFT, anchor="lm", area=area)
+    # Trios of the turn, three a row.
+    band = (MARGIN, TRIOS_TOP, WIDTH - MARGIN, TRIOS_TOP + trios_h)
+    panel(draw, band, FELT_DARK, corner_radius=16)
     if view.trios:
-        width = (WIDTH - 2 * MARGIN - 16) // len(view.trios)
         for index, trio in enumerate(view.trios):
-            _trio(image, draw, view, trio, MARGIN + 8 + index * width, width)
+            _trio(image, draw, view, trio, trio_box(index, len(view.trios)))
     else:
-        text(
-            image,
-            (WIDTH / 2, TRIOS_TOP + trios_h / 2),
-            _("No trios on the table"),
-            22,
-            INK_SOFT,
-            anchor="mm",
-        )
+        empty = _("No trios on the table")
+        text(image, (WIDTH / 2, TRIOS_TOP + trios_h / 2), empty, 22, INK_SOFT, anchor="mm")
     for index, seat in enumerate(view.seats):
         _seat(image, draw, view, seat, seats_top + index * (ROW + GAP))
     if recent:
@@ -347,7 +338,7 @@ def hidden_image(view: GraciasPlayerView) -> Image.Image:
             )
             # TRANSLATORS: a badge in capitals on the card just drawn.
             new = _p("badge", "NEW")
-            pill(image, draw, (x + HIDDEN_W - 4, top - 14), new, 15, GOLD, INK_DARK, anchor_x="r")
+            pill(image, draw, (x + HIDDEN_W - 4, top - 14), new, 17, GOLD, INK_DARK, anchor_x="r")
     seat = public.seat(view.player)
     y = top + HIDDEN_H + 44
     # TRANSLATORS: before a player's reserve (C5), counts of cards by colour.

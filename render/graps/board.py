@@ -45,15 +45,19 @@ TOP = 158  # board's top edge (header and column letters above)
 BOARD = CELL * SIZE
 WIDTH = LEFT * 2 + BOARD
 RECENT = 6
-LINE = 34  # one recent event
+LINE = 38  # one recent event
 FOOTER = 40 + RECENT * LINE + 20  # the status, then the events
 HEIGHT = TOP + BOARD + 40 + FOOTER
 
-# The texts a turn depends on, sized to read on a phone (toolkit.PHONE_MIN_CAP).
+# Sizes read on a phone (render/measure.py): the board is 854 px wide and a phone
+# shows it 360 px wide, so every text is 22 px or more (9 px there) and the texts a
+# turn depends on 29 px or more (12 px there).
+SMALL = 22
 NAME = TextStyle(28, bold=True)
-SUPPLY = TextStyle(24, bold=True)  # pawns in supply and lost
-STATUS = TextStyle(24, bold=True)  # whose turn it is, and what to place
-LOG = TextStyle(26)  # the recent events, the last move among them
+SUPPLY = TextStyle(29, bold=True)  # pawns in supply and lost
+STATUS = TextStyle(29, bold=True)  # whose turn it is, and what to place
+LOG = TextStyle(29)  # the recent events, the last move among them
+LEGAL_RADIUS = 9  # the legal cells' marks: 18 px, 7.6 px on a phone
 PHONE_TEXTS = {"name": NAME, "supply": SUPPLY, "whose turn": STATUS, "last move": LOG}
 
 WOOD = hex_rgb("#e9d8b0")
@@ -189,12 +193,12 @@ def _empty_board() -> Image.Image:
     draw.rectangle((LEFT - 1, TOP - 1, x1 + 1, y1 + 1), outline=DARK_EDGE, width=2)
     for i, letter in enumerate(COLUMNS):
         x = LEFT + i * CELL + CELL / 2
-        text(image, (x, TOP - 18), letter, 20, INK_SOFT, bold=True, anchor="mm")
-        text(image, (x, y1 + 18), letter, 20, INK_SOFT, bold=True, anchor="mm")
+        text(image, (x, TOP - 18), letter, SMALL, INK_SOFT, bold=True, anchor="mm")
+        text(image, (x, y1 + 18), letter, SMALL, INK_SOFT, bold=True, anchor="mm")
     for row in range(1, SIZE + 1):
         y = TOP + (SIZE - row) * CELL + CELL / 2
-        text(image, (LEFT - 20, y), str(row), 19, INK_SOFT, bold=True, anchor="mm")
-        text(image, (x1 + 20, y), str(row), 19, INK_SOFT, bold=True, anchor="mm")
+        text(image, (LEFT - 22, y), str(row), SMALL, INK_SOFT, bold=True, anchor="mm")
+        text(image, (x1 + 22, y), str(row), SMALL, INK_SOFT, bold=True, anchor="mm")
     return image
 
 
@@ -228,7 +232,7 @@ def _die(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrapsPublicView) -
         image.paste(sprite(piece), (cx - CELL // 2, top + 7), sprite(piece))
         label = ROLLED[view.roll]
     if label:
-        text(image, (cx, top + side + 14), label, 18, INK, bold=True, anchor="mm")
+        text(image, (cx, top + side + 14), label, SMALL, INK, bold=True, anchor="mm")
 
 
 def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
@@ -252,14 +256,14 @@ def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
     else:
         # TRANSLATORS: under a Graps player's name: their side and their land row (P1).
         land = _("light, row {row}", row=side.land_row)
-    text(image, (x, 74), land, 18, INK_SOFT, anchor=anchor + "m")
+    text(image, (x, 74), land, SMALL, INK_SOFT, anchor=anchor + "m")
     removed = view.removed[index]
     # TRANSLATORS: a Graps player's pawns not yet placed (P6).
     supply = _n("{count} in supply", "{count} in supply", view.supply[index])
     # TRANSLATORS: a Graps player's pawns removed from the board (P5, P6).
     lost = _n("{count} lost", "{count} lost", removed)
     figures = joined(" · ", [supply, lost] if removed else [supply])
-    text(image, (x, 102), figures, SUPPLY.size, INK, bold=True, anchor=anchor + "m")
+    text(image, (x, 102), figures, SUPPLY.size, INK, bold=True, anchor=anchor + "m", key=True)
 
 
 def _status(view: GrapsPublicView) -> Text:
@@ -305,8 +309,9 @@ def board_image(view: GrapsPublicView, legal_for: str | None = None) -> Image.Im
     if legal_for is not None and legal_for == view.to_move:
         for cell in view.legal:
             cx, cy = cell_centre(cell)
+            r = LEGAL_RADIUS
             draw.ellipse(
-                (cx - 7, cy - 7, cx + 7, cy + 7), fill=LEGAL, outline=(255, 255, 255), width=2
+                (cx - r, cy - r, cx + r, cy + r), fill=LEGAL, outline=(255, 255, 255), width=2
             )
     _player(image, view, 0)
     _player(image, view, 1)
@@ -314,13 +319,14 @@ def board_image(view: GrapsPublicView, legal_for: str | None = None) -> Image.Im
     # Footer: status and the last events.
     top = TOP + BOARD + 48
     status = ellipsize(_status(view), WIDTH - 60, STATUS.size, bold=True)
-    text(image, (30, top + 14), status, STATUS.size, GOLD, bold=True, anchor="lm")
+    text(image, (30, top + 14), status, STATUS.size, GOLD, bold=True, anchor="lm", key=True)
     recent = view.recent[-RECENT:]
     for index, line in enumerate(recent):
         newest = index == len(recent) - 1  # the last move, white with a gold dot
         y = top + 56 + index * LINE
         shown = ellipsize(line, WIDTH - 72, LOG.size)
-        text(image, (42, y), shown, LOG.size, INK if newest else INK_SOFT, anchor="lm")
+        ink = INK if newest else INK_SOFT
+        text(image, (42, y), shown, LOG.size, ink, anchor="lm", key=newest)
         if newest:
             draw.ellipse((24, y - 6, 36, y + 6), fill=GOLD)
     return image

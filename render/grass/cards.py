@@ -26,6 +26,7 @@ from lang import speaking_now
 from render.grass.emblems import emblem
 from render.toolkit import (
     RGB,
+    ellipsize,
     fit_size,
     hex_rgb,
     mix,
@@ -41,7 +42,7 @@ class Size(enum.Enum):
     """FULL for the hand image, MINI for the table."""
 
     FULL = (180, 252)
-    MINI = (70, 98)
+    MINI = (80, 106)
 
     @property
     def width(self) -> int:
@@ -76,6 +77,14 @@ STYLES: dict[Kind, Style] = {
     Kind.MARKET_CLOSE: Style(hex_rgb("#4d6478"), (255, 255, 255), _p("card category", "MARKET")),
 }
 
+# The table's faces (render/grass/table.py, 640 px wide): a value at 22 px reads 12 px
+# on a phone, a short name at 16 px reads 9 px.
+MINI_VALUE = 22
+MINI_LABEL = 16
+# The hand's faces (render/grass/hand.py, 644 px wide) the same: at least 22 px for what
+# the card does or is worth, 17 px for its name.
+FULL_VALUE = 22
+FULL_NAME = 17
 BAR = (12, 12, 12)  # Heat Off's diagonal bar
 RIM = (250, 248, 242)
 EDGE = (120, 120, 120)
@@ -181,58 +190,62 @@ def _full_face(card: Card) -> Image.Image:
         bold=True,
         anchor="ma",
     )
-    emblem(draw, card, w / 2, 82, 36, st.colour, st.ink)
-    # Name, up to two lines, as large as fits.
+    emblem(draw, card, w / 2, 64, 28, st.colour, st.ink)
+    # Value or effect on a light plate at the bottom, on two lines when it is long:
+    # what a player reads every turn, so never smaller than FULL_VALUE.
+    room = w - 2 * inset - 25
+    line = effect(card)
+    value_size = fit_size(line, room, 24, min_size=FULL_VALUE, bold=True)
+    lines = wrap(line, room, value_size, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    lines = [ellipsize(one, room, value_size, bold=True) for one in lines]
+    step = 26
+    plate = (inset + 6, h - inset - 18 - step * len(lines), w - inset - 7, h - inset - 8)
+    draw.rounded_rectangle(plate, 10, fill=RIM)
+    ink = (20, 20, 20) if card.kind is not Kind.PARANOIA else hex_rgb("#b01e1e")
+    middle = (plate[1] + plate[3]) / 2
+    for index, one in enumerate(lines):
+        at = (w / 2, middle + (index - (len(lines) - 1) / 2) * step)
+        text(image, at, one, value_size, ink, bold=True, anchor="mm", key=True)
+    # Name, up to two lines (three if it must), as large as fits, centred between the
+    # emblem and the plate.
     name_size = 26
-    while name_size > 16:
-        lines = wrap(card.title, w - 2 * inset - 14, name_size, bold=True)
-        if len(lines) <= 2:
+    while name_size > FULL_NAME:
+        names = wrap(card.title, w - 2 * inset - 14, name_size, bold=True)
+        if len(names) <= 2:
             break
         name_size -= 1
-    # The name block is centred between the emblem and the plate.
-    step = round(name_size * 1.1)
-    top = 160 - (len(lines) * step) / 2
+    names = wrap(card.title, w - 2 * inset - 14, name_size, bold=True)
+    name_step = round(name_size * 1.1)
+    top = (96 + plate[1] - 4) / 2 - (len(names) * name_step) / 2
     text_block(
-        image, (w / 2, top), lines, name_size, st.ink, bold=True, anchor_x="m", line_spacing=1.1
-    )
-    # Value or effect on a light plate at the bottom.
-    line = effect(card)
-    plate = (inset + 6, h - inset - 44, w - inset - 7, h - inset - 8)
-    draw.rounded_rectangle(plate, 10, fill=RIM)
-    value_size = fit_size(line, plate[2] - plate[0] - 12, 24, min_size=13, bold=True)
-    ink = (20, 20, 20) if card.kind is not Kind.PARANOIA else hex_rgb("#b01e1e")
-    text(
-        image,
-        ((plate[0] + plate[2]) / 2, (plate[1] + plate[3]) / 2),
-        line,
-        value_size,
-        ink,
-        bold=True,
-        anchor="mm",
+        image, (w / 2, top), names, name_size, st.ink, bold=True, anchor_x="m", line_spacing=1.1
     )
     return image
 
 
 def _mini_face(card: Card) -> Image.Image:
+    """The table's face: a peddle's or a Protect's value alone, large (a phone reads
+    it at 12 px; the table piles cards by value, so a name would speak for one card of
+    the pile only); another card's short name, with a Paranoia's penalty under it."""
     st = style(card)
     size = Size.MINI
     w, h = size.value
     image, draw, inset = _blank(size, st.colour)
     if card.kind in (Kind.HEAT_OFF, Kind.PAY_FINE):
         _heat_off_bar(draw, size, inset)
-    emblem(draw, card, w / 2, h * 0.62, 20, st.colour, st.ink)
-    if card.value_usd and card.kind is not Kind.PARANOIA:
-        big = short_money(card.value_usd)
-    else:
-        big = MINI_NAMES.get(card, card.title)
-    big_size = fit_size(big, w - 2 * inset - 4, 21, min_size=11, bold=True)
-    text(image, (w / 2, inset + 18), big, big_size, st.ink, bold=True, anchor="mm")
-    small = MINI_NAMES.get(card, card.title) if big != MINI_NAMES.get(card, card.title) else ""
+    valued = bool(card.value_usd) and card.kind is not Kind.PARANOIA
+    emblem(draw, card, w / 2, h * 0.62, 24 if valued else 20, st.colour, st.ink)
+    room = w - 2 * inset - 4
+    big = short_money(card.value_usd) if valued else MINI_NAMES.get(card, card.title)
+    big_size = fit_size(big, room, 26, min_size=MINI_VALUE if valued else MINI_LABEL, bold=True)
+    big = ellipsize(big, room, big_size, bold=True)
+    text(image, (w / 2, inset + 19), big, big_size, st.ink, bold=True, anchor="mm", key=valued)
     if card.kind is Kind.PARANOIA:
-        small = short_money(-card.value_usd)
-    if small:
-        small_size = fit_size(small, w - 2 * inset - 4, 14, min_size=9, bold=True)
-        text(image, (w / 2, h - inset - 12), small, small_size, st.ink, bold=True, anchor="mm")
+        penalty = short_money(-card.value_usd)  # "-$50K" fits at MINI_VALUE
+        at = (w / 2, h - inset - 15)
+        text(image, at, penalty, MINI_VALUE, st.ink, bold=True, anchor="mm", key=True)
     return image
 
 

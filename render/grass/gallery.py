@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from render.grass import hand_image, score_sheet_image, table_image
+from render.progress import grass_progress_image
 from render.tools.seeded import (
     NAMES,
     WORLD_NAMES,
@@ -53,6 +54,7 @@ def pictures() -> Iterator[Picture]:
     gover = play_until("grass", 3, 2, lambda g: False)
     yield "grass-table-3p-over.png", lambda: table_image(gover.public_view())
     yield "grass-score-sheet-3p-over.png", lambda: score_sheet_image(gover.public_view())
+    yield "grass-progress-3p-over.png", lambda: grass_progress_image(gover.public_view())
     gw = play_until("grass", 6, 11, _crowded, names=WORLD_NAMES)
     yield "grass-table-6p-names.png", lambda: table_image(gw.public_view())
 

@@ -24,11 +24,11 @@ from render.toolkit import (
     INK_SOFT,
     RGB,
     ellipsize,
-    fit_size,
     hex_rgb,
     panel,
     pill,
     text,
+    wrap,
 )
 
 MARGIN = 16
@@ -36,9 +36,14 @@ MARGIN = 16
 # glance. Nirvana's card colours, so the shared PNG palette already holds them.
 RECEIVED = hex_rgb("#8ed2f0")
 RECEIVED_INK = hex_rgb("#0f3550")
-BADGE_SIZE = 16
+# Three cards a row, 644 px wide: shown 360 px wide on a phone, the badges (17 px)
+# read 9.5 px and the status line (22 px) 12 px, as the cards' own words do (cards.py).
+BADGE_SIZE = 17
+STATUS_SIZE = 22
+HEADER = 124  # the title, then the status on up to two lines
+TOP = 144  # the first row of cards
 
-HAND_COLUMNS = 4
+HAND_COLUMNS = 3
 HAND_GAP = 20
 HAND_ORDER = (
     Kind.PEDDLE,
@@ -74,7 +79,7 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
     columns = HAND_COLUMNS
     rows = max(1, -(-len(cards) // columns))
     width = MARGIN * 2 + columns * fw + (columns - 1) * HAND_GAP + 32
-    top = 96
+    top = TOP
     offer = offer_lines(view)
     height = top + rows * (fh + HAND_GAP) + 24 + (len(offer) * 32 + 28 if offer else 0)
     image = Image.new("RGB", (width, height), FELT)
@@ -82,9 +87,10 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
     public = view.public
     # G22: a player who left has no seat any more, yet their (empty) hand is drawn.
     seat = next((s for s in public.seats if s.name == view.name), None)
-    draw.rectangle((0, 0, width, 80), fill=FELT_DARK)
-    title = ellipsize(_("{player}'s hand", player=view.name), width // 2, 30, bold=True)
-    text(image, (MARGIN + 16, 40), title, 30, GOLD, bold=True, anchor="lm")
+    draw.rectangle((0, 0, width, HEADER), fill=FELT_DARK)
+    room = width - 2 * (MARGIN + 16)
+    title = ellipsize(_("{player}'s hand", player=view.name), room, 30, bold=True)
+    text(image, (MARGIN + 16, 34), title, 30, GOLD, bold=True, anchor="lm")
     status: Text
     if seat is None:
         status = _("hand {hand}  ·  you left this game", hand=public.hand)
@@ -100,8 +106,13 @@ def hand_image(view: GrassPlayerView) -> Image.Image:
     if public.to_move == view.name and not public.over:
         # TRANSLATORS: {status} is the rest of the line: "hand 2  ·  open market  ·  $25,000".
         status = _("your turn  ·  {status}", status=status)
-    size = fit_size(status, width // 2 - 40, 21, min_size=14)
-    text(image, (width - MARGIN - 16, 40), status, size, INK, anchor="rm")
+    lines = wrap(status, room, STATUS_SIZE)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    for index, line in enumerate(lines):
+        shown = ellipsize(line, room, STATUS_SIZE)
+        at = (MARGIN + 16, 76 + index * 30)
+        text(image, at, shown, STATUS_SIZE, INK, anchor="lm", key=True)
     # One copy each is marked, even when the hand holds two cards of that type.
     drawn_index = cards.index(view.drawn) if view.drawn in cards else None
     pass_index = cards.index(view.pass_choice) if view.pass_choice in cards else None

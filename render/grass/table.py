@@ -1,18 +1,21 @@
-"""The Grass table image: the public table (G6, G12).
+"""The Grass table image: the public table (G6, G12), drawn for a phone first.
 
 `table_image` takes only a `GrassPublicView`: it cannot draw a card it was not
-given, so no private card reaches the channel through it. One row per seat, in
-seat order: name, running total ("total $105,000"), market state (G6) and lost turns
-owed (G3), the hassle pile (Market Open with the Heat On stack over it, oldest
-first), the stash as one pile per value with its covered peddles counted (G12) and
-the Protect cards played, one pile per value too, then the stash's value and the
-cards in hand. Piles by value keep every card side by side, so no card hides
-another's value: four peddle values and two Protect values fit a row. The header
-holds the hand number, whose turn it is, the draw pile and the discard pile's top
-card, each captioned; the footer the last public events.
+given, so no private card reaches the channel through it. The picture is 640 px wide,
+about the width a phone's chat column shows it at (360 px) times 1.8, so that every
+text reads at least 9 px there and what a turn depends on at least 12 px
+(render/measure.py; tests/render/test_legibility.py measures every text).
 
-The texts a player must read on a phone (`PHONE_TEXTS`) are sized for it (see
-`toolkit.phone_cap_height`); tests/render/test_phone_width.py measures them.
+One panel per seat, in seat order, stacked (a portrait table, whatever the number of
+players): the name and the running total on the first line; the market's state (G6),
+the lost turns owed (G3), the stash's value and the cards in hand on the second; then
+the cards: the hassle pile (Market Open with the Heat On stack fanned over it, oldest
+first), the stash as one pile per value with its count and its covered peddles
+counted (G12), and the Protect cards played, one pile per value too. Piles by value
+keep every card side by side, so no card hides another's value: four peddle values
+and two Protect values fit a row beside the Market Open. The header holds the hand
+number, whose turn it is, the draw pile and the discard pile's top card, each
+captioned; the footer the last public events.
 """
 
 from __future__ import annotations
@@ -40,7 +43,6 @@ from render.toolkit import (
     RGB,
     TextStyle,
     ellipsize,
-    fit_size,
     hex_rgb,
     log_panel,
     money,
@@ -51,32 +53,33 @@ from render.toolkit import (
     wrap,
 )
 
-WIDTH = 1000
-MARGIN = 16
-HEADER = 150
-STATUS_X = 300  # where the header's status starts, right of the hand and options lines
-ROW = 128
-GAP = 10
+WIDTH = 640
+MARGIN = 12
+HEADER = 176
+ROW = 216  # a seat's panel: two lines of words over a row of cards
+GAP = 8
 RECENT = 6
-LINE = 40  # one recent event
+LINE = 34  # one recent event
 CARD_W, CARD_H = Size.MINI.value
 
-# The texts a turn depends on, sized to read on a phone (toolkit.PHONE_MIN_CAP).
-NAME = TextStyle(28, bold=True)
-TOTAL = TextStyle(27, bold=True)  # the running total and the stash's value
-STATUS = TextStyle(28, bold=True)  # whose turn it is
-LOG = TextStyle(31)  # the recent events, the last move among them
+# Font sizes: at 640 px shown 360 px wide, 16 px reads 9 px and 22 px reads 12 px.
+SMALL = 16  # the smallest text: captions, labels
+BADGE = 22  # market state, lost turns, a Paranoia pass: key texts on badges
+NAME = TextStyle(26, bold=True)
+TOTAL = TextStyle(26, bold=True)  # the running total and the stash's value
+STATUS = TextStyle(26, bold=True)  # whose turn it is
+HAND = TextStyle(22)  # cards in hand
+LOG = TextStyle(22)  # the recent events, the last move among them
 PHONE_TEXTS = {"name": NAME, "money": TOTAL, "whose turn": STATUS, "last move": LOG}
 
-MARKET_X = 226  # the hassle pile's left edge
-MARKET_W = 140
-STASH_X = 380
-STEP = CARD_W + 5  # from one pile to the next: side by side, every value in sight
-PROTECT_GAP = 10  # between the stash and the Protect cards
-MOST_PILES = 6  # 4 peddle values and 2 Protect values (G1, G12)
-# The piles stay left of this: the fullest row, its last pile's lower card included.
-STASH_END = STASH_X + (MOST_PILES - 1) * STEP + PROTECT_GAP + CARD_W + 4
-INFO_X = WIDTH - MARGIN - 14  # right edge of the value / hand-size column
+LEFT = MARGIN + 8  # the panels' contents start here
+RIGHT = WIDTH - MARGIN - 8  # and end here
+LINE_1 = 12  # the name and the total, from the panel's top
+LINE_2 = 52  # the badges, the stash's value and the cards in hand
+CARDS_Y = 100  # the cards' top
+MARKET_W = CARD_W + 48  # the hassle pile: Heat On cards fanned over the Market Open
+STEP = CARD_W + 4  # from one pile to the next: side by side, every value in sight
+PROTECT_GAP = 6  # between the stash and the Protect cards
 
 COVER = hex_rgb("#6b3fa0")  # Protect purple: the covered-peddle band
 STATE_COLOURS: dict[Market, tuple[RGB, RGB]] = {
@@ -161,18 +164,22 @@ def layout(view: GrassPublicView) -> TableLayout:
     top = HEADER
     for seat in view.seats:
         row = (MARGIN, top, WIDTH - MARGIN, top + ROW)
-        card_y = top + (ROW - CARD_H) // 2
-        hassle_x = _spread(len(seat.hassle), MARKET_X, MARKET_X + MARKET_W, 30)
+        card_y = top + CARDS_Y
+        hassle_x = _spread(max(1, len(seat.hassle)), LEFT, LEFT + MARKET_W, 24)
+        # The stash starts right of the hassle pile (its outline when empty).
+        stash_x = hassle_x[-1] + CARD_W + 8
+        hassle_x = hassle_x[: len(seat.hassle)]
         stash_n, prot_n = len(stash_piles(seat)), len(protect_piles(seat))
         gap = PROTECT_GAP if stash_n and prot_n else 0
-        xs = _spread(stash_n + prot_n, STASH_X, STASH_END - gap - 4, STEP)
-        # Only views no deck can make hold more than MOST_PILES piles and overlap.
-        stash_x, prot_x = xs[:stash_n], [x + gap for x in xs[stash_n:]]
+        xs = _spread(stash_n + prot_n, stash_x, RIGHT - gap - 4, STEP)
+        # The most piles (4 peddle values and 2 Protect values, G1, G12) fit side by
+        # side beside a lone Market Open; beside Heat On cards (G8) they close up.
+        stash_at, prot_x = xs[:stash_n], [x + gap for x in xs[stash_n:]]
         seats.append(
             SeatLayout(
                 row,
                 tuple((x, card_y) for x in hassle_x),
-                tuple((x, card_y) for x in stash_x),
+                tuple((x, card_y) for x in stash_at),
                 tuple((x, card_y) for x in prot_x),
             )
         )
@@ -218,52 +225,50 @@ def _pile_of_cards(
         draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
         # TRANSLATORS: in the outline of a pile (draw pile, discard pile) with no card.
         empty = _p("pile", "empty")
-        text(image, (x + CARD_W / 2, y + CARD_H / 2), empty, 15, INK_SOFT, anchor="mm")
+        text(image, (x + CARD_W / 2, y + CARD_H / 2), empty, SMALL, INK_SOFT, anchor="mm")
     else:
         _paste(image, picture, xy)
-    text(image, (x + CARD_W / 2, y + CARD_H + 14), caption, 18, INK_SOFT, anchor="mm")
+    text(image, (x + CARD_W / 2, y + CARD_H + 14), caption, SMALL, INK_SOFT, anchor="mm")
 
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrassPublicView) -> None:
-    draw.rectangle((0, 0, WIDTH, HEADER - 12), fill=FELT_DARK)
-    text(image, (MARGIN + 12, 16), "GRASS", 34, GOLD, bold=True)
-    # TRANSLATORS: {target} is the running total that wins the game: "$250,000".
-    sub = _("Hand {hand}  ·  first to {target}", hand=view.hand, target=Money(view.options.target))
-    facts = (MARGIN + 14, 50, STATUS_X - 10, HEADER - 12)  # the status is to their right
-    room = facts[2] - facts[0]
-    text(image, (MARGIN + 14, 66), sub, fit_size(sub, room, 20, min_size=14), INK_SOFT, area=facts)
-    trades = _("trades open") if view.trading else _("no trading")
-    if view.options.secret_trades and view.trading:
-        trades = _("secret trades")
-    options = [trades, _("learning deck")] if view.options.learning else [trades]
-    said = joined("  ·  ", options)
-    text(
-        image, (MARGIN + 14, 98), said, fit_size(said, room, 20, min_size=14), INK_SOFT, area=facts
-    )
-    # Whose turn it is, on two lines when it is long (a Paranoia pass names everyone).
-    status, colour = _status(view)
-    left, right = STATUS_X, WIDTH - MARGIN - 2 * CARD_W - 48
-    lines = wrap(status, right - left, STATUS.size, bold=True)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    lines = [ellipsize(line, right - left, STATUS.size, bold=True) for line in lines]
-    middle = (HEADER - 12) / 2
-    for index, line in enumerate(lines):
-        y = middle + (index - (len(lines) - 1) / 2) * 38
-        area = (left, 0, right, HEADER - 12)
-        text(image, (left, y), line, STATUS.size, colour, bold=True, anchor="lm", area=area)
-    # The draw pile (a back with its count) and the discard pile's top card.
+    draw.rectangle((0, 0, WIDTH, HEADER - 8), fill=FELT_DARK)
+    # The draw pile (a back with its count) and the discard pile's top card, right.
     y = 10
-    discard_x = WIDTH - MARGIN - CARD_W - 14
-    draw_x = discard_x - CARD_W - 22
+    discard_x = WIDTH - MARGIN - CARD_W - 6
+    draw_x = discard_x - CARD_W - 16
     _pile_of_cards(
         image, draw, (draw_x, y), back(Size.MINI) if view.draw_pile else None, _("draw pile")
     )
     if view.draw_pile:
-        xy = (draw_x + CARD_W // 2, y + CARD_H - 30)
-        pill(image, draw, xy, str(view.draw_pile), 17, INK, INK_DARK, anchor_x="m")
+        xy = (draw_x + CARD_W // 2, y + CARD_H - 34)
+        pill(image, draw, xy, str(view.draw_pile), 18, INK, INK_DARK, anchor_x="m")
     top = face(view.discard_pile[-1], Size.MINI) if view.discard_pile else None
     _pile_of_cards(image, draw, (discard_x, y), top, _("discard pile"))
+    # The game, the hand and its options, left of the piles.
+    right = draw_x - 14
+    text(image, (LEFT, 12), "GRASS", 32, GOLD, bold=True)
+    # TRANSLATORS: {target} is the running total that wins the game: "$250,000".
+    sub = _("Hand {hand}  ·  first to {target}", hand=view.hand, target=Money(view.options.target))
+    facts = (LEFT, 50, right, 100)
+    trades = _("trades open") if view.trading else _("no trading")
+    if view.options.secret_trades and view.trading:
+        trades = _("secret trades")
+    options = [trades, _("learning deck")] if view.options.learning else [trades]
+    for fact, y_fact in ((sub, 60), (joined("  ·  ", options), 84)):
+        shown = ellipsize(fact, right - LEFT, 18)
+        text(image, (LEFT, y_fact), shown, 18, INK_SOFT, anchor="lm", area=facts)
+    # Whose turn it is, on two lines when it is long (a Paranoia pass names everyone).
+    status, colour = _status(view)
+    lines = wrap(status, right - LEFT, STATUS.size, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    lines = [ellipsize(line, right - LEFT, STATUS.size, bold=True) for line in lines]
+    middle = (104 + HEADER - 8) / 2
+    area = (LEFT, 100, right, HEADER - 8)
+    for index, line in enumerate(lines):
+        at = (LEFT, middle + (index - (len(lines) - 1) / 2) * 32)
+        text(image, at, line, STATUS.size, colour, bold=True, anchor="lm", area=area, key=True)
 
 
 def _covered_mark(
@@ -271,7 +276,7 @@ def _covered_mark(
 ) -> None:
     """G12: a purple band with a shield across a pile's foot, saying how many of its
     peddles are covered when not all are."""
-    band = (x + 3, y + CARD_H - 28, x + CARD_W - 4, y + CARD_H - 4)
+    band = (x + 3, y + CARD_H - 30, x + CARD_W - 4, y + CARD_H - 4)
     draw.rounded_rectangle(band, 6, fill=COVER)
     if pile.covered == pile.count:
         # TRANSLATORS: on a band across a pile of peddles that are all covered (G12), in
@@ -281,13 +286,16 @@ def _covered_mark(
         # TRANSLATORS: on a band across a pile, how many of its peddles are covered (G12);
         # it must stay as short as "2 SAFE".
         label = _p("covered peddles", "{count} SAFE", count=pile.covered)
-    cx, cy = x + 13, y + CARD_H - 16
-    size = fit_size(label, band[2] - (x + 21) - 2, 13, min_size=8, bold=True)
-    if size < 11:  # a longer word than "SAFE": the words take the shield's place
-        size = fit_size(label, band[2] - band[0] - 6, 13, min_size=8, bold=True)
-        middle = ((band[0] + band[2]) / 2, cy)
-        text(image, middle, label, size, (255, 255, 255), bold=True, anchor="mm", area=band)
-        return
+    white = (255, 255, 255)
+    cx, cy = x + 13, (band[1] + band[3]) / 2
+    room = band[2] - (x + 21) - 2
+    if text_width(label, SMALL, bold=True) > room:
+        if pile.covered == pile.count:  # a longer word than "SAFE": words alone
+            middle = ((band[0] + band[2]) / 2, cy)
+            shown = ellipsize(label, band[2] - band[0] - 4, SMALL, bold=True)
+            text(image, middle, shown, SMALL, white, bold=True, anchor="mm", area=band)
+            return
+        label = Text.verbatim("{count}", count=pile.covered)  # the shield says the rest
     draw.polygon(
         [
             (cx - 6, cy - 8),
@@ -297,14 +305,14 @@ def _covered_mark(
             (cx, cy + 8),
             (cx - 6, cy),
         ],
-        fill=(255, 255, 255),
+        fill=white,
     )
-    text(image, (x + 21, cy), label, size, (255, 255, 255), bold=True, anchor="lm", area=band)
+    text(image, (x + 21, cy), label, SMALL, white, bold=True, anchor="lm", area=band)
 
 
 @functools.lru_cache(maxsize=4)
 def _row_tile(moving: bool, winner: bool) -> Image.Image:
-    """A seat row's empty panel on felt, with its shadow (the same on every render, so
+    """A seat's empty panel on felt, with its shadow (the same on every render, so
     drawn once; the mover's is outlined gold with an arrow, a winner's outlined gold)."""
     tile = Image.new("RGB", (WIDTH, ROW + GAP), FELT)
     draw = ImageDraw.Draw(tile)
@@ -320,40 +328,64 @@ def _row_tile(moving: bool, winner: bool) -> Image.Image:
         shadow=FELT_DARK,
     )
     if moving:
-        draw.polygon([(MARGIN - 2, 40), (MARGIN + 14, 52), (MARGIN - 2, 64)], fill=GOLD)
+        draw.polygon([(MARGIN - 2, 14), (MARGIN + 10, 26), (MARGIN - 2, 38)], fill=GOLD)
     return tile
 
 
-def _name_column(
+def _words(
     image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, where: SeatLayout, winner: bool
 ) -> None:
-    """Name, "total $105,000", the market's state and the lost turns owed (G3, G6)."""
-    x0, y0 = where.row[0] + 20, where.row[1]
-    room = MARKET_X - 16 - x0
-    fill, ink = STATE_COLOURS[seat.market]
+    """The name and the running total; the market's state (G6), the lost turns owed
+    (G3), the stash's value and the cards in hand (or a Paranoia pass, G13)."""
+    y0 = where.row[1]
+    # TRANSLATORS: before a player's running total in dollars, drawn after it.
+    label = _p("running total", "total")
+    total = money(seat.total)
+    baseline = y0 + LINE_1 + 26
+    total_w = text(
+        image, (RIGHT, baseline), total, TOTAL.size, INK, bold=True, anchor="rs", key=True
+    )
+    label_w = text(image, (RIGHT - total_w - 8, baseline), label, SMALL, INK_SOFT, anchor="rs")
+    room = RIGHT - LEFT - total_w - label_w - 24
+    name = ellipsize(seat.name, room, NAME.size, bold=True)
+    text(image, (LEFT, baseline), name, NAME.size, GOLD if winner else INK, bold=True, anchor="ls")
+    # The second line: badges left, the stash's value and the hand right.
+    top = y0 + LINE_2
+    line = (LEFT - 4, top - 4, RIGHT + 4, top + 36)
+    if seat.to_pass or seat.passed:  # G13: in a pass the hand matters, not its size
+        # TRANSLATORS: a badge in a Paranoia pass (G13): the player is still to choose a
+        # card to pass, or has chosen it.
+        passing = _p("paranoia pass", "passing") if seat.to_pass else _p("paranoia pass", "passed")
+        box = pill(
+            image, draw, (RIGHT, top), passing, BADGE, GOLD, INK_DARK, anchor_x="r", key=True
+        )
+        right = box[0] - 12
+    else:
+        hand = _n("{count} in hand", "{count} in hand", seat.hand_size)
+        middle = top + 16
+        right = RIGHT - text(image, (RIGHT, middle), hand, HAND.size, INK, anchor="rm", key=True)
+        right -= 16
+    value = money(sum(s.card.value_usd for s in seat.stash))
+    value_w = text(
+        image, (right, top + 16), value, HAND.size, INK, bold=True, anchor="rm", key=True
+    )
+    # TRANSLATORS: before the value of a player's stash, in dollars.
+    stash = _p("stash value", "stash")
+    left_end = right - value_w - 6
+    left_end -= text(image, (left_end, top + 16), stash, SMALL, INK_SOFT, anchor="rm", area=line)
     state = STATE_BADGES[seat.market]
     if len(seat.heat) > 1:  # G8: stacked Heat On cards, each to be lifted
         # TRANSLATORS: a market's state badge and how many Heat On cards are stacked on
         # it (G8): "BLOCKED x2".
         state = _("{state} x{count}", state=state, count=len(seat.heat))
-    # TRANSLATORS: a badge: the player loses their next {count} turns (G3).
-    skip = _n("skips {count}", "skips {count}", seat.skip) if seat.skip else None
-    skip_w = text_width(skip, 17, bold=True) + 17 if skip else 0
-    state_w = text_width(state, 17, bold=True) + 17
-    beside_state = bool(skip) and state_w + 6 + skip_w <= room
-    name_room = room if beside_state or not skip else room - skip_w - 8
-    name = ellipsize(seat.name, name_room, NAME.size, bold=True)
-    text(image, (x0, y0 + 10), name, NAME.size, GOLD if winner else INK, bold=True)
-    # TRANSLATORS: before a player's running total in dollars, drawn after it.
-    total = Text.verbatim("{label} ", label=_p("running total", "total"))
-    label_w = text(image, (x0, y0 + 78), total, 22, INK_SOFT, anchor="ls")
-    size = fit_size(money(seat.total), room - label_w, TOTAL.size, min_size=20, bold=True)
-    text(image, (x0 + label_w, y0 + 78), money(seat.total), size, INK, bold=True, anchor="ls")
-    column = (x0 - 2, y0, x0 + room, y0 + ROW)
-    box = pill(image, draw, (x0 - 2, y0 + 90), state, 17, fill, ink, area=column)
-    if skip:
-        xy = (box[2] + 6, y0 + 90) if beside_state else (x0 + room - skip_w, y0 + 14)
-        pill(image, draw, xy, skip, 17, ALERT, (255, 255, 255), area=column)
+    fill, ink = STATE_COLOURS[seat.market]
+    box = pill(image, draw, (LEFT - 4, top), state, BADGE, fill, ink, area=line, key=True)
+    if seat.skip:
+        # TRANSLATORS: a badge: the player loses their next {count} turns (G3).
+        skip = _n("skips {count}", "skips {count}", seat.skip)
+        pill(
+            image, draw, (box[2] + 6, top), skip, BADGE, ALERT, (255, 255, 255), area=line, key=True
+        )
 
 
 def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, pile: Pile, xy: tuple[int, int]) -> None:
@@ -371,7 +403,7 @@ def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, pile: Pile, xy: tuple[i
             (x + CARD_W + 2, y - 10),
             # TRANSLATORS: a small badge on a pile: how many cards it holds ("x3").
             _p("pile", "x{count}", count=pile.count),
-            15,
+            18,
             GOLD,
             INK_DARK,
             anchor_x="r",
@@ -385,24 +417,24 @@ def _seat(
     seat: SeatView,
     where: SeatLayout,
 ) -> None:
-    y0, y1 = where.row[1], where.row[3]
+    y0 = where.row[1]
     moving = seat.name == view.to_move and not view.over
     winner = seat.name in view.winners
     image.paste(_row_tile(moving, winner), (0, y0))
-    _name_column(image, draw, seat, where, winner)
+    _words(image, draw, seat, where, winner)
     # Hassle pile: Market Open, Heat On stack over it (G6, G8).
+    y = y0 + CARDS_Y
     if seat.hassle:
         for card, xy in zip(seat.hassle, where.hassle, strict=True):
             _paste(image, face(card, Size.MINI), xy)
     else:
-        y = y0 + (ROW - CARD_H) // 2
-        draw.rounded_rectangle((MARKET_X, y, MARKET_X + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
-        # TRANSLATORS: in an empty card outline 70 px wide, one short word a line: the
+        draw.rounded_rectangle((LEFT, y, LEFT + CARD_W, y + CARD_H), 8, outline=INK_SOFT)
+        # TRANSLATORS: in an empty card outline 80 px wide, one short word a line: the
         # line break separates the lines.
         lines = spoken(_("no\nmarket")).split("\n")
         for index, line in enumerate(lines):
-            middle = y + CARD_H / 2 + (index - (len(lines) - 1) / 2) * 18
-            text(image, (MARKET_X + CARD_W / 2, middle), line, 15, INK_SOFT, anchor="mm")
+            middle = y + CARD_H / 2 + (index - (len(lines) - 1) / 2) * 20
+            text(image, (LEFT + CARD_W / 2, middle), line, SMALL, INK_SOFT, anchor="mm")
     # Stash piles, covered peddles counted (G12), then the Protect cards played.
     for pile, xy in zip(stash_piles(seat), where.stash, strict=True):
         _pile(image, draw, pile, xy)
@@ -410,21 +442,8 @@ def _seat(
         _pile(image, draw, pile, xy)
     if not seat.stash and not seat.protection:
         empty = _("empty stash")
-        text(image, (STASH_X + 6, (y0 + y1) / 2), empty, 20, INK_SOFT, anchor="lm")
-    # Stash value and cards in hand, right-aligned.
-    value = money(sum(s.card.value_usd for s in seat.stash))
-    # TRANSLATORS: over the value of a player's stash, in dollars.
-    text(image, (INFO_X, y0 + 12), _p("stash value", "stash"), 20, INK_SOFT, anchor="ra")
-    size = fit_size(value, INFO_X - STASH_END - 4, TOTAL.size, min_size=20, bold=True)
-    text(image, (INFO_X, y0 + 38), value, size, INK, bold=True, anchor="ra")
-    if seat.to_pass or seat.passed:  # G13: in a pass the hand matters, not its size
-        # TRANSLATORS: a badge in a Paranoia pass (G13): the player is still to choose a
-        # card to pass, or has chosen it.
-        label = _p("paranoia pass", "passing") if seat.to_pass else _p("paranoia pass", "passed")
-        pill(image, draw, (INFO_X, y0 + 88), label, 17, GOLD, INK_DARK, anchor_x="r")
-    else:
-        hand = _n("{count} in hand", "{count} in hand", seat.hand_size)
-        text(image, (INFO_X, y0 + 90), hand, 20, INK_SOFT, anchor="ra")
+        x = (where.hassle[-1][0] if where.hassle else LEFT) + CARD_W + 16
+        text(image, (x, y + CARD_H / 2), empty, 18, INK_SOFT, anchor="lm")
 
 
 def _recent(

@@ -6,6 +6,10 @@ views). Every game kind of games/registry.py brings its own pictures, from its r
 package's gallery.py (render/grass/gallery.py...): seeded games played by the engines
 (seeded.py) and stopped at moments worth seeing. Then the pictures every kind shares:
 the scoreboards and a player card.
+
+Each picture is also written 360 px wide in the folder's `phone/` folder: what a
+phone shows in its chat column, for a reviewer to judge the picture as a player
+reading it there (render/measure.py's PHONE_VIEW).
 """
 
 from __future__ import annotations
@@ -14,8 +18,11 @@ import argparse
 from collections.abc import Iterator
 from pathlib import Path
 
+from PIL import Image
+
 from games.text import Text, _, _p
 from lang import LANGUAGES, speaking
+from render import measure
 from render.encode import to_png
 from render.player_card import PlayerCard, player_card_image
 from render.scoreboard import scoreboard_image
@@ -106,13 +113,23 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     out: Path = args.out_dir
-    out.mkdir(parents=True, exist_ok=True)
+    phone = out / "phone"
+    phone.mkdir(parents=True, exist_ok=True)
     for name, render in images():
         with speaking(args.language):
-            data = to_png(render())
+            picture = render()
+        data = to_png(picture)
         (out / name).write_bytes(data)
+        (phone / name).write_bytes(to_png(phone_view(picture)))
         print(f"{name:<34}{len(data) / 1024:>8.1f} KB")
     return 0
+
+
+def phone_view(picture: Image.Image) -> Image.Image:
+    """The picture scaled to a phone's chat column, as Discord shows it there."""
+    width = measure.PHONE_VIEW
+    height = max(1, round(picture.height * width / picture.width))
+    return picture.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)
 
 
 if __name__ == "__main__":

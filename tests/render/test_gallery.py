@@ -24,6 +24,11 @@ def test_gallery_writes_every_image_kind(tmp_path):
         "scoreboard",
     ):
         assert f"{kind}.png" in names
-    for path in tmp_path.iterdir():
+    pictures = sorted(path for path in tmp_path.iterdir() if path.is_file())
+    for path in pictures:
         with Image.open(path) as image:
             assert 600 <= image.width <= 1000 and image.height >= 300
+            ratio = image.height / image.width
+        # The phone view beside it: the same picture 360 px wide.
+        with Image.open(tmp_path / "phone" / path.name) as phone:
+            assert phone.width == 360 and abs(phone.height - 360 * ratio) <= 1

@@ -18,7 +18,8 @@ from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 def test_six_player_table_matches_golden():
     image = gracias.table_image(gracias_samples.six())
-    assert image.width == 1000 and 1000 < image.height < 1300  # six recent events
+    assert image.width == gracias_table.WIDTH == 640
+    assert 1300 < image.height < 1500  # six seats, two rows of trios, six recent events
     assert_not_blank(image)
     assert_image_similar(image, "gracias-table-6p")
 
@@ -27,13 +28,22 @@ def test_c5_trio_being_split_is_outlined_gold():
     view = gracias_samples.six()
     assert view.choosing == 2
     image = gracias.table_image(view)
-    # Trio 2 of six sits in the second sixth of the trio band; its outline is gold.
-    width = (gracias_table.WIDTH - 2 * gracias_table.MARGIN - 16) // 6
-    cx = gracias_table.MARGIN + 8 + width + width // 2
-    top = gracias_table.TRIOS_TOP + 10 + 32 - 8
-    assert any(close(image.getpixel((cx, y)), GOLD, 40) for y in range(top - 2, top + 4))
-    trio1_cx = gracias_table.MARGIN + 8 + width // 2
-    assert not any(close(image.getpixel((trio1_cx, y)), GOLD, 40) for y in range(top - 2, top + 4))
+    # Trio 2 of six, the second of the first row; its outline is gold, trio 1's is not.
+    for number, gold in ((2, True), (1, False)):
+        left, top, right, _ = gracias_table.trio_box(number - 1, 6)
+        cx, outline = (left + right) // 2, top + 32 - 8
+        found = any(
+            close(image.getpixel((cx, y)), GOLD, 40) for y in range(outline - 2, outline + 4)
+        )
+        assert found == gold
+
+
+def test_trios_sit_three_a_row_the_last_row_centred():
+    boxes = [gracias_table.trio_box(index, 5) for index in range(5)]
+    assert [box[1] for box in boxes] == [boxes[0][1]] * 3 + [boxes[3][1]] * 2
+    middle = gracias_table.WIDTH / 2
+    assert abs((boxes[3][0] + boxes[4][2]) / 2 - middle) <= 8
+    assert abs((boxes[0][0] + boxes[2][2]) / 2 - middle) <= 8
 
 
 def test_c1_every_colour_carries_its_own_letter_and_shape():
@@ -73,7 +83,7 @@ def test_hidden_cards_match_golden():
 
 def test_c6_round_scores_match_golden():
     image = gracias.round_score_image(gracias_samples.six())
-    assert image.width == 1000
+    assert image.width == 640  # a phone shows it 360 px wide
     assert_image_similar(image, "gracias-round-score")
 
 

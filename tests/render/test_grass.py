@@ -7,14 +7,15 @@ from itertools import pairwise
 
 import pytest
 
-from games.grass.cards import Card, full_deck
+from games.grass.cards import Card, Kind, full_deck
 from games.registry import game_class
 from render import grass
 from render.grass import hand as grass_hand
 from render.grass import samples as grass_samples
+from render.grass import scores as grass_scores
 from render.grass import table as grass_table
 from render.grass.cards import STYLES, Size, face
-from render.toolkit import ALERT, GOLD, money, text_width
+from render.toolkit import ALERT, GOLD, text_width
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 PURPLE = STYLES[Card.LUST_CONQUERS_ALL.kind].colour
@@ -23,15 +24,15 @@ RED = STYLES[Card.BUST.kind].colour
 
 def test_six_player_table_matches_golden():
     image = grass.table_image(grass_samples.six())
-    assert image.width == 1000
-    assert 1100 < image.height < 1400  # six rows, a header and six recent events
+    assert image.width == grass_table.WIDTH == 640
+    assert 1600 < image.height < 1900  # six panels, a header and six recent events
     assert_not_blank(image)
     assert_image_similar(image, "grass-table-6p")
 
 
 def test_two_player_table_with_empty_stashes():
     image = grass.table_image(grass_samples.two())
-    assert image.size[0] == 1000 and image.height < 700
+    assert image.size[0] == 640 and image.height < 900
     assert_image_similar(image, "grass-table-2p")
 
 
@@ -103,15 +104,12 @@ def test_the_mover_is_outlined_gold():
     assert not close(image.getpixel(((ann[0] + ann[2]) // 2, ann[1] + 1)), GOLD)
 
 
-def test_crowded_stash_stays_left_of_the_stash_value():
+def test_crowded_stash_stays_inside_its_panel():
     view = _crowded(grass_samples.six())
     image = grass.table_image(view)
     where = grass_table.layout(view).seats[0]
     right = max(x for x, _ in where.stash + where.protection) + Size.MINI.width + 4
-    assert right <= grass_table.STASH_END
-    # The widest stash value, right-aligned, starts right of the last pile.
-    value = sum(s.card.value_usd for s in view.seats[0].stash)
-    assert grass_table.INFO_X - text_width(money(value), grass_table.TOTAL.size, bold=True) > right
+    assert right <= grass_table.RIGHT < where.row[2]
     assert_not_blank(image)
 
 
@@ -148,15 +146,27 @@ def test_hand_marks_the_card_just_drawn():
 
 def test_g18_score_sheet_matches_golden():
     image = grass.score_sheet_image(grass_samples.six())
-    assert image.width == 1000
+    assert image.width == grass_scores.WIDTH == 640
     assert_image_similar(image, "grass-score-sheet")
 
 
 def test_every_card_type_has_its_own_face():
     faces = {card: face(card).tobytes() for card in Card}
     assert len(set(faces.values())) == len(Card) == 27
-    minis = {face(card, Size.MINI).tobytes() for card in Card}
-    assert len(minis) == 27
+
+
+def test_the_tables_faces_tell_apart_every_kind_and_value():
+    """The table piles peddles and Protect cards by value (G12), so a small face with
+    a value shows it, not one card's name: two cards share a small face exactly when
+    they are of one kind and one value (a Paranoia's value is a penalty: it keeps its
+    name)."""
+    kinds = {card: (card.kind, card.value_usd) for card in Card}
+    assert kinds[Card.JAMAICA] == kinds[Card.COLOMBIA]  # two $25,000 peddles
+    for card in Card:
+        valued = bool(card.value_usd) and card.kind is not Kind.PARANOIA
+        for other in Card:
+            same = face(card, Size.MINI).tobytes() == face(other, Size.MINI).tobytes()
+            assert same == (card == other or (valued and kinds[card] == kinds[other]))
 
 
 def _game_with_deck(deck: list[Card]):
@@ -207,7 +217,8 @@ def test_g13_chosen_pass_card_is_marked_once():
     marked = replace(view, pass_choice=None)
     assert image.tobytes() != grass.hand_image(marked).tobytes()
     # The badge sits over the first Mexico's top edge only (cards are 180 px wide, 20 apart).
-    first_x, second_x, top = grass_hand.MARGIN + 16 + 8, grass_hand.MARGIN + 16 + 200 + 8, 96 - 12
+    first_x, second_x = grass_hand.MARGIN + 16 + 8, grass_hand.MARGIN + 16 + 200 + 8
+    top = grass_hand.TOP - 12
     assert close(image.getpixel((first_x + 4, top + 11)), ALERT, 30)
     assert not close(image.getpixel((second_x + 4, top + 11)), ALERT, 30)
 
@@ -223,7 +234,7 @@ def test_g13_g20_a_received_card_is_marked_once_in_its_own_colour():
     assert image.tobytes() != grass.hand_image(replace(view, received=())).tobytes()
     # The badge's right end sits over the first Mexico's top right corner only, and a
     # frame runs down its left side (cards are 180 px wide, 20 apart).
-    first_x, top = grass_hand.MARGIN + 16, 96
+    first_x, top = grass_hand.MARGIN + 16, grass_hand.TOP
     right = first_x + 180 - 8 - 4
     assert close(image.getpixel((right, top - 12 + 11)), grass_hand.RECEIVED, 30)
     assert not close(image.getpixel((right + 200, top - 12 + 11)), grass_hand.RECEIVED, 30)
@@ -241,8 +252,8 @@ def test_g13_received_and_drawn_copies_of_one_card_are_marked_apart():
     view = replace(grass_samples.hand(), hand=tuple(cards), drawn=Card.MEXICO)
     image = grass.hand_image(replace(view, received=(Card.MEXICO,)))
     first_right = grass_hand.MARGIN + 16 + 180 - 8 - 4
-    assert close(image.getpixel((first_right, 96 - 1)), GOLD, 30)  # NEW on the first
-    assert close(image.getpixel((first_right + 200, 96 - 1)), grass_hand.RECEIVED, 30)
+    assert close(image.getpixel((first_right, grass_hand.TOP - 1)), GOLD, 30)  # NEW on the first
+    assert close(image.getpixel((first_right + 200, grass_hand.TOP - 1)), grass_hand.RECEIVED, 30)
 
 
 def test_the_received_badge_fits_a_card():

@@ -13,6 +13,7 @@ from games.grass.views import GrassOptions, GrassPublicView, HandScore, Phase, S
 from render import gracias, grass
 from render.gracias import samples as gracias_samples
 from render.grass import samples as grass_samples
+from render.grass import scores as grass_scores
 from render.grass.scores import BEST_HAND
 from render.scoreboard import HIGHLIGHT, WINNER
 from tests.render.helpers import assert_image_similar, close
@@ -78,9 +79,12 @@ def gracias_final() -> GraciasPublicView:
 def test_g19_the_final_grass_sheet_marks_the_winner_apart_from_the_best_hand():
     image = grass.score_sheet_image(grass_final())
     assert_image_similar(image, "grass-score-sheet-final")
-    # the winner's row (fay, last) is gold; the best hand's (ann, first) is not
-    assert close(image.getpixel((200, 100 + 46 + 40 + 5 * 44 + 22)), HIGHLIGHT, 8)
-    assert not close(image.getpixel((200, 100 + 46 + 40 + 22)), HIGHLIGHT, 8)
+    # the winner's block (fay, last) is gold; the best hand's (ann, first) is not. The
+    # blocks start under the title band (100), the heading (56) and the column heads
+    # (26); each holds a line of figures and a line of words.
+    first, block = 100 + 56 + 26, grass_scores.BLOCK + grass_scores.WORDS_LINE + 8
+    assert close(image.getpixel((200, first + 5 * block + 22)), HIGHLIGHT, 8)
+    assert not close(image.getpixel((200, first + 22)), HIGHLIGHT, 8)
     assert WINNER[0] == "winner" and BEST_HAND[0] == "best hand"
 
 
