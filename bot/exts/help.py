@@ -110,6 +110,19 @@ def help_embed(kinds: Sequence[GameKind]) -> discord.Embed:
         ),
         inline=False,
     )
+    embed.add_field(
+        name=_("Your games and your turns"),
+        value=_(
+            "{games} lists your games on every server and where it is your turn. "
+            "{notify} chooses when your turns notify you: every turn, only when you are "
+            "away, or never. A game over days, for friends in other time zones: start it "
+            "with {pace}, and each turn has hours or days.",
+            games=slash("games"),
+            notify=slash("notify"),
+            pace=slash(f"{first} start", "pace"),
+        ),
+        inline=False,
+    )
     rules = joined(", ", [slash(f"{kind.name} rules") for kind in kinds])
     embed.add_field(
         name=_("Scores and rules"),

@@ -119,9 +119,10 @@ async def test_help_is_ephemeral_and_names_every_game(fake_discord: FakeDiscord,
     for where in (fake_discord.channel("general"), ann.dm_channel()):
         shown = await (await ann.slash(where, "help")).message()
         assert shown.ephemeral
-        for words in ("Grass", "Gracias", "Graps", "`/grass start`", "Join", "Start"):
+        for words in ("Grass", "Gracias", "Graps", "`/grass start`", "Join", "Start", "`/games`"):
             assert words in shown.text, words
         assert "2 to 6 players" in shown.text and "3 to 6 players" in shown.text
+        assert "`/notify`" in shown.text and "`/grass start pace:`" in shown.text
         assert "(G" not in shown.text  # no rule ids for players
 
 
