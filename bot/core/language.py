@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 
 from bot.core.storage import Storage
-from games.text import Text, _, _p
+from games.text import Text, _, _n, _p
 from lang import ENGLISH, LANGUAGES, NAMES, catalog, language_of, translate
 
 log = logging.getLogger(__name__)
@@ -222,6 +222,17 @@ def localise_view(view: discord.ui.View | None, language: str) -> discord.ui.Vie
     if view is not None:
         localise_items(view.children, language)
     return view
+
+
+def time_span(minutes: int) -> Text:
+    """A length of time chosen in whole minutes, hours or days, said exactly ("1 minute",
+    "3 hours", "7 days"): a turn timer, a slow game's deadline, how long a lobby waits.
+    (A time left is rounded instead: `Duration`.)"""
+    if minutes and minutes % (24 * 60) == 0:
+        return _n("{count} day", "{count} days", minutes // (24 * 60))
+    if minutes and minutes % 60 == 0:
+        return _n("{count} hour", "{count} hours", minutes // 60)
+    return _n("{count} minute", "{count} minutes", minutes)
 
 
 def slash(path: str, *options: str) -> Text:

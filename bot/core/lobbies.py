@@ -34,7 +34,7 @@ import discord
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
 from bot.core.kinds import GameKind
-from bot.core.language import mention, public, slash
+from bot.core.language import mention, public, slash, time_span
 from bot.core.limits import (
     CHALLENGE_MINUTES,
     LIVE_TIMER_MOST,
@@ -46,7 +46,7 @@ from bot.core.limits import (
     lobby_expired,
     lobby_minutes,
 )
-from bot.core.lobby_messages import challenge_message, lobby_message, time_span
+from bot.core.lobby_messages import challenge_message, lobby_message
 from bot.core.sessions import Session
 from bot.core.storage import MAX_ROW_ID, GameRow, SeatRow, Status
 from bot.core.tables import Member, Tables

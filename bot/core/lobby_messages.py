@@ -12,22 +12,11 @@ import discord
 
 from bot.core.gameui import ANY_VERSION, Control, GameButton, GameSelect, LobbyVerb, view_of
 from bot.core.kinds import GameKind
-from bot.core.language import mention
+from bot.core.language import mention, time_span
 from bot.core.limits import EXPIRIES_TO_REPLACE, REMATCH_MINUTES, slow, turn_minutes
 from bot.core.storage import GameRow, SeatRow
 from games.text import Text, _, _n, _p, joined
 from lang import ENGLISH, LANGUAGES, NAMES
-
-
-def time_span(minutes: int) -> Text:
-    """A length of time chosen in whole minutes, hours or days, said exactly ("1 minute",
-    "3 hours", "7 days"): a turn timer, a slow game's deadline, how long a lobby waits.
-    (A time left is rounded instead: `Duration`.)"""
-    if minutes and minutes % (24 * 60) == 0:
-        return _n("{count} day", "{count} days", minutes // (24 * 60))
-    if minutes and minutes % 60 == 0:
-        return _n("{count} hour", "{count} hours", minutes // 60)
-    return _n("{count} minute", "{count} minutes", minutes)
 
 
 def timer_text(row: GameRow, default: int) -> Text:

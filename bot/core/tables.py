@@ -22,9 +22,8 @@ from typing import Any
 
 from bot.core.errors import Refusal
 from bot.core.kinds import GameKind
-from bot.core.language import BIDI_CONTROLS, slash
+from bot.core.language import BIDI_CONTROLS, slash, time_span
 from bot.core.limits import idle, idle_minutes
-from bot.core.lobby_messages import time_span
 from bot.core.publisher import Publisher
 from bot.core.sessions import Session, Sessions
 from bot.core.settings import Settings

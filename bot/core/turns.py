@@ -49,9 +49,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.core.errors import Refusal, StaleControl
-from bot.core.language import mention
+from bot.core.language import mention, time_span
 from bot.core.limits import EXPIRIES_TO_REPLACE, slow, turn_minutes
-from bot.core.lobby_messages import time_span
 from bot.core.sessions import Session, action_kind
 from bot.core.settings import Settings
 from bot.core.storage import SeatRow, Status
@@ -477,27 +476,30 @@ class Turns:
             if current.reminded:
                 return
             await self._set_timer(session, current, deadline, True, current.expiries)
-        # The time left on the bot's clock (`Settings.timer_minute` seconds a minute).
-        left = max(0, round((deadline - time.time()) * 60 / self.settings.timer_minute))
-        if slow(session.row):
-            # Over days the channel is no place for it: their hand message comes anew,
-            # which notifies them, with the reminder on top.
-            text = _(
-                "Half of your turn time is gone: {time} left before the computer moves for you.",
-                time=Duration(left),
+            # The time left on the bot's clock (`Settings.timer_minute` seconds a minute).
+            left = Duration(
+                max(0, round((deadline - time.time()) * 60 / self.settings.timer_minute))
             )
-            reminder = Event(BotEvent.REMINDER, "", seat.name, private={seat.name: text})
-            async with session.lock:
+            if slow(session.row):
+                # Over days the channel is no place for it: their hand message comes anew,
+                # which notifies them, with the reminder on top; under the lock, so that
+                # it is still their turn.
+                text = _(
+                    "Half of your turn time is gone: {time} left before the computer moves "
+                    "for you.",
+                    time=left,
+                )
+                reminder = Event(BotEvent.REMINDER, "", seat.name, private={seat.name: text})
                 await self.tables.publisher.hands.update_dm(
                     session, seat.name, notify=True, events=[reminder]
                 )
-            return
+                return
         # TRANSLATORS: {time} is the time left, e.g. "90 seconds", "12 hours".
         half = _(
             "{player}, half of your turn time is gone: {time} left before the computer moves "
             "for you.",
             player=session.table().mention(seat.name),
-            time=Duration(left),
+            time=left,
         )
         await self._say(session, half, about=seat.name)
 
