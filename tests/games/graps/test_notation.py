@@ -104,16 +104,24 @@ def test_actions_parse_and_print_in_the_notation() -> None:
     assert repr(action) == "Place(by='ann', cell=H8)"
     resign = game.parse_action({"by": LIGHT, "resign": True})
     assert resign == Resign(LIGHT) and resign.to_json() == {"by": LIGHT, "resign": True}
-    for bad in (
-        {"place": "H8"},
-        {"by": DARK},
-        {"by": DARK, "place": "Z9"},
-        {"by": DARK, "place": "H8", "resign": True},
-        {"by": DARK, "resign": "yes"},
-        {"by": DARK, "play": "H8"},
+    shape = 'a Graps action is {"by": P, "place": CELL} or {"by": P, "resign": true}; '
+    for bad, words in (
+        (["by", DARK], "an action is a JSON object"),
+        ({"place": "H8"}, 'an action needs "by": the name of the player acting'),
+        ({"by": "", "place": "H8"}, 'an action needs "by": the name of the player acting'),
+        ({"by": 7, "place": "H8"}, 'an action needs "by": the name of the player acting'),
+        ({"by": DARK}, shape + "got the keys []"),
+        (
+            {"by": DARK, "place": "Z9"},
+            "'Z9' is not a cell: write a column A..O then a row 1..15, like H8 (P1)",
+        ),
+        ({"by": DARK, "place": "H8", "resign": True}, shape + "got the keys ['place', 'resign']"),
+        ({"by": DARK, "resign": "yes"}, '"resign" takes the value true'),
+        ({"by": DARK, "play": "H8"}, shape + "got the keys ['play']"),
     ):
-        with pytest.raises(MalformedAction):
-            game.parse_action(bad)
+        with pytest.raises(MalformedAction) as refused:
+            game.parse_action(bad)  # type: ignore[arg-type]
+        assert str(refused.value) == words, bad
 
 
 # -- options and creation -----------------------------------------------------------------
