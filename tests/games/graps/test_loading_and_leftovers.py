@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.ai import make_ai
-from games.graps import Graps
+from games.graps import Graps, Place, Resign
 from games.graps.views import GrapsEventKind
 from games.protocol import Event, GameError, IllegalAction, MalformedAction, StateFormatError
 from games.text import _
@@ -198,6 +198,7 @@ def test_P4_P5_the_legal_cells_kept_through_prunings_are_those_of_the_board_rebu
         while game.outcome() is None:
             mover = game.awaiting[0]
             action = player.choose(game.view_for(mover), game.legal_actions(mover), rng)
+            assert isinstance(action, (Place, Resign))
             pruned += sum(e.kind is GrapsEventKind.PRUNE for e in game.apply(action))
             if game.outcome() is None:
                 loaded = Graps.from_json(game.to_json())
