@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.gracias.cards import COLOURS
+from games.gracias.cards import COLOURS, Colour
 from games.gracias.views import ColourScore, GraciasPublicView, RoundScoreRow
 from games.text import Listed, Text, _, _n, _p, joined
 from render.gracias.cards import COLOURS as COLOUR_RGB
@@ -95,7 +95,7 @@ def _colour_head(draw: ImageDraw.ImageDraw, y: int) -> None:
     for index, colour in enumerate(COLOURS):
         x0 = LEFT + index * CELL_W
         draw.rounded_rectangle((x0 + 3, y, x0 + CELL_W - 3, y + 30), 9, fill=COLOUR_RGB[colour])
-        ink = (255, 255, 255) if colour.letter != "Y" else INK_DARK
+        ink = (255, 255, 255) if colour is not Colour.YELLOW else INK_DARK
         shape(draw, colour, x0 + CELL_W / 2, y + 15, 10, ink)
 
 

@@ -2,15 +2,14 @@
 
 - table.py: `table_image(public view)`, the channel's table
 - hand.py: `hand_image(player view)`, a player's cards
-- scores.py: `score_sheet_image(public view)`, every scored hand, and its words
-  (`score_sheet_text`), the picture's description
+- scores.py: `score_sheet_image(public view)`, every scored hand
 - cards.py, emblems.py: the card faces, drawn by code and cached
 - samples.py: hand-built views for the tests' golden images and the PNG palette
 - gallery.py: the gallery's and the bench's pictures from seeded games
 """
 
 from render.grass.hand import hand_image
-from render.grass.scores import score_sheet_image, score_sheet_text
+from render.grass.scores import score_sheet_image
 from render.grass.table import table_image
 
-__all__ = ["hand_image", "score_sheet_image", "score_sheet_text", "table_image"]
+__all__ = ["hand_image", "score_sheet_image", "table_image"]

@@ -13,6 +13,7 @@ from games.grass.views import GrassOptions, GrassPublicView, HandScore, Phase, S
 from lang import translate
 from render import gracias, grass
 from render.gracias import samples as gracias_samples
+from render.gracias.scores import round_score_text
 from render.grass import samples as grass_samples
 from render.grass import scores as grass_scores
 from render.grass.scores import BEST_HAND
@@ -96,7 +97,7 @@ def test_c8_the_final_gracias_sheet_marks_the_winner_apart_from_the_best_round()
 
 
 def test_the_grass_sheets_description_tells_the_scores_not_the_table():
-    assert translate(grass.score_sheet_text(grass_final()), "en") == (
+    assert translate(grass_scores.score_sheet_text(grass_final()), "en") == (
         "Grass score sheet, winner: fay. Hand 3: ann $75,000, bob $5,000, cy $0, dee $20,000, "
         "eve $0, fay $30,000; best hand: ann. ann: total $150,000 (hand 1: $25,000, hand 2: "
         "$50,000, hand 3: $75,000). bob: total $110,000 (hand 1: $40,000, hand 2: $65,000, "
@@ -106,13 +107,13 @@ def test_the_grass_sheets_description_tells_the_scores_not_the_table():
         "1: $45,000, hand 2: $95,000, hand 3: $30,000)."
     )
     unscored = replace(grass_samples.two(), scores=())
-    assert translate(grass.score_sheet_text(unscored), "en") == (
+    assert translate(grass_scores.score_sheet_text(unscored), "en") == (
         "Grass score sheet, first to $250,000. No hand scored yet. ann: total $0. bob: total $0."
     )
 
 
 def test_the_gracias_sheets_description_tells_each_colours_points():
-    assert translate(gracias.round_score_text(gracias_final()), "en") == (
+    assert translate(round_score_text(gracias_final()), "en") == (
         "Gracias scores, winner: bob. Round 3: ann 6 (orange 1, green 2, blue 2, purple 1), "
         "bob 4 (orange 2, yellow 1, green 1), cy 8 (orange 2, green 2, blue 2, purple 2), "
         "dee 4 (red 2, yellow 1, purple 1), eve 2 (red 1, blue 1), fay 6 (green 1, blue 2, "
@@ -128,10 +129,10 @@ def test_the_gracias_sheets_description_tells_each_colours_points():
         last_round=None,
         seats=tuple(replace(seat, round_scores=(), total=0) for seat in view.seats[:3]),
     )
-    assert translate(gracias.round_score_text(unscored), "it") == (
+    assert translate(round_score_text(unscored), "it") == (
         "Punteggi di Gracias. Ancora nessuna manche conteggiata. ann: totale 0. bob: totale 0. "
         "cy: totale 0."
     )
-    assert translate(gracias.round_score_text(gracias_final()), "de").startswith(
+    assert translate(round_score_text(gracias_final()), "de").startswith(
         "Gracias-Punkte, Sieger: bob. Runde 3: ann 6 (Orange 1, Grün 2, Blau 2, Lila 1), "
     )

@@ -56,7 +56,8 @@ from games.gracias.scoring import ranking_key
 from games.gracias.views import turn_started
 from games.protocol import JSON, Event, quoted
 from games.text import Listed, Text, _, _n, _p, joined
-from render.gracias import hidden_image, round_score_image, round_score_text, table_image
+from render.gracias import hidden_image, round_score_image, table_image
+from render.gracias.scores import round_score_text
 from render.progress import gracias_progress_image, gracias_progress_text
 
 # -- words ----------------------------------------------------------------------

@@ -61,7 +61,8 @@ from games.grass.actions import (
 )
 from games.protocol import JSON, Event
 from games.text import Listed, Money, Text, _, _n, _p, joined
-from render.grass import hand_image, score_sheet_image, score_sheet_text, table_image
+from render.grass import hand_image, score_sheet_image, table_image
+from render.grass.scores import score_sheet_text
 from render.progress import grass_progress_image, grass_progress_text
 
 # -- words ----------------------------------------------------------------------
