@@ -204,8 +204,9 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
 
 def score_sheet_text(view: GrassPublicView) -> Text:
     """The score sheet in words, its picture's description for screen readers: the
-    winners or the target, the last scored hand's scores and its best, then each
-    player's total with their hands' scores (a `Text`: the bot translates it)."""
+    winners or the target, the last scored hand's scores and its best, every player's
+    total, then each one's hands (a `Text`: the bot translates it). The totals come
+    before the hands: a long game's description is cut at Discord's limit, from the end."""
     winners = winners_line(view.winners if view.over else ())
     sub = winners or _("first to {target}", target=Money(view.options.target))
     # TRANSLATORS: the start of the score sheet's description for screen readers;
@@ -232,21 +233,23 @@ def score_sheet_text(view: GrassPublicView) -> Text:
         )
     else:
         sentences.append(_("No hand scored yet."))
-    for seat in view.seats:
-        hands = _history(view, seat.name, ", ")
-        if hands:
-            sentences.append(
-                # TRANSLATORS: the score sheet's description, one sentence per player;
-                # {hands} is "hand 1: $25,000, hand 2: $30,000".
-                _(
-                    "{player}: total {total} ({hands}).",
-                    player=seat.name,
-                    total=Money(seat.total),
-                    hands=hands,
-                )
+    totals = joined(
+        ", ",
+        [
+            Text.verbatim("{player} {total}", player=seat.name, total=Money(seat.total))
+            for seat in view.seats
+        ],
+    )
+    # TRANSLATORS: the score sheet's description: "Totals: ann $75,000, bob $105,000."
+    sentences.append(_("Totals: {totals}.", totals=totals))
+    if len(view.scores) > 1:
+        for seat in view.seats:
+            # TRANSLATORS: the score sheet's description, one sentence per player;
+            # {hands} is "hand 1: $25,000, hand 2: $30,000".
+            hands = _(
+                "{player}, hand by hand: {hands}.",
+                player=seat.name,
+                hands=_history(view, seat.name, ", "),
             )
-        else:
-            sentences.append(
-                _("{player}: total {total}.", player=seat.name, total=Money(seat.total))
-            )
+            sentences.append(hands)
     return joined(" ", sentences)

@@ -97,18 +97,21 @@ def test_c8_the_final_gracias_sheet_marks_the_winner_apart_from_the_best_round()
 
 
 def test_the_grass_sheets_description_tells_the_scores_not_the_table():
+    """The last hand, the totals, then each player's hands: cut at Discord's limit from
+    the end, a long game's description loses hands before totals."""
     assert translate(grass_scores.score_sheet_text(grass_final()), "en") == (
         "Grass score sheet, winner: fay. Hand 3: ann $75,000, bob $5,000, cy $0, dee $20,000, "
-        "eve $0, fay $30,000; best hand: ann. ann: total $150,000 (hand 1: $25,000, hand 2: "
-        "$50,000, hand 3: $75,000). bob: total $110,000 (hand 1: $40,000, hand 2: $65,000, "
-        "hand 3: $5,000). cy: total $75,000 (hand 1: $100,000, hand 2: -$25,000, hand 3: $0). "
-        "dee: total $35,000 (hand 1: -$5,000, hand 2: $20,000, hand 3: $20,000). eve: total "
-        "$75,000 (hand 1: $25,000, hand 2: $50,000, hand 3: $0). fay: total $170,000 (hand "
-        "1: $45,000, hand 2: $95,000, hand 3: $30,000)."
+        "eve $0, fay $30,000; best hand: ann. Totals: ann $150,000, bob $110,000, cy $75,000, "
+        "dee $35,000, eve $75,000, fay $170,000. ann, hand by hand: hand 1: $25,000, hand 2: "
+        "$50,000, hand 3: $75,000. bob, hand by hand: hand 1: $40,000, hand 2: $65,000, hand "
+        "3: $5,000. cy, hand by hand: hand 1: $100,000, hand 2: -$25,000, hand 3: $0. dee, "
+        "hand by hand: hand 1: -$5,000, hand 2: $20,000, hand 3: $20,000. eve, hand by hand: "
+        "hand 1: $25,000, hand 2: $50,000, hand 3: $0. fay, hand by hand: hand 1: $45,000, "
+        "hand 2: $95,000, hand 3: $30,000."
     )
     unscored = replace(grass_samples.two(), scores=())
     assert translate(grass_scores.score_sheet_text(unscored), "en") == (
-        "Grass score sheet, first to $250,000. No hand scored yet. ann: total $0. bob: total $0."
+        "Grass score sheet, first to $250,000. No hand scored yet. Totals: ann $0, bob $0."
     )
 
 

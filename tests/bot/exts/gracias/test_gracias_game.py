@@ -89,6 +89,9 @@ async def test_a_whole_4_player_game_from_start_to_scoreboard_c2_c5_c6_c8(
             scored += 1
             sheet = await general.wait_message(says(f"Round {scored} scored"), after=mark)
             assert sheet.images() and "(C6)" not in sheet.content
+            head = "Gracias scores, winner: bob." if scored == 3 else "Gracias scores."
+            described = sheet.attachments[0].description or ""
+            assert described.startswith(f"{head} Round {scored}: ann "), described
     assert scored == 3
     assert await emu.settle() == [], "every click was answered within Discord's 3 seconds"
     assert emu.rejected == []

@@ -130,8 +130,7 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     assert sheet.images()
     assert sheet.attachments[0].description == (  # the scores, for screen readers
         "Grass score sheet, first to $100,000. Hand 1: ann $50,000, bob -$5,000, cy -$5,000; "
-        "best hand: ann. ann: total $50,000 (hand 1: $50,000). bob: total -$5,000 (hand 1: "
-        "-$5,000). cy: total -$5,000 (hand 1: -$5,000)."
+        "best hand: ann. Totals: ann $50,000, bob -$5,000, cy -$5,000."
     )
     await table.wait_until(lambda m: "hand 2" in m.text and "bob's turn" in m.text)
 
@@ -157,9 +156,9 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     assert scores.images()
     assert scores.attachments[0].description == (
         "Grass score sheet, winner: ann. Hand 2: ann $120,000, bob -$25,000, cy -$25,000; "
-        "best hand: ann. ann: total $170,000 (hand 1: $50,000, hand 2: $120,000). bob: total "
-        "-$30,000 (hand 1: -$5,000, hand 2: -$25,000). cy: total -$30,000 (hand 1: -$5,000, "
-        "hand 2: -$25,000)."
+        "best hand: ann. Totals: ann $170,000, bob -$30,000, cy -$30,000. ann, hand by hand: "
+        "hand 1: $50,000, hand 2: $120,000. bob, hand by hand: hand 1: -$5,000, hand 2: "
+        "-$25,000. cy, hand by hand: hand 1: -$5,000, hand 2: -$25,000."
     )
     board = await (await cy.slash(general, "grass scoreboard")).message()
     assert board.images() and "3 players" in board.text
