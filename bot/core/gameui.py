@@ -405,6 +405,16 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         """The table as words, for channels where the bot may not attach pictures."""
         return ""
 
+    def table_alt(self, table: Table[PublicT]) -> str:
+        """The table picture's description for screen readers: `table_words` unless
+        those are too long to hear (a board drawn as text)."""
+        return self.table_words(table)
+
+    def hand_alt(self, hand: Hand[PlayerT]) -> str:
+        """A hand picture's description for screen readers: the hand message's words
+        unless the picture says more in fewer words."""
+        return self.private_text(hand)
+
     @abc.abstractmethod
     def private_text(self, hand: Hand[PlayerT]) -> str:
         """The words of one player's hand message (their own view only)."""

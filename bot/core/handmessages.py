@@ -226,7 +226,7 @@ class HandMessages:
         words = kind.ui.private_text(hand)
         if kind.pictures.hand is not None:
             file = await self.render(
-                kind.pictures.hand, hand.view, "hand.png", words, speech.language
+                kind.pictures.hand, hand.view, "hand.png", kind.ui.hand_alt(hand), speech.language
             )
         if not with_controls:
             controls = []
