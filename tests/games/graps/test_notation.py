@@ -299,6 +299,23 @@ def test_replay_prints_the_state_in_the_contract_shape(tmp_path: Path, capsys) -
     assert state["board"][0][7] == "X" and state["board"][1][7] == "x"
     assert state["board"][14][7] == "O"
     assert state["supply"] == {DARK: 43, LIGHT: 44} and state["winners"] == []
+    # The whole contract (docs/notation.md): every key, as outside tools read them.
+    del state["board"]
+    assert state == {
+        "game": "graps",
+        "players": [DARK, LIGHT],
+        "phase": "play",
+        "to_move": LIGHT,
+        "roll": "grape",
+        "supply": {DARK: 43, LIGHT: 44},
+        "removed": {DARK: 0, LIGHT: 0},
+        "winners": [],
+        "reason": None,
+        "last": {"cell": "H2", "pruned": [], "cut_off": []},
+        "legal": ["H14", *(f"{c}15" for c in "ABCDEFGIJKLMNO")],
+        "options": {"grape_faces": 3, "return_pruned": False},
+        "moves": 3,
+    }
 
 
 def test_replay_header_reproduces_the_game() -> None:
