@@ -33,9 +33,9 @@ def offer(give: Card, take: Card, to: str = "bob") -> MakeOffer:
 
 def test_a_closed_market_asks_an_open_one_for_a_market_open_G5_G20() -> None:
     # ann: closed market, no Market Open. bob's market is open (a Market Open is worth
-    # little to him), cy's closed (he needs his own): bob is asked. ann gives what she
-    # needs least and bob values above a spare Market Open: the Mexico she cannot
-    # peddle yet, rather than a Heat Off (worth as little to her, more to bob).
+    # little to him), cy's closed (he needs his own): bob is asked. ann gives the card
+    # that gains her the most over bob's own gain: the Mexico ($5,000 to either of
+    # them) rather than a Heat Off (worth more to her, and more to bob).
     game = grass(["mexico", *HEAT_OFFS, "bust"])
     seat_of(game, "bob").market_open = True
     assert propose(game.view_for("ann")) == offer(C.MEXICO, C.MARKET_OPEN)
@@ -67,7 +67,7 @@ def test_a_clear_market_offers_a_spare_market_open_for_a_peddle_to_a_closed_one_
     seat_of(game, "cy").market_open = True
     # bob (closed) values a Market Open far above a Colombia; ann can peddle one now.
     assert propose(game.view_for("ann")) == offer(C.MARKET_OPEN, C.COLOMBIA)
-    # cy's market is open: a Market Open is worth nothing to him, so cy is never asked.
+    # cy's market is open: a spare Market Open is worth little to him, so he is not asked.
     assert all(o.to == "bob" for o in ranked_offers(game.view_for("ann")))
 
 
