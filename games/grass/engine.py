@@ -122,7 +122,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             expected = sorted(c.value for c in deck_for_hand(index + 1, parsed.learning))
             if sorted(c.value for c in deck) != expected:
                 raise StateFormatError(
-                    f"deck {index} must hold exactly the {len(expected)} cards of hand "
+                    f"deck {index + 1} must hold exactly the {len(expected)} cards of hand "
                     f"{index + 1} (G1, G21)"
                 )
         game = cls(State(names, parsed, seed, decks))
@@ -424,7 +424,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             )
         game = cls(State.from_json(data))
         moves = data.get("moves")
-        if not isinstance(moves, int):
+        if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
             raise StateFormatError('"moves" must be a whole number')
         game.moves = moves
         return game

@@ -25,7 +25,7 @@ from games.grass import (
 from games.grass.views import GrassEndReason, end_reason
 from games.protocol import IllegalAction, MalformedAction, StateFormatError
 from games.replay import export
-from tests.games.grass.helpers import game_with, hand_of, idle, move
+from tests.games.grass.helpers import build_deck, game_with, hand_of, idle, move
 
 
 def test_g13_g20_views_show_hands_pass_choices_and_offers_only_to_their_owners():
@@ -263,3 +263,63 @@ def test_the_end_reasons_in_words_and_a_stranger_is_no_seat():
     with pytest.raises(KeyError) as missing:
         view.seat("eve")
     assert missing.value.args == ("eve",)
+
+
+TWO = ["ann", "bob"]
+
+
+@pytest.mark.parametrize(
+    ("header", "words"),
+    [
+        ({"zz": 1, "colour": 2}, "unknown key(s) in the header: colour, zz"),
+        ({"players": "ann"}, '"players" must be a list of names'),
+        ({"players": ["ann", 3]}, '"players" must be a list of names'),
+        ({"players": ["ann"]}, "Grass is played by 2 to 6 players, not 1"),
+        ({"seed": "x"}, '"seed" must be a whole number'),
+        ({"seed": True}, '"seed" must be a whole number'),
+        ({"decks": "x"}, '"decks" must be a list of lists of card ids'),
+        ({"decks": ["x"]}, '"decks" must be a list of lists of card ids'),
+        ({"decks": [["weed"]]}, "in decks: unknown card id 'weed'"),
+        ({"decks": [["banker"]]}, "deck 1 must hold exactly the 104 cards of hand 1 (G1, G21)"),
+        ({"options": {"target": -1}}, "option target must be a positive whole number of dollars"),
+    ],
+)
+def test_bad_replay_headers_are_refused_in_words(header, words):
+    with pytest.raises(StateFormatError) as refused:
+        Grass.from_replay({"game": "grass", "players": TWO, **header})
+    assert str(refused.value) == words
+
+
+def test_a_header_keeps_its_decks_and_plays_seed_0_without_one():
+    deck = build_deck(TWO, {"ann": ["banker"]})
+    game = Grass.from_replay({"game": "grass", "players": TWO, "seed": 1, "decks": [deck]})
+    assert game.replay_header()["decks"] == [deck]
+    assert "decks" not in Grass.create(TWO, None, 1).replay_header()
+    unseeded = Grass.from_replay({"game": "grass", "players": TWO})
+    assert unseeded.to_json() == Grass.create(TWO, None, 0).to_json()
+    assert unseeded.to_json() != Grass.create(TWO, None, 1).to_json()
+    assert Grass.option_defaults() == {
+        "target": 250_000,
+        "heat_stacking": True,
+        "secret_trades": False,
+        "learning": False,
+    }
+    assert repr(unseeded) == "<Grass hand 1 turn players=('ann', 'bob')>"
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"game": "gracias"}, "not a saved Grass game"),
+        ({"moves": "3"}, '"moves" must be a whole number'),
+        ({"moves": -1}, '"moves" must be a whole number'),
+        ({"moves": True}, '"moves" must be a whole number'),
+    ],
+)
+def test_bad_saved_games_are_refused_in_words(change, words):
+    saved = Grass.create(TWO, None, 5).to_json()
+    with pytest.raises(StateFormatError) as refused:
+        Grass.from_json({**saved, **change})
+    assert str(refused.value) == words
+    with pytest.raises(StateFormatError, match=r"^not a saved Grass game$"):
+        Grass.from_json([saved])  # type: ignore[arg-type]
