@@ -278,6 +278,18 @@ def channel_mention(channel_id: int) -> Text:
     return Text.verbatim("<#{channel}>", channel=channel_id)
 
 
+def moment(seconds: float) -> Text:
+    """A moment as Discord shows it to each reader, in their app's language and time
+    zone: "28 November 2026 16:00"."""
+    return Text.verbatim("<t:{time}:f>", time=int(seconds))
+
+
+def moment_from_now(seconds: float) -> Text:
+    """A moment as Discord shows it to each reader from now, live ("in 11 hours", "in
+    5 minutes"): true however long ago the message was written."""
+    return Text.verbatim("<t:{time}:R>", time=int(seconds))
+
+
 class Speech:
     """Words in one language: `speech(text)` translates a message, its plain string
     fields (names) escaped (`markdown_safe`); `speech.plain(text)` words that Discord
