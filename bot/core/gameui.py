@@ -405,6 +405,16 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         """The table as words, for channels where the bot may not attach pictures."""
         return ""
 
+    def table_alt(self, table: Table[PublicT]) -> str:
+        """The table picture's description for screen readers: `table_words` unless
+        those are too long to hear (a board drawn as text)."""
+        return self.table_words(table)
+
+    def hand_alt(self, hand: Hand[PlayerT]) -> str:
+        """A hand picture's description for screen readers: the hand message's words
+        unless the picture says more in fewer words."""
+        return self.private_text(hand)
+
     @abc.abstractmethod
     def hand_heading(self, hand: Hand[PlayerT]) -> str:
         """The first line of one player's hand message: which game it belongs to, seen

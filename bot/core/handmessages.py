@@ -226,9 +226,8 @@ class HandMessages:
         file = None
         heading, words = kind.ui.hand_heading(hand), kind.ui.hand_text(hand)
         if kind.pictures.hand is not None:
-            alt = joined("\n", [heading, words])
             file = await self.render(
-                kind.pictures.hand, hand.view, "hand.png", alt, speech.language
+                kind.pictures.hand, hand.view, "hand.png", kind.ui.hand_alt(hand), speech.language
             )
         if not with_controls:
             controls = []

@@ -47,6 +47,9 @@ class Pictures:
     None: no chart (a game without scores)."""
     progress_words: Callable[[Any], str] | None = None
     """The same in words, for screen readers."""
+    scores_words: Callable[[Any], str] | None = None
+    """The score sheet in words, its description for screen readers; None: the
+    table's words (`GameUI.table_words`)."""
 
     @property
     def score_sheet(self) -> Draw:

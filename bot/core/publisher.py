@@ -365,8 +365,13 @@ class Publisher:
             text = joined("\n", [deadline, text])
         line = self.turn_line(session)
         text = fit(said(joined("\n", [line, text]) if line else text, language))
-        words = Speech(language).plain(kind.ui.table_words(table))
-        alt = words or Speech(language).plain(kind.ui.table_text(table))
+        speech = Speech(language)
+        words = speech.plain(kind.ui.table_words(table))
+        alt = (
+            speech.plain(kind.ui.table_alt(table))
+            or words
+            or speech.plain(kind.ui.table_text(table))
+        )
         file = await self.render(kind.pictures.table, table.view, "table.png", alt, language)
         files = [file] if file else []
         view = view_of(self.table_items(session))

@@ -221,7 +221,12 @@ async def send_scores(
     record = session.record
     view = await session.snapshot(Session.public_view)
     text = _("**{game}** score sheet (game {number}).", game=record.words.title, number=session.id)
-    alt = joined(" ", [text, record.ui.table_words(session.table())])
+    described = record.pictures.scores_words
+    alt = (
+        described(view)
+        if described
+        else joined(" ", [text, record.ui.table_words(session.table())])
+    )
     speech = await reply.speech()
     file = await bot.publisher.render(draw, view, "scores.png", alt, speech.language)
     await reply.send(speech(text), [file] if file else [])

@@ -216,7 +216,7 @@ def end_game(state: State, winners: tuple[str, ...], why: GrassEndReason, out: l
     state.offer = None
     state.offers = 0
     state.winners = winners
-    reason = end_reason(why, state.options.target)
+    reason = end_reason(why)  # the event names no amount: why is never TARGET_AMOUNT here
     if len(winners) == 1:
         # TRANSLATORS: {reason} is why the game ended ("reached the target").
         text = _("Game over: {player} wins ({reason})", player=winners[0], reason=reason)

@@ -1,6 +1,9 @@
-"""Gracias card faces and colour chips (C1): every colour also carries its letter and its
-shape (heart, triangle, star, club, diamond, circle, as `Colour.symbol` names them),
-drawn by code because the built-in font has no such glyphs. Cached, read-only.
+"""Gracias card faces and colour chips (C1): every colour also carries its shape (heart,
+triangle, star, club, diamond, circle, as `Colour.symbol` names them), drawn by code
+because the built-in font has no such glyphs. A card shows it large in its middle and
+again in its top-left corner, which stays in sight where the table's cards overlap; no
+letter, since a colour's initial is one language's (G is green in English, yellow in
+German and Italian). Cached, read-only.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ EDGE = (120, 120, 120)
 BACK = hex_rgb("#1f2f5c")
 SUPERSAMPLE = 3
 COUNT = TextStyle(28, bold=True)  # a reserve chip's count: read on a phone (table.py)
+CORNER = 0.16
+"""The corner shape's radius, as a share of the card's width: 17 to 21 px across on
+the table's 64 px cards, 9.6 to 11.8 px once the 640 px table is shown 360 px wide
+(tests/render/test_gracias.py)."""
 
 
 def ink(colour: Colour) -> RGB:
@@ -92,16 +99,11 @@ def _card(colour: Colour | None, width: int, height: int) -> Image.Image:
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=(*RIM, 255), width=inset)
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=(*EDGE, 255), width=s)
     else:
-        shape(draw, colour, w / 2, h * 0.56, w * 0.27, mix(fill, ink(colour), 0.85))
+        shape(draw, colour, w / 2, h * 0.6, w * 0.26, mix(fill, ink(colour), 0.85))
+        r = w * CORNER  # the corner index (C1), where overlapping cards leave it seen
+        shape(draw, colour, inset + 3 * s + r, inset + 3 * s + r, r, ink(colour))
     small = image.resize((width, height), Image.Resampling.LANCZOS)
-    if colour is not None:  # the corner index: letter, and the shape under it (C1)
-        size = max(12, width // 4)
-        text(small, (inset // s + 4, inset // s + 2), colour.letter, size, ink(colour), bold=True)
-        corner = ImageDraw.Draw(small)
-        r = size * 0.32
-        cx, cy = inset // s + 4 + size * 0.36, inset // s + 2 + size * 1.45
-        shape(corner, colour, cx, cy, r, ink(colour))
-    else:
+    if colour is None:
         # 16 px at the least: a phone shows the smallest back, on the 640 px table, at 9 px.
         mark = max(16, width // 3)
         text(small, (width / 2, height / 2), "?", mark, RIM, bold=True, anchor="mm")
@@ -109,7 +111,7 @@ def _card(colour: Colour | None, width: int, height: int) -> Image.Image:
 
 
 def _chip(colour: Colour, count: int, width: int, height: int, faded: RGB) -> Image.Image:
-    """A reserve count: the colour with its shape and letter, then the count."""
+    """A reserve count: the colour with its shape, then the count."""
     image = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     s = SUPERSAMPLE

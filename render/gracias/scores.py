@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.gracias.cards import COLOURS
-from games.gracias.views import ColourScore, GraciasPublicView
-from games.text import Text, _, _n, _p
+from games.gracias.cards import COLOURS, Colour
+from games.gracias.views import ColourScore, GraciasPublicView, RoundScoreRow
+from games.text import Listed, Text, _, _n, _p, joined
 from render.gracias.cards import COLOURS as COLOUR_RGB
 from render.gracias.cards import shape
 from render.scoreboard import (
@@ -95,7 +95,7 @@ def _colour_head(draw: ImageDraw.ImageDraw, y: int) -> None:
     for index, colour in enumerate(COLOURS):
         x0 = LEFT + index * CELL_W
         draw.rounded_rectangle((x0 + 3, y, x0 + CELL_W - 3, y + 30), 9, fill=COLOUR_RGB[colour])
-        ink = (255, 255, 255) if colour.letter != "Y" else INK_DARK
+        ink = (255, 255, 255) if colour is not Colour.YELLOW else INK_DARK
         shape(draw, colour, x0 + CELL_W / 2, y + 15, 10, ink)
 
 
@@ -201,3 +201,79 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
     ringed = [(r, 4) for r in marked] if winners else []  # a result, not a lead
     ring_cells(image, box, columns, table, ringed, WINNER[1])
     return image
+
+
+def _colours_scored(row: RoundScoreRow) -> Text:
+    """ "red 2, blue 6": the colours that earned points, in words."""
+    return joined(
+        ", ",
+        [
+            Text.verbatim("{colour} {points}", colour=score.colour.word, points=score.points)
+            for score in row.colours
+            if score.points
+        ],
+    )
+
+
+def round_score_text(view: GraciasPublicView) -> Text:
+    """The round scores in words, their picture's description for screen readers: the
+    last scored round, each player's score and the colours that made it, its best, then
+    every player's total with their rounds' scores (a `Text`: the bot translates it)."""
+    scoring = view.last_round
+    winners = winners_line(view.winners if view.phase.value == "over" else ())
+    if winners is not None:
+        # TRANSLATORS: the start of the round scores' description for screen readers;
+        # {winners} is "winner: ann" or "winners: ann, bob".
+        sentences: list[Text] = [_("Gracias scores, {winners}.", winners=winners)]
+    else:
+        sentences = [_("Gracias scores.")]
+    if scoring is None:
+        sentences.append(_("No round scored yet."))
+    else:
+        best = max((row.score for row in scoring.rows), default=0)
+        rows = []
+        for row in scoring.rows:
+            colours = _colours_scored(row)
+            if colours:
+                rows.append(
+                    Text.verbatim(
+                        "{player} {score} ({colours})",
+                        player=row.player,
+                        score=row.score,
+                        colours=colours,
+                    )
+                )
+            else:
+                rows.append(Text.verbatim("{player} {score}", player=row.player, score=row.score))
+        # TRANSLATORS: the round scores' description: "Round 2: ann 7 (red 2, blue 5),
+        # bob 3 (green 3); best round: ann."
+        sentences.append(
+            _(
+                "Round {round}: {scores}; best round: {players}.",
+                round=scoring.round,
+                scores=joined(", ", rows),
+                players=Listed([row.player for row in scoring.rows if row.score == best]),
+            )
+        )
+    for seat in view.seats:
+        rounds = joined(
+            ", ",
+            [
+                # TRANSLATORS: one round's score in the round scores' description.
+                _("round {round}: {score}", round=number, score=score)
+                for number, score in enumerate(seat.round_scores, 1)
+            ],
+        )
+        if seat.round_scores:
+            # TRANSLATORS: the round scores' description, one sentence per player: "ann:
+            # total 12 (round 1: 5, round 2: 7)."
+            line = _(
+                "{player}: total {total} ({rounds}).",
+                player=seat.name,
+                total=seat.total,
+                rounds=rounds,
+            )
+        else:
+            line = _("{player}: total {total}.", player=seat.name, total=seat.total)
+        sentences.append(line)
+    return joined(" ", sentences)

@@ -4,7 +4,7 @@
 the face-down card as a back, taken trios gone, the trio being split outlined),
 then one row per seat: name with the big and small opener badges (C3), the reserve
 as counts by colour (C5), how many hidden cards they hold (not which), round scores
-and total. Every colour also shows its letter and shape (C1). The footer holds the
+and total. Every colour also shows its shape (C1). The footer holds the
 last six events. The texts a player must read on a phone (`PHONE_TEXTS`) are sized
 for it (toolkit.phone_cap_height; measured by tests/render/test_phone_width.py).
 The round scores are scores.py's.

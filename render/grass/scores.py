@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.grass.views import GrassPublicView, ScoreRow
-from games.text import Money, Text, _, _p, joined
+from games.text import Listed, Money, Text, _, _p, joined
 from render.scoreboard import (
     BEST,
     HIGHLIGHT,
@@ -90,7 +90,7 @@ def _made_of(row: ScoreRow) -> str:
     return str(joined("  ·  ", parts))
 
 
-def _history(view: GrassPublicView, name: str) -> str:
+def _history(view: GrassPublicView, name: str, separator: str = "  ·  ") -> str:
     """Each scored hand's score of one player: "hand 1: $25,000  ·  hand 2: $30,000"."""
     parts = []
     for hand in view.scores:
@@ -99,7 +99,7 @@ def _history(view: GrassPublicView, name: str) -> str:
             # TRANSLATORS: one hand's score under a player's name on the score sheet:
             # "hand 2: $30,000", several in a row.
             parts.append(_("hand {hand}: {score}", hand=hand.hand, score=Money(row.score)))
-    return str(joined("  ·  ", parts))
+    return str(joined(separator, parts))
 
 
 def _lines(words: str) -> list[str]:
@@ -200,3 +200,56 @@ def score_sheet_image(view: GrassPublicView) -> Image.Image:
         marks = (name in winners, False, name in winners)
         top = _block(image, draw, top, index, name, (None, money(totals[name])), lines, marks)
     return image
+
+
+def score_sheet_text(view: GrassPublicView) -> Text:
+    """The score sheet in words, its picture's description for screen readers: the
+    winners or the target, the last scored hand's scores and its best, every player's
+    total, then each one's hands (a `Text`: the bot translates it). The totals come
+    before the hands: a long game's description is cut at Discord's limit, from the end."""
+    winners = winners_line(view.winners if view.over else ())
+    sub = winners or _("first to {target}", target=Money(view.options.target))
+    # TRANSLATORS: the start of the score sheet's description for screen readers;
+    # {about} is "first to $500,000" or "winner: ann".
+    sentences: list[Text] = [_("Grass score sheet, {about}.", about=sub)]
+    if view.scores:
+        last = view.scores[-1]
+        scores = joined(
+            ", ",
+            [
+                Text.verbatim("{player} {score}", player=row.name, score=Money(row.score))
+                for row in last.rows
+            ],
+        )
+        # TRANSLATORS: the score sheet's description: "Hand 2: ann $30,000, bob -$5,000;
+        # best hand: ann."
+        sentences.append(
+            _(
+                "Hand {hand}: {scores}; best hand: {players}.",
+                hand=last.hand,
+                scores=scores,
+                players=Listed(last.best),
+            )
+        )
+    else:
+        sentences.append(_("No hand scored yet."))
+    totals = joined(
+        ", ",
+        [
+            Text.verbatim("{player} {total}", player=seat.name, total=Money(seat.total))
+            for seat in view.seats
+        ],
+    )
+    # TRANSLATORS: the score sheet's description: "Totals: ann $75,000, bob $105,000."
+    sentences.append(_("Totals: {totals}.", totals=totals))
+    if len(view.scores) > 1:
+        for seat in view.seats:
+            # TRANSLATORS: the score sheet's description, one sentence per player;
+            # {hands} is "hand 1: $25,000, hand 2: $30,000".
+            hands = _(
+                "{player}, hand by hand: {hands}.",
+                player=seat.name,
+                hands=_history(view, seat.name, ", "),
+            )
+            sentences.append(hands)
+    return joined(" ", sentences)

@@ -10,12 +10,17 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from PIL import Image
+
 from tests.bot.scenario import PLAYERS
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import Message
 from tests.fakediscord.players import Player
 
 T = TypeVar("T")
+
+PICTURE_BYTES = 100_000
+"""The most a picture may weigh (PNG bytes), as a phone downloads it at every move."""
 
 CONFIRMED_CARDS = ("market_close", "utterly_wiped_out")
 """Grass cards whose play the hand message asks to confirm (bot/exts/grass/ui.py)."""
@@ -58,6 +63,25 @@ async def polled(predicate: Callable[[], T | None], what: str, timeout: float = 
             raise TimeoutError(f"timed out after {timeout:g}s waiting for {what}")
         await asyncio.sleep(0.02)
     return result
+
+
+def picture(message: Message, filename: str) -> Image.Image:
+    """The message's one picture called `filename`, decoded with Pillow, and light
+    enough for a phone (`PICTURE_BYTES`)."""
+    found = [a for a in message.attachments if a.filename == filename]
+    assert len(found) == 1, f"{filename} in {[a.filename for a in message.attachments]}"
+    assert len(found[0].data) < PICTURE_BYTES, (filename, len(found[0].data))
+    return found[0].image()
+
+
+def the_one_table(channel: Any, table: Message) -> Message:
+    """`table`, checked to be the channel's only table message: still there, edited in
+    place rather than sent anew (a restart redraws it, never posts another)."""
+    tables = [
+        m for m in channel.messages() if any(a.filename == "table.png" for a in m.attachments)
+    ]
+    assert [m.id for m in tables] == [table.id], "one table message, edited in place"
+    return table
 
 
 def find_menu(message: Message, verb: str) -> str | None:

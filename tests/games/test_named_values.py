@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from games.gracias import Gracias, GraciasEndReason, GraciasEventKind, GraciasTermination
-from games.graps import Graps, GrapsEndReason, GrapsEventKind, GrapsTermination
+from games.graps import Graps, GrapsEndReason, GrapsEventKind, GrapsTermination, Side
 from games.grass import GrassEndReason, GrassEventKind, GrassTermination
 from games.protocol import EventKind, EventName, Termination
 from games.randomplay import playout_chooser, random_game
 from games.registry import game_class
+from games.text import Text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TERMINATIONS: dict[str, type[Termination]] = {
@@ -187,3 +188,38 @@ def test_gracias_states_saved_with_the_old_words_load_the_member() -> None:
     loaded = Gracias.from_json(document)
     assert loaded.to_json()["end_reason"] == "after round 3"
     assert loaded.outcome() == game.outcome()
+
+
+def test_a_graps_ending_is_read_from_its_message_whatever_the_names_say() -> None:
+    # Names may hold anything, even another pattern's words: a loser called
+    # "no pawns left, x" makes "… resigned: ann wins" read like a game run out of pawns.
+    resigned = Text(GrapsEndReason.RESIGNED.value, {"loser": "no pawns left, x", "winner": "ann"})
+    assert GrapsEndReason.of(resigned) is GrapsEndReason.RESIGNED
+    assert GrapsTermination.of(resigned) is GrapsTermination.RESIGNED
+    # Saved as plain words, the message is lost: the patterns opening with fixed words
+    # are tried first, since names cannot hold the words before them.
+    words = resigned.encode().decode()
+    assert GrapsEndReason.of(words) is None
+    assert GrapsTermination.of(words) is GrapsTermination.EXHAUSTED_WIN
+    both = "no pawns left, a reached b's land, row 1: ann wins"
+    assert GrapsEndReason.REACHED.matches(both) and GrapsEndReason.EXHAUSTED_WIN.matches(both)
+    assert GrapsTermination.of(both) is GrapsTermination.EXHAUSTED_WIN
+
+
+def test_each_graps_pattern_matches_its_own_words_only() -> None:
+    words = {
+        GrapsEndReason.REACHED: "ann reached bob's land, row 15",
+        GrapsEndReason.STUCK: "ann has no legal cell for either face: bob loses",
+        GrapsEndReason.EXHAUSTED_DRAW: "no pawns left, ann 3 rows and bob 3 rows: a draw",
+        GrapsEndReason.EXHAUSTED_WIN: "no pawns left, ann 2 rows and bob 3 rows: ann wins",
+        GrapsEndReason.RESIGNED: "bob resigned: ann wins",
+    }
+    for pattern, text in words.items():
+        assert [p for p in GrapsEndReason if p.matches(text)] == [pattern]
+        assert GrapsTermination.of(text) is pattern.termination
+
+
+def test_the_first_graps_player_is_dark_and_the_second_light() -> None:
+    view = Graps.create(["ann", "bob"], seed=1).public_view()
+    assert (view.side_of("ann"), view.side_of("bob")) == (Side.DARK, Side.LIGHT)
+    assert (view.dark, view.light) == ("ann", "bob")

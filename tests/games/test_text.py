@@ -9,7 +9,7 @@ import pickle
 
 import pytest
 
-from games.text import Listed, Money, Text, _, _n, _p, field_names, joined
+from games.text import Listed, Money, Text, _, _n, _p, field_names, joined, literal
 
 
 def test_a_text_is_its_english_sentence():
@@ -39,7 +39,7 @@ def test_fields_keep_their_kind():
 def test_contexts_and_frames():
     assert _p("button", "Play").context == "button"
     frame = Text.verbatim("**{title}**", title=_("Scores"))
-    assert frame == "**Scores**" and not frame.translatable
+    assert frame == "**Scores**" and frame.translatable is False
     lines = joined("\n", [_("One {x}", x="a"), "two {braces}"])
     assert lines == "One a\ntwo {braces}" and not lines.translatable
 
@@ -110,3 +110,10 @@ def test_saved_states_keep_their_texts_translatable(kind):
     plain = cls.from_json(old).public_view().recent
     assert list(plain) == list(recent)  # the same English, though no longer all messages
     assert any(not isinstance(text, Text) for text in plain)
+
+
+def test_a_literal_is_its_words_exactly_braces_included():
+    drawing = literal("{a}\n}b{")
+    assert drawing == "{a}\n}b{" and drawing.fields == {} and drawing.translatable is False
+    assert drawing.to_json() == {"msgid": "{{a}}\n}}b{{", "fields": {}, "verbatim": True}
+    assert Text.from_json(drawing.to_json()) == drawing

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import pytest
+from PIL import Image, ImageChops
 
 from games.gracias.cards import COLOURS, Colour
-from render import gracias
+from render import gracias, measure
 from render.gracias import samples as gracias_samples
 from render.gracias import table as gracias_table
 from render.gracias.cards import COLOURS as COLOUR_RGB
-from render.gracias.cards import card, chip
+from render.gracias.cards import card, chip, ink
 from render.toolkit import GOLD, PANEL
+from render.tools.legibility import forget_cached_drawings
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
 
@@ -46,16 +49,52 @@ def test_trios_sit_three_a_row_the_last_row_centred():
     assert abs((boxes[0][0] + boxes[2][2]) / 2 - middle) <= 8
 
 
-def test_c1_every_colour_carries_its_own_letter_and_shape():
+def test_c1_every_colour_carries_its_own_shape_and_no_letter():
     faces = {colour: card(colour).tobytes() for colour in COLOURS}
     assert len(set(faces.values())) == 6
-    # Drawn without colour, the six cards still differ: letter and shape are readable.
+    # Drawn without colour, the six cards still differ: the shapes are readable.
     grey = {
         card(colour).convert("L").point(lambda v: 255 if v > 128 else 0).tobytes()
         for colour in COLOURS
     }
     assert len(grey) == 6
-    assert {colour.letter for colour in Colour} == set("ROYGBP")
+    # No letter: an initial is one language's (G is green in English, yellow in German).
+    forget_cached_drawings()
+    with measure.recording() as drawn:
+        for colour in COLOURS:
+            card(colour, gracias_table.CARD_W, gracias_table.CARD_H)
+            card(colour, gracias_table.HIDDEN_W, gracias_table.HIDDEN_H)
+    assert drawn == []
+
+
+def corner_mark(colour: Colour) -> Image.Image:
+    """The ink of the shape in the top-left corner of a table's card, as a mask: inside
+    the card's rim, where the card's colour gives way to the shape's."""
+    face = card(colour, gracias_table.CARD_W, gracias_table.CARD_H).convert("RGB")
+    corner = face.crop((6, 6, gracias_table.CARD_W // 2, gracias_table.CARD_H // 3))
+    solid = Image.new("RGB", corner.size, ink(colour))
+    away = ImageChops.difference(corner, solid).convert("L")
+    return away.point(lambda value: 255 if value < 40 else 0).convert("1")
+
+
+def inked(mask: Image.Image) -> int:
+    return mask.convert("L").histogram()[255]
+
+
+def test_c1_each_colours_corner_mark_differs_and_reads_on_a_phone():
+    """The corner's shape stays in sight where the table's cards overlap: each colour's
+    is its own, and at least as large as the smallest text (9 px) once the table is
+    shown 360 px wide."""
+    marks = {colour: corner_mark(colour) for colour in COLOURS}
+    scale = measure.PHONE_VIEW / gracias_table.WIDTH
+    for colour, mark in marks.items():
+        box = mark.getbbox()
+        assert box is not None, colour
+        assert max(box[2] - box[0], box[3] - box[1]) * scale >= measure.SMALLEST, (colour, box)
+    for one, other in itertools.combinations(COLOURS, 2):
+        a, b = marks[one], marks[other]
+        apart = inked(ImageChops.logical_xor(a, b)) / inked(ImageChops.logical_or(a, b))
+        assert apart > 0.2, (one, other)  # one shape twice: 0
 
 
 def test_empty_reserve_colours_are_faded():

@@ -57,6 +57,7 @@ from games.gracias.views import turn_started
 from games.protocol import JSON, Event, quoted
 from games.text import Listed, Text, _, _n, _p, joined
 from render.gracias import hidden_image, round_score_image, table_image
+from render.gracias.scores import round_score_text
 from render.progress import gracias_progress_image, gracias_progress_text
 
 # -- words ----------------------------------------------------------------------
@@ -129,7 +130,12 @@ WORDS = Words(
 # -- the UI ---------------------------------------------------------------------
 
 PICTURES = Pictures(
-    table_image, hidden_image, round_score_image, gracias_progress_image, gracias_progress_text
+    table_image,
+    hidden_image,
+    round_score_image,
+    gracias_progress_image,
+    gracias_progress_text,
+    round_score_text,
 )
 
 Public = Table[GraciasPublicView]
@@ -359,7 +365,9 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
         for event in events:
             if event.kind == GraciasEventKind.ROUND_SCORED:
                 text = Text.verbatim("**{scored}**", scored=event.text)
-                posts.append(Post(text, round_score_image, "round-scores.png"))
+                posts.append(
+                    Post(text, round_score_image, "round-scores.png", round_score_text(table.view))
+                )
         return posts
 
     def results(self, table: Public) -> list[SeatResult]:

@@ -28,7 +28,7 @@ from bot.core.sharing import Reply
 from bot.exts import _commands as shared
 from bot.exts._answers import show_private
 from bot.exts._lobby import PACE_OPTION, open_lobby, pace_choices
-from bot.exts.graps.ui import board_words, cell_note, figures, legal_cells, status_line
+from bot.exts.graps.ui import board_alt, cell_note, figures, legal_cells, status_line
 from games.graps import GrapsPublicView, Place, cell_name, parse_cell
 from games.graps.actions import Resign
 from games.protocol import JSON, MalformedAction
@@ -139,7 +139,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
             return
         view = await session.snapshot(Session.public_view)  # onlookers see the public board
         assert isinstance(view, GrapsPublicView)
-        alt = joined(" ", [board_words(view), figures(view)])
+        alt = board_alt(view)
         speech = await private(interaction)
         file = await self.bot.publisher.render(
             self.kind.pictures.table, view, "board.png", alt, speech.language
@@ -169,7 +169,7 @@ class GrapsCommands(shared.GameCommands, group_name="graps", group_description="
         reply.shared_as(f"{self.kind.name}_scores", str(session.id))
         view = await session.snapshot(Session.public_view)
         assert isinstance(view, GrapsPublicView)
-        alt = joined(" ", [board_words(view), figures(view)])
+        alt = board_alt(view)
         speech = await reply.speech()
         file = await self.bot.publisher.render(
             self.kind.pictures.table, view, "board.png", alt, speech.language

@@ -40,7 +40,16 @@ from bot.core.gameui import (
 from bot.core.kinds import Pictures, Words
 from bot.core.language import channel_mention
 from bot.core.storage import Status
-from bot.exts.graps.picker import AGAIN, BACK, FACES, SIDES, placement, placement_items, rows_step
+from bot.exts.graps.picker import (
+    AGAIN,
+    BACK,
+    FACES,
+    SIDES,
+    forward_first,
+    placement,
+    placement_items,
+    rows_step,
+)
 from bot.exts.graps.picker import GrapsVerb as GrapsVerb
 from bot.exts.graps.picker import cell_note as cell_note
 from games.graps import (
@@ -202,6 +211,70 @@ def board_words(view: GrapsPublicView) -> Text:
     return Text.verbatim("```\n{board}\n```{legend}", board=board, legend=legend)
 
 
+def _pawns_where(view: GrapsPublicView, index: int) -> Text:
+    """ "ann (dark): 14 pawns in rows 1 to 6", where a player's pawns stand, broadly."""
+    name = view.players[index]
+    side = Side.DARK if index == 0 else Side.LIGHT
+    rows = [r for r, row in enumerate(view.board, 1) if any(p.side is side for p in row)]
+    count = pieces_count(view, side)
+    fields = {"player": name, "side": SIDES[side]}
+    if not rows:
+        return _("{player} ({side}): no pawn on the board", **fields)
+    if len(rows) == 1:
+        return _n(
+            "{player} ({side}): {count} pawn on row {row}",
+            "{player} ({side}): {count} pawns on row {row}",
+            count,
+            row=rows[0],
+            **fields,
+        )
+    return _n(
+        "{player} ({side}): {count} pawn in rows {first} to {last}",
+        "{player} ({side}): {count} pawns in rows {first} to {last}",
+        count,
+        first=rows[0],
+        last=rows[-1],
+        **fields,
+    )
+
+
+def board_alt(view: GrapsPublicView) -> Text:
+    """The board in a sentence or two, the picture's description for screen readers:
+    where each player's pawns stand, the last placement, and what the mover rolled with
+    their legal cells (P4, P5), forward first as the menus list them."""
+    # TRANSLATORS: the start of the Graps board's description for screen readers;
+    # {dark} and {light} say where each player's pawns stand: "ann (dark): 14 pawns in
+    # rows 1 to 6".
+    sentences = [
+        _(
+            "Graps board, move {number}: {dark}; {light}.",
+            number=view.moves,
+            dark=_pawns_where(view, 0),
+            light=_pawns_where(view, 1),
+        )
+    ]
+    if view.last_cell:
+        sentences.append(_("Last placement: {cell}.", cell=view.last_cell))
+    mover = view.to_move
+    if view.over and view.reason:  # the reason is a clause of its own, without a stop
+        sentences.append(Text.verbatim("{status}.", status=status_line(view)))
+    elif view.over or mover is None or view.roll is None or not view.legal:
+        sentences.append(status_line(view))
+    else:
+        cells = ", ".join(forward_first(view, mover, view.legal))
+        sentences.append(
+            _n(
+                "{player} rolled a {face}; {count} legal cell: {cells}.",
+                "{player} rolled a {face}; {count} legal cells: {cells}.",
+                len(view.legal),
+                player=mover,
+                face=FACES[view.roll],
+                cells=cells,
+            )
+        )
+    return joined(" ", sentences)
+
+
 def pieces_count(view: GrapsPublicView, side: Side) -> int:
     mine = (
         {Piece.DARK_BLANK, Piece.DARK_GRAPE}
@@ -312,6 +385,12 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
 
     def table_words(self, table: Public) -> str:
         return joined("\n", [board_words(table.view), figures(table.view)])
+
+    def table_alt(self, table: Public) -> str:
+        return board_alt(table.view)
+
+    def hand_alt(self, hand: Player) -> str:
+        return board_alt(hand.view.public)
 
     def hand_heading(self, hand: Player) -> str:
         return _(

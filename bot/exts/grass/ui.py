@@ -62,6 +62,7 @@ from games.grass.actions import (
 from games.protocol import JSON, Event
 from games.text import Listed, Money, Text, _, _n, _p, joined
 from render.grass import hand_image, score_sheet_image, table_image
+from render.grass.scores import score_sheet_text
 from render.progress import grass_progress_image, grass_progress_text
 
 # -- words ----------------------------------------------------------------------
@@ -81,7 +82,12 @@ WORDS = Words(
 # -- the UI ---------------------------------------------------------------------
 
 PICTURES = Pictures(
-    table_image, hand_image, score_sheet_image, grass_progress_image, grass_progress_text
+    table_image,
+    hand_image,
+    score_sheet_image,
+    grass_progress_image,
+    grass_progress_text,
+    score_sheet_text,
 )
 
 Public = Table[GrassPublicView]
@@ -362,7 +368,9 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         for event in events:
             if event.kind == GrassEventKind.HAND_SCORED:
                 text = Text.verbatim("**{scored}.**", scored=event.text)
-                posts.append(Post(text, score_sheet_image, "scores.png"))
+                posts.append(
+                    Post(text, score_sheet_image, "scores.png", score_sheet_text(table.view))
+                )
         return posts
 
     def results(self, table: Public) -> list[SeatResult]:

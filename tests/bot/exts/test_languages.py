@@ -293,11 +293,23 @@ async def test_computer_seats_and_pictures_descriptions_speak_the_readers_words(
             "Robot 1 (hard)"
         ]
 
-    await (await ann.slash(general, "graps start", ai="easy")).message()
-    dms = await ann.dms()
-    described = [a.description for m in dms for a in m.attachments if a.description]
-    assert described and all("someone" not in d and "quelqu'un" not in d for d in described)
-    assert any("#general" in d for d in described), described
+    # The hand's picture is described in French, its channel named, nobody's id read out.
+    await (await ann.click(lobby, f"g:{lobby_game(lobby)}:0:start")).ack()
+    hand = await emu.wait_for(lambda: next((m for m in ann.dm_messages() if m.images()), None))
+    described = hand.attachments[0].description or ""
+    assert described.startswith("Ta main de Grass"), described
+    assert "#general" in described and "quelqu'un" not in described
+    # The Graps board's description names the computer seat in French too.
+    other = emu.channel("annexe")
+    await (await ann.slash(other, "graps start", ai="easy")).message()
+    board = await emu.wait_for(
+        lambda: next((m for m in ann.dm_messages() if "Graps" in m.text and m.images()), None)
+    )
+    assert board.attachments[0].description == (
+        "Plateau de Graps, coup 0 : ann (foncé) : aucun pion sur le plateau ; Robot 1 "
+        "(facile) (clair) : aucun pion sur le plateau. ann place un raisin de départ "
+        "n'importe où sur la rangée 1."
+    )
 
 
 async def test_scores_asked_in_a_dm_come_in_the_readers_language(fake_discord, start_bot):

@@ -3,10 +3,12 @@ exhaustion and its distance rule (P9), and resigning, on hand-made positions."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from games.graps import Graps
-from games.protocol import IllegalAction
+from games.graps import Graps, GrapsTermination, Side
+from games.protocol import GameError, IllegalAction
 from tests.games.graps.positions import DARK, LIGHT, board_at, place, position
 
 LIGHT_H_TO_4 = {row: ".......o" for row in range(4, 15)} | {15: ".......O"}
@@ -15,6 +17,11 @@ DARK_A_TO_14 = {1: "X"} | {row: "x" for row in range(2, 15)}
 
 def kinds_and_texts(events: list) -> list[tuple[str, str]]:  # type: ignore[type-arg]
     return [(event.kind, event.text) for event in events]
+
+
+def whole(events: list) -> list[tuple[str, str, str | None, dict[str, Any]]]:  # type: ignore[type-arg]
+    """Each event as the saved log keeps it: kind, words, who, data."""
+    return [(event.kind, event.text, event.actor, dict(event.data)) for event in events]
 
 
 # -- P6 removed pawns --------------------------------------------------------------------
@@ -92,10 +99,15 @@ LIGHT_A_TO_3 = {15: "O"} | {row: "o" for row in range(3, 15)}
 def test_P8_a_roll_with_no_legal_cell_passes_the_turn() -> None:
     game = position(DARK_BOXED, LIGHT_A_TO_3, to_move=LIGHT, roll="grape", rolls=["blank", "grape"])
     events = game.apply_json({"by": LIGHT, "place": "O15"})
-    assert kinds_and_texts(events)[1:] == [
-        ("roll", ""),
-        ("pass", "ann rolled blank: no legal cell, turn passes"),
-        ("roll", "bob rolled grape"),
+    assert whole(events)[1:] == [
+        ("roll", "", DARK, {"face": "blank"}),
+        (
+            "pass",
+            "ann rolled blank: no legal cell, turn passes",
+            DARK,
+            {"why": "no_cell", "face": "blank"},
+        ),
+        ("roll", "bob rolled grape", LIGHT, {"face": "grape"}),
     ]
     assert game.state_json()["to_move"] == LIGHT
     assert game.public_view().recent[-2:] == (
@@ -117,7 +129,10 @@ def test_P8_a_player_with_no_pawns_left_passes_without_rolling() -> None:
     game = position({1: "X"}, {15: "O"}, to_move=LIGHT, roll="grape", supply=[0, 5])
     game_rolls = game.rolls_made
     events = game.apply_json({"by": LIGHT, "place": "O15"})
-    assert ("pass", "ann has no pawns left: turn passes") in kinds_and_texts(events)
+    assert whole(events)[1:] == [
+        ("pass", "ann has no pawns left: turn passes", DARK, {"why": "no_pawns"}),
+        ("roll", "bob rolled blank", LIGHT, {"face": "blank"}),
+    ]
     assert game.state_json()["to_move"] == LIGHT
     assert game.rolls_made == game_rolls + 1  # only light's next turn rolled
 
@@ -129,11 +144,13 @@ def test_P8_a_player_with_pawns_and_no_cell_for_either_face_makes_the_opponent_l
     light = {1: "o" * 15} | {row: "o" for row in range(2, 15)} | {15: "O"}
     game = position(light, to_move=LIGHT, roll="grape", supply=[10, 10])
     events = game.apply_json({"by": LIGHT, "place": "O15"})
-    assert kinds_and_texts(events)[-2] == (
-        "win",
-        "ann has no legal cell for either face: bob loses",
-    )
+    assert whole(events)[-2:] == [
+        ("win", "ann has no legal cell for either face: bob loses", DARK, {}),
+        ("game_over", "game over: ann wins", None, {"winners": [DARK]}),
+    ]
     assert game.state_json()["winners"] == [DARK]
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is GrapsTermination.STUCK
 
 
 # -- P9 exhaustion -------------------------------------------------------------------------
@@ -156,7 +173,10 @@ def test_P9_exhaustion_at_equal_distance_is_a_draw() -> None:
     light = {15: "..............O"} | {row: "..............o" for row in range(11, 15)}
     game = position(dark, light, to_move=LIGHT, roll="blank", supply=[0, 1])
     events = game.apply_json({"by": LIGHT, "place": "O10"})  # row 10: 9 rows from 1
-    assert events[-2].kind == "draw"
+    assert whole(events)[-2:] == [
+        ("draw", "no pawns left, ann 9 rows away and bob 9 rows away: a draw", DARK, {}),
+        ("game_over", "game over: a draw", None, {"winners": [DARK, LIGHT]}),
+    ]
     assert game.state_json()["winners"] == [DARK, LIGHT]
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == (DARK, LIGHT)
@@ -165,8 +185,12 @@ def test_P9_exhaustion_at_equal_distance_is_a_draw() -> None:
 def test_P9_a_player_with_no_pawn_on_the_board_is_farthest() -> None:
     light = {15: ".O"} | {row: ".o" for row in range(3, 15)}
     game = position({1: "X"}, light, to_move=LIGHT, roll="grape", supply=[0, 1])
-    place(game, "B2")  # prunes A1, dark's only pawn; both supplies are empty
+    events = game.apply_json({"by": LIGHT, "place": "B2"})  # prunes A1, dark's only pawn
     assert board_at(game, "A1") == "."
+    assert whole(events)[-2:] == [
+        ("win", "no pawns left, ann no pawn and bob 1 row away: bob wins", LIGHT, {}),
+        ("game_over", "game over: bob wins", None, {"winners": [LIGHT]}),
+    ]
     assert game.state_json()["winners"] == [LIGHT]
     assert "ann no pawn" in (game.outcome() or pytest.fail()).reason
 
@@ -185,9 +209,9 @@ def test_resign_gives_the_win_to_the_opponent_at_any_moment(who: str) -> None:
     game = Graps.create([DARK, LIGHT])
     events = game.apply_json({"by": who, "resign": True})  # even out of turn, in set-up
     other = LIGHT if who == DARK else DARK
-    assert kinds_and_texts(events) == [
-        ("win", f"{who} resigned: {other} wins"),
-        ("game_over", f"game over: {other} wins"),
+    assert whole(events) == [
+        ("win", f"{who} resigned: {other} wins", other, {}),
+        ("game_over", f"game over: {other} wins", None, {"winners": [other]}),
     ]
     assert game.state_json()["winners"] == [other]
     with pytest.raises(IllegalAction, match="already over"):
@@ -199,3 +223,20 @@ def test_resign_by_a_stranger_is_refused() -> None:
     with pytest.raises(IllegalAction, match="cy is not playing"):
         game.apply_json({"by": "cy", "resign": True})
     assert game.state_json()["phase"] == "setup"
+
+
+def test_the_views_show_supplies_removals_the_last_pruning_and_the_ending() -> None:
+    light = {15: ".O"} | {row: ".o" for row in range(3, 15)}
+    game = position({1: "X"}, light, to_move=LIGHT, roll="grape", supply=[0, 1])
+    game.apply_json({"by": LIGHT, "place": "B2"})
+    view = game.public_view()
+    assert (view.last_cell, view.last_pruned, view.last_cut_off) == ("B2", ("A1",), ())
+    assert (view.supply, view.removed) == ((0, 0), (1, 0))
+    assert view.reason == "no pawns left, ann no pawn and bob 1 row away: bob wins"
+    boxed = position({1: "X"}, {15: "O"}, to_move=LIGHT, roll="grape", supply=[0, 5])
+    boxed.apply_json({"by": LIGHT, "place": "O15"})
+    assert boxed.public_view().supply == (0, 4) and boxed.public_view().reason is None
+    assert (boxed.view_for(DARK).side, boxed.view_for(LIGHT).side) == (Side.DARK, Side.LIGHT)
+    with pytest.raises(GameError) as refused:
+        boxed.view_for("cy")
+    assert str(refused.value) == "cy is not playing this game"

@@ -5,11 +5,13 @@ recent lines, and the saved form of a pruning's words (translated once loaded)."
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from games.graps import Graps
+from games.ai import make_ai
+from games.graps import Graps, Place, Resign
 from games.graps.views import GrapsEventKind
 from games.protocol import Event, GameError, IllegalAction, MalformedAction, StateFormatError
 from games.text import _
@@ -178,3 +180,41 @@ def test_placements_out_of_turn_or_after_the_end_are_refused_in_words() -> None:
     with pytest.raises(MalformedAction) as malformed:
         game.apply("place A1")  # type: ignore[arg-type]
     assert str(malformed.value) == "'place A1' is not a Graps action"
+
+
+@pytest.mark.parametrize("options", [{}, {"return_pruned": True}, {"grape_faces": 5}])
+def test_P4_P5_the_legal_cells_kept_through_prunings_are_those_of_the_board_rebuilt(
+    options: dict[str, Any],
+) -> None:
+    """The engine keeps its legal cells up to date as pawns come and go (counts of
+    neighbours); a game loaded from its saved board rebuilds them from scratch. Both
+    must agree after every action, prunings and cut-off pawns included. The easy
+    computer player plays, since it prunes where it can."""
+    player = make_ai("graps", "easy")
+    pruned = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Graps.create([DARK, LIGHT], options, seed)
+        while game.outcome() is None:
+            mover = game.awaiting[0]
+            action = player.choose(game.view_for(mover), game.legal_actions(mover), rng)
+            assert isinstance(action, (Place, Resign))
+            pruned += sum(e.kind is GrapsEventKind.PRUNE for e in game.apply(action))
+            if game.outcome() is None:
+                loaded = Graps.from_json(game.to_json())
+                after = game.awaiting[0]
+                assert loaded.legal_actions(after) == game.legal_actions(after)
+    assert pruned > 10  # the counts went down as well as up
+
+
+def test_the_reason_a_game_ended_still_translates_once_loaded() -> None:
+    running = Graps.create([DARK, LIGHT], seed=3)
+    assert running.to_json()["texts"]["reason"] is None
+    running.apply_json({"by": LIGHT, "resign": True})
+    saved = running.to_json()
+    assert saved["texts"]["reason"] == [
+        {"msgid": "{loser} resigned: {winner} wins", "fields": {"loser": LIGHT, "winner": DARK}}
+    ]
+    outcome = Graps.from_json(saved).outcome()
+    assert outcome is not None and outcome.reason == f"{LIGHT} resigned: {DARK} wins"
+    assert getattr(outcome.reason, "msgid", None) == "{loser} resigned: {winner} wins"

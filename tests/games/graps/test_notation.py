@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,16 +105,24 @@ def test_actions_parse_and_print_in_the_notation() -> None:
     assert repr(action) == "Place(by='ann', cell=H8)"
     resign = game.parse_action({"by": LIGHT, "resign": True})
     assert resign == Resign(LIGHT) and resign.to_json() == {"by": LIGHT, "resign": True}
-    for bad in (
-        {"place": "H8"},
-        {"by": DARK},
-        {"by": DARK, "place": "Z9"},
-        {"by": DARK, "place": "H8", "resign": True},
-        {"by": DARK, "resign": "yes"},
-        {"by": DARK, "play": "H8"},
+    shape = 'a Graps action is {"by": P, "place": CELL} or {"by": P, "resign": true}; '
+    for bad, words in (
+        (["by", DARK], "an action is a JSON object"),
+        ({"place": "H8"}, 'an action needs "by": the name of the player acting'),
+        ({"by": "", "place": "H8"}, 'an action needs "by": the name of the player acting'),
+        ({"by": 7, "place": "H8"}, 'an action needs "by": the name of the player acting'),
+        ({"by": DARK}, shape + "got the keys []"),
+        (
+            {"by": DARK, "place": "Z9"},
+            "'Z9' is not a cell: write a column A..O then a row 1..15, like H8 (P1)",
+        ),
+        ({"by": DARK, "place": "H8", "resign": True}, shape + "got the keys ['place', 'resign']"),
+        ({"by": DARK, "resign": "yes"}, '"resign" takes the value true'),
+        ({"by": DARK, "play": "H8"}, shape + "got the keys ['play']"),
     ):
-        with pytest.raises(MalformedAction):
-            game.parse_action(bad)
+        with pytest.raises(MalformedAction) as refused:
+            game.parse_action(bad)  # type: ignore[arg-type]
+        assert str(refused.value) == words, bad
 
 
 # -- options and creation -----------------------------------------------------------------
@@ -123,18 +132,29 @@ def test_P3_P6_options_defaults_and_validation() -> None:
     assert Graps.option_defaults() == {"grape_faces": 3, "return_pruned": False}
     game = Graps.create([DARK, LIGHT], {"grape_faces": 5, "return_pruned": True})
     assert game.state_json()["options"] == {"grape_faces": 5, "return_pruned": True}
-    for bad in (
-        {"grape_faces": 0},
-        {"grape_faces": 6},
-        {"grape_faces": True},
-        {"return_pruned": "yes"},
-        {"faces": 3},
+    faces = "grape_faces is how many of the 6 die faces show a grape, 1 to 5, not "
+    for bad, words in (
+        ({"grape_faces": 0}, faces + "0"),
+        ({"grape_faces": 6}, faces + "6"),
+        ({"grape_faces": True}, faces + "True"),
+        ({"return_pruned": "yes"}, "return_pruned is true or false, not 'yes'"),
+        (
+            {"zz": 1, "faces": 3},
+            "unknown Graps option 'faces'; options: grape_faces, return_pruned",
+        ),
     ):
-        with pytest.raises(GameError):
+        with pytest.raises(GameError) as refused:
             Graps.create([DARK, LIGHT], bad)
-    for players in ([DARK], [DARK, LIGHT, "cy"], [DARK, DARK], [DARK, ""]):
-        with pytest.raises(GameError):
+        assert str(refused.value) == words
+    for players, words in (
+        ([DARK], "Graps is played by exactly 2 players, not 1"),
+        ([DARK, LIGHT, "cy"], "Graps is played by exactly 2 players, not 3"),
+        ([DARK, DARK], "ann cannot play against themselves"),
+        ([DARK, ""], "every player needs a name"),
+    ):
+        with pytest.raises(GameError) as refused:
             Graps.create(players)
+        assert str(refused.value) == words
 
 
 def test_P3_grape_faces_changes_the_rolls_of_a_game() -> None:
@@ -204,19 +224,66 @@ def test_save_load_round_trip_and_identical_continuation() -> None:
         game = Graps.from_json(saved)
 
 
-def test_unknown_version_and_bad_states_are_refused() -> None:
-    saved = Graps.create([DARK, LIGHT]).to_json()
-    for change in (
-        {"version": 99},
-        {"board": ["." * 15] * 14},
-        {"board": ["?" * 15] * 15},
-        {"phase": "lunch"},
-        {"mover": 2},
-        {"supply": [46, 45]},
-        {"roll": "grape"},
-    ):
-        with pytest.raises(StateFormatError):
-            Graps.from_json({**saved, **change})
+def _played() -> dict[str, Any]:
+    game = Graps.create([DARK, LIGHT], seed=3)
+    for _ in range(4):
+        game.apply(game.legal_actions(game.awaiting[0])[0])
+    return game.to_json()
+
+
+FIFTEEN = "." * 15
+
+
+@pytest.mark.parametrize(
+    ("played", "change", "words"),
+    [
+        (False, {"version": 99}, "a Graps state of version 99 cannot be loaded"),
+        (False, {"version": None}, "a Graps state of version None cannot be loaded"),
+        (False, {"board": [FIFTEEN] * 14}, "the board is 15 strings of 15 characters"),
+        (False, {"board": "x" * 15}, "the board is 15 strings of 15 characters"),
+        (
+            False,
+            {"board": [FIFTEEN] * 14 + [FIFTEEN[1:]]},
+            "the board is 15 strings of 15 characters",
+        ),
+        (False, {"board": [FIFTEEN] * 14 + [15]}, "the board is 15 strings of 15 characters"),
+        (False, {"board": ["?" * 15] * 15}, "not a Graps state: KeyError('?')"),
+        (
+            False,
+            {"phase": "lunch"},
+            "not a Graps state: ValueError(\"'lunch' is not a valid Phase\")",
+        ),
+        (False, {"mover": 2}, "mover 2 does not fit the phase setup"),
+        (False, {"supply": [46, 45]}, "46 is not a count from 0 to 45"),
+        (False, {"supply": [45]}, '"supply" and "removed" hold two counts, dark then light'),
+        (False, {"removed": [0, 0, 0]}, '"supply" and "removed" hold two counts, dark then light'),
+        (False, {"roll": "grape"}, "a roll is shown exactly while the game is in play"),
+        (True, {"roll": None}, "a roll is shown exactly while the game is in play"),
+        (False, {"rolls_made": 10**9 + 1}, "1000000001 is not a count from 0 to 1000000000"),
+        (False, {"rolls_made": True}, "True is not a count from 0 to 1000000000"),
+        (False, {"moves": -1}, "-1 is not a count from 0 to 1000000000"),
+        (False, {"winners": ["eve"]}, "the winners must be players of the game"),
+    ],
+)
+def test_unknown_versions_and_bad_states_are_refused_in_words(
+    played: bool, change: dict[str, Any], words: str
+) -> None:
+    saved = _played() if played else Graps.create([DARK, LIGHT]).to_json()
+    with pytest.raises(StateFormatError) as refused:
+        Graps.from_json({**saved, **change})
+    assert str(refused.value) == words
+
+
+def test_a_saved_last_placement_loads_its_pruned_and_cut_off_cells() -> None:
+    saved = _played()
+    last = {"cell": "H8", "pruned": ["A1", "O15"], "cut_off": ["B2"]}
+    assert Graps.from_json({**saved, "last": last}).to_json()["last"] == last
+    with pytest.raises(StateFormatError) as refused:
+        Graps.from_json({**saved, "last": {**last, "cut_off": ["Z2"]}})
+    assert str(refused.value) == (
+        "not a Graps state: MalformedAction(\"'Z2' is not a cell: write a column A..O then a "
+        'row 1..15, like H8 (P1)")'
+    )
 
 
 # -- replay files and the CLI -----------------------------------------------------------
@@ -232,6 +299,23 @@ def test_replay_prints_the_state_in_the_contract_shape(tmp_path: Path, capsys) -
     assert state["board"][0][7] == "X" and state["board"][1][7] == "x"
     assert state["board"][14][7] == "O"
     assert state["supply"] == {DARK: 43, LIGHT: 44} and state["winners"] == []
+    # The whole contract (docs/notation.md): every key, as outside tools read them.
+    del state["board"]
+    assert state == {
+        "game": "graps",
+        "players": [DARK, LIGHT],
+        "phase": "play",
+        "to_move": LIGHT,
+        "roll": "grape",
+        "supply": {DARK: 43, LIGHT: 44},
+        "removed": {DARK: 0, LIGHT: 0},
+        "winners": [],
+        "reason": None,
+        "last": {"cell": "H2", "pruned": [], "cut_off": []},
+        "legal": ["H14", *(f"{c}15" for c in "ABCDEFGIJKLMNO")],
+        "options": {"grape_faces": 3, "return_pruned": False},
+        "moves": 3,
+    }
 
 
 def test_replay_header_reproduces_the_game() -> None:

@@ -26,12 +26,14 @@ def test_g2_the_deal_says_its_hand_deck_and_first_mover_and_the_mover_draws() ->
         {"hand": 1, "deck": 104, "starter": "ann"},
     )
     first_draw = Card.parse(deck[18]).title
-    assert (drew.kind, drew.text, drew.actor, dict(drew.private)) == (
+    assert (drew.kind, drew.text, drew.actor, dict(drew.private), dict(drew.data)) == (
         GrassEventKind.DRAW,
         "",  # the table is not told which card
         "ann",
         {"ann": f"You drew {first_draw}"},
+        {},
     )
+    assert g.state_json()["offers"] == 0  # the cap on trade offers starts afresh (G20)
 
 
 def test_g3_a_lost_turn_is_said_with_the_turns_still_owed() -> None:
@@ -120,4 +122,4 @@ def test_g19_the_game_over_names_one_winner_or_every_winner_joined_by_and() -> N
             {"winners": winners},
         )
         state = g.state_json()
-        assert state["to_move"] is None and state["offer"] is None
+        assert state["to_move"] is None and state["offer"] is None and state["offers"] == 0

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.grass import Accept, Card, Decline, Grass, MakeOffer, Withdraw
-from games.protocol import IllegalAction
+from games.grass import Accept, Card, Decline, Grass, GrassEventKind, MakeOffer, Withdraw
+from games.protocol import EventKind, IllegalAction
 from games.randomplay import playout_chooser
 from tests.games.grass.helpers import (
     build_deck,
@@ -19,6 +19,7 @@ from tests.games.grass.helpers import (
     idle,
     move,
     refused,
+    seat_of,
     stash,
     traders,
 )
@@ -38,7 +39,13 @@ def test_g20_accepted_trade_moves_hand_and_stash_cards_publicly():
     assert g.legal_actions("bob") == [Accept("bob"), Decline("bob")]
     assert g.legal_actions("ann") == [Withdraw("ann")]
     events = move(g, "bob", accept=True)
-    assert "Banker" in events[0].text and "Jamaica" in events[0].text
+    details = "ann gives Banker (hand), Mexico (stash); bob gives Sold Out (hand), Jamaica (stash)"
+    assert (events[0].kind, events[0].text, events[0].actor, dict(events[0].private)) == (
+        GrassEventKind.TRADE,
+        f"ann and bob traded: {details}",
+        "ann",
+        {"ann": f"Trade done: {details}", "bob": f"Trade done: {details}"},
+    )
     assert "banker" in hand_of(g, "bob") and "sold_out" in hand_of(g, "ann")
     assert stash(g, "ann") == ["jamaica"] and stash(g, "bob") == ["colombia", "mexico"]
     assert len(hand_of(g, "ann")) == 7 and len(hand_of(g, "bob")) == 6
@@ -53,6 +60,8 @@ def test_g20_option_secret_trades_hides_the_cards_from_the_table():
     move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["sold_out"]})
     events = move(g, "bob", accept=True)
     assert events[0].text == "ann and bob traded"
+    details = "Trade done: ann gives Banker (hand); bob gives Sold Out (hand)"
+    assert dict(events[0].private) == {"ann": details, "bob": details}
     assert "Banker" in events[0].private["ann"] and "Banker" in events[0].private["bob"]
     assert "Banker" not in " ".join(g.public_view().recent)
 
@@ -116,8 +125,55 @@ def test_g20_offers_the_rules_refuse():
         "ann",
         offer={"to": "zed", "give": ["banker"], "take": ["panama"]},
     )
+    refused(
+        "G20",
+        "only peddles lie in a stash, not Banker",
+        g,
+        "ann",
+        offer={"to": "bob", "give_stash": ["banker"], "take": ["sold_out"], "give": ["panama"]},
+    )
+    refused(
+        "G20",
+        "there are not enough unprotected Jamaica in your stash (protected peddles cannot be "
+        "traded)",
+        g,
+        "ann",
+        offer={"to": "bob", "give_stash": ["jamaica"], "take_stash": ["jamaica"]},
+    )
     refused("G20", "there is no trade offer to you to answer", g, "bob", accept=True)
     refused("G20", "you have no trade offer to withdraw", g, "ann", withdraw=True)
+    move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["sold_out"]})
+    refused(
+        "G20",
+        "a trade offer is already waiting for an answer",
+        g,
+        "ann",
+        offer={"to": "bob", "give": ["panama"], "take": ["sold_out"]},
+    )
+
+
+def test_g20_an_offer_is_made_holding_seven_cards_and_at_most_ten_a_turn():
+    g = traders()
+    offer = {"to": "bob", "give": ["banker"], "take": ["sold_out"]}
+    for _ in range(10):
+        move(g, "ann", offer=offer)
+        move(g, "ann", withdraw=True)
+    refused(
+        "G20",
+        "you have made 10 trade offers this turn, the most a turn allows: play or discard a card",
+        g,
+        "ann",
+        offer=offer,
+    )
+    short = traders()
+    seat_of(short, "ann").hand.pop()  # no rule leaves the mover short: the guard holds
+    refused(
+        "G20",
+        "trades are proposed while holding 7 cards, before you play",
+        short,
+        "ann",
+        offer=offer,
+    )
 
 
 def test_g20_accepting_needs_the_asked_cards_and_withdraw_ends_the_offer():
@@ -256,3 +312,92 @@ def test_g20_offer_notation_round_trips():
     action = MakeOffer("ann", "bob", (Card.BANKER,), (Card.PANAMA,), (), (Card.MEXICO,))
     g = Grass.create(["ann", "bob"])
     assert g.parse_action(action.to_json()) == action
+
+
+def test_g20_each_step_of_a_trade_tells_the_table_and_each_side_what_happened():
+    g = traders()
+    offer = {"to": "bob", "give": ["banker"], "take": ["sold_out"], "give_stash": ["mexico"]}
+    detail = "ann gives Banker (hand), Mexico (stash); bob gives Sold Out (hand)"
+    [made] = move(g, "ann", offer=offer)
+    assert (made.kind, made.text, made.actor, dict(made.private)) == (
+        GrassEventKind.OFFER,
+        "ann offers bob a trade",
+        "ann",
+        {"ann": f"You offer: {detail}", "bob": f"Offer: {detail}"},
+    )
+    refused("G20", "you have no trade offer to withdraw", g, "bob", withdraw=True)
+    [withdrawn] = move(g, "ann", withdraw=True)
+    assert (withdrawn.kind, withdrawn.text, withdrawn.actor, dict(withdrawn.private)) == (
+        GrassEventKind.WITHDRAW,
+        "ann withdrew the trade offer",
+        "ann",
+        {"bob": "ann withdrew the trade offer to you"},
+    )
+    refused("G20", "there is no trade offer to you to answer", g, "bob", decline=True)
+    move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["sold_out"]})
+    [declined] = move(g, "bob", decline=True)
+    assert (declined.kind, declined.text, declined.actor, dict(declined.private)) == (
+        GrassEventKind.DECLINE,
+        "bob declined the trade",
+        "bob",
+        {"ann": "bob declined your trade offer"},
+    )
+
+
+def test_g22_leaving_cancels_only_an_offer_the_leaver_is_part_of():
+    g = game_with({"ann": ["banker"], "bob": ["panama"]}, players=["ann", "bob", "cy", "dee"])
+    move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["panama"]})
+    [left] = move(g, "cy", leave=True)
+    assert (left.kind, left.text, left.actor) == (
+        EventKind.LEAVE,
+        "cy left the game; their cards are discarded",
+        "cy",
+    )
+    assert g.state_json()["phase"] == "offer" and g.state_json()["offer"] is not None
+    move(g, "bob", leave=True)
+    state = g.state_json()
+    assert (state["phase"], state["offer"], state["to_move"]) == ("turn", None, "ann")
+    move(g, "dee", leave=True)
+    over = g.log[-1]
+    assert (over.kind, over.text) == (
+        EventKind.GAME_OVER,
+        "Game over: ann wins (everyone else left)",
+    )
+
+
+def test_g13_g22_the_last_player_still_to_pass_leaving_ends_the_pass():
+    g = game_with({"ann": ["sold_out"]}, players=["ann", "bob", "cy"])
+    move(g, "ann", play="sold_out")
+    move(g, "ann", pass_="immunity")
+    move(g, "cy", pass_=hand_of(g, "cy")[0])
+    events = move(g, "bob", leave=True)
+    assert [e.kind for e in events] == [
+        EventKind.LEAVE,
+        GrassEventKind.PASS_DONE,
+        GrassEventKind.DRAW,
+    ]
+    assert (g.state_json()["phase"], g.state_json()["to_move"]) == ("turn", "cy")
+
+
+def test_g13_g22_the_player_whose_card_began_a_pass_may_leave_during_it():
+    g = game_with({"ann": ["sold_out"]}, players=["ann", "bob", "cy"])
+    move(g, "ann", play="sold_out")
+    move(g, "ann", leave=True)
+    assert (g.state_json()["phase"], g.state_json()["to_move"]) == ("pass", None)
+    assert g.awaiting == ("bob", "cy")
+    move(g, "bob", pass_=hand_of(g, "bob")[0])
+    move(g, "cy", pass_=hand_of(g, "cy")[0])
+    assert (g.state_json()["phase"], g.state_json()["to_move"]) == ("turn", "bob")
+
+
+def test_g20_a_stash_trade_moves_the_peddle_named_not_the_first_one():
+    g = game_with({"ann": ["market_open", "panama", "mexico"], "bob": ["market_open", "jamaica"]})
+    move(g, "ann", play="market_open")
+    move(g, "bob", play="market_open")
+    move(g, "ann", play="panama")
+    move(g, "bob", play="jamaica")
+    move(g, "ann", play="mexico")
+    idle(g, "bob")
+    move(g, "ann", offer={"to": "bob", "give_stash": ["mexico"], "take_stash": ["jamaica"]})
+    move(g, "bob", accept=True)
+    assert stash(g, "ann") == ["panama", "jamaica"] and stash(g, "bob") == ["mexico"]

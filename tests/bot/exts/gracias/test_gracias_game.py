@@ -89,6 +89,9 @@ async def test_a_whole_4_player_game_from_start_to_scoreboard_c2_c5_c6_c8(
             scored += 1
             sheet = await general.wait_message(says(f"Round {scored} scored"), after=mark)
             assert sheet.images() and "(C6)" not in sheet.content
+            head = "Gracias scores, winner: bob." if scored == 3 else "Gracias scores."
+            described = sheet.attachments[0].description or ""
+            assert described.startswith(f"{head} Round {scored}: ann "), described
     assert scored == 3
     assert await emu.settle() == [], "every click was answered within Discord's 3 seconds"
     assert emu.rejected == []
@@ -101,6 +104,14 @@ async def test_a_whole_4_player_game_from_start_to_scoreboard_c2_c5_c6_c8(
 
     scores = await (await cy.slash(general, "gracias scores")).message()
     assert scores.images()
+    assert scores.attachments[0].description == (  # the scores, for screen readers
+        "Gracias scores, winner: bob. Round 3: ann 2 (blue 1, purple 1), bob 6 (red 1, "
+        "orange 1, yellow 2, green 1, blue 1), cy 5 (yellow 2, green 1, purple 2), dee 6 "
+        "(red 1, orange 2, yellow 2, green 1); best round: bob and dee. ann: total 14 "
+        "(round 1: 9, round 2: 3, round 3: 2). bob: total 19 (round 1: 7, round 2: 6, "
+        "round 3: 6). cy: total 10 (round 1: 1, round 2: 4, round 3: 5). dee: total 13 "
+        "(round 1: 1, round 2: 6, round 3: 6)."
+    )
     board = await (await dee.slash(general, "gracias scoreboard")).message()
     assert board.images() and "4 players" in board.text
     mine = await (await dee.slash(general, "gracias scoreboard", player=bob)).message()

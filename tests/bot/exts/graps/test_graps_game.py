@@ -74,6 +74,16 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     mark = general.mark()
     dm = await hand_dm(emu, bob, PRUNING)
     assert "You rolled a **grape**: 39 cells" in dm.text
+    # the board's description: where the pawns stand and the legal cells, forward first
+    described = (
+        "Graps board, move 27: ann (dark): 14 pawns in rows 1 to 7; bob (light): 13 pawns "
+        "in rows 3 to 15. Last placement: O7. bob rolled a grape; 39 legal cells: G2, F3, "
+        "H3, F4, H4, F5, H5, F6, H6, F7, H7, F8, H8, F9, H9, F10, H10, F11, H11, F12, H12, "
+        "F13, H13, F14, H14, A15, B15, C15, D15, E15, F15, H15, I15, J15, K15, L15, M15, "
+        "N15, O15."
+    )
+    assert dm.attachments[0].description == described
+    assert table.attachments[0].description == described
     await place(emu, bob, PRUNING, "G2")
     # the table message tells the pruning and the passed turn: no message of their own
     # P8: ann is left with no pawn; her blank has no legal cell
@@ -104,6 +114,10 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     # results, scores, scoreboard, export
     scores = await (await ann.slash(general, "graps scores")).message()
     assert scores.images() and "bob (light): 15 on the board" in scores.text
+    assert scores.attachments[0].description == (
+        "Graps board, move 29: ann (dark): no pawn on the board; bob (light): 15 pawns in "
+        "rows 1 to 15. Last placement: G1. Game over: bob wins. bob reached ann's land, row 1."
+    )
     standings = await (await bob.slash(general, "graps scoreboard")).message()
     assert standings.images() and "2 players" in standings.text
     mine = await (await ann.slash(general, "graps scoreboard", player=bob)).message()

@@ -2,7 +2,8 @@
 emulator): bands of rows in at most four menus; past four menus' worth of cells, the
 cells worth playing first (a win, P7; prunings, P5) and a column menu, then that
 column's rows; ids drawn by earlier versions (one `place` menu, `column` then `place`)
-still place; forged values are refused in words."""
+still place; forged values are refused in words; every cell is named in the menus as
+the board labels it."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ from bot.exts.graps.picker import MAX_OPTIONS, GrapsVerb, bands
 from bot.exts.graps.ui import GrapsUI
 from games.graps import Face, Graps, GrapsPlayerView, Piece, Place
 from games.graps.cells import CELL_NAMES, COLUMNS, parse_cell
+from lang import translate
+from render import measure
+from render.graps.board import cell_box, player_board_image
+from render.tools.legibility import forget_cached_drawings
 
 UI = GrapsUI()
 
@@ -29,9 +34,12 @@ def session_of(engine: Graps) -> Session:
     return Session(row, engine, seats, Status.RUNNING, None, KIND)
 
 
-def hand_with(cells: list[str], light: tuple[str, ...] = ()) -> Hand[GrapsPlayerView]:
-    """Dark's hand on a grape roll with `cells` legal and light pawns on `light`: a board
-    no game needs to reach (more legal cells than four menus hold)."""
+def hand_with(
+    cells: list[str], light: tuple[str, ...] = (), name: str = "a"
+) -> Hand[GrapsPlayerView]:
+    """Dark's hand (`name` "a"; "b" plays light) on a grape roll with `cells` legal and
+    light pawns on `light`: a board no game needs to reach (more legal cells than four
+    menus hold)."""
     engine = Graps.create(["a", "b"], {}, 1)
     engine.apply(Place("a", parse_cell("A1")))
     engine.apply(Place("b", parse_cell("O15")))
@@ -42,14 +50,14 @@ def hand_with(cells: list[str], light: tuple[str, ...] = ()) -> Hand[GrapsPlayer
         board[index // 15][index % 15] = Piece.LIGHT_BLANK
     view = dataclasses.replace(
         session.public_view(),
-        to_move="a",
+        to_move=name,
         roll=Face.GRAPE,
         board=tuple(tuple(row) for row in board),
         legal=tuple(cells),
     )
     table = dataclasses.replace(session.table(), view=view)
-    player = dataclasses.replace(session.view_for("a"), public=view, legal=tuple(cells))
-    return Hand(table, "a", player, tuple(Place("a", parse_cell(cell)) for cell in cells))
+    player = dataclasses.replace(session.view_for(name), public=view, legal=tuple(cells))
+    return Hand(table, name, player, tuple(Place(name, parse_cell(cell)) for cell in cells))
 
 
 def selects(items) -> list[GameSelect]:
@@ -114,3 +122,59 @@ def test_ids_of_earlier_versions_still_place_and_forgeries_are_refused():
     with pytest.raises(Refusal, match="No legal cell in column A"):
         lone = hand_with(["B2"])
         UI.on_control(lone, lone.table.control(GrapsVerb.COLUMN), ["A"])
+
+
+def labels_drawn(hand: Hand[GrapsPlayerView]) -> dict[str, list[tuple[float, float]]]:
+    """Every text drawn on the player's board, with the centres of where it was drawn."""
+    forget_cached_drawings()  # the empty board's letters and numbers are drawn again
+    with measure.recording() as drawn:
+        player_board_image(hand.view)
+    found: dict[str, list[tuple[float, float]]] = {}
+    for text in drawn:
+        x0, y0, x1, y1 = text.box
+        found.setdefault(text.words, []).append(((x0 + x1) / 2, (y0 + y1) / 2))
+    return found
+
+
+def on_the_board(cell: str, labels: dict[str, list[tuple[float, float]]]) -> bool:
+    """Whether `cell`'s letter is drawn over or under its column and its number beside
+    its row, as a player reads them off the picture (P1)."""
+    x0, y0, x1, y1 = cell_box(cell)
+    column = any(x0 <= x <= x1 and not y0 <= y <= y1 for x, y in labels.get(cell[0], []))
+    row = any(y0 <= y <= y1 and not x0 <= x <= x1 for x, y in labels.get(cell[1:], []))
+    return column and row
+
+
+@pytest.mark.parametrize("name", ["a", "b"])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_legal_cell_in_the_menus_is_named_as_the_board_labels_it(name, language):
+    """A cell the menus offer ("G9", "Column G" then "G9 (row 9)") is named by the
+    letter drawn over its column and the number drawn beside its row, for either side,
+    so a player finds it on the picture and the picture's cell in the menus."""
+    few = [f"{column}{row}" for row in (2, 3) for column in COLUMNS]  # bands of rows
+    many = [cell for cell in CELL_NAMES if int(cell[1:]) <= 8 and cell != "A1"] + ["C15"]
+    for cells in (few, many):
+        hand = hand_with(cells, name=name)
+        labels = labels_drawn(hand)
+        menus = selects(UI.controls(hand))
+        offered: set[str] = set()
+        for menu in menus:
+            if menu.item.custom_id.split(":", 3)[3] == "column":
+                for option in menu.item.options:
+                    letter = option.value
+                    assert translate(option.label, language).endswith(f" {letter}")
+                    assert on_the_board(f"{letter}8", labels)  # the letter over its column
+                    rows = UI.on_control(hand, menu.control, [letter])
+                    assert isinstance(rows, Show)
+                    for cell in selects(rows.items)[0].item.options:
+                        said = translate(cell.label, language)
+                        assert said.startswith(f"{cell.value} (") and said.endswith(
+                            f" {cell.value[1:]})"
+                        )
+                        offered.add(cell.value)
+                continue
+            for option in menu.item.options:
+                assert option.label == option.value
+                offered.add(option.value)
+        assert offered == set(cells)
+        assert all(on_the_board(cell, labels) for cell in offered)

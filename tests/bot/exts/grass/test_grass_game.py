@@ -129,6 +129,10 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     await pick(emu, ann, 16, "play", "market_close")
     sheet = await general.wait_message(lambda m: "Hand 1 is scored" in m.content, after=mark)
     assert sheet.images()
+    assert sheet.attachments[0].description == (  # the scores, for screen readers
+        "Grass score sheet, first to $100,000. Hand 1: ann $50,000, bob -$5,000, cy -$5,000; "
+        "best hand: ann. Totals: ann $50,000, bob -$5,000, cy -$5,000."
+    )
     await table.wait_until(lambda m: "hand 2" in m.text and "bob's turn" in m.text)
 
     await pick(emu, bob, 17, "play", "market_open")
@@ -151,6 +155,12 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     # results, scores, scoreboard, export
     scores = await (await bob.slash(general, "grass scores")).message()
     assert scores.images()
+    assert scores.attachments[0].description == (
+        "Grass score sheet, winner: ann. Hand 2: ann $120,000, bob -$25,000, cy -$25,000; "
+        "best hand: ann. Totals: ann $170,000, bob -$30,000, cy -$30,000. ann, hand by hand: "
+        "hand 1: $50,000, hand 2: $120,000. bob, hand by hand: hand 1: -$5,000, hand 2: "
+        "-$25,000. cy, hand by hand: hand 1: -$5,000, hand 2: -$25,000."
+    )
     board = await (await cy.slash(general, "grass scoreboard")).message()
     assert board.images() and "3 players" in board.text
     mine = await (await cy.slash(general, "grass scoreboard", player=ann)).message()

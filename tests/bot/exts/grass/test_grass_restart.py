@@ -1,14 +1,19 @@
-"""Restarts in the middle of a game: every acknowledged move is still there, play goes on
-where it was, the table message is redrawn, and buttons drawn before the restart still
-work (their custom ids carry the game and the version; the templates are registered at
-start). Both a clean stop (Ctrl-C) and a crash (SIGKILL)."""
+"""Restarts in the middle of a game: every acknowledged move is still there, play goes
+on where it was to the game's end, the table message is redrawn, and buttons drawn
+before the restart still work (their custom ids carry the game and the version; the
+templates are registered at start). The table stays one message, edited in place, and
+its pictures and the hands' decode at a phone-first width. Both a clean stop (Ctrl-C)
+and a crash (SIGKILL)."""
 
 from __future__ import annotations
 
 import sqlite3
 
+from render.grass.table import WIDTH
 from tests.bot.scenario import MOVES, PLAYERS
-from tests.bot.table import hand_dm, menu, play_move, polled
+from tests.bot.table import hand_dm, menu, picture, play_move, polled, the_one_table
+
+HAND_WIDTH = 644  # render/grass/hand.py: four cards a row
 
 
 def stored(bot) -> tuple[int, int]:
@@ -29,7 +34,9 @@ async def test_a_restart_loses_nothing_and_old_buttons_still_work(fake_discord, 
     general = emu.channel("general")
     players = {name: emu.user(name) for name in PLAYERS}
     ann, bob, cy = players.values()
-    table = await (await ann.slash(general, "grass start", target=100000)).message()
+    table = await (
+        await ann.slash(general, "grass start", target=100000, heat_stacking=True)
+    ).message()
     for player in (bob, cy):
         await (await player.click(table, "Join")).ack()
     await table.wait_until(lambda m: "(3 of" in m.text)
@@ -41,10 +48,11 @@ async def test_a_restart_loses_nothing_and_old_buttons_still_work(fake_discord, 
     await stacked_bot.restart()  # Ctrl-C, then start again
     assert stored(stacked_bot) == (7, 7)
     await table.wait_until(lambda m: "ann offered bob a trade" in m.text)
+    assert picture(the_one_table(general, table), "table.png").width == WIDTH
     await (await bob.click(offer, "Decline")).ack()
     await table.wait_until(lambda m: "bob declined the trade" in m.text)
     await play_move(emu, players, general, 8, MOVES[8])  # Bust on bob, card then target
-    await hand_dm(emu, bob, 9)
+    assert picture(await hand_dm(emu, bob, 9), "hand.png").width == HAND_WIDTH
     await table.wait_until(lambda m: "ann played Bust on bob" in m.text)
 
     await stacked_bot.restart(kill=True)  # a crash right after the move was shown
@@ -53,6 +61,20 @@ async def test_a_restart_loses_nothing_and_old_buttons_still_work(fake_discord, 
         await play_move(emu, players, general, version, MOVES[version])
     await table.wait_until(lambda m: "lifting Bust" in m.text)
     assert stored(stacked_bot) == (12, 12)
+    assert picture(the_one_table(general, table), "table.png").width == WIDTH
+    mover = players[MOVES[12]["by"]]
+    assert picture(await hand_dm(emu, mover, 12), "hand.png").width == HAND_WIDTH
+
+    # On to the end of the game: the hand scored, the next one dealt, the last move.
+    for version in range(12, len(MOVES)):
+        await play_move(emu, players, general, version, MOVES[version])
+    await table.wait_until(lambda m: "Game over: ann won" in m.text and not m.buttons())
+    assert stored(stacked_bot) == (len(MOVES), len(MOVES))
+    assert picture(the_one_table(general, table), "table.png").width == WIDTH
+    sheet = await general.wait_message(
+        lambda m: "Hand 1 is scored" in m.content and m.id != table.id
+    )
+    assert picture(sheet, "scores.png").width == WIDTH
 
 
 async def test_a_pre_restart_hand_message_keeps_working(fake_discord, stacked_bot):
@@ -70,7 +92,10 @@ async def test_a_pre_restart_hand_message_keeps_working(fake_discord, stacked_bo
     edits = table.edits
     await stacked_bot.restart(kill=True)
     await table.wait_until(lambda m: m.edits > edits)  # redrawn on start
+    assert picture(the_one_table(general, table), "table.png").width == WIDTH
     assert (await hand_dm(emu, ann, 0)).id == before.id  # no duplicate DM after the restart
+    assert picture(before, "hand.png").width == HAND_WIDTH
     interaction = await ann.select(before, menu(before, "play"), ["market_open"])
     await interaction.ack()
     await table.wait_until(lambda m: "ann played Market Open" in m.text)
+    assert picture(await hand_dm(emu, bob, 1), "hand.png").width == HAND_WIDTH

@@ -1,0 +1,102 @@
+"""The hot-seat terminal game (games/cli.py) over the protocol: what it prints, read
+whole. A session's transcript is kept in tests/games/cli/; after a deliberate change,
+`UPDATE_GOLDEN=1` rewrites it (then read the diff)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from games.cli import describe, play
+from tests.games.grass.helpers import game_with, move, seat_of, traders
+
+GOLDEN = Path(__file__).parent / "cli"
+
+
+def session(kind: str, players: list[str], seed: int, answers: list[str]) -> tuple[int, str]:
+    """The exit status and the whole transcript, prompts included."""
+    given: Iterator[str] = iter(answers)
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        lines.append(prompt)
+        return next(given)
+
+    status = play(kind, players, seed, read=read, write=lines.append)
+    return status, "\n".join(lines) + "\n"
+
+
+def same_as_kept(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+def test_numbered_and_json_actions_refusals_and_quit_read_as_kept() -> None:
+    answers = ["1", '{"discard": "weed"}', "nonsense", '{"play": "market_open"}', "2", "quit"]
+    status, text = session("grass", ["ann", "bob"], 3, answers)
+    assert status == 0
+    same_as_kept("grass-seed-3.txt", text)
+
+
+def test_a_game_played_to_its_end_names_its_winners_and_why() -> None:
+    status, text = session("graps", ["ann", "bob"], 2, ["1"] * 200)
+    assert status == 0
+    assert text.endswith(
+        "* bob reached ann's land, row 1\n"
+        "* game over: bob wins\n"
+        "Game over: bob (bob reached ann's land, row 1)\n"
+    )
+
+
+def test_the_input_ending_stops_the_game_quietly() -> None:
+    def closed(prompt: str) -> str:
+        raise EOFError
+
+    lines: list[str] = []
+    assert play("graps", ["ann", "bob"], 2, read=closed, write=lines.append) == 0
+    assert lines[0] == "Graps, seed 2. Type a number, a JSON action, or q to quit."
+    assert lines[-1] == '   15. {"by": "ann", "place": "O1"}'
+    assert session("graps", ["ann", "bob"], 2, ["q"])[0] == 0
+
+
+def test_a_table_the_game_refuses_is_said_and_exits_1() -> None:
+    lines: list[str] = []
+    assert play("grass", ["ann"], 1, read=lambda _: "q", write=lines.append) == 1
+    assert lines == ["cannot start: Grass is played by 2 to 6 players, not 1"]
+
+
+def test_a_grass_player_sees_stashes_heat_lost_turns_and_the_offer() -> None:
+    g = traders()
+    seat_of(g, "bob").skip = 2
+    move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["sold_out"]})
+    table = (
+        "Hand 1, draw pile 83, phase offer\n"
+        "  ann      market open; stash [Mexico]; 7 cards; total $0\n"
+        "  bob      market open; stash [Colombia*, Jamaica]; 6 cards; total $0; skips 2\n"
+        "  discard pile top: Immunity\n"
+        "  | bob played Jamaica ($25,000)\n"
+        "  | ann discarded Immunity\n"
+        "  | bob played Grab a Snack covering Colombia\n"
+        "  | ann offers bob a trade\n"
+    )
+    offer = (
+        "Offer on the table: Offer(by='ann', to='bob', give=(Card.parse('banker'),), "
+        "take=(Card.parse('sold_out'),), give_stash=(), take_stash=())"
+    )
+    assert describe(g, "bob") == (
+        table + "bob's hand: Sold Out, Immunity, Immunity, A Breeze to Fly, A Breeze to Fly, "
+        "Hearsay Evidence\n" + offer
+    )
+    assert describe(g, "ann") == (
+        table + "ann's hand: Panama, Banker, Immunity, A Breeze to Fly, A Breeze to Fly, "
+        "A Breeze to Fly, Hearsay Evidence\n(you drew Hearsay Evidence)\n" + offer
+    )
+    busted = game_with({"ann": ["market_open"], "bob": ["bust", "bust"]})
+    move(busted, "ann", play="market_open")
+    move(busted, "bob", play="bust", target="ann")
+    assert "  ann      market blocked <- Bust; stash []; 7 cards; total $0\n" in describe(
+        busted, "ann"
+    )
