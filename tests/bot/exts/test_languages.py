@@ -306,8 +306,8 @@ async def test_computer_seats_and_pictures_descriptions_speak_the_readers_words(
         lambda: next((m for m in ann.dm_messages() if "Graps" in m.text and m.images()), None)
     )
     assert board.attachments[0].description == (
-        "Plateau de Graps, coup 0 : ann (foncé) : aucun pion sur le plateau ; Robot 1 "
-        "(facile) (clair) : aucun pion sur le plateau. ann place un raisin de départ "
+        "Plateau de Graps, coup 0\xa0: ann (foncé)\xa0: aucun pion sur le plateau\xa0; Robot 1 "
+        "(facile) (clair)\xa0: aucun pion sur le plateau. ann place un raisin de départ "
         "n'importe où sur la rangée 1."
     )
 
