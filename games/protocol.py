@@ -143,6 +143,10 @@ class Action(abc.ABC):
     """One move in the game's JSON notation. Subclasses are frozen dataclasses."""
 
     by: str
+    optional: ClassVar[bool] = False
+    """True for a move the game never waits for: a player awaited with nothing else
+    to do (a Grass proposer whose offer waits for its partner's answer, who may
+    withdraw it) is waiting on someone else, and a computer seat does not move then."""
 
     @abc.abstractmethod
     def to_json(self) -> dict[str, JSON]:

@@ -5,12 +5,13 @@ every move): `Sessions.act` with the seat's name, so their moves are locked,
 committed, logged and published exactly like a person's. The session service calls
 `Turns.watch` after every move (and at a start and after a restart); it
 
-- starts a task for each awaited AI seat: a short natural pause (AI_DELAY), a decision
-  off the event loop (games.ai.decide: a process for the hard level, a thread for the
-  easy one), then the move, with the state version it was decided for (a move decided
-  on an out-of-date view is refused as stale and decided again; a decision the engine
-  refuses is replaced by a random legal move; a failure is tried again after a pause
-  that doubles, up to FAILURES_BEFORE_REST times);
+- starts a task for each awaited AI seat with a move to make (not a Grass proposer
+  waiting for its partner's answer: `Action.optional`): a short natural pause
+  (AI_DELAY), a decision off the event loop (games.ai.decide: a process for the hard
+  level, a thread for the easy one), then the move, with the state version it was
+  decided for (a move decided on an out-of-date view is refused as stale and decided
+  again; a decision the engine refuses is replaced by a random legal move; a failure is
+  tried again after a pause that doubles, up to FAILURES_BEFORE_REST times);
 - keeps a stored deadline per awaited person, set when their turn or moment begins
   (they survive restarts: an expired one fires at once), reminds them at half time,
   and on expiry lets the easy AI play their turn and says so; after three expiries in
@@ -78,6 +79,13 @@ LEASE_SECONDS = 30.0
 `Settings.timer_minute` in tests, to a second at least): how long the timers of a
 process that died wait."""
 Key = tuple[int, str]
+
+
+def _has_move(session: Session, name: str) -> bool:
+    """Whether an awaited computer seat has a move the game waits for: a proposer whose
+    offer waits for its partner's answer may only withdraw it (`Action.optional`), and
+    waits instead, so that the partner answers (a person in their own time)."""
+    return any(not action.optional for action in session.legal_actions(name))
 
 
 class Turns:
@@ -232,7 +240,7 @@ class Turns:
             key = (session.id, seat.name)
             awaited = seat.name in awaiting
             if seat.is_ai:
-                if awaited and runs_here:
+                if awaited and runs_here and _has_move(session, seat.name):
                     self._spawn(self._ai_tasks, key, self._play_ai(*key))
                 continue
             if key in self._covering:
@@ -287,6 +295,8 @@ class Turns:
                 for seat in session.seats:
                     key = (game_id, seat.name)
                     if seat.is_ai and seat.name in awaiting:
+                        if not _has_move(session, seat.name):
+                            continue
                         restarted = self._spawn(self._ai_tasks, key, self._play_ai(*key))
                     elif not seat.is_ai and seat.deadline is not None:
                         restarted = self._spawn(self._timer_tasks, key, self._run_timer(*key))
@@ -334,7 +344,7 @@ class Turns:
             ):
                 return None
             legal = list(session.legal_actions(name))
-            if not legal:
+            if not legal or (ai_seat and not _has_move(session, name)):
                 return None
             seed = session.id * 16 + seat.seat
             return session, session.view_for(name), legal, session.version, seed

@@ -14,7 +14,7 @@ On its turn, the first that applies:
 6. else it discards the card it values least (G4).
 In a Paranoia pass it passes its worst Paranoia card, else the card it values least
 (G13). It answers a trade offer (G20) by accepting only what gains it value
-(`wants_offer`). It never proposes trades.
+(`wants_offer`). It never proposes trades (the hard level does: grass_trades.py).
 
 The rules of thumb read only seat-like objects (a `SeatView` of the player's view, or a
 searched game's own seats in the hard level's rollouts) and the player's own hand.
@@ -267,5 +267,5 @@ class GrassEasy:
                 return accept
             return next(a for a in actions if type(a) is Decline)
         if type(first) not in (Play, Discard):
-            return first  # withdrawing its own offer: it never makes any
+            return first  # withdrawing its own offer (the bot never asks: Action.optional)
         return choose_turn(me, view.hand, public.seats, public.draw_pile, actions, self.sharp)

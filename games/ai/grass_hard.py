@@ -10,27 +10,27 @@ offer's proposer surely holds the cards they offer, G20) and to the draw pile. A
 player who has chosen a pass card gets one of their sampled cards as the choice.
 Later hands shuffle from a sampled seed.
 
-The root candidates are its default choice (the easy rules, `sharp`: Paranoia kept
-until the last draw, Heat On spread; see `grass_easy.choose_turn`) and the other
-distinct plays and cheapest discards; each sample plays every candidate
-(`paired_search`, which keeps the default unless another is clearly better), then
-every player follows the easy level (its own seat the sharp rules) with a little noise
-until the hand is scored (G18); the
-value is the margin over the best opponent's running total (a win or loss once the
-game is over, G19).
+On its turn, before any search, it proposes a trade when one gains it clearly (a rule:
+grass_trades.py, which says why). The root candidates are its default choice (the easy
+rules, `sharp`: Paranoia kept until the last draw, Heat On spread; see
+`grass_easy.choose_turn`) and the other distinct plays and cheapest discards; each
+sample plays every candidate (`paired_search`, which keeps the default unless another is
+clearly better), then every player follows the easy level (its own seat the sharp rules)
+with a little noise until the hand is scored (G18); the value is the margin over the
+best opponent's running total (a win or loss once the game is over, G19).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from games.ai.grass_easy import GrassEasy, choose_pass, choose_turn, keep_value
+from games.ai.grass_trades import propose, unseen_cards
 from games.ai.player import Budget, SearchStats, paired_search, squash
 from games.grass.actions import Accept, Decline, Discard, GrassAction, PassCard, Play
-from games.grass.cards import Card, deck_for_hand
+from games.grass.cards import Card
 from games.grass.engine import Grass
 from games.grass.state import offer_json, options_json
 from games.grass.views import GrassPlayerView, Phase
@@ -39,19 +39,6 @@ from games.protocol import JSON, Action
 CANDIDATES = 8
 NOISE = 0.05
 SCALE = 60_000.0  # a margin of $60,000 is worth about 3 to 1
-
-
-def unseen_cards(view: GrassPlayerView) -> Counter[Card]:
-    """Every card of this hand's deck the player cannot see (G1, G21)."""
-    public = view.public
-    unseen = Counter(deck_for_hand(public.hand, public.options.learning))
-    seen: list[Card] = [*view.hand, *public.discard_pile]
-    for seat in public.seats:
-        seen.extend(p.card for p in seat.stash)
-        seen.extend(seat.protection)
-        seen.extend(seat.hassle)
-    unseen.subtract(seen)
-    return +unseen
 
 
 def world_document(view: GrassPlayerView, rng: random.Random) -> dict[str, JSON]:
@@ -210,10 +197,14 @@ class GrassHard:
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         assert isinstance(view, GrassPlayerView)
         actions = [a for a in legal if isinstance(a, GrassAction)]
+        self.stats = SearchStats()
+        if type(actions[0]) in (Play, Discard):
+            offer = propose(view)  # a rule before the search (grass_trades.py)
+            if offer is not None:
+                return offer
         first = self.easy.choose(view, actions, rng)
         assert isinstance(first, GrassAction)
         options = candidates(view, actions, first)
-        self.stats = SearchStats()
         if len(options) == 1:
             return options[0]
         prior = [1.0] + [0.0] * (len(options) - 1)

@@ -136,9 +136,9 @@ def parse_decks(value: Any) -> list[list[int]]:
         cards = _indexes(deck)
         counts = Counter(cards)
         if len(cards) != DECK_SIZE or any(counts[c] != CARDS_PER_COLOUR for c in range(6)):
+            held = ", ".join(f"{counts[c]} {COLOUR_IDS[c]}" for c in range(6))
             raise StateFormatError(
-                f"deck {number} must hold the 108 cards, 18 of each colour (C1); "
-                f"it has {len(cards)} cards"
+                f"deck {number} must hold the 108 cards, 18 of each colour (C1); it holds {held}"
             )
         decks.append(cards)
     return decks

@@ -114,6 +114,7 @@ class Decline(_Flag):
 @dataclass(frozen=True, slots=True)
 class Withdraw(_Flag):
     verb: ClassVar[str] = "withdraw"
+    optional: ClassVar[bool] = True  # the partner's answer moves the game on (G20)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """Acting as Grass players through the emulator: open a game and start it (`start_game`),
 find a player's hand message with the controls of a given state version, pick from its
 menus, click its buttons. Waiting is event-driven (the emulator's wait_for); only what
-the bot writes to its database after its last request is polled (`polled`)."""
+the bot writes to its database after its last request is polled (`polled`). A trade
+offer is built with the hand message's menus (`open_menus`, then `choose`)."""
 
 from __future__ import annotations
 
@@ -183,3 +184,40 @@ async def play_move(
     else:
         verb = next(key for key in ("play", "discard", "pass") if key in move)
         await pick(emu, player, version, verb, move[verb])
+
+
+async def open_menus(emu, player, version: int, partner: str, where: Message | None = None):
+    """Offer a trade…, then the partner: the hand message shows the menus."""
+    message = where or await hand_dm(emu, player, version)
+    await (await player.click(message, "Offer a trade…")).ack()
+    await message.wait_until(lambda m: "to whom" in m.text)
+    await (await player.click(message, partner)).ack()
+    return await message.wait_until(lambda m: f"Trade with {partner}" in m.text)
+
+
+async def choose(player, message: Message, placeholder: str, values: list[str]) -> None:
+    """Picks `values` in every menu whose placeholder starts with `placeholder` (the
+    cards asked for may be split over two menus)."""
+    names = [s.placeholder or "" for s in message.selects()]
+    for name in [n for n in names if n.startswith(placeholder)]:
+        # Each pick redraws every menu with new ids: find this one again by its words.
+        select = next(s for s in message.selects() if s.placeholder == name)
+        mine = {value for value in values if value in select.values}
+        if mine != chosen(message, name):
+            await pick_in(player, message, name, mine)
+
+
+async def pick_in(player, message: Message, placeholder: str, values: set[str]) -> None:
+    await (await player.select(message, placeholder, sorted(values))).ack()
+    await message.wait_until(lambda m: chosen(m, placeholder) == values)
+
+
+def chosen(message: Message, placeholder: str) -> set[str]:
+    """The options a menu shows as chosen (the bot redraws them as defaults)."""
+    return {
+        option.value
+        for select in message.selects()
+        if select.placeholder == placeholder
+        for option in select.options
+        if option.default
+    }

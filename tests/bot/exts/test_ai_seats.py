@@ -1,18 +1,22 @@
 """Computer players in the bot, through the emulator: the lobby's Add AI /
 Remove AI buttons, AI seats' names, a Grass game of one person and three easy AIs
 played to its end (the AIs' moves appear at the table like anyone's and no hidden
-card reaches the channel), and a game left to computers alone is refused."""
+card reaches the channel), a game left to computers alone is refused, and hard AIs
+trading with each other and with a person (G20)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from tests.bot.table import control_ids
+from tests.bot.decks import stacked_deck
+from tests.bot.table import choose, control_ids, hand_dm, open_menus, pick, press
 from tests.fakediscord.model import Message
 
 FAST = {"AI_DELAY": "0.01", "GAME_SEED": "7"}
+ASK = "Cards you ask for"
 
 
 @pytest.fixture
@@ -127,3 +131,73 @@ async def test_a_hard_ai_decides_in_a_worker_process_and_plays(fake_discord, sta
     # While the AI thinks, the bot still answers at once.
     scores = await (await ann.slash(general, "grass scores")).message()
     assert "score sheet" in scores.text
+
+
+TRADERS = ("Robot 1 (hard)", "Robot 2 (hard)")
+TRADING_HAND = stacked_deck(
+    [
+        ["colombia", "home_grown", "immunity", "bust", "detained", "felony"],
+        [*("market_open",) * 3, "charges_dropped", "hearsay_evidence", "mexico"],
+        ["sold_out", "pay_fine", "bust", "felony", "mexico", "a_breeze_to_fly"],
+    ],
+    draws=["home_grown", "jamaica", "immunity", "search_and_seizure"],
+)
+"""ann's market stays closed while the two robots open theirs: Robot 2 holds no Market
+Open and asks Robot 1, who holds three, for one; then Robot 1, its market clear, offers
+ann (closed, so a Market Open is worth much to her) its spare one for a peddle."""
+
+
+async def test_two_hard_ais_trade_with_each_other_and_with_a_person_g20(
+    fake_discord, start_bot, tmp_path
+):
+    """A whole game of ann and two hard computer players. With no search time
+    (AI_SECONDS 0) the hard level plays its own rules and proposes trades by its rule,
+    so the game is the same every time: ann's offer is answered by a computer, a
+    computer's offer to another computer is answered without anyone waiting on a
+    person, and a computer's offer reaches ann as a notifying hand message she accepts."""
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"grass": {"decks": [TRADING_HAND]}}), encoding="utf-8")
+    await start_bot(
+        env={**FAST, "GAME_SEED": "5", "AI_SECONDS": "0", "GAME_SETUP_FILE": str(setup)}
+    )
+    emu = fake_discord
+    ann = emu.user("ann")
+    general = emu.channel("general")
+    robot_1, robot_2 = TRADERS
+    table = await open_with_ais(emu, ann, general, ["hard", "hard"], target=25000)
+    await (await ann.click(table, "Start")).ack()
+
+    # ann proposes to a computer, which accepts: a Paranoia card leaves its hand (G13)
+    menus = await open_menus(emu, ann, 0, robot_2)
+    await choose(ann, menus, "Cards you give…", ["home_grown"])
+    await choose(ann, menus, ASK, ["sold_out"])
+    await (await ann.click(menus, "Send the offer")).ack()
+    await table.wait_until(lambda m: f"ann and {robot_2} traded" in m.text)
+    await pick(emu, ann, 2, "discard", "detained")
+
+    # Robot 2 asks Robot 1 for a Market Open, and Robot 1 answers: nobody else acts
+    await table.wait_until(lambda m: f"{robot_2} and {robot_1} traded" in m.text)
+
+    # Robot 1's offer comes to ann as a hand message that notifies her; she accepts
+    await pick(emu, ann, 7, "discard", "felony")
+    offer = await hand_dm(emu, ann, 9)
+    assert f"{robot_1} offers you a trade" in offer.text and "Colombia" in offer.text
+    assert ann.id in offer.pushes and not offer.silent
+    await press(emu, ann, 9, "Accept the trade")
+    await table.wait_until(lambda m: f"{robot_1} and ann traded" in m.text)
+
+    # and so to the end, ann declining any further offer
+    used: set[tuple[str, ...]] = set()
+    while True:
+        found = await emu.wait_for(
+            lambda: "Game over" in table.text or fresh_controls(ann, used),
+            timeout=60,
+            what="ann's next moment or the end of the game",
+        )
+        if found is True:
+            break
+        assert isinstance(found, Message)
+        used.add(tuple(control_ids(found)))
+        await play_simply(ann, found)
+    assert emu.rejected == []
+    assert all(m.visible_to is None for m in general.messages())

@@ -1,5 +1,6 @@
 """Shared helpers of the AI tests: play a game between computer players, checking that
-every chosen action is one of the legal ones and that the engine accepts it."""
+every chosen action is one of the legal ones and that the engine accepts it (a Grass
+trade offer, which `legal_actions` never lists, G20: that the engine accepts it)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 from typing import Any
 
 from games.ai import Player, make_ai
-from games.grass import Grass
+from games.grass import Grass, MakeOffer
 from games.protocol import Game
 from games.registry import game_class
 
@@ -36,8 +37,9 @@ def play_game(
         name = game.awaiting[0]
         legal = game.legal_actions(name)
         action = players[name].choose(game.view_for(name), legal, rngs[name])
-        assert action in legal, f"{kind}: {name} chose {action!r}, not a legal action"
-        game.apply(action)
+        offer = isinstance(action, MakeOffer)
+        assert offer or action in legal, f"{kind}: {name} chose {action!r}, not a legal action"
+        game.apply(action)  # IllegalAction if an offer is not one the rules allow
         chosen.append(action)
     return game, chosen
 

@@ -109,10 +109,14 @@ def _swap_hidden_gracias(game: Gracias, me: str) -> Gracias:
     return Gracias.from_json(data)
 
 
-@pytest.mark.parametrize(("kind", "steps"), [("grass", 9), ("grass", 31), ("gracias", 6)])
-def test_the_hard_level_decides_from_the_view_alone(kind: str, steps: int) -> None:
+@pytest.mark.parametrize(
+    ("kind", "steps", "offers"),
+    [("grass", 9, False), ("grass", 12, True), ("grass", 31, True), ("gracias", 6, False)],
+)
+def test_the_hard_level_decides_from_the_view_alone(kind: str, steps: int, offers: bool) -> None:
     """Two games that differ only in cards the AI cannot see give the same view, and
-    the same decision from the same generator."""
+    the same decision from the same generator: a play, or a trade it proposes (G20,
+    whose chances it counts from the unseen cards, never from the other hands)."""
     game = advanced(kind, 4, steps)
     me = game.awaiting[0]
     if isinstance(game, Grass):
@@ -132,6 +136,7 @@ def test_the_hard_level_decides_from_the_view_alone(kind: str, steps: int) -> No
         legal = version.legal_actions(me)
         decisions.append(ai.choose(version.view_for(me), legal, random.Random(5)))
     assert decisions[0] == decisions[1]
+    assert isinstance(decisions[0], MakeOffer) == offers
 
 
 def _same_view(real: AnyGame, world: AnyGame, me: str, drop: tuple[str, ...]) -> None:

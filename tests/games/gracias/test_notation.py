@@ -130,24 +130,61 @@ def test_decks_override_the_seeded_shuffle() -> None:
     assert a.round_deck(2) != b.round_deck(2)  # rounds without a deck use the seed
 
 
+THREE = ["ann", "bob", "cy"]
+HELD = "it holds {} red, 0 orange, 0 yellow, 0 green, 0 blue, 0 purple"
+
+
 @pytest.mark.parametrize(
-    "header",
+    ("header", "words"),
     [
-        {"players": ["ann", "bob"]},
-        {"players": "ann,bob,cy"},
-        {"players": ["ann", "bob", "cy"], "seed": "x"},
-        {"players": ["ann", "bob", "cy"], "decks": [["red"] * 108]},
-        {"players": ["ann", "bob", "cy"], "decks": [stacked([])[:-1]]},
-        {
-            "players": ["ann", "bob", "cy"],
-            "decks": [stacked([]), stacked([]), stacked([]), stacked([])],
-        },
-        {"players": ["ann", "bob", "cy"], "deck": [stacked([])]},
+        ({"players": ["ann", "bob"]}, "Gracias is for 3 to 6 players, not 2"),
+        ({"players": "ann,bob,cy"}, '"players" must be a list of names'),
+        ({"players": ["ann", "bob", 3]}, '"players" must be a list of names'),
+        ({"players": THREE, "seed": "x"}, '"seed" must be an integer'),
+        ({"players": THREE, "seed": True}, '"seed" must be an integer'),
+        ({"players": THREE, "options": [1]}, '"options" must be an object'),
+        ({"players": THREE, "options": {"x": 1}}, "Gracias has no options; unknown: x"),
+        (
+            {"players": THREE, "decks": [["red"] * 108]},
+            "deck 1 must hold the 108 cards, 18 of each colour (C1); " + HELD.format(108),
+        ),
+        (
+            {"players": THREE, "decks": [stacked([]), ["red"]]},
+            "deck 2 must hold the 108 cards, 18 of each colour (C1); " + HELD.format(1),
+        ),
+        (
+            {"players": THREE, "decks": [stacked([])] * 4},
+            '"decks" must be a list of at most 3 decks (one per round)',
+        ),
+        (
+            {"players": THREE, "decks": "x"},
+            '"decks" must be a list of at most 3 decks (one per round)',
+        ),
+        (
+            {"players": THREE, "deck": [], "colour": 1},
+            "unknown key(s) in a Gracias replay: colour, deck",
+        ),
     ],
 )
-def test_bad_replay_headers(header: dict[str, object]) -> None:
-    with pytest.raises(StateFormatError):
+def test_bad_replay_headers_are_refused_in_words(header: dict[str, object], words: str) -> None:
+    with pytest.raises(StateFormatError) as refused:
         Gracias.from_replay({"game": "gracias", **header})
+    assert str(refused.value) == words
+
+
+def test_a_header_may_give_a_deck_for_each_of_the_three_rounds_and_no_seed() -> None:
+    decks = [stacked([])] * 3
+    game = Gracias.from_replay({"game": "gracias", "players": THREE, "decks": decks})
+    assert [game.round_deck(n) for n in (1, 2, 3)] == [game.round_deck(1)] * 3
+    unseeded = Gracias.from_replay({"game": "gracias", "players": THREE})
+    assert (
+        unseeded.to_json()
+        == Gracias.from_replay({"game": "gracias", "players": THREE, "seed": 0}).to_json()
+    )
+    assert (
+        unseeded.to_json()
+        != Gracias.from_replay({"game": "gracias", "players": THREE, "seed": 1}).to_json()
+    )
 
 
 def run_cli(tmp_path: Path, content: str) -> subprocess.CompletedProcess[str]:
@@ -226,3 +263,13 @@ def test_cli_replay_read_by_a_reader_that_quits_early_is_no_error(tmp_path: Path
     error = process.stderr.read().decode()
     assert process.wait(timeout=60) == 0, error
     assert "Traceback" not in error and "BrokenPipe" not in error
+
+
+def test_a_clone_offers_the_same_actions_and_plays_on_apart() -> None:
+    game = Gracias.create(THREE, seed=5)
+    twin = game.clone()
+    mover = game.awaiting[0]
+    assert twin.legal_actions(mover) == game.legal_actions(mover)
+    twin.apply(twin.legal_actions(mover)[0])
+    assert twin.state_json() != game.state_json()
+    assert game.legal_actions(mover) == Gracias.create(THREE, seed=5).legal_actions(mover)

@@ -165,3 +165,19 @@ def test_a_fresh_game_marks_nothing():
     assert _received(g) == {"ann": (), "bob": (), "cy": ()}
     assert all("received" not in seat for seat in g.to_json()["seats"].values())
     assert seat_of(g, "ann").received == []
+
+
+def test_g20_handing_over_one_of_two_alike_cards_keeps_the_received_mark():
+    # Copies are alike: bob holds his own Home Grown and the one ann gave him; when cy takes
+    # one from him before bob acts, he still holds a copy he received.
+    g = game_with(
+        {"ann": ["home_grown"], "bob": ["panama", "home_grown"]}, players=["ann", "cy", "bob"]
+    )
+    move(g, "ann", offer={"to": "bob", "give": ["home_grown"], "take": ["panama"]})
+    move(g, "bob", accept=True)
+    assert hand_of(g, "bob").count("home_grown") == 2
+    idle(g, "ann")
+    move(g, "cy", offer={"to": "bob", "give": [hand_of(g, "cy")[0]], "take": ["home_grown"]})
+    move(g, "bob", accept=True)  # answering is not his turn: his marks stay
+    assert hand_of(g, "bob").count("home_grown") == 1
+    assert Card.HOME_GROWN in g.view_for("bob").received

@@ -22,6 +22,7 @@ from games.grass import (
     Play,
     Withdraw,
 )
+from games.grass.views import GrassEndReason, end_reason
 from games.protocol import IllegalAction, MalformedAction, StateFormatError
 from games.replay import export
 from tests.games.grass.helpers import game_with, hand_of, idle, move
@@ -217,3 +218,48 @@ def test_g13_g14_g12_g18_replay_file_of_a_whole_hand(capsys):
         "bob": 100_000,
         "cy": -5_000,
     }
+
+
+def test_a_game_saved_with_an_offer_waiting_or_in_a_pass_loads_as_it_was():
+    g = game_with({"ann": ["market_open", "mexico", "banker"], "bob": ["market_open", "jamaica"]})
+    move(g, "ann", play="market_open")
+    move(g, "bob", play="market_open")
+    move(g, "ann", play="mexico")
+    move(g, "bob", play="jamaica")
+    offer = {"to": "bob", "give": ["banker"], "take": [hand_of(g, "bob")[0]]}
+    move(g, "ann", offer={**offer, "give_stash": ["mexico"], "take_stash": ["jamaica"]})
+    saved = json.loads(json.dumps(g.to_json()))
+    assert saved["offer"] == {
+        "by": "ann",
+        "to": "bob",
+        "give": ["banker"],
+        "take": offer["take"],
+        "give_stash": ["mexico"],
+        "take_stash": ["jamaica"],
+    }
+    loaded = Grass.from_json(saved)
+    assert loaded.state_json()["offer"] == g.state_json()["offer"] and loaded.awaiting == g.awaiting
+    passing = game_with({"ann": ["sold_out"]}, players=["ann", "bob", "cy"])
+    move(passing, "ann", play="sold_out")
+    saved = json.loads(json.dumps(passing.to_json()))
+    assert (saved["mover"], saved["next_mover"]) == ("ann", "bob")
+    assert Grass.from_json(saved).to_json() == passing.to_json()
+
+
+def test_a_card_list_that_is_not_one_is_refused_naming_its_key():
+    g = Grass.create(["ann", "bob"])
+    for key in ("give", "take", "give_stash", "take_stash"):
+        with pytest.raises(MalformedAction) as refused:
+            g.parse_action({"by": "ann", "offer": {"to": "bob", key: "banker"}})
+        assert str(refused.value) == f'"{key}" must be a list of card ids'
+
+
+def test_the_end_reasons_in_words_and_a_stranger_is_no_seat():
+    assert end_reason(GrassEndReason.EVERYONE_LEFT) == "everyone else left"
+    assert end_reason(GrassEndReason.TARGET_REACHED) == "reached the target"
+    assert end_reason(GrassEndReason.TARGET_AMOUNT, 250_000) == "reached $250,000"
+    view = Grass.create(["ann", "bob"]).public_view()
+    assert view.seat("bob").name == "bob"
+    with pytest.raises(KeyError) as missing:
+        view.seat("eve")
+    assert missing.value.args == ("eve",)

@@ -22,7 +22,15 @@ from games.grass import Card, Grass
 from games.grass.actions import MakeOffer
 from games.protocol import IllegalAction
 from tests.bot.scenario import ACCEPTED, HAND_1, MOVES, PLAYERS
-from tests.bot.table import hand_dm, pick, play_move, press, told
+from tests.bot.table import (
+    choose,
+    hand_dm,
+    open_menus,
+    pick,
+    play_move,
+    press,
+    told,
+)
 from tests.fakediscord.model import Message
 
 ASK = "Cards you ask for"
@@ -45,43 +53,6 @@ async def start(emu, general, secret: bool = False) -> tuple[dict[str, Any], Mes
     await (await ann.click(table, "Start")).ack()
     await table.wait_until(lambda m: "ann's turn" in m.text)
     return players, table
-
-
-async def open_menus(emu, player, version: int, partner: str, where: Message | None = None):
-    """Offer a trade…, then the partner: the hand message shows the menus."""
-    message = where or await hand_dm(emu, player, version)
-    await (await player.click(message, "Offer a trade…")).ack()
-    await message.wait_until(lambda m: "to whom" in m.text)
-    await (await player.click(message, partner)).ack()
-    return await message.wait_until(lambda m: f"Trade with {partner}" in m.text)
-
-
-async def choose(player, message: Message, placeholder: str, values: list[str]) -> None:
-    """Picks `values` in every menu whose placeholder starts with `placeholder` (the
-    cards asked for may be split over two menus)."""
-    names = [s.placeholder or "" for s in message.selects()]
-    for name in [n for n in names if n.startswith(placeholder)]:
-        # Each pick redraws every menu with new ids: find this one again by its words.
-        select = next(s for s in message.selects() if s.placeholder == name)
-        mine = {value for value in values if value in select.values}
-        if mine != chosen(message, name):
-            await pick_in(player, message, name, mine)
-
-
-async def pick_in(player, message: Message, placeholder: str, values: set[str]) -> None:
-    await (await player.select(message, placeholder, sorted(values))).ack()
-    await message.wait_until(lambda m: chosen(m, placeholder) == values)
-
-
-def chosen(message: Message, placeholder: str) -> set[str]:
-    """The options a menu shows as chosen (the bot redraws them as defaults)."""
-    return {
-        option.value
-        for select in message.selects()
-        if select.placeholder == placeholder
-        for option in select.options
-        if option.default
-    }
 
 
 def send_button(message: Message):
