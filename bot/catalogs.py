@@ -29,7 +29,7 @@ from lang import DOMAIN, LANGUAGES, LOCALES
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = LOCALES.parent / f"{DOMAIN}.pot"
-SOURCES = ("games", "render", "bot")
+SOURCES = ("games", "lang", "render", "bot")
 KEYWORDS: dict[str, Any] = {"_": None, "_n": (1, 2), "_p": ((1, "c"), 2)}
 COMMAND_NAME = "command name"
 """The context of command, group and option names."""

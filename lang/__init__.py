@@ -27,7 +27,7 @@ from babel.dates import format_timedelta
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
-from games.text import Duration, Listed, Money, Text
+from games.text import Duration, Listed, Money, Text, _, _p
 from games.words import DURATION_THRESHOLD, duration, listed, money
 
 log = logging.getLogger(__name__)
@@ -191,10 +191,32 @@ def speak(language: str) -> None:
 
 
 def spoken(text: str) -> str:
-    """`text` in the language of the enclosing `speaking` block (English outside one)."""
-    return translate(text, _SPEAKING.get())
+    """`text` in the language of the enclosing `speaking` block (English outside one),
+    a computer seat's name in it too, alone or in a sentence."""
+    language = _SPEAKING.get()
+    if language == ENGLISH:
+        return translate(text, language)
+    if not isinstance(text, Text):
+        return translate(shown_seat(text), language)
+    return translate(text, language, lambda name: translate(shown_seat(name), language))
 
 
 def speaking_now() -> str:
     """The language of the enclosing `speaking` block."""
     return _SPEAKING.get()
+
+
+COMPUTER_SEAT = re.compile(r"Robot ([0-9]{1,3}) \((easy|hard)\)")
+"""A computer seat's stored name (bot/core/lobbies.py `ai_name`): part of the game's
+state and its replay header, so it stays English there and is translated as shown."""
+LEVELS = {"easy": _p("level", "easy"), "hard": _p("level", "hard")}
+
+
+def shown_seat(name: str) -> str:
+    """A seat's name as a reader sees it: a computer seat's in their words ("Robot 1
+    (difficile)"), a person's as it is."""
+    found = COMPUTER_SEAT.fullmatch(name)
+    if found is None:
+        return name
+    # TRANSLATORS: a computer player's seat: "Robot 1 (easy)".
+    return _("Robot {number} ({level})", number=int(found[1]), level=LEVELS[found[2]])

@@ -416,8 +416,18 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         return self.private_text(hand)
 
     @abc.abstractmethod
+    def hand_heading(self, hand: Hand[PlayerT]) -> str:
+        """The first line of one player's hand message: which game it belongs to, seen
+        at first sight when several run ("**Your Grass hand** (game 12 in #general)")."""
+
+    @abc.abstractmethod
+    def hand_text(self, hand: Hand[PlayerT]) -> str:
+        """The words of one player's hand message under its heading (their own view
+        only)."""
+
     def private_text(self, hand: Hand[PlayerT]) -> str:
-        """The words of one player's hand message (their own view only)."""
+        """The whole words of one player's hand message: its heading, then the rest."""
+        return joined("\n", [self.hand_heading(hand), self.hand_text(hand)])
 
     @abc.abstractmethod
     def turn_text(self, table: Table[PublicT], newly_awaited: Sequence[str]) -> str | None:
@@ -462,7 +472,8 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
     def news(self, hand: Hand[PlayerT], events: Sequence[Event]) -> list[str]:
         """What these events changed for this player that their hand message does not
         show by itself ("You passed Panama to bob and received Bust from cy"), from the
-        engine's private words: the top of their redrawn hand message. Default: none."""
+        engine's private words: the top of their redrawn hand message, under its heading.
+        Default: none."""
         return []
 
     def hand_shows(self, table: Table[PublicT], name: str) -> tuple[Hashable, ...] | None:

@@ -216,14 +216,15 @@ class HandMessages:
         controls: list[discord.ui.Item[Any]] | None = None,
         first_time: bool = False,
     ) -> tuple[str, list[discord.File], discord.ui.View]:
-        """One player's hand message: words, picture and controls, from their view; what
-        the move's `events` changed for them (`GameUI.news`) on top; for a player new to
-        the bot on this server (`first_time`), how it works, once."""
+        """One player's hand message: words, picture and controls, from their view; under
+        its heading (which game), what the move's `events` changed for them
+        (`GameUI.news`), then the rest; for a player new to the bot on this server
+        (`first_time`), how it works, once."""
         kind = session.record
         hand = session.hand(name)
         speech = await self.speech(session, name)
         file = None
-        words = kind.ui.private_text(hand)
+        heading, words = kind.ui.hand_heading(hand), kind.ui.hand_text(hand)
         if kind.pictures.hand is not None:
             file = await self.render(
                 kind.pictures.hand, hand.view, "hand.png", kind.ui.hand_alt(hand), speech.language
@@ -234,6 +235,7 @@ class HandMessages:
             controls = [*take_back_items(session, name), *kind.ui.controls(hand)]
         news = [*shared_news(name, events), *kind.ui.news(hand, events)]
         lines = [
+            heading,  # which game this is, before anything else (several may run)
             *request_lines(session.current_request(), name),
             *(_news_line(line) for line in news),
             words,

@@ -28,8 +28,8 @@ import discord
 from discord import app_commands
 
 from bot.core.storage import Storage
-from games.text import Text, _, _n, _p
-from lang import ENGLISH, LANGUAGES, NAMES, catalog, language_of, translate
+from games.text import Text, _n
+from lang import ENGLISH, LANGUAGES, NAMES, catalog, language_of, shown_seat, translate
 
 log = logging.getLogger(__name__)
 
@@ -278,20 +278,16 @@ def channel_mention(channel_id: int) -> Text:
     return Text.verbatim("<#{channel}>", channel=channel_id)
 
 
-COMPUTER_SEAT = re.compile(r"Robot ([0-9]{1,3}) \((easy|hard)\)")
-"""A computer seat's stored name (bot/core/lobbies.py `ai_name`): part of the game's
-state and its replay header, so it stays English there and is translated as shown."""
-LEVELS = {"easy": _p("level", "easy"), "hard": _p("level", "hard")}
+def moment(seconds: float) -> Text:
+    """A moment as Discord shows it to each reader, in their app's language and time
+    zone: "28 November 2026 16:00"."""
+    return Text.verbatim("<t:{time}:f>", time=int(seconds))
 
 
-def shown_seat(name: str) -> str:
-    """A seat's name as a reader sees it: a computer seat's in their words ("Robot 1
-    (difficile)"), a person's as it is."""
-    found = COMPUTER_SEAT.fullmatch(name)
-    if found is None:
-        return name
-    # TRANSLATORS: a computer player's seat: "Robot 1 (easy)".
-    return _("Robot {number} ({level})", number=int(found[1]), level=LEVELS[found[2]])
+def moment_from_now(seconds: float) -> Text:
+    """A moment as Discord shows it to each reader from now, live ("in 11 hours", "in
+    5 minutes"): true however long ago the message was written."""
+    return Text.verbatim("<t:{time}:R>", time=int(seconds))
 
 
 class Speech:

@@ -47,6 +47,14 @@ def slow(row: GameRow) -> bool:
     return row.turn_minutes is not None and row.turn_minutes >= SLOW_PACES[0]
 
 
+def turn_deadline(stored: float | None, starting: bool, now: float, timer: float) -> float:
+    """When an awaited person's turn ends (seconds since the epoch): the deadline
+    stored, or `timer` seconds from `now` for a turn that begins (none stored yet, or
+    `starting`: their turn began again). From the moment the player is awaited, not
+    from their last action: a turn of many actions (Grass offers) cannot run on."""
+    return now + timer if stored is None or starting else stored
+
+
 def lobby_minutes(row: GameRow) -> int:
     """How long a lobby (or challenge) waits to start."""
     if slow(row):

@@ -58,8 +58,10 @@ from lang import LANGUAGES
 LEVELS: tuple[Level, ...] = (Level.EASY, Level.HARD)
 """The computer players' levels a lobby offers."""
 AI_VERBS = frozenset({LobbyVerb.AI_EASY, LobbyVerb.AI_HARD, LobbyVerb.AI_REMOVE})
-ANSWERS = frozenset({LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME, LobbyVerb.CANCEL})
-"""The only buttons of a challenge."""
+CHALLENGE_VERBS = frozenset(
+    {LobbyVerb.ACCEPT_GAME, LobbyVerb.DECLINE_GAME, LobbyVerb.CANCEL, LobbyVerb.LANGUAGE}
+)
+"""The only controls of a challenge: its answers, and the host's language menu."""
 
 
 @dataclass(frozen=True)
@@ -344,7 +346,7 @@ class Lobbies:
                 raise Refusal(_("This lobby is closed: the game has started or was cancelled."))
             seats = await self.storage.seats(game_id)
             record = self.kinds[row.kind]
-            if row.challenged_id is not None and verb not in ANSWERS:
+            if row.challenged_id is not None and verb not in CHALLENGE_VERBS:
                 # A challenge starts only by the challenged member's Accept; a forged
                 # Start (or Join, Leave, Add AI) from anyone, the challenger too, is refused.
                 raise Refusal(
@@ -522,8 +524,11 @@ class Lobbies:
         await self.tables.start(row, seats)
 
     async def lobby_fields(self, row: GameRow, record: GameKind) -> Fields:
-        """The lobby message as it is now, as the fields of an edit."""
+        """The lobby (or challenge) message as it is now, as the fields of an edit."""
         seats = await self.storage.seats(row.id)
+        if row.challenged_id is not None:
+            text, view = challenge_message(record, row, seats)
+            return _fields(row, text, view)
         expected = await self.rematch_players(row)
         text, view = lobby_message(record, row, seats, expected)
         return _fields(row, text, view)

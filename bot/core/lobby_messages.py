@@ -136,7 +136,8 @@ def lobby_message(
 def challenge_message(
     kind: GameKind, row: GameRow, seats: Sequence[SeatRow]
 ) -> tuple[str, discord.ui.View]:
-    """The challenge: the host (seat 0) against the invited player (seat 1)."""
+    """The challenge: the host (seat 0) against the invited player (seat 1); the host
+    switches the table's language as in a lobby."""
     host, opponent = mention(seats[0].user_id), mention(seats[1].user_id)
     text = joined(
         "\n",
@@ -148,6 +149,7 @@ def challenge_message(
                 opponent=opponent,
             ),
             kind.ui.lobby_options_text(row.options),
+            language_line(row),
             _(
                 "{opponent}, press **Accept** to play or **Decline**; {host} may **Cancel**.",
                 opponent=opponent,
@@ -161,5 +163,6 @@ def challenge_message(
             row.id, LobbyVerb.DECLINE_GAME, _p("button", "Decline"), discord.ButtonStyle.danger
         ),
         _button(row.id, LobbyVerb.CANCEL, _p("button", "Cancel")),
+        language_menu(row),
     ]
     return text, view_of(items)

@@ -28,7 +28,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
@@ -46,7 +46,8 @@ from bot.core.gameui import (
 )
 from bot.core.handmessages import HandMessages, LaterWrites
 from bot.core.kinds import GameKind
-from bot.core.language import Speech, localise_items, slash
+from bot.core.language import Speech, localise_items, moment, moment_from_now, slash
+from bot.core.limits import slow, turn_deadline, turn_minutes
 from bot.core.pushes import Pushes
 from bot.core.sessions import Clicked, Session
 from bot.core.skill import identity
@@ -54,7 +55,7 @@ from bot.core.storage import GameRow, Status, Storage
 from bot.core.storage.ratings import RatingChange
 from bot.core.summary import game_over_post
 from games.protocol import Event, EventKind
-from games.text import _, joined
+from games.text import Listed, Text, _, joined
 from lang import ENGLISH, speaking
 
 log = logging.getLogger(__name__)
@@ -322,11 +323,46 @@ class Publisher:
             line = joined("\n", [line, _closed_hint(kind)])
         return line
 
-    async def update_table(self, session: Session, reopened: bool = False) -> None:
+    def deadline_line(self, session: Session, starting: Collection[str] = ()) -> Text | None:
+        """A slow game's awaited people and when their turn ends, as Discord timestamps
+        (each reader's app shows them in their language and time zone, and counts the
+        time left live between two edits of the table). `starting`: those whose turn
+        began again, whose stored deadline the turn service is about to renew."""
+        if not slow(session.row) or session.status != Status.RUNNING:
+            return None
+        awaiting = session.engine.awaiting
+        timer = turn_minutes(session.row, session.record.turn_minutes) * self.minute
+        now = time.time()
+        ends: dict[int, list[str]] = {}
+        for seat in session.seats:
+            if not seat.is_ai and not seat.left_game and seat.name in awaiting:
+                when = turn_deadline(seat.deadline, seat.name in starting, now, timer)
+                ends.setdefault(int(when), []).append(seat.name)
+        # TRANSLATORS: {date} is shown by Discord in the reader's language and time zone
+        # ("28 November 2026 16:00"), {left} as "in 11 hours".
+        lines = [
+            _(
+                "Deadline for {players}: {date} ({left}).",
+                players=Listed(names),
+                date=moment(when),
+                left=moment_from_now(when),
+            )
+            for when, names in sorted(ends.items())
+        ]
+        return joined("\n", lines) if lines else None
+
+    async def update_table(
+        self, session: Session, reopened: bool = False, starting: Collection[str] = ()
+    ) -> None:
+        """The table message edited (or sent anew) as the game is now; `starting`: as
+        in `deadline_line`."""
         kind = session.record
         language = game_language(session)
         table = session.table()
         text = kind.ui.table_text(table)
+        deadline = self.deadline_line(session, starting)
+        if deadline is not None:
+            text = joined("\n", [deadline, text])
         line = self.turn_line(session)
         text = fit(said(joined("\n", [line, text]) if line else text, language))
         speech = Speech(language)
@@ -361,7 +397,7 @@ class Publisher:
                 # messages as they are until it is reopened, which Send Messages allows
                 # when the thread is not locked (a locked one refuses: the channel pauses).
                 await self.client.http.edit_channel(session.row.channel_id, archived=False)
-                await self.update_table(session, reopened=True)
+                await self.update_table(session, reopened=True, starting=starting)
                 return
         none = discord.AllowedMentions.none()  # a table sent anew must not ping its turn line
         message = await _without_files_if_refused(
@@ -390,11 +426,11 @@ class Publisher:
             return False  # no Read Message History here: the table stays where it is
         return bool(newest) and newest[0].id != session.table_message_id
 
-    async def repost_table(self, session: Session) -> None:
+    async def repost_table(self, session: Session, starting: Collection[str] = ()) -> None:
         """The table sent anew at the bottom of the channel, the old message deleted."""
         old = session.table_message_id
         session.table_moved(None)
-        await self.update_table(session)
+        await self.update_table(session, starting=starting)
         if old is not None:
             await self._delete_in_channel(session, old)
 
@@ -495,10 +531,10 @@ class Publisher:
             posts.append(game_over_post(kind, table, session.row.created_at, ratings=ratings))
         if newly and await self._pushed_up(session):
             # The new table goes out first: the hand messages link to it.
-            moved = await self._guarded(session, "table", self.repost_table(session))
+            moved = await self._guarded(session, "table", self.repost_table(session, again))
             table_step = _done(moved)
         else:
-            table_step = self._guarded(session, "table", self.update_table(session))
+            table_step = self._guarded(session, "table", self.update_table(session, False, again))
         shown = await asyncio.gather(
             table_step,
             self._guarded(session, "post", self._posts(session, posts)),

@@ -51,7 +51,7 @@ from typing import Any
 
 from bot.core.errors import Refusal, StaleControl
 from bot.core.language import mention, time_span
-from bot.core.limits import EXPIRIES_TO_REPLACE, slow, turn_minutes
+from bot.core.limits import EXPIRIES_TO_REPLACE, slow, turn_deadline, turn_minutes
 from bot.core.sessions import Session, action_kind
 from bot.core.settings import Settings
 from bot.core.storage import SeatRow, Status
@@ -250,10 +250,8 @@ class Turns:
             deadline, reminded = seat.deadline, seat.reminded
             if not awaited or timer <= 0 or seat.left_game:
                 deadline, reminded = None, False
-            elif deadline is None or seat.name in starts:
-                # From the moment the player is awaited, not from their last action: a
-                # turn of many actions (Grass offers and withdrawals) cannot run on.
-                deadline, reminded = now + timer, False
+            elif (ends := turn_deadline(deadline, seat.name in starts, now, timer)) != deadline:
+                deadline, reminded = ends, False  # a turn begins
             if (deadline, reminded, expiries) != (seat.deadline, seat.reminded, seat.expiries):
                 await self._set_timer(session, seat, deadline, reminded, expiries)
                 self._poke(key)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
@@ -99,10 +100,16 @@ def privately_seen(player: Player, channel: Any) -> list[str]:
 
 
 async def game_end_in_languages(
-    emu: Any, database: Any, channel: Any, players: dict[str, Player], locales: dict[str, str]
+    emu: Any,
+    database: Any,
+    channel: Any,
+    players: dict[str, Player],
+    locales: dict[str, str],
+    table: str,
 ) -> None:
-    """Waits for the game's end, then checks what everyone read: the channel in German
-    (the table's language), each player's DMs and private answers in their own."""
+    """Waits for the game's end, then checks what everyone read: the channel in the
+    table's language, each player's DMs and private answers in their own; no phrase of
+    another language and no English left anywhere."""
 
     def finished() -> bool:
         with sqlite3.connect(database) as db:
@@ -111,10 +118,110 @@ async def game_end_in_languages(
     await emu.wait_for(finished, what="the game's end")
     await emu.settle()
     public = [text for text in message_texts(channel.messages()) if text]
-    assert public and not leaks(public, "de")
+    assert public
+    found = leaks(public, table) + english_leftovers(public, table)
+    assert not found, dict(found)
     assert any(message.images() for message in channel.messages())
     for name, player in players.items():
         seen = privately_seen(player, channel)
         assert seen, name
-        found = leaks(seen, locales[name])
-        assert not found, (name, found[:3])
+        found = leaks(seen, locales[name]) + english_leftovers(seen, locales[name])
+        assert not found, (name, dict(found))
+
+
+ENGLISH_WORD = re.compile(r"[A-Za-z][a-z']+")
+UNREAD = re.compile(r"<[^<>\s]+>|https?://\S+|`[^`]*`")
+"""Mentions, custom emoji, Discord timestamps, links and code spans (command names):
+no words of a language in them."""
+PIECE = re.compile(r"\n+|\s+·\s+|[*_~>|#]+")
+DENY_WORDS = 40
+"""How many English words the deny-list holds: the catalog's most frequent."""
+
+
+def _untranslated(message: Any) -> bool:
+    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return not any(strings) or set(ids) <= set(strings)
+
+
+@cache
+def _english_messages(language: str) -> tuple[str, ...]:
+    """The English of every message `language` translates differently (not a name,
+    not "OK"): each of its forms, singular and plural."""
+    with catalog_path(language).open("rb") as file:
+        catalog = read_po(file)
+    found: list[str] = []
+    for message in catalog:
+        if not message.id or message.context == COMMAND_NAME or _untranslated(message):
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        found.extend(str(text) for text in ids)
+    return tuple(found)
+
+
+def _pattern(msgid: str) -> re.Pattern[str] | None:
+    """The English sentence with its fields read as anything; None for one whose own
+    words are too few to tell a language (a field and a colon)."""
+    words = ENGLISH_WORD.findall(FIELD.sub(" ", msgid))
+    if not words or sum(len(word) for word in words) < 3:
+        return None
+    parts = re.split(r"\{[^{}]*\}", msgid)
+    body = r"\S(?:.*?\S)?".join(re.escape(part) for part in parts)
+    if len(words) == 1:  # a label alone ("Pass"): a whole piece of text, nothing around
+        return re.compile(rf"^\W*{body}\W*$")
+    return re.compile(rf"(?<![A-Za-z]){body}(?![a-z])")
+
+
+@cache
+def _words_of(language: str) -> frozenset[str]:
+    return frozenset(
+        word.lower()
+        for text in texts_of(language)
+        for word in ENGLISH_WORD.findall(FIELD.sub(" ", text))
+    )
+
+
+@cache
+def english_patterns(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """A pattern for each English message a reader of `language` should never see,
+    but those whose every word is one of that language too ("Hand {hand}" in German)."""
+    own = _words_of(language)
+    found = []
+    for msgid in _english_messages(language):
+        words = {word.lower() for word in ENGLISH_WORD.findall(FIELD.sub(" ", msgid))}
+        pattern = _pattern(msgid)
+        if pattern is not None and not words <= own:
+            found.append((msgid, pattern))
+    return tuple(found)
+
+
+@cache
+def deny_list() -> frozenset[str]:
+    """The English words the catalog's sentences use most that no French, Italian or
+    German message holds ("the", "you", "with"): none belongs in a translated text."""
+    counts: Counter[str] = Counter()
+    for msgid in texts_of("en"):
+        counts.update(word.lower() for word in ENGLISH_WORD.findall(FIELD.sub(" ", msgid)))
+    foreign = {word for language in LANGUAGES if language != "en" for word in _words_of(language)}
+    common = (word for word, _count in counts.most_common() if len(word) > 2)
+    return frozenset(list(word for word in common if word not in foreign)[:DENY_WORDS])
+
+
+def english_leftovers(texts: Iterable[str], language: str) -> list[tuple[str, str]]:
+    """(what, text) for each text a reader of `language` gets that holds English: a
+    message of the catalog left untranslated, or a word of the deny-list."""
+    if language == "en":
+        return []
+    patterns, denied = english_patterns(language), deny_list()
+    found = []
+    for text in texts:
+        read = UNREAD.sub(" ", text)
+        for piece in PIECE.split(read):
+            piece = piece.strip()
+            for msgid, pattern in patterns:
+                if piece and pattern.search(piece):
+                    found.append((msgid, text))
+        for word in ENGLISH_WORD.findall(read):
+            if word.lower() in denied:
+                found.append((word, text))
+    return found

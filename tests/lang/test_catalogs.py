@@ -147,3 +147,19 @@ def test_the_compiled_catalog_is_the_po_file(language):
         if got != message.string:
             stale.append(message.id)
     assert stale == [], "run `make catalogs`"
+
+
+FRENCH_SPACE = re.compile(r"(?<=\S)(?: ([:;!?])|([;!?]))(?=\s|$|\*|»)")
+"""A French colon, semicolon, exclamation or question mark after a plain space (it
+could end a line, alone at the start of the next) or after none."""
+
+
+def test_french_punctuation_keeps_its_no_break_space():
+    wrong = []
+    for message in stored("fr"):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            outside_code = re.sub(r"`[^`]*`|\]\([^)]*\)", "", str(text))
+            if message.id and FRENCH_SPACE.search(outside_code):
+                wrong.append(text)
+    assert wrong == []

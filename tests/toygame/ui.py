@@ -60,24 +60,24 @@ class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
         recent = [Text.verbatim("- {action}", action=text) for text in view.recent]
         return joined("\n", [head, status_line(view), *recent])
 
-    def private_text(self, hand: Player) -> str:
-        view, name, table = hand.view.public, hand.name, hand.table
-        head = Text.verbatim(
+    def hand_heading(self, hand: Player) -> str:
+        return Text.verbatim(
             "**Your Tic-tac-toe board** (game {game} in {channel}), {player}, you play {mark}:",
-            game=table.game,
-            channel=channel_mention(table.channel_id),
-            player=name,
-            mark=view.mark_of(name),
+            game=hand.table.game,
+            channel=channel_mention(hand.table.channel_id),
+            player=hand.name,
+            mark=hand.view.public.mark_of(hand.name),
         )
-        if table.status == Status.ABANDONED:
-            below: Text = literal("This game was abandoned.")
-        elif view.over:
-            below = status_line(view)
-        elif view.to_move == name:
-            below = literal("Your move: press a free cell (or type `/toy mark`).")
-        else:
-            below = Text.verbatim("Waiting for {player}.", player=view.to_move)
-        return joined("\n", [head, below])
+
+    def hand_text(self, hand: Player) -> str:
+        view, name = hand.view.public, hand.name
+        if hand.table.status == Status.ABANDONED:
+            return literal("This game was abandoned.")
+        if view.over:
+            return status_line(view)
+        if view.to_move == name:
+            return literal("Your move: press a free cell (or type `/toy mark`).")
+        return Text.verbatim("Waiting for {player}.", player=view.to_move)
 
     def turn_text(self, table: Public, newly_awaited: Sequence[str]) -> str | None:
         if table.view.over or not newly_awaited:

@@ -289,21 +289,23 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             lines.append(joined(" · ", [player, reserve, hidden, total]))
         return joined("\n", lines)
 
-    def private_text(self, hand: Player) -> str:
+    def hand_heading(self, hand: Player) -> str:
+        return _(
+            "**Your {title} cards** (game {game} in {channel}, round {round}), {player}:",
+            title=WORDS.title,
+            game=hand.table.game,
+            channel=channel_mention(hand.table.channel_id),
+            round=hand.view.public.round,
+            player=hand.name,
+        )
+
+    def hand_text(self, hand: Player) -> str:
         view, name = hand.view, hand.name
         public = view.public
         seat = public.seat(name)
         lines: list[str] = [
-            _(
-                "**Your {title} cards** (game {game} in {channel}, round {round}), {player}:",
-                title=WORDS.title,
-                game=hand.table.game,
-                channel=channel_mention(hand.table.channel_id),
-                round=public.round,
-                player=name,
-            )
+            _("Hidden cards (only you see them): {cards}", cards=colour_list(view.hidden))
         ]
-        lines.append(_("Hidden cards (only you see them): {cards}", cards=colour_list(view.hidden)))
         lines.append(_("Reserve: {cards}", cards=counts_text(seat.reserve)))
         if hand.table.status == Status.ABANDONED:
             lines.append(_("This game was abandoned."))

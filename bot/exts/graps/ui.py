@@ -392,22 +392,22 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
     def hand_alt(self, hand: Player) -> str:
         return board_alt(hand.view.public)
 
-    def private_text(self, hand: Player) -> str:
+    def hand_heading(self, hand: Player) -> str:
+        return _(
+            "**Your {title} board** (game {game} in {channel}), {player}, {side}:",
+            title=WORDS.title,
+            game=hand.table.game,
+            channel=channel_mention(hand.table.channel_id),
+            player=hand.name,
+            side=side_word(hand.view.public, hand.name),
+        )
+
+    def hand_text(self, hand: Player) -> str:
         view, name, table = hand.view, hand.name, hand.table
         public = view.public
         channel = channel_mention(table.channel_id)
-        lines: list[str] = [
-            _(
-                "**Your {title} board** (game {game} in {channel}), {player}, {side}:",
-                title=WORDS.title,
-                game=table.game,
-                channel=channel,
-                player=name,
-                side=side_word(public, name),
-            )
-        ]
         recent = [text for text in public.recent if text][-2:]
-        lines.extend(Text.verbatim("- {line}", line=text) for text in recent)
+        lines: list[str] = [Text.verbatim("- {line}", line=text) for text in recent]
         if table.status == Status.ABANDONED:
             lines.append(_("This game was abandoned."))
         elif public.over:

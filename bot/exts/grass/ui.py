@@ -257,21 +257,21 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         lines.append(_("Discard pile: {card}", card=top))
         return joined("\n", lines)
 
-    def private_text(self, hand: Player) -> str:
+    def hand_heading(self, hand: Player) -> str:
+        return _(
+            "**Your {title} hand** (game {game} in {channel}, hand {hand}), {player}:",
+            title=WORDS.title,
+            game=hand.table.game,
+            channel=channel_mention(hand.table.channel_id),
+            hand=hand.view.public.hand,
+            player=hand.name,
+        )
+
+    def hand_text(self, hand: Player) -> str:
         view, name, table = hand.view, hand.name, hand.table
         public = view.public
         channel = channel_mention(table.channel_id)
-        lines: list[str] = [
-            _(
-                "**Your {title} hand** (game {game} in {channel}, hand {hand}), {player}:",
-                title=WORDS.title,
-                game=table.game,
-                channel=channel,
-                hand=public.hand,
-                player=name,
-            )
-        ]
-        lines.append(card_list(view.hand))
+        lines: list[str] = [card_list(view.hand)]
         if view.drawn is not None:
             lines.append(_("You just drew {card}.", card=card_label(view.drawn)))
         if table.status == Status.ABANDONED:

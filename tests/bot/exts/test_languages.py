@@ -144,6 +144,42 @@ async def test_the_host_switches_the_tables_language_in_the_lobby(fake_discord, 
     assert game_languages(bot_process.database_path) == ["it"]
 
 
+async def test_a_challenge_says_its_tables_language_and_the_host_switches_it(
+    fake_discord, bot_process
+):
+    emu = fake_discord
+    ann, bob = emu.user("ann"), emu.user("bob")
+    ann.locale = "fr"
+    general = emu.channel("general")
+    challenge = await (await ann.slash(general, "graps start", opponent=bob)).message()
+    said = _(
+        "Language of the table: {language} (the host can change it below).",
+        language=NAMES["fr"],
+    )
+    assert translate(said, "fr") in challenge.text
+    menu = next(s.custom_id for s in challenge.selects() if s.custom_id.endswith(":language"))
+    game = lobby_game(challenge)
+    assert menu == f"s:{game}:0:language"
+
+    refused = await (await bob.select(challenge, menu, ["en"])).message()
+    assert refused.ephemeral
+    assert refused.text == "Only the host can change the language of the table."
+
+    await (await ann.select(challenge, menu, ["de"])).ack()
+    opening = _(
+        "**{game}**: {host} challenges {opponent}.",
+        game="Graps",
+        host=f"<@{ann.id}>",
+        opponent=f"<@{bob.id}>",
+    )
+    await challenge.wait_until(lambda m: m.text.startswith(translate(opening, "de")))
+    assert translate(_p("button", "Accept"), "de") in [b.label for b in challenge.buttons()]
+    assert game_languages(bot_process.database_path) == ["de"]
+    await (await bob.click(challenge, f"g:{game}:0:accept_game")).ack()
+    await challenge.wait_until(lambda m: not m.selects())
+    assert game_languages(bot_process.database_path) == ["de"]
+
+
 async def test_synced_commands_carry_their_names_in_three_languages(fake_discord, bot_process):
     # The emulator refuses a sync whose localisations break Discord's limits (names of
     # 1 to 32 lowercase characters without spaces, descriptions of 1 to 100), as Discord does.
@@ -270,8 +306,8 @@ async def test_computer_seats_and_pictures_descriptions_speak_the_readers_words(
         lambda: next((m for m in ann.dm_messages() if "Graps" in m.text and m.images()), None)
     )
     assert board.attachments[0].description == (
-        "Plateau de Graps, coup 0 : ann (foncé) : aucun pion sur le plateau ; Robot 1 "
-        "(facile) (clair) : aucun pion sur le plateau. ann place un raisin de départ "
+        "Plateau de Graps, coup 0\xa0: ann (foncé)\xa0: aucun pion sur le plateau\xa0; Robot 1 "
+        "(facile) (clair)\xa0: aucun pion sur le plateau. ann place un raisin de départ "
         "n'importe où sur la rangée 1."
     )
 

@@ -135,6 +135,6 @@ async def test_notify_answers_in_the_members_language(fake_discord, bot_process)
     text = await answer(await ann.slash(general, "notify", when="away"))
     assert text == (
         "Désormais, je te notifie quand ton tour commence et que tu n'as rien fait ici depuis "
-        "2 minutes, ou quand quelqu'un attend ta réponse ; sinon ta main arrive sans "
+        "2 minutes, ou quand quelqu'un attend ta réponse\xa0; sinon ta main arrive sans "
         "notification."
     )

@@ -65,7 +65,11 @@ async def test_a_pass_choice_nobody_saw_is_taken_back_at_once(fake_discord, gras
     assert TAKE_BACK in labels(chosen)
     await (await ann.click(chosen, TAKE_BACK)).ack()
     again = await hand_dm(emu, ann, 15)
-    assert "You took back your last move." in again.text
+    # Which game the message is comes first, then what changed: with several games
+    # running, a player knows at first sight which one it belongs to.
+    heading, news = again.text.split("\n")[:2]
+    assert heading.startswith("**Your Grass hand** (game 1 in <#"), again.text
+    assert news == "*You took back your last move.*"
     assert "Home Grown" in again.text and again.selects(), "ann chooses again"
     await table.wait_until(lambda m: "ann took back their last move" in m.text)
     game = check_invariants(grass_bot.database_path, 1)

@@ -1,9 +1,11 @@
-"""A whole Gracias game in German, with players whose Discord apps speak French,
-Italian, German and English: each one's DMs are in their language, the channel is in
-German, and no phrase of another language shows anywhere (scanned against the
-catalogs)."""
+"""A whole Gracias game at a French, an Italian and a German table, with players whose
+Discord apps speak French, Italian, German and English: each one's DMs are in their
+language, the channel in the table's, and no phrase of another language nor any English
+(to the players who do not read it) shows anywhere (scanned against the catalogs)."""
 
 from __future__ import annotations
+
+import pytest
 
 from games.text import _p
 from lang import translate
@@ -15,9 +17,11 @@ LOCALES = {"ann": "fr", "bob": "it", "cy": "de", "dee": "en-GB"}
 LANGUAGE = {"ann": "fr", "bob": "it", "cy": "de", "dee": "en"}
 
 
-async def test_a_german_game_speaks_each_players_language_in_their_dms(
+@pytest.mark.parametrize("table", ["fr", "it", "de"])
+async def test_a_game_speaks_each_players_language_in_their_dms(
     fake_discord,
     gracias_bot,  # noqa: F811
+    table,
 ):
     emu = fake_discord
     general = emu.channel("general")
@@ -26,8 +30,8 @@ async def test_a_german_game_speaks_each_players_language_in_their_dms(
         players[name] = emu.user(name)
         players[name].locale = LOCALES[name]
     ann = players["ann"]
-    lobby = await (await ann.slash(general, "gracias start", language="de")).message()
-    join, start = (translate(_p("button", label), "de") for label in ("Join", "Start"))
+    lobby = await (await ann.slash(general, "gracias start", language=table)).message()
+    join, start = (translate(_p("button", label), table) for label in ("Join", "Start"))
     assert join != "Join" and start != "Start"
     for name in PLAYERS[1:]:
         await (await players[name].click(lobby, join)).ack()
@@ -37,4 +41,4 @@ async def test_a_german_game_speaks_each_players_language_in_their_dms(
     for version, move in enumerate(MOVES):
         await play_move(emu, players, version, move)
 
-    await game_end_in_languages(emu, gracias_bot.database_path, general, players, LANGUAGE)
+    await game_end_in_languages(emu, gracias_bot.database_path, general, players, LANGUAGE, table)

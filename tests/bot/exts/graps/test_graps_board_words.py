@@ -41,8 +41,8 @@ def test_the_board_is_described_in_two_sentences_with_the_movers_cells_p4():
     assert Speech("en").plain(UI.table_alt(table)) == described
     assert Speech("en").plain(UI.hand_alt(hand)) == described
     assert Speech("fr").plain(UI.table_alt(table)) == (
-        "Plateau de Graps, coup 2 : ann (foncé) : 1 pion sur la rangée 1 ; bob (clair) : "
-        "1 pion sur la rangée 15. Dernier placement : G15. ann a obtenu : pion vierge ; "
-        "1 case jouable : H2."
+        "Plateau de Graps, coup 2\xa0: ann (foncé)\xa0: 1 pion sur la rangée 1\xa0; "
+        "bob (clair)\xa0: 1 pion sur la rangée 15. Dernier placement\xa0: G15. ann a "
+        "obtenu\xa0: pion vierge\xa0; 1 case jouable\xa0: H2."
     )
     assert "```" in UI.table_words(table)  # the board as text, for a channel without pictures

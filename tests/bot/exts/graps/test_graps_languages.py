@@ -1,10 +1,13 @@
-"""A whole Graps game in German (the game of graps_play.py: a challenge accepted, set-up
-grapes, rolled turns, two of them typed with `/graps place`, a pruning, a passed turn, a
-win), between players whose Discord apps speak French and Italian: each one's DMs and
-ephemeral answers are in their language, the channel is in German, and no phrase of
-another language shows anywhere (scanned against the catalogs)."""
+"""A whole Graps game at a French, an Italian and a German table (the game of
+graps_play.py: a challenge accepted, set-up grapes, rolled turns, two of them typed
+with `/graps place`, a pruning, a passed turn, a win), between players whose Discord
+apps speak French and Italian: each one's DMs and ephemeral answers are in their
+language, the channel in the table's, and no phrase of another language nor any
+English shows anywhere (scanned against the catalogs)."""
 
 from __future__ import annotations
+
+import pytest
 
 from games.text import _p
 from lang import translate
@@ -17,9 +20,11 @@ TYPED = (6, 13)
 """Moves placed with `/graps place` (ann's, then bob's), whose answers are ephemeral."""
 
 
-async def test_a_german_graps_game_speaks_each_players_language_in_private(
+@pytest.mark.parametrize("table", ["fr", "it", "de"])
+async def test_a_graps_game_speaks_each_players_language_in_private(
     fake_discord,
     graps_bot,  # noqa: F811
+    table,
 ):
     emu = fake_discord
     general = emu.channel("general")
@@ -28,9 +33,9 @@ async def test_a_german_graps_game_speaks_each_players_language_in_private(
         player.locale = LOCALES[name]
     ann, bob = players["ann"], players["bob"]
     challenge = await (
-        await ann.slash(general, "graps start", opponent=bob, language="de")
+        await ann.slash(general, "graps start", opponent=bob, language=table)
     ).message()
-    accept = translate(_p("button", "Accept"), "de")
+    accept = translate(_p("button", "Accept"), table)
     assert accept != "Accept"
     await (await bob.click(challenge, accept)).ack()
     await hand_dm(emu, ann, 0)
@@ -42,4 +47,4 @@ async def test_a_german_graps_game_speaks_each_players_language_in_private(
         else:
             await place_move(emu, players, version)
 
-    await game_end_in_languages(emu, graps_bot.database_path, general, players, LOCALES)
+    await game_end_in_languages(emu, graps_bot.database_path, general, players, LOCALES, table)

@@ -87,7 +87,8 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
 
     # G8: Heat On through the two-step control: the card, then its target
     message = await hand_dm(emu, ann, 8)
-    assert message.text.startswith("*bob declined your trade offer.*")  # ann is told
+    heading, told = message.text.split("\n")[:2]  # which game, then ann is told
+    assert heading.startswith("**Your Grass hand**") and told == "*bob declined your trade offer.*"
     await pick(emu, ann, 8, "play", "bust", where=message)
     await message.wait_until(lambda m: "on whom" in m.text)
     await (await ann.click(message, "bob")).ack()

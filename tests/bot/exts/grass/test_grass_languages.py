@@ -1,12 +1,14 @@
-"""A whole Grass game in German (the stacked game of scenario.py: trades, Bust on a
-target, Market Close asked again, two hands), with players whose Discord apps speak
-French, Italian and German: each one's DMs and ephemeral answers are in their language,
-the channel is in German, and no phrase of another language shows anywhere (scanned
-against the catalogs)."""
+"""A whole Grass game at a French, an Italian and a German table (the stacked game of
+scenario.py: trades, Bust on a target, Market Close asked again, two hands), with
+players whose Discord apps speak French, Italian and German: each one's DMs and
+ephemeral answers are in their language, the channel in the table's, and no phrase of
+another language nor any English shows anywhere (scanned against the catalogs)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import pytest
 
 from games.text import _p
 from lang import translate
@@ -56,8 +58,9 @@ async def play_in_any_language(
         await click_verb(player, message, "confirm")
 
 
-async def test_a_german_grass_game_speaks_each_players_language_in_private(
-    fake_discord, stacked_bot
+@pytest.mark.parametrize("table", ["fr", "it", "de"])
+async def test_a_grass_game_speaks_each_players_language_in_private(
+    fake_discord, stacked_bot, table
 ):
     emu = fake_discord
     general = emu.channel("general")
@@ -65,9 +68,9 @@ async def test_a_german_grass_game_speaks_each_players_language_in_private(
     for name, player in players.items():
         player.locale = LOCALES[name]
     ann = players["ann"]
-    options = {"target": TARGET, "heat_stacking": True, "language": "de"}
+    options = {"target": TARGET, "heat_stacking": True, "language": table}
     lobby = await (await ann.slash(general, "grass start", **options)).message()
-    join, start = (translate(_p("button", label), "de") for label in ("Join", "Start"))
+    join, start = (translate(_p("button", label), table) for label in ("Join", "Start"))
     assert join != "Join" and start != "Start"
     for name in PLAYERS[1:]:
         await (await players[name].click(lobby, join)).ack()
@@ -76,4 +79,4 @@ async def test_a_german_grass_game_speaks_each_players_language_in_private(
     for version, move in enumerate(MOVES):
         await play_in_any_language(emu, players, general, version, move)
 
-    await game_end_in_languages(emu, stacked_bot.database_path, general, players, LOCALES)
+    await game_end_in_languages(emu, stacked_bot.database_path, general, players, LOCALES, table)

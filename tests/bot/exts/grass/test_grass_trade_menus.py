@@ -130,7 +130,8 @@ async def test_an_offer_of_stash_peddles_declined_across_a_restart_g20(fake_disc
     assert "ann offers you a trade" in offer.text and "Panama" in offer.text
     await press(emu, bob, 7, "Decline")
     await table.wait_until(lambda m: "bob declined the trade" in m.text)
-    assert (await hand_dm(emu, ann, 8)).text.startswith("*bob declined your trade offer.*")
+    heading, told = (await hand_dm(emu, ann, 8)).text.split("\n")[:2]  # which game, then news
+    assert heading.startswith("**Your Grass hand**") and told == "*bob declined your trade offer.*"
     assert stored_actions(stacked_bot)[6] == {
         "by": "ann",
         "offer": {
