@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageChops
 
+from render import gracias, graps, grass
 from render.encode import to_png
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -76,3 +79,22 @@ def close(pixel: object, colour: tuple[int, int, int], tolerance: int = 24) -> b
     """An RGB(A) pixel (as `getpixel` returns it) within `tolerance` of `colour`."""
     assert isinstance(pixel, tuple), f"not an RGB pixel: {pixel!r}"
     return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], colour, strict=True))
+
+
+def renders(kind: str, game: Any) -> list[Callable[[], Image.Image]]:
+    """Every picture of a game's moment: the table, a hand (or hidden cards), the
+    scores once there are some."""
+    view = game.public_view()
+    if kind == "grass":
+        hand = game.view_for(view.to_move or view.seats[0].name)
+        found = [lambda: grass.table_image(view), lambda: grass.hand_image(hand)]
+        if view.scores:
+            found.append(lambda: grass.score_sheet_image(view))
+        return found
+    if kind == "gracias":
+        hidden = game.view_for(view.to_move or view.seats[0].name)
+        found = [lambda: gracias.table_image(view), lambda: gracias.hidden_image(hidden)]
+        if view.last_round is not None:
+            found.append(lambda: gracias.round_score_image(view))
+        return found
+    return [lambda: graps.board_image(view, legal_for=view.to_move)]

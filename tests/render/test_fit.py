@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -16,10 +15,11 @@ from PIL import Image
 from games.randomplay import playout_chooser
 from games.registry import game_class
 from lang import LANGUAGES, speaking
-from render import gracias, graps, grass, measure
+from render import measure
 from render.toolkit import text
 from render.tools.gallery import images
 from render.tools.seeded import NAMES
+from tests.render.helpers import renders
 
 
 def misfits(render: Callable[[], Image.Image], language: str) -> list[str]:
@@ -42,23 +42,6 @@ def misfits(render: Callable[[], Image.Image], language: str) -> list[str]:
 def test_every_image_kind_of_the_gallery_fits_its_words(language: str) -> None:
     problems = {name: misfits(render, language) for name, render in images()}
     assert {name: found for name, found in problems.items() if found} == {}
-
-
-def renders(kind: str, game: Any) -> list[Callable[[], Image.Image]]:
-    view = game.public_view()
-    if kind == "grass":
-        hand = game.view_for(view.to_move or view.seats[0].name)
-        found = [lambda: grass.table_image(view), lambda: grass.hand_image(hand)]
-        if view.scores:
-            found.append(lambda: grass.score_sheet_image(view))
-        return found
-    if kind == "gracias":
-        hidden = game.view_for(view.to_move or view.seats[0].name)
-        found = [lambda: gracias.table_image(view), lambda: gracias.hidden_image(hidden)]
-        if view.last_round is not None:
-            found.append(lambda: gracias.round_score_image(view))
-        return found
-    return [lambda: graps.board_image(view, legal_for=view.to_move)]
 
 
 @pytest.mark.parametrize(("kind", "players"), [("grass", 6), ("gracias", 6), ("graps", 2)])

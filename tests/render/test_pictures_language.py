@@ -18,7 +18,7 @@ from lang import speaking
 from render import measure
 from render.tools.gallery import images
 from tests.bot.languages import english_leftovers
-from tests.render.test_fit import renders
+from tests.render.helpers import renders
 
 SEATS = ("ann", "Robot 1 (hard)", "Robot 2 (easy)", "bob")
 
