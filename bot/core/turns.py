@@ -12,6 +12,8 @@ committed, logged and published exactly like a person's. The session service cal
   decided for (a move decided on an out-of-date view is refused as stale and decided
   again; a decision the engine refuses is replaced by a random legal move; a failure is
   tried again after a pause that doubles, up to FAILURES_BEFORE_REST times);
+- gives a computer's Grass trade offer `OFFER_PATIENCE_MINUTES` for its answer, then
+  withdraws it (the partner answering first ends the wait);
 - keeps a stored deadline per awaited person, set when their turn or moment begins
   (they survive restarts: an expired one fires at once), reminds them at half time,
   and on expiry lets the easy AI play their turn and says so; after three expiries in
@@ -78,6 +80,11 @@ LEASE_SECONDS = 30.0
 """How long a game's lease runs without renewal, in clock seconds (shrunk with
 `Settings.timer_minute` in tests, to a second at least): how long the timers of a
 process that died wait."""
+OFFER_PATIENCE_MINUTES = 2
+"""How long a computer's trade offer waits for an answer (clock minutes) before the
+computer withdraws it and plays on: a person who is away, or who holds nothing asked
+for and never answers, would otherwise hold the whole table, for days in a slow game.
+A computer partner answers within its own short pause."""
 Key = tuple[int, str]
 
 
@@ -106,6 +113,9 @@ class Turns:
         """Waits until the bot is connected: the sweeps begin then."""
         self._ai_tasks: dict[Key, asyncio.Task[None]] = {}
         self._timer_tasks: dict[Key, asyncio.Task[None]] = {}
+        self._patience: dict[Key, asyncio.Task[None]] = {}
+        """Computer seats whose trade offer waits for an answer: each withdraws it after
+        `OFFER_PATIENCE_MINUTES`, unless the answer comes first."""
         self._wake: dict[Key, asyncio.Event] = {}
         self._covering: set[Key] = set()
         """Seats the timer is playing for right now: their deadline is left alone."""
@@ -131,7 +141,7 @@ class Turns:
     async def stop(self) -> None:
         """Every task stopped; this process's leases given back."""
         self.sessions.watcher = None
-        tasks = [*self._ai_tasks.values(), *self._timer_tasks.values()]
+        tasks = [*self._ai_tasks.values(), *self._timer_tasks.values(), *self._patience.values()]
         tasks.extend(task for task in (self._sweeper, self._leaser) if task is not None)
         for task in tasks:
             task.cancel()
@@ -194,7 +204,7 @@ class Turns:
             await asyncio.sleep(self._lease_seconds / 3)
 
     def _drop_tasks(self, game_id: int) -> None:
-        for tasks in (self._ai_tasks, self._timer_tasks):
+        for tasks in (self._ai_tasks, self._timer_tasks, self._patience):
             for key in [key for key in tasks if key[0] == game_id]:
                 tasks.pop(key).cancel()
 
@@ -240,8 +250,14 @@ class Turns:
             key = (session.id, seat.name)
             awaited = seat.name in awaiting
             if seat.is_ai:
-                if awaited and runs_here and _has_move(session, seat.name):
-                    self._spawn(self._ai_tasks, key, self._play_ai(*key))
+                waiting = awaited and not _has_move(session, seat.name)
+                if not waiting:
+                    self._answered(key)
+                if awaited and runs_here:
+                    if waiting:
+                        self._spawn(self._patience, key, self._withdraw_unanswered(*key))
+                    else:
+                        self._spawn(self._ai_tasks, key, self._play_ai(*key))
                 continue
             if key in self._covering:
                 continue  # the timer is playing this turn; it settles the seat after
@@ -296,6 +312,7 @@ class Turns:
                     key = (game_id, seat.name)
                     if seat.is_ai and seat.name in awaiting:
                         if not _has_move(session, seat.name):
+                            self._spawn(self._patience, key, self._withdraw_unanswered(*key))
                             continue
                         restarted = self._spawn(self._ai_tasks, key, self._play_ai(*key))
                     elif not seat.is_ai and seat.deadline is not None:
@@ -435,6 +452,42 @@ class Turns:
                 )
                 if failures >= FAILURES_BEFORE_REST:
                     return  # the sweep starts it again
+
+    def _answered(self, key: Key) -> None:
+        """The seat's offer was answered (or withdrawn): its patience ends, unless it is
+        the patience's own withdrawal that is being played."""
+        task = self._patience.get(key)
+        if task is not None and task is not asyncio.current_task():
+            self._patience.pop(key)
+            task.cancel()
+
+    async def _withdraw_unanswered(self, game_id: int, name: str) -> None:
+        """After `OFFER_PATIENCE_MINUTES` the computer withdraws an offer still waiting."""
+        await asyncio.sleep(OFFER_PATIENCE_MINUTES * self.settings.timer_minute)
+        try:
+            session = await self.sessions.load(game_id)
+            if session is None:
+                return
+            async with session.lock:
+                seat = session.seat_of(name)
+                if (
+                    session.status != Status.RUNNING
+                    or seat is None
+                    or not seat.is_ai
+                    or name not in session.engine.awaiting
+                    or _has_move(session, name)
+                ):
+                    return
+                withdraw = [a for a in session.legal_actions(name) if a.optional]
+                version = session.version
+            if withdraw:
+                await self.sessions.act(
+                    game_id, None, withdraw[0], version=version, actor_name=name
+                )
+        except StaleControl:
+            return  # answered meanwhile
+        except Exception:
+            log.exception("game %s: %s could not withdraw an unanswered offer", game_id, name)
 
     def _pause(self, failures: int) -> float:
         """Before a computer move: the natural pause; after failures, 1, 2, 4... clock

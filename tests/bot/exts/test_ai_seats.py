@@ -201,3 +201,35 @@ async def test_two_hard_ais_trade_with_each_other_and_with_a_person_g20(
         await play_simply(ann, found)
     assert emu.rejected == []
     assert all(m.visible_to is None for m in general.messages())
+
+
+async def test_a_computers_offer_left_unanswered_is_withdrawn_and_play_goes_on_g20(
+    fake_discord, start_bot, tmp_path
+):
+    """A person who does not answer a computer's offer never holds the table: after a
+    pause (two of the bot's clock minutes, shrunk here to a second) the computer
+    withdraws it, and its turn goes on."""
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"grass": {"decks": [TRADING_HAND]}}), encoding="utf-8")
+    env = {**FAST, "GAME_SEED": "5", "AI_SECONDS": "0", "GAME_SETUP_FILE": str(setup)}
+    await start_bot(env={**env, "TIMER_MINUTE": "0.5"})
+    emu = fake_discord
+    ann = emu.user("ann")
+    general = emu.channel("general")
+    robot_1, robot_2 = TRADERS
+    table = await open_with_ais(emu, ann, general, ["hard", "hard"], target=25000, timer=0)
+    await (await ann.click(table, "Start")).ack()
+    menus = await open_menus(emu, ann, 0, robot_2)
+    await choose(ann, menus, "Cards you give…", ["home_grown"])
+    await choose(ann, menus, ASK, ["sold_out"])
+    await (await ann.click(menus, "Send the offer")).ack()
+    await table.wait_until(lambda m: f"ann and {robot_2} traded" in m.text)
+    await pick(emu, ann, 2, "discard", "detained")
+    await table.wait_until(lambda m: f"{robot_2} and {robot_1} traded" in m.text)
+    await pick(emu, ann, 7, "discard", "felony")
+    offer = await hand_dm(emu, ann, 9)
+    assert f"{robot_1} offers you a trade" in offer.text and ann.id in offer.pushes
+    # ann does not answer
+    await table.wait_until(lambda m: f"{robot_1} withdrew the trade offer" in m.text, timeout=30)
+    await table.wait_until(lambda m: "ann's turn" in m.text or "Game over" in m.text, timeout=30)
+    assert emu.rejected == []
