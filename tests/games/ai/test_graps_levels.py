@@ -1,0 +1,246 @@
+"""The Graps computer players in hand-made positions: the easy level's score of a cell
+(P4, P5, P7), term by term, its choice, and the hard level's search around it (P3).
+
+Boards are built pawn by pawn on the engine's `Board` (no rule is checked there), so a
+score can be worked out by hand: dark is seat 0 (land row 1), light seat 1 (land row
+15); a cell's "advance" is its rows from the seat's own land row."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from games.ai import Budget, make_ai
+from games.ai.graps_easy import WIN, GrapsEasy, advance, board_from_view, front, ranked, score_cells
+from games.ai.graps_hard import CANDIDATES, GrapsHard, evaluate, rollout_choice, sample_world
+from games.ai.player import squash
+from games.graps.actions import Place, Resign
+from games.graps.cells import parse_cell
+from games.graps.engine import Graps
+from games.graps.state import Board
+
+from ..graps.positions import DARK, LIGHT, position
+
+
+def board(dark: Sequence[str], light: Sequence[str]) -> Board:
+    """Pawns by cell name, a trailing "*" for a grape."""
+    made = Board()
+    for seat, cells in ((0, dark), (1, light)):
+        for name in cells:
+            made.put(seat, parse_cell(name.rstrip("*")), name.endswith("*"))
+    return made
+
+
+def places(game: Graps) -> list[Place]:
+    """Dark's legal placements."""
+    legal = [action for action in game.legal_actions(DARK) if isinstance(action, Place)]
+    assert legal
+    return legal
+
+
+def column(letter: str, first: int, last: int) -> list[str]:
+    return [f"{letter}{row}" for row in range(first, last + 1)]
+
+
+def scores(made: Board, cells: Sequence[str], grape: bool, deep: bool = True) -> list[float]:
+    return score_cells(made, 0, [parse_cell(cell) for cell in cells], grape, deep)
+
+
+def test_advance_and_front_count_rows_from_each_seats_own_land() -> None:
+    assert advance(0, parse_cell("C3")) == 2
+    assert advance(1, parse_cell("C3")) == 12
+    made = board(["C1*", "C2", "C5"], ["E15*", "E11"])
+    assert front(made, 0) == 4
+    assert front(made, 1) == 4
+    assert front(Board(), 0) == -1
+
+
+def test_a_blank_scores_its_advance_the_new_rows_it_reaches_and_its_sides_P4() -> None:
+    # Dark's front is row 4 (advance 3); light has one land grape far away, whose next
+    # grape could go around rows 14-15 (danger up to row 13).
+    made = board(["C1*", "C2", "C3", "D3", "C4"], ["A15*"])
+    assert scores(made, ["C5", "D4", "E3", "H8", "A13", "C15"], grape=False) == [
+        4 + 8 * 1 + 0.0,  # one row past the front, one own pawn by a side
+        3 + 0.7,  # on the front row, two own pawns by a side (one more than one)
+        2.0,
+        7 + 8 * 4 - 0.7,  # four rows past the front, no own pawn by a side
+        pytest.approx(12 + 8 * 9 - (2 + 0.5 * 12) - 0.7),  # in danger: A14's ring
+        WIN,  # light's land row (P7)
+    ]
+
+
+def test_a_grape_counts_what_it_prunes_and_how_far_it_pushes_their_front_back_P5() -> None:
+    # Light's vine: E15 to E4, front at advance 11, so urgency 1 + (11 - 8) = 4.
+    made = board(["C1*", *column("C", 2, 5)], ["E15*", *column("E", 4, 14)])
+    # D4 prunes E4 (advance 11) and E5 (10): 2 x 3 + 4 x 0.5 x 21; nothing is cut off;
+    # their front goes back from 11 to 9: 4 x 4 x 2; D4 is beside their next grape's
+    # cells (D5): -(2 + 0.5 x 3); C4 is its one own side.
+    assert scores(made, ["D4"], grape=True) == [pytest.approx(3 + 6 + 42 + 32 - 3.5)]
+    assert scores(made, ["D4"], grape=True, deep=False) == [pytest.approx(3 + 6 + 42 - 3.5)]
+    assert scores(made, ["D4"], grape=False) == [pytest.approx(3 - 3.5)]
+
+
+def test_a_grape_counts_the_pawns_it_cuts_off_P5() -> None:
+    # As above, with a branch F4-G4 hanging from E4: a grape on D5 prunes E4, E5, E6
+    # (advances 11, 10, 9) and cuts F4 and G4 off (advance 11 each). The cut-off pawns
+    # stay on the scoring copy, so light's front is not counted as pushed back.
+    made = board(["C1*", *column("C", 2, 5)], ["E15*", *column("E", 4, 14), "F4", "G4"])
+    pruned = 3 * 3 + 4 * 0.5 * 30
+    cut = 3 * 2 + 4 * 0.3 * 22
+    danger = 2 + 0.5 * 4
+    assert scores(made, ["D5"], grape=True) == [pytest.approx(4 + pruned + cut - danger)]
+    assert scores(made, ["D5"], grape=True, deep=False) == [pytest.approx(4 + pruned - danger)]
+
+
+def test_far_from_its_land_their_vine_is_not_urgent_P5() -> None:
+    # Light's front at advance 5: urgency 1. D10 prunes E10 (5) and E11 (4), their front
+    # goes back from 5 to 3 (E12).
+    made = board(["C1*", *column("C", 2, 10)], ["E15*", *column("E", 10, 14)])
+    expected = 9 + (3 + 0.5 * 5) + (3 + 0.5 * 4) + 4 * 2 - (2 + 0.5 * 9)
+    assert scores(made, ["D10"], grape=True) == [pytest.approx(expected)]
+
+
+def test_pruning_their_last_pawn_on_their_land_row_still_pushes_their_front_back() -> None:
+    # Light's only pawn is on its land row (front 0): pruning it leaves no front (-1).
+    made = board(["B1*", *column("B", 2, 13)], ["B15"])
+    expected = 13 + 8 * 1 + 3 + 4 * 1 - (2 + 0.5 * 13)
+    assert scores(made, ["B14"], grape=True) == [pytest.approx(expected)]
+
+
+def test_the_view_rebuilds_the_engines_board_P1() -> None:
+    game = position({1: "..X", 2: "..x", 3: "..xx"}, {15: "....O", 14: "....o"})
+    rebuilt = board_from_view(game.view_for(DARK))
+    assert rebuilt.rows() == game.board.rows()
+    assert rebuilt.pawns == game.board.pawns
+    assert rebuilt.frontier == game.board.frontier
+
+
+def choices(game_view: object, legal: Sequence[Place], seeds: int = 12) -> set[str]:
+    easy = GrapsEasy()
+    found = set()
+    for seed in range(seeds):
+        action = easy.choose(game_view, legal, random.Random(seed))
+        assert isinstance(action, Place)
+        found.add(action.cell_name)
+    return found
+
+
+def test_the_easy_level_plays_the_best_cell_and_breaks_exact_ties_at_random_P4() -> None:
+    # C4 and D4 both advance the front by one row beside one own pawn (11 each); every
+    # other blank cell is worth 2 or less.
+    tied = position({1: "..X", 2: "..x", 3: "..xx"}, {15: "O"})
+    assert choices(tied.view_for(DARK), places(tied)) == {"C4", "D4"}
+    alone = position({1: "..X", 2: "..x", 3: "..x"}, {15: "O"})
+    assert choices(alone.view_for(DARK), places(alone)) == {"C4"}
+
+
+def test_the_light_seat_scores_toward_row_1_P7() -> None:
+    # Light's vine runs from C15 to C2: C1, on dark's land row, wins for light.
+    game = position({1: "X"}, {row: "..o" for row in range(2, 15)} | {15: "..O"}, to_move=LIGHT)
+    action = make_ai("graps", "easy").choose(
+        game.view_for(LIGHT), game.legal_actions(LIGHT), random.Random(1)
+    )
+    assert isinstance(action, Place) and action.cell_name == "C1"
+
+
+def test_ranked_gives_the_easy_scores_of_the_legal_cells() -> None:
+    game = position({1: "..X", 2: "..x", 3: "..xx"}, {15: "O"}, roll="grape")
+    legal = places(game)
+    expected = score_cells(game.board, 0, [place.cell for place in legal], True, True)
+    assert ranked(game.view_for(DARK), legal) == expected
+    blank = position({1: "..X", 2: "..x", 3: "..xx"}, {15: "O"}, roll="blank")
+    assert ranked(blank.view_for(DARK), legal) == expected  # a roll never hides cells
+
+
+def test_with_nothing_to_place_the_levels_answer_the_one_legal_action() -> None:
+    game = position({1: "..X"}, {15: "O"})
+    for level in ("easy", "hard"):
+        player = make_ai("graps", level, iterations=6)
+        assert player.choose(game.view_for(DARK), [Resign(DARK)], random.Random(1)) == Resign(DARK)
+
+
+class Fixed(random.Random):
+    """A generator whose `random()` always answers `value` (the rollout's noise draw)."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+
+def test_the_rollout_follows_the_shallow_easy_score_except_for_its_noise() -> None:
+    game = position({1: "..X", 2: "..x", 3: "..x"}, {15: "O"})
+    cells = list(game.legal)
+    easy = score_cells(game.board, 0, cells, False, deep=False)
+    best = cells[easy.index(max(easy))]
+    assert rollout_choice(game, Fixed(0.05)) == Place(DARK, best)
+    noisy = {rollout_choice(game, Fixed(0.0499)).cell for _ in range(1)}
+    # At random: the generator's first randrange over the legal cells.
+    assert noisy == {cells[Fixed(0.0).randrange(len(cells))]}
+    assert cells[Fixed(0.0).randrange(len(cells))] != best
+
+
+def test_a_position_is_valued_by_the_fronts_and_the_pawn_counts() -> None:
+    # Dark's front at advance 4 with 5 pawns, light's at advance 2 with 4.
+    game = position(
+        {1: "..X", 2: "..x", 3: "..x", 4: "..x", 5: "..x"}, {15: "O", 14: "o", 13: "oo"}
+    )
+    assert evaluate(game, DARK) == pytest.approx(squash(2 + 0.05 * 1, 2.0))
+    assert evaluate(game, LIGHT) == pytest.approx(squash(-2 - 0.05 * 1, 2.0))
+    assert squash(2.05, 2.0) == pytest.approx(1 / (1 + 2.718281828459045 ** (-2.05 / 2)))
+
+
+def test_a_finished_game_is_worth_one_to_the_winner_and_nothing_to_the_loser_P7() -> None:
+    game = position({row: "..x" for row in range(2, 15)} | {1: "..X"}, {15: "O"})
+    game.apply(Place(DARK, parse_cell("C15")))
+    assert game.winners == (DARK,)
+    assert evaluate(game, DARK) == 1.0
+    assert evaluate(game, LIGHT) == 0.0
+
+
+def test_the_hard_level_takes_a_win_without_searching_P7() -> None:
+    game = position({row: "..x" for row in range(2, 15)} | {1: "..X"}, {15: "O"})
+    player = make_ai("graps", "hard", iterations=60)
+    assert isinstance(player, GrapsHard)
+    action = player.choose(game.view_for(DARK), game.legal_actions(DARK), random.Random(1))
+    assert action == Place(DARK, parse_cell("C15"))
+    assert player.stats.iterations == 0
+
+
+def test_the_hard_level_searches_the_easy_levels_six_best_cells_in_whole_rounds() -> None:
+    game = position({1: "..X", 2: "..x", 3: "..xx"}, {15: "O"}, roll="grape")
+    assert len(game.legal_actions(DARK)) > CANDIDATES
+    player = GrapsHard(Budget(iterations=2 * CANDIDATES + 1))
+    player.choose(game.view_for(DARK), game.legal_actions(DARK), random.Random(1))
+    assert (player.stats.iterations, player.stats.rounds) == (12, 2)
+    assert CANDIDATES == 6
+
+
+def test_the_hard_level_with_one_candidate_plays_it_without_searching() -> None:
+    game = position({1: "..X"}, {15: "O"})
+    player = GrapsHard(Budget(iterations=30))
+    legal = [place for place in places(game) if place.cell_name == "C2"]
+    assert player.choose(game.view_for(DARK), legal, random.Random(1)) == legal[0]
+    assert player.stats.iterations == 0
+
+
+def test_the_hard_level_keeps_the_easy_choice_without_clear_evidence() -> None:
+    # Two rounds only: the paired differences' spread is unknown, nothing overrides.
+    game = position({1: "..X", 2: "..x", 3: "..x"}, {15: "O"})
+    legal = game.legal_actions(DARK)
+    easy = GrapsEasy().choose(game.view_for(DARK), legal, random.Random(3))
+    player = GrapsHard(Budget(iterations=CANDIDATES))
+    assert player.choose(game.view_for(DARK), legal, random.Random(3)) == easy
+
+
+def test_the_sampled_world_is_the_views_position_with_a_seed_of_its_own_P3() -> None:
+    game = position({1: "..X", 2: "..x"}, {15: "O", 14: "o"}, roll="grape", to_move=DARK)
+    world = sample_world(game.view_for(DARK), random.Random(5))
+    assert world.board.rows() == game.board.rows()
+    assert world.roll == game.roll and world.mover == game.mover
+    assert world.supply == game.supply and world.removed == game.removed
+    assert world.seed == random.Random(5).getrandbits(62)
