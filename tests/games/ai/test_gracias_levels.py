@@ -254,3 +254,20 @@ def test_the_hard_level_overrides_the_easy_choice_only_on_clear_evidence() -> No
     easy = make_ai("gracias", "easy").choose(view, legal, random.Random(3))
     # One round: no spread to judge, the easy choice stands.
     assert GraciasHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(3)) == easy
+
+
+def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree() -> None:
+    # Four choices in, bob's easy choice is unique; six rounds of sampled games (the
+    # same six for every candidate) show another one clearly better, and the search
+    # plays it, the same way every time from the same generator.
+    game = played(4)
+    view, legal = game.view_for("bob"), game.legal_actions("bob")
+    values = ranked(view, legal)
+    easy = legal[values.index(max(values))]
+    assert values.count(max(values)) == 1
+    assert easy == ChooseTrio("bob", 2, Colour.GREEN, "cy")
+    searched = ChooseTrio("bob", 3, Colour.GREEN, "ann")
+    for _ in range(2):
+        player = GraciasHard(Budget(iterations=6 * CANDIDATES))
+        assert player.choose(view, legal, random.Random(1)) == searched
+        assert player.stats.rounds == 6

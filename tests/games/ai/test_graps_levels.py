@@ -244,3 +244,23 @@ def test_the_sampled_world_is_the_views_position_with_a_seed_of_its_own_P3() -> 
     assert world.roll == game.roll and world.mover == game.mover
     assert world.supply == game.supply and world.removed == game.removed
     assert world.seed == random.Random(5).getrandbits(62)
+
+
+def test_the_sampled_world_keeps_the_games_options_P3() -> None:
+    options = {"grape_faces": 5, "return_pruned": True}
+    game = position({1: "..X", 2: "..x"}, {15: "O"}, roll="grape", options=options)
+    world = sample_world(game.view_for(DARK), random.Random(5))
+    assert world.options == game.options
+    assert (world.options.grape_faces, world.options.return_pruned) == (5, True)
+
+
+def test_the_sampled_world_of_the_set_up_and_of_a_finished_game_P2() -> None:
+    game = Graps.create([DARK, LIGHT], None, 3)
+    assert game.roll is None  # the set-up grapes have no roll (P2)
+    world = sample_world(game.view_for(DARK), random.Random(5))
+    assert (world.phase, world.roll, world.mover) == (game.phase, None, game.mover)
+    won = position({row: "..x" for row in range(2, 15)} | {1: "..X"}, {15: "O"})
+    won.apply(Place(DARK, parse_cell("C15")))
+    world = sample_world(won.view_for(LIGHT), random.Random(5))
+    assert (world.phase, world.mover, world.winners) == (won.phase, None, (DARK,))
+    assert world.last_cell == parse_cell("C15")
