@@ -32,7 +32,9 @@ from games.ai.gracias_hard import (
 )
 from games.ai.player import squash
 from games.gracias import ChooseTrio, Colour, Gracias
-from games.gracias.actions import GraciasAction, Leave, SplitTrio, TakeTrio
+from games.gracias.actions import Leave, SplitTrio, TakeTrio
+
+from .play import played
 
 RED, ORANGE, YELLOW, GREEN, BLUE = range(5)
 
@@ -114,18 +116,6 @@ def game_with(reserves: dict[str, dict[str, int]], trio: tuple[str, str]) -> Gra
     for other in data["trios"][1:]:
         other["up"] = ["purple", "purple"]
     return Gracias.from_json(data)
-
-
-def played(moves: int) -> Gracias:
-    """A real game some choices in (every card where the rules put it), easy players."""
-    game = Gracias.create(["ann", "bob", "cy", "dee"], None, 4)
-    easy = GraciasEasy()
-    for _ in range(moves):
-        name = game.awaiting[0]
-        action = easy.choose(game.view_for(name), game.legal_actions(name), random.Random(0))
-        assert isinstance(action, GraciasAction)
-        game.apply(action)
-    return game
 
 
 def test_the_view_becomes_a_table_own_cards_exact_the_others_a_sixth_each_C5() -> None:

@@ -145,13 +145,34 @@ def test_the_light_seat_scores_toward_row_1_P7() -> None:
     assert isinstance(action, Place) and action.cell_name == "C1"
 
 
-def test_ranked_gives_the_easy_scores_of_the_legal_cells() -> None:
-    game = position({1: "..X", 2: "..x", 3: "..xx"}, {15: "O"}, roll="grape")
+VINES = ({1: "..X", **dict.fromkeys(range(2, 6), "..x")}, {15: "....O"}, {4: "....ooo"})
+
+
+def light_vine() -> dict[int, str]:
+    return {row: "....o" for row in range(5, 15)}
+
+
+@pytest.mark.parametrize(("roll", "grape"), [("grape", True), ("blank", False)])
+def test_ranked_gives_the_easy_scores_of_the_legal_cells_for_the_roll(
+    roll: str, grape: bool
+) -> None:
+    # Dark's grapes beside light's vine prune and cut off (the deep count matters).
+    game = position(*VINES, light_vine(), roll=roll)
     legal = places(game)
-    expected = score_cells(game.board, 0, [place.cell for place in legal], True, True)
+    expected = score_cells(game.board, 0, [place.cell for place in legal], grape, True)
     assert ranked(game.view_for(DARK), legal) == expected
-    blank = position({1: "..X", 2: "..x", 3: "..xx"}, {15: "O"}, roll="blank")
-    assert ranked(blank.view_for(DARK), legal) == expected  # a roll never hides cells
+    assert expected != score_cells(game.board, 0, [p.cell for p in legal], not grape, True)
+    if grape:
+        shallow = score_cells(game.board, 0, [p.cell for p in legal], True, False)
+        assert expected != shallow
+
+
+def test_ranked_scores_the_light_seats_cells_for_light() -> None:
+    game = position(*VINES, light_vine(), roll="grape", to_move=LIGHT)
+    legal = [action for action in game.legal_actions(LIGHT) if isinstance(action, Place)]
+    expected = score_cells(game.board, 1, [place.cell for place in legal], True, True)
+    assert ranked(game.view_for(LIGHT), legal) == expected
+    assert expected != score_cells(game.board, 0, [place.cell for place in legal], True, True)
 
 
 def test_with_nothing_to_place_the_levels_answer_the_one_legal_action() -> None:

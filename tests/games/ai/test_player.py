@@ -22,11 +22,13 @@ from games.ai import (
 from games.ai.graps_easy import GrapsEasy
 from games.ai.graps_hard import GrapsHard
 from games.ai.player import CONFIDENCE, paired_search, squash
+from games.gracias import ChooseTrio, Colour
 from games.graps.actions import Place
 from games.graps.cells import parse_cell
 from games.protocol import GameError
 
 from ..graps.positions import DARK, position
+from .play import played
 
 
 def test_the_random_level_draws_one_legal_action_uniformly() -> None:
@@ -72,6 +74,7 @@ def test_of_several_clear_leads_the_largest_wins() -> None:
     rows = {0: [0.0] * 3, 1: [0.4] * 3, 2: [0.2] * 3, 3: [0.3] * 3}
     assert search(rows) == 1
     assert search({0: [0.5] * 3, 1: [0.4] * 3, 2: [0.5] * 3}) == 0  # behind or even: no
+    assert search({0: [0.0] * 3, 1: [0.3] * 3, 2: [0.3] * 3}) == 1  # equal leads: the first
 
 
 def test_an_arm_must_lead_by_two_standard_errors() -> None:
@@ -81,6 +84,11 @@ def test_an_arm_must_lead_by_two_standard_errors() -> None:
     assert search(rows) == 0  # 0.3 < 2 x 0.2
     assert search(rows, confidence=1.4) == 1  # 0.3 > 1.4 x 0.2
     assert search(rows, confidence=1.6) == 0
+    # Differences 0.25 and 0.75: mean 0.5, standard error 0.25, exactly two of them
+    # (binary fractions: no rounding). Exactly two standard errors is not more.
+    exact = {0: [0.0, 0.0], 1: [0.25, 0.75]}
+    assert search(exact) == 0
+    assert search(exact, confidence=1.99) == 1
     assert CONFIDENCE == 2.0
 
 
@@ -161,6 +169,16 @@ def test_decide_is_the_levels_choice_with_the_seats_generator() -> None:
     for seed in range(4):
         expected = GrapsEasy().choose(view, legal, decision_rng(seed, 3))
         assert decide("graps", "easy", view, legal, seed=seed, moves=3) == expected
+
+
+def test_decide_with_no_time_keeps_the_easy_choice_a_search_would_override() -> None:
+    # The position of test_gracias_levels' override: bob's searched choice differs from
+    # his easy one; with no time at all the hard level plays the easy one.
+    game = played(4)
+    view, legal = game.view_for("bob"), game.legal_actions("bob")
+    easy = ChooseTrio("bob", 2, Colour.GREEN, "cy")
+    assert decide("gracias", "easy", view, legal, seed=1, moves=4) == easy
+    assert decide("gracias", "hard", view, legal, seed=1, moves=4, seconds=0.0) == easy
 
 
 def test_decide_passes_the_time_budget_to_the_hard_level() -> None:
