@@ -28,11 +28,12 @@ from games.ai.gracias_hard import (
     GraciasHard,
     evaluate,
     rollout_choice,
+    sample_world,
     unseen_cards,
 )
-from games.ai.player import squash
+from games.ai.player import SearchStats, squash
 from games.gracias import ChooseTrio, Colour, Gracias
-from games.gracias.actions import Leave, SplitTrio, TakeTrio
+from games.gracias.actions import GraciasAction, Leave, SplitTrio, TakeTrio
 
 from .play import played
 
@@ -102,7 +103,23 @@ def test_the_leader_is_whoever_leads_after_the_choice() -> None:
 
 def test_alone_in_the_game_a_choice_is_worth_its_own_total() -> None:
     table = Table(0, [0], ["ann"], [counts(red=4)], [3])
-    assert score_choices(table, [(RED, ORANGE, 0)]) == [3 + 1.0]
+    # Either way ann ends with 5 red (a packet) and 1 orange (the most).
+    assert score_choices(table, [(RED, ORANGE, 0), (ORANGE, RED, 0)]) == [4.0, 4.0]
+
+
+def test_with_one_opponent_it_is_both_the_leader_and_the_mean() -> None:
+    table = Table(0, [0, 1], ["ann", "bob"], [counts(red=4), counts(blue=2)], [0, 5])
+    # Keeping red makes ann's packet; bob's one orange is the most: bob stays at 5.
+    assert score_choices(table, [(RED, ORANGE, 1)]) == [pytest.approx(1 - 0.7 * 5 - 0.3 * 5)]
+
+
+def test_a_pair_trio_gives_one_card_to_the_receiver_even_the_first_seat() -> None:
+    # bob (seat 1) keeps a blue and gives the other blue to ann (seat 0): ann's 2 blue
+    # become 3, tying cy's 3; bob's single blue is below them.
+    cards = [counts(blue=2), counts(red=1), counts(blue=3)]
+    table = Table(1, [0, 1, 2], ["ann", "bob", "cy"], cards, [8, 0, 1])
+    # Before: ann 8 + 2 (blue), bob 0 + 0 (his red is the only red: the most), cy 1.
+    assert score_choices(table, [(BLUE, BLUE, 0)]) == [pytest.approx(value(1, 8, [8, 1]))]
 
 
 def game_with(reserves: dict[str, dict[str, int]], trio: tuple[str, str]) -> Gracias:
@@ -212,6 +229,10 @@ def test_a_position_is_valued_by_the_margin_gained_over_the_best_opponent_C8() -
     assert evaluate(game, "bob") == pytest.approx(squash(-4, 3.0))
 
 
+def test_a_player_that_has_not_searched_reports_no_search() -> None:
+    assert GraciasHard().stats == SearchStats()
+
+
 def test_a_finished_game_adds_the_win_itself_shared_between_winners_C8() -> None:
     game = game_with({}, ("red", "orange"))
     game.round_scores = [[6], [6], [2], [1]]
@@ -261,3 +282,27 @@ def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree() -> No
         player = GraciasHard(Budget(iterations=6 * CANDIDATES))
         assert player.choose(view, legal, random.Random(1)) == searched
         assert player.stats.rounds == 6
+
+
+def test_a_sampled_world_keeps_a_trio_taken_and_not_yet_split_C5() -> None:
+    game = played(5)
+    name = game.awaiting[0]
+    game.apply(TakeTrio(name, 1 + [trio.taker for trio in game.trios].index(None)))
+    world = sample_world(game.view_for(name), random.Random(2))
+    assert world.holding == game.holding is not None
+    assert world.legal_actions(name) == game.legal_actions(name)
+    assert world.to_move == game.to_move
+
+
+def test_a_sampled_world_of_a_finished_game_is_finished_C8() -> None:
+    game = played(0)
+    easy = GraciasEasy()
+    while not game.over:
+        name = game.awaiting[0]
+        action = easy.choose(game.view_for(name), game.legal_actions(name), random.Random(0))
+        assert isinstance(action, GraciasAction)
+        game.apply(action)
+    world = sample_world(game.view_for("ann"), random.Random(2))
+    assert world.over and world.to_move is None
+    assert world.winners == game.winners
+    assert world.totals() == game.totals()

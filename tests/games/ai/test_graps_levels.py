@@ -7,6 +7,7 @@ score can be worked out by hand: dark is seat 0 (land row 1), light seat 1 (land
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -15,11 +16,12 @@ import pytest
 from games.ai import Budget, make_ai
 from games.ai.graps_easy import WIN, GrapsEasy, advance, board_from_view, front, ranked, score_cells
 from games.ai.graps_hard import CANDIDATES, GrapsHard, evaluate, rollout_choice, sample_world
-from games.ai.player import squash
+from games.ai.player import SearchStats, squash
 from games.graps.actions import Place, Resign
 from games.graps.cells import parse_cell
 from games.graps.engine import Graps
 from games.graps.state import Board
+from games.graps.views import Face
 
 from ..graps.positions import DARK, LIGHT, position
 
@@ -206,13 +208,19 @@ def test_the_rollout_follows_the_shallow_easy_score_except_for_its_noise() -> No
 
 
 def test_a_position_is_valued_by_the_fronts_and_the_pawn_counts() -> None:
-    # Dark's front at advance 4 with 5 pawns, light's at advance 2 with 4.
-    game = position(
-        {1: "..X", 2: "..x", 3: "..x", 4: "..x", 5: "..x"}, {15: "O", 14: "o", 13: "oo"}
-    )
-    assert evaluate(game, DARK) == pytest.approx(squash(2 + 0.05 * 1, 2.0))
-    assert evaluate(game, LIGHT) == pytest.approx(squash(-2 - 0.05 * 1, 2.0))
-    assert squash(2.05, 2.0) == pytest.approx(1 / (1 + 2.718281828459045 ** (-2.05 / 2)))
+    # Dark's front at advance 4 with 6 pawns, light's at advance 2 with 4.
+    dark = {1: "..X", 2: "..x", 3: "..xx", 4: "..x", 5: "..x"}
+    game = position(dark, {15: "O", 14: "o", 13: "oo"})
+    assert evaluate(game, DARK) == pytest.approx(squash(2 + 0.05 * 2, 2.0))
+    assert evaluate(game, LIGHT) == pytest.approx(squash(-2 - 0.05 * 2, 2.0))
+    assert squash(2.1, 2.0) == pytest.approx(1 / (1 + math.exp(-2.1 / 2)))
+
+
+def test_a_draw_is_worth_a_half_to_both_P9() -> None:
+    data = position({1: "..X"}, {15: "O"}).to_json()
+    data.update(phase="over", mover=None, roll=None, winners=[DARK, LIGHT], reason="a draw")
+    game = Graps.from_json(data)
+    assert evaluate(game, DARK) == evaluate(game, LIGHT) == 0.5
 
 
 def test_a_finished_game_is_worth_one_to_the_winner_and_nothing_to_the_loser_P7() -> None:
@@ -285,3 +293,53 @@ def test_the_sampled_world_of_the_set_up_and_of_a_finished_game_P2() -> None:
     world = sample_world(won.view_for(LIGHT), random.Random(5))
     assert (world.phase, world.mover, world.winners) == (won.phase, None, (DARK,))
     assert world.last_cell == parse_cell("C15")
+
+
+def test_a_player_that_has_not_searched_reports_no_search() -> None:
+    assert GrapsHard().stats == SearchStats()
+
+
+def easy_game(seed: int, steps: int) -> Graps:
+    """A real game `steps` placements in, both seats played by the easy level."""
+    game = Graps.create([DARK, LIGHT], None, seed)
+    easy, rng = GrapsEasy(), random.Random(seed)
+    for _ in range(steps):
+        name = game.awaiting[0]
+        action = easy.choose(game.view_for(name), game.legal_actions(name), rng)
+        assert isinstance(action, Place)
+        game.apply(action)
+    return game
+
+
+def easy_choices(game: Graps, seeds: int = 24) -> set[str]:
+    name = game.awaiting[0]
+    legal = [action for action in game.legal_actions(name) if isinstance(action, Place)]
+    return choices(game.view_for(name), legal, seeds)
+
+
+@pytest.mark.parametrize(
+    ("steps", "top", "why"),
+    [
+        (26, {"B13", "C14", "D13"}, "one cell exactly half a point below the best is kept"),
+        (28, {"D13"}, "a cell between half a point and a point and a half below is not"),
+        (43, {"B12"}, "the cut-off count decides: without it C13 would be the best"),
+    ],
+)
+def test_the_easy_level_keeps_only_cells_within_half_a_point_of_the_best(
+    steps: int, top: set[str], why: str
+) -> None:
+    game = easy_game(1, steps)
+    name = game.awaiting[0]
+    legal = [action for action in game.legal_actions(name) if isinstance(action, Place)]
+    scores = ranked(game.view_for(name), legal)
+    best = max(scores)
+    if steps == 26:
+        assert best - 0.5 in scores
+    if steps == 28:
+        assert any(best - 1.5 <= score < best - 0.5 for score in scores)
+    if steps == 43:
+        board, seat = board_from_view(game.view_for(name)), 1
+        shallow = score_cells(board, seat, [p.cell for p in legal], True, deep=False)
+        assert legal[shallow.index(max(shallow))].cell_name == "C13"
+        assert game.view_for(name).public.roll is Face.GRAPE
+    assert easy_choices(game) == top, why
