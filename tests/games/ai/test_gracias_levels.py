@@ -267,17 +267,27 @@ def test_the_hard_level_overrides_the_easy_choice_only_on_clear_evidence() -> No
     assert GraciasHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(3)) == easy
 
 
-def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree() -> None:
-    # Four choices in, bob's easy choice is unique; six rounds of sampled games (the
-    # same six for every candidate) show another one clearly better, and the search
-    # plays it, the same way every time from the same generator.
-    game = played(4)
-    view, legal = game.view_for("bob"), game.legal_actions("bob")
+@pytest.mark.parametrize(
+    ("moves", "easy", "searched"),
+    [
+        # Round 1, nobody ahead yet.
+        (4, ChooseTrio("bob", 2, Colour.GREEN, "cy"), ChooseTrio("bob", 3, Colour.GREEN, "ann")),
+        # Round 2, ann two points behind the leader: the rollouts' margins are
+        # measured from there.
+        (25, ChooseTrio("ann", 1, Colour.PURPLE, "dee"), ChooseTrio("ann", 2, Colour.RED, "cy")),
+    ],
+)
+def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree(
+    moves: int, easy: ChooseTrio, searched: ChooseTrio
+) -> None:
+    # The easy choice is unique; six rounds of sampled games (the same six for every
+    # candidate) show another one clearly better, and the search plays it, the same
+    # way every time from the same generator.
+    game = played(moves)
+    view, legal = game.view_for(easy.by), game.legal_actions(easy.by)
     values = ranked(view, legal)
-    easy = legal[values.index(max(values))]
+    assert legal[values.index(max(values))] == easy
     assert values.count(max(values)) == 1
-    assert easy == ChooseTrio("bob", 2, Colour.GREEN, "cy")
-    searched = ChooseTrio("bob", 3, Colour.GREEN, "ann")
     for _ in range(2):
         player = GraciasHard(Budget(iterations=6 * CANDIDATES))
         assert player.choose(view, legal, random.Random(1)) == searched

@@ -343,3 +343,43 @@ def test_the_easy_level_keeps_only_cells_within_half_a_point_of_the_best(
         assert legal[shallow.index(max(shallow))].cell_name == "C13"
         assert game.view_for(name).public.roll is Face.GRAPE
     assert easy_choices(game) == top, why
+
+
+def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree_P3() -> None:
+    # Eight placements into a real game, the easy scoring clearly prefers N5 (12
+    # against 3); sixteen rounds of sampled dice (the same for every candidate) show
+    # O4 better, and the search plays it, the same way every time from the same
+    # generator. One round proves nothing: N5 stands.
+    game = easy_game(2, 8)
+    view, legal = game.view_for(DARK), places(game)
+    scores = ranked(view, legal)
+    assert legal[scores.index(max(scores))].cell_name == "N5"
+    assert scores.count(max(scores)) == 1
+    for _ in range(2):
+        player = GrapsHard(Budget(iterations=16 * CANDIDATES))
+        action = player.choose(view, legal, random.Random(1))
+        assert isinstance(action, Place) and action.cell_name == "O4"
+        assert player.stats.rounds == 16
+    once = GrapsHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(1))
+    assert isinstance(once, Place) and once.cell_name == "N5"
+
+
+def test_the_light_seat_scores_its_own_rows_and_prunes_dark_P5() -> None:
+    # The mirror of the dark cases: light's vine C15 to C11 (front at advance 4),
+    # dark's E1 to E12 (front at advance 11: urgency 4). A light grape on D12 prunes
+    # E12 (advance 11) and E11 (10), pushes dark's front back from 11 to 9, sits beside
+    # dark's next grape's cells (-(2 + 0.5 x 3)) and touches C12, its own.
+    light = ["C15*", *column("C", 11, 14)]
+    made = board(["E1*", *column("E", 2, 12)], light)
+    cell = [parse_cell("D12")]
+    expected = 3 + (3 + 4 * 0.5 * 11) + (3 + 4 * 0.5 * 10) + 4 * 4 * 2 - 3.5
+    assert score_cells(made, 1, cell, True, True) == [pytest.approx(expected)]
+    # With a branch F12-G12 hanging from E12, both are cut off (advance 11 each) and
+    # dark's front stays at 11 on the scoring copy.
+    branched = board(["E1*", *column("E", 2, 12), "F12", "G12"], light)
+    cut = 3 * 2 + 4 * 0.3 * 22
+    expected = 3 + (3 + 4 * 0.5 * 11) + (3 + 4 * 0.5 * 10) + cut - 3.5
+    assert score_cells(branched, 1, cell, True, True) == [pytest.approx(expected)]
+    # A light blank on C10 advances its front by one row beside one own pawn, in the
+    # ring of D10 where dark's next grape could go.
+    assert score_cells(made, 1, [parse_cell("C10")], False, True) == [5 + 8.0 - (2 + 0.5 * 5)]
