@@ -383,3 +383,14 @@ def test_the_light_seat_scores_its_own_rows_and_prunes_dark_P5() -> None:
     # A light blank on C10 advances its front by one row beside one own pawn, in the
     # ring of D10 where dark's next grape could go.
     assert score_cells(made, 1, [parse_cell("C10")], False, True) == [5 + 8.0 - (2 + 0.5 * 5)]
+
+
+def test_without_a_search_the_hard_level_plays_the_best_cell_even_among_negative_scores() -> None:
+    # Fifty placements in, dark's two cells score 1.0 and -1.5: the baseline is the
+    # better one whatever the signs.
+    game = easy_game(2, 50)
+    view, legal = game.view_for(DARK), places(game)
+    scores = ranked(view, legal)
+    assert sorted(scores) == [-1.5, 1.0]
+    best = legal[scores.index(1.0)]
+    assert GrapsHard(Budget(iterations=0)).choose(view, legal, random.Random(1)) == best
