@@ -280,9 +280,9 @@ def test_the_hard_level_overrides_the_easy_choice_only_on_clear_evidence() -> No
 def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree(
     moves: int, easy: ChooseTrio, searched: ChooseTrio
 ) -> None:
-    # The easy choice is unique; six rounds of sampled games (the same six for every
-    # candidate) show another one clearly better, and the search plays it, the same
-    # way every time from the same generator.
+    # The easy choice is unique; on the six rounds of sampled games this generator
+    # draws (the same six for every candidate) another one leads it by more than two
+    # standard errors, and the search plays it, the same way every time.
     game = played(moves)
     view, legal = game.view_for(easy.by), game.legal_actions(easy.by)
     values = ranked(view, legal)

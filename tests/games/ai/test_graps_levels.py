@@ -347,9 +347,9 @@ def test_the_easy_level_keeps_only_cells_within_half_a_point_of_the_best(
 
 def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree_P3() -> None:
     # Eight placements into a real game, the easy scoring clearly prefers N5 (12
-    # against 3); sixteen rounds of sampled dice (the same for every candidate) show
-    # O4 better, and the search plays it, the same way every time from the same
-    # generator. One round proves nothing: N5 stands.
+    # against 3); on the sixteen rounds of sampled dice this generator draws (the same
+    # for every candidate) O4 leads it by more than two standard errors, and the
+    # search plays it, the same way every time. One round proves nothing: N5 stands.
     game = easy_game(2, 8)
     view, legal = game.view_for(DARK), places(game)
     scores = ranked(view, legal)

@@ -172,13 +172,14 @@ def test_decide_is_the_levels_choice_with_the_seats_generator() -> None:
 
 
 def test_decide_with_no_time_keeps_the_easy_choice_a_search_would_override() -> None:
-    # The position of test_gracias_levels' override: bob's searched choice differs from
-    # his easy one; with no time at all the hard level plays the easy one.
-    game = played(4)
-    view, legal = game.view_for("bob"), game.legal_actions("bob")
-    easy = ChooseTrio("bob", 2, Colour.GREEN, "cy")
-    assert decide("gracias", "easy", view, legal, seed=1, moves=4) == easy
-    assert decide("gracias", "hard", view, legal, seed=1, moves=4, seconds=0.0) == easy
+    # Round 2 of a real game: ann's easy choice is trio 1 (purple kept, one to dee); a
+    # search of a second or more plays trio 2 (red kept, one to cy) instead
+    # (test_gracias_levels). With no time at all the hard level plays the easy one.
+    game = played(25)
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    easy = ChooseTrio("ann", 1, Colour.PURPLE, "dee")
+    assert decide("gracias", "easy", view, legal, seed=1, moves=25) == easy
+    assert decide("gracias", "hard", view, legal, seed=1, moves=25, seconds=0.0) == easy
 
 
 def test_decide_passes_the_time_budget_to_the_hard_level() -> None:
