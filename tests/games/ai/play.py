@@ -59,9 +59,9 @@ def grass(hand: list[str], **ann: object) -> Grass:
     return game
 
 
-def played(moves: int) -> Gracias:
+def played(moves: int, seed: int = 4) -> Gracias:
     """A real game some choices in (every card where the rules put it), easy players."""
-    game = Gracias.create(["ann", "bob", "cy", "dee"], None, 4)
+    game = Gracias.create(["ann", "bob", "cy", "dee"], None, seed)
     easy = GraciasEasy()
     for _ in range(moves):
         name = game.awaiting[0]

@@ -316,3 +316,15 @@ def test_a_sampled_world_of_a_finished_game_is_finished_C8() -> None:
     assert world.over and world.to_move is None
     assert world.winners == game.winners
     assert world.totals() == game.totals()
+
+
+def test_the_search_measures_the_margins_from_where_the_player_stands_C8() -> None:
+    # Round 3 of a real game, cy three points behind the leader. Each sampled round is
+    # valued by how far it moves cy's margin from those -3; measured from 0 (or from
+    # the leader's total) the same samples would send the purple to bob instead.
+    game = played(42, seed=6)
+    view, legal = game.view_for("cy"), game.legal_actions("cy")
+    totals = {seat.name: seat.total for seat in view.public.seats if seat.in_game}
+    assert totals.pop("cy") - max(totals.values()) == -3
+    player = GraciasHard(Budget(iterations=6 * CANDIDATES))
+    assert player.choose(view, legal, random.Random(1)) == ChooseTrio("cy", 3, Colour.PURPLE, "dee")
