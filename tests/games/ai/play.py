@@ -8,6 +8,9 @@ import random
 from typing import Any
 
 from games.ai import Player, make_ai
+from games.ai.gracias_easy import GraciasEasy
+from games.gracias import Gracias
+from games.gracias.actions import GraciasAction
 from games.grass import Grass, MakeOffer
 from games.protocol import Game
 from games.registry import game_class
@@ -53,4 +56,16 @@ def grass(hand: list[str], **ann: object) -> Grass:
     seat = seat_of(game, "ann")
     for key, value in ann.items():
         setattr(seat, key, value)
+    return game
+
+
+def played(moves: int, seed: int = 4) -> Gracias:
+    """A real game some choices in (every card where the rules put it), easy players."""
+    game = Gracias.create(["ann", "bob", "cy", "dee"], None, seed)
+    easy = GraciasEasy()
+    for _ in range(moves):
+        name = game.awaiting[0]
+        action = easy.choose(game.view_for(name), game.legal_actions(name), random.Random(0))
+        assert isinstance(action, GraciasAction)
+        game.apply(action)
     return game

@@ -1,0 +1,330 @@
+"""The Gracias computer players on hand-made tables: the easy level's estimate of a
+round (C6) and its value of a choice, worked out by hand, and the hard level's sampled
+games and search around it (C1, C5, C8).
+
+Colours by index: red 0, orange 1, yellow 2, green 3, blue 4, purple 5."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from games.ai import Budget, make_ai
+from games.ai.gracias_easy import (
+    LEADER_WEIGHT,
+    GraciasEasy,
+    Table,
+    colour_points,
+    describe,
+    ranked,
+    score_choices,
+    table_from_view,
+    table_of,
+)
+from games.ai.gracias_hard import (
+    CANDIDATES,
+    GraciasHard,
+    evaluate,
+    rollout_choice,
+    sample_world,
+    unseen_cards,
+)
+from games.ai.player import SearchStats, squash
+from games.gracias import ChooseTrio, Colour, Gracias
+from games.gracias.actions import GraciasAction, Leave, SplitTrio, TakeTrio
+
+from .play import played
+
+RED, ORANGE, YELLOW, GREEN, BLUE = range(5)
+
+
+def counts(**cards: float) -> list[float]:
+    row = [0.0] * 6
+    for colour, n in cards.items():
+        row[Colour(colour).index] = n
+    return row
+
+
+def test_a_colour_scores_its_packets_and_every_face_up_count_below_the_most_C6() -> None:
+    # Face up 3, 1, 3 and 2 (7 is a packet and 2): the two 3s tie for the most.
+    assert colour_points([[3], [1], [3], [7]], [0, 1, 2, 3], 0) == [0.0, 1.0, 0.0, 3.0]
+    # 5 is a packet with nothing face up; 2 is the most.
+    assert colour_points([[5], [0], [2]], [0, 1, 2], 0) == [1.0, 0.0, 0.0]
+    # Only the seats still in the game count: the 9 of seat 1 is left out.
+    assert colour_points([[4], [9], [2]], [0, 2], 0) == [0.0, 2.0]
+    # Estimated counts a hair apart are a tie.
+    assert colour_points([[2.0], [2.0 + 1e-12]], [0, 1], 0) == [0.0, 0.0]
+
+
+def three_seats(totals: list[int]) -> Table:
+    """ann (me) 4 red; bob 5 red (a packet) and 2 blue; cy 3 blue. Before the choice:
+    ann 0 points this round, bob 1 + 2, cy 0 (she holds the most blue)."""
+    cards = [counts(red=4), counts(red=5, blue=2), counts(blue=3)]
+    return Table(0, [0, 1, 2], ["ann", "bob", "cy"], cards, totals)
+
+
+def value(mine: float, leader: float, others: list[float]) -> float:
+    """Own total minus 0.7 of the leader's and 0.3 of the opponents' mean."""
+    return mine - 0.7 * leader - 0.3 * sum(others) / len(others)
+
+
+def test_a_choice_is_valued_against_the_leader_and_the_mean_opponent_C6() -> None:
+    table = three_seats([0, 10, 2])  # bob leads: 10 + 3 = 13, cy 2
+    choices = [
+        (RED, ORANGE, 1),  # a red packet for ann: 1 point; bob's single orange is the most
+        (ORANGE, RED, 1),  # bob's sixth red: a packet and 1 face up, below ann's 4
+        (RED, RED, 2),  # a red trio: ann's packet, cy's single red is the most
+        (GREEN, BLUE, 1),  # bob's third blue ties cy's: both lose them
+        (BLUE, GREEN, 1),  # ann's single blue below cy's 3
+        (YELLOW, YELLOW, 1),  # one yellow each: a tie, nobody scores
+    ]
+    assert score_choices(table, choices) == pytest.approx(
+        [
+            value(1, 13, [13, 2]),
+            value(0, 14, [14, 2]),
+            value(1, 13, [13, 2]),
+            value(0, 11, [11, 2]),
+            value(1, 13, [13, 2]),
+            value(0, 13, [13, 2]),
+        ]
+    )
+    assert LEADER_WEIGHT == 0.7
+
+
+def test_the_leader_is_whoever_leads_after_the_choice() -> None:
+    # bob 3 this round, cy 10 in earlier rounds: cy leads, bob is only in the mean.
+    table = three_seats([0, 0, 10])
+    assert score_choices(table, [(GREEN, BLUE, 1), (RED, ORANGE, 1)]) == pytest.approx(
+        [value(0, 10, [1, 10]), value(1, 10, [3, 10])]
+    )
+
+
+def test_alone_in_the_game_a_choice_is_worth_its_own_total() -> None:
+    table = Table(0, [0], ["ann"], [counts(red=4)], [3])
+    # Either way ann ends with 5 red (a packet) and 1 orange (the most).
+    assert score_choices(table, [(RED, ORANGE, 0), (ORANGE, RED, 0)]) == [4.0, 4.0]
+
+
+def test_with_one_opponent_it_is_both_the_leader_and_the_mean() -> None:
+    table = Table(0, [0, 1], ["ann", "bob"], [counts(red=4), counts(blue=2)], [0, 5])
+    # Keeping red makes ann's packet; bob's one orange is the most: bob stays at 5.
+    assert score_choices(table, [(RED, ORANGE, 1)]) == [pytest.approx(1 - 0.7 * 5 - 0.3 * 5)]
+
+
+def test_a_pair_trio_gives_one_card_to_the_receiver_even_the_first_seat() -> None:
+    # bob (seat 1) keeps a blue and gives the other blue to ann (seat 0): ann's 2 blue
+    # become 3, tying cy's 3; bob's single blue is below them.
+    cards = [counts(blue=2), counts(red=1), counts(blue=3)]
+    table = Table(1, [0, 1, 2], ["ann", "bob", "cy"], cards, [8, 0, 1])
+    # Before: ann 8 + 2 (blue), bob 0 + 0 (his red is the only red: the most), cy 1.
+    assert score_choices(table, [(BLUE, BLUE, 0)]) == [pytest.approx(value(1, 8, [8, 1]))]
+
+
+def game_with(reserves: dict[str, dict[str, int]], trio: tuple[str, str]) -> Gracias:
+    """Turn 1 of round 1, ann to choose; trio 1 shows `trio`, the others two purples."""
+    game = Gracias.create(["ann", "bob", "cy", "dee"], None, 1)
+    data = game.to_json()
+    for seat, name in enumerate(data["players"]):
+        held = reserves.get(name, {})
+        data["reserves"][seat] = [held.get(colour.id, 0) for colour in Colour]
+    data["trios"][0]["up"] = list(trio)
+    for other in data["trios"][1:]:
+        other["up"] = ["purple", "purple"]
+    return Gracias.from_json(data)
+
+
+def test_the_view_becomes_a_table_own_cards_exact_the_others_a_sixth_each_C5() -> None:
+    game = played(5)
+    table = table_from_view(game.view_for("bob"))
+    assert table.me == 1 and table.seats == [0, 1, 2, 3]
+    assert table.names == ["ann", "bob", "cy", "dee"]
+    own = [float(n) for n in game.reserves[1]]
+    for colour in game.hidden[1]:
+        own[colour] += 1
+    assert table.cards[1] == own
+    share = len(game.hidden[0]) / 6
+    assert share > 0
+    assert table.cards[0] == [n + share for n in game.reserves[0]]
+    assert table.totals == [0, 0, 0, 0]
+
+
+def test_the_searched_games_table_is_the_one_the_view_gives() -> None:
+    game = game_with({"ann": {"red": 2}, "bob": {"blue": 1}}, ("red", "orange"))
+    game.round_scores[2] = [4, 3]
+    game.active[3] = False
+    for seat, name in enumerate(game.players):
+        assert table_of(game, seat) == table_from_view(game.view_for(name))
+    assert table_of(game, 0).seats == [0, 1, 2]
+    assert table_of(game, 0).totals == [0, 0, 7, 0]
+
+
+def test_a_choice_is_described_as_kept_given_and_receiver() -> None:
+    game = game_with({}, ("red", "orange"))
+    view = game.view_for("ann")
+    assert describe(view, ChooseTrio("ann", 1, Colour.ORANGE, "cy")) == (ORANGE, RED, 2)
+    assert describe(view, ChooseTrio("ann", 2, Colour.PURPLE, "bob")) == (5, 5, 1)
+    assert describe(view, TakeTrio("ann", 1)) is None
+    assert describe(view, SplitTrio("ann", Colour.RED, "bob")) is None  # nothing held
+    game.apply(TakeTrio("ann", 1))
+    held = game.view_for("ann")
+    assert describe(held, SplitTrio("ann", Colour.RED, "dee")) == (RED, ORANGE, 3)
+    assert describe(held, Leave("ann")) is None
+
+
+def test_ranked_values_the_choices_and_nothing_else() -> None:
+    game = game_with({"ann": {"red": 4}}, ("red", "orange"))
+    view = game.view_for("ann")
+    legal = [TakeTrio("ann", 1), *game.legal_actions("ann")]
+    values = ranked(view, legal)
+    assert values[0] == float("-inf")
+    described = [describe(view, action) for action in legal[1:]]
+    expected = score_choices(table_from_view(view), [d for d in described if d is not None])
+    assert values[1:] == expected
+
+
+def test_the_easy_level_breaks_exact_ties_at_random_and_only_those() -> None:
+    # Keeping red completes ann's packet; the orange goes to bob, cy or dee, who are
+    # alike: three tied best choices, every other is worse.
+    game = game_with({"ann": {"red": 4}}, ("red", "orange"))
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    found = {GraciasEasy().choose(view, legal, random.Random(seed)) for seed in range(20)}
+    assert found == {ChooseTrio("ann", 1, Colour.RED, name) for name in ("bob", "cy", "dee")}
+
+
+def test_the_unseen_cards_are_the_others_hidden_the_face_down_and_the_pile_C1() -> None:
+    game = played(5)
+    unseen = Counter(unseen_cards(game.view_for("ann")))
+    expected = Counter(game.pile)
+    for seat in (1, 2, 3):
+        expected.update(game.hidden[seat])
+    expected.update(trio.down for trio in game.trios if trio.down is not None)
+    assert unseen == expected
+    assert unseen_cards(game.view_for("ann")) == sorted(unseen.elements())
+
+
+def test_the_rollout_plays_the_easy_choice_of_whoever_is_to_move() -> None:
+    game = game_with({"ann": {"red": 4}, "bob": {"blue": 2}, "cy": {"blue": 3}}, ("green", "blue"))
+    for _ in range(3):
+        name = game.awaiting[0]
+        legal = game.legal_actions(name)
+        values = ranked(game.view_for(name), legal)
+        assert rollout_choice(game, random.Random(1)) == legal[values.index(max(values))]
+        game.apply(legal[values.index(max(values))])
+    game.apply(TakeTrio(game.awaiting[0], 1 + [t.taker for t in game.trios].index(None)))
+    name = game.awaiting[0]
+    legal = game.legal_actions(name)
+    assert isinstance(legal[0], SplitTrio)
+    values = ranked(game.view_for(name), legal)
+    assert rollout_choice(game, random.Random(1)) == legal[values.index(max(values))]
+
+
+def test_a_position_is_valued_by_the_margin_gained_over_the_best_opponent_C8() -> None:
+    game = game_with({}, ("red", "orange"))
+    game.round_scores = [[6], [2], [9], [1]]
+    game.active[2] = False  # cy's 9 no longer counts
+    assert evaluate(game, "ann") == pytest.approx(squash(4, 3.0))
+    assert evaluate(game, "ann", before=1) == pytest.approx(squash(3, 3.0))
+    assert evaluate(game, "bob") == pytest.approx(squash(-4, 3.0))
+
+
+def test_a_player_that_has_not_searched_reports_no_search() -> None:
+    assert GraciasHard().stats == SearchStats()
+
+
+def test_a_finished_game_adds_the_win_itself_shared_between_winners_C8() -> None:
+    game = game_with({}, ("red", "orange"))
+    game.round_scores = [[6], [6], [2], [1]]
+    game.over, game.winners = True, ("ann", "bob")
+    assert evaluate(game, "ann") == pytest.approx((squash(0, 3.0) + 0.5) / 2)
+    assert evaluate(game, "cy") == pytest.approx(squash(-4, 3.0) / 2)
+
+
+def test_the_hard_level_searches_the_six_best_choices_in_whole_rounds() -> None:
+    game = game_with({"ann": {"red": 4}}, ("red", "orange"))
+    legal = game.legal_actions("ann")
+    assert len(legal) > CANDIDATES == 6
+    player = GraciasHard(Budget(iterations=2 * CANDIDATES + 1))
+    action = player.choose(game.view_for("ann"), legal, random.Random(1))
+    assert action in legal
+    assert (player.stats.iterations, player.stats.rounds) == (12, 2)
+
+
+def test_the_hard_level_with_one_choice_plays_it_without_searching() -> None:
+    game = game_with({}, ("red", "orange"))
+    player = GraciasHard(Budget(iterations=30))
+    only = [ChooseTrio("ann", 1, Colour.RED, "bob")]
+    assert player.choose(game.view_for("ann"), only, random.Random(1)) == only[0]
+    assert player.stats.iterations == 0
+
+
+def test_the_hard_level_overrides_the_easy_choice_only_on_clear_evidence() -> None:
+    game = game_with({"ann": {"red": 4}}, ("red", "orange"))
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    easy = make_ai("gracias", "easy").choose(view, legal, random.Random(3))
+    # One round: no spread to judge, the easy choice stands.
+    assert GraciasHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(3)) == easy
+
+
+@pytest.mark.parametrize(
+    ("moves", "easy", "searched"),
+    [
+        # Round 1, nobody ahead yet.
+        (4, ChooseTrio("bob", 2, Colour.GREEN, "cy"), ChooseTrio("bob", 3, Colour.GREEN, "ann")),
+        # Round 2, ann two points behind the leader: the rollouts' margins are
+        # measured from there.
+        (25, ChooseTrio("ann", 1, Colour.PURPLE, "dee"), ChooseTrio("ann", 2, Colour.RED, "cy")),
+    ],
+)
+def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree(
+    moves: int, easy: ChooseTrio, searched: ChooseTrio
+) -> None:
+    # The easy choice is unique; on the six rounds of sampled games this generator
+    # draws (the same six for every candidate) another one leads it by more than two
+    # standard errors, and the search plays it, the same way every time.
+    game = played(moves)
+    view, legal = game.view_for(easy.by), game.legal_actions(easy.by)
+    values = ranked(view, legal)
+    assert legal[values.index(max(values))] == easy
+    assert values.count(max(values)) == 1
+    for _ in range(2):
+        player = GraciasHard(Budget(iterations=6 * CANDIDATES))
+        assert player.choose(view, legal, random.Random(1)) == searched
+        assert player.stats.rounds == 6
+
+
+def test_a_sampled_world_keeps_a_trio_taken_and_not_yet_split_C5() -> None:
+    game = played(5)
+    name = game.awaiting[0]
+    game.apply(TakeTrio(name, 1 + [trio.taker for trio in game.trios].index(None)))
+    world = sample_world(game.view_for(name), random.Random(2))
+    assert world.holding == game.holding is not None
+    assert world.legal_actions(name) == game.legal_actions(name)
+    assert world.to_move == game.to_move
+
+
+def test_a_sampled_world_of_a_finished_game_is_finished_C8() -> None:
+    game = played(0)
+    easy = GraciasEasy()
+    while not game.over:
+        name = game.awaiting[0]
+        action = easy.choose(game.view_for(name), game.legal_actions(name), random.Random(0))
+        assert isinstance(action, GraciasAction)
+        game.apply(action)
+    world = sample_world(game.view_for("ann"), random.Random(2))
+    assert world.over and world.to_move is None
+    assert world.winners == game.winners
+    assert world.totals() == game.totals()
+
+
+def test_the_search_measures_the_margins_from_where_the_player_stands_C8() -> None:
+    # Round 3 of a real game, cy three points behind the leader. Each sampled round is
+    # valued by how far it moves cy's margin from those -3; measured from 0 (or from
+    # the leader's total) the same samples would send the purple to bob instead.
+    game = played(42, seed=6)
+    view, legal = game.view_for("cy"), game.legal_actions("cy")
+    totals = {seat.name: seat.total for seat in view.public.seats if seat.in_game}
+    assert totals.pop("cy") - max(totals.values()) == -3
+    player = GraciasHard(Budget(iterations=6 * CANDIDATES))
+    assert player.choose(view, legal, random.Random(1)) == ChooseTrio("cy", 3, Colour.PURPLE, "dee")
