@@ -147,24 +147,20 @@ Open and asks Robot 1, who holds three, for one; then Robot 1, its market clear,
 ann (closed, so a Market Open is worth much to her) its spare one for a peddle."""
 
 
-async def test_two_hard_ais_trade_with_each_other_and_with_a_person_g20(
-    fake_discord, start_bot, tmp_path
-):
-    """A whole game of ann and two hard computer players. With no search time
-    (AI_SECONDS 0) the hard level plays its own rules and proposes trades by its rule,
-    so the game is the same every time: ann's offer is answered by a computer, a
-    computer's offer to another computer is answered without anyone waiting on a
-    person, and a computer's offer reaches ann as a notifying hand message she accepts."""
+async def trade_until_robot_1_offers(
+    emu: Any, start_bot: Any, tmp_path: Any, **options: Any
+) -> tuple[Any, Message, Message]:
+    """The stacked hand (TRADING_HAND) played until Robot 1's offer reaches ann: ann's
+    offer to Robot 2 accepted, Robot 2's to Robot 1 answered by Robot 1 with nobody
+    else acting. Returns ann, the table and the hand message holding the offer."""
     setup = tmp_path / "setup.json"
     setup.write_text(json.dumps({"grass": {"decks": [TRADING_HAND]}}), encoding="utf-8")
-    await start_bot(
-        env={**FAST, "GAME_SEED": "5", "AI_SECONDS": "0", "GAME_SETUP_FILE": str(setup)}
-    )
-    emu = fake_discord
+    env = {**FAST, "GAME_SEED": "5", "AI_SECONDS": "0", "GAME_SETUP_FILE": str(setup)}
+    await start_bot(env={**env, **options.pop("env", {})})
     ann = emu.user("ann")
     general = emu.channel("general")
     robot_1, robot_2 = TRADERS
-    table = await open_with_ais(emu, ann, general, ["hard", "hard"], target=25000)
+    table = await open_with_ais(emu, ann, general, ["hard", "hard"], target=25000, **options)
     await (await ann.click(table, "Start")).ack()
 
     # ann proposes to a computer, which accepts: a Paranoia card leaves its hand (G13)
@@ -178,11 +174,25 @@ async def test_two_hard_ais_trade_with_each_other_and_with_a_person_g20(
     # Robot 2 asks Robot 1 for a Market Open, and Robot 1 answers: nobody else acts
     await table.wait_until(lambda m: f"{robot_2} and {robot_1} traded" in m.text)
 
-    # Robot 1's offer comes to ann as a hand message that notifies her; she accepts
+    # Robot 1's offer comes to ann as a hand message that notifies her
     await pick(emu, ann, 7, "discard", "felony")
     offer = await hand_dm(emu, ann, 9)
     assert f"{robot_1} offers you a trade" in offer.text and "Colombia" in offer.text
     assert ann.id in offer.pushes and not offer.silent
+    return ann, table, offer
+
+
+async def test_two_hard_ais_trade_with_each_other_and_with_a_person_g20(
+    fake_discord, start_bot, tmp_path
+):
+    """A whole game of ann and two hard computer players. With no search time
+    (AI_SECONDS 0) the hard level plays its own rules and proposes trades by its rule,
+    so the game is the same every time: ann's offer is answered by a computer, a
+    computer's offer to another computer is answered without anyone waiting on a
+    person, and a computer's offer reaches ann as a notifying hand message she accepts."""
+    emu = fake_discord
+    ann, table, _offer = await trade_until_robot_1_offers(emu, start_bot, tmp_path)
+    robot_1 = TRADERS[0]
     await press(emu, ann, 9, "Accept the trade")
     await table.wait_until(lambda m: f"{robot_1} and ann traded" in m.text)
 
@@ -200,7 +210,7 @@ async def test_two_hard_ais_trade_with_each_other_and_with_a_person_g20(
         used.add(tuple(control_ids(found)))
         await play_simply(ann, found)
     assert emu.rejected == []
-    assert all(m.visible_to is None for m in general.messages())
+    assert all(m.visible_to is None for m in emu.channel("general").messages())
 
 
 async def test_a_computers_offer_left_unanswered_is_withdrawn_and_play_goes_on_g20(
@@ -209,26 +219,11 @@ async def test_a_computers_offer_left_unanswered_is_withdrawn_and_play_goes_on_g
     """A person who does not answer a computer's offer never holds the table: after a
     pause (two of the bot's clock minutes, shrunk here to a second) the computer
     withdraws it, and its turn goes on."""
-    setup = tmp_path / "setup.json"
-    setup.write_text(json.dumps({"grass": {"decks": [TRADING_HAND]}}), encoding="utf-8")
-    env = {**FAST, "GAME_SEED": "5", "AI_SECONDS": "0", "GAME_SETUP_FILE": str(setup)}
-    await start_bot(env={**env, "TIMER_MINUTE": "0.5"})
     emu = fake_discord
-    ann = emu.user("ann")
-    general = emu.channel("general")
-    robot_1, robot_2 = TRADERS
-    table = await open_with_ais(emu, ann, general, ["hard", "hard"], target=25000, timer=0)
-    await (await ann.click(table, "Start")).ack()
-    menus = await open_menus(emu, ann, 0, robot_2)
-    await choose(ann, menus, "Cards you give…", ["home_grown"])
-    await choose(ann, menus, ASK, ["sold_out"])
-    await (await ann.click(menus, "Send the offer")).ack()
-    await table.wait_until(lambda m: f"ann and {robot_2} traded" in m.text)
-    await pick(emu, ann, 2, "discard", "detained")
-    await table.wait_until(lambda m: f"{robot_2} and {robot_1} traded" in m.text)
-    await pick(emu, ann, 7, "discard", "felony")
-    offer = await hand_dm(emu, ann, 9)
-    assert f"{robot_1} offers you a trade" in offer.text and ann.id in offer.pushes
+    _ann, table, _offer = await trade_until_robot_1_offers(
+        emu, start_bot, tmp_path, env={"TIMER_MINUTE": "0.5"}, timer=0
+    )
+    robot_1 = TRADERS[0]
     # ann does not answer
     await table.wait_until(lambda m: f"{robot_1} withdrew the trade offer" in m.text, timeout=30)
     await table.wait_until(lambda m: "ann's turn" in m.text or "Game over" in m.text, timeout=30)
