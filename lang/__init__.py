@@ -209,7 +209,8 @@ def speaking_now() -> str:
 COMPUTER_SEAT = re.compile(r"Robot ([0-9]{1,3}) \((easy|hard)\)")
 """A computer seat's stored name (bot/core/lobbies.py `ai_name`): part of the game's
 state and its replay header, so it stays English there and is translated as shown."""
-LEVELS = {"easy": _p("level", "easy"), "hard": _p("level", "hard")}
+LEVELS: dict[str, Text] = {"easy": _p("level", "easy"), "hard": _p("level", "hard")}
+"""The computer levels in words: in a seat's name, and on the scoreboards."""
 
 
 def shown_seat(name: str) -> str:

@@ -23,8 +23,8 @@ from bot.core.sharing import Reply, arguments, number
 from bot.core.skill import COMPUTER, Rating, rating_text
 from bot.core.storage import Standing
 from games.protocol import quoted
-from games.registry import Level
 from games.text import Money, Text, _, _n, _p, joined
+from lang import LEVELS
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -64,13 +64,9 @@ class Board:
     highlight: int | None
 
 
-LEVEL_WORDS: dict[str, Text] = {Level.EASY: _p("level", "easy"), Level.HARD: _p("level", "hard")}
-"""The computer levels a server's games have, as a scoreboard names them."""
-
-
 def computer_name(level: str) -> Text:
     # TRANSLATORS: a scoreboard row of a computer level: "computer (easy)".
-    return _("computer ({level})", level=LEVEL_WORDS[level])
+    return _("computer ({level})", level=LEVELS[level])
 
 
 def money_or_points(value: int | None, money: bool) -> str:
@@ -281,7 +277,7 @@ async def entries(bot: GameBot, guild_id: int, kind: str, season: str) -> list[E
         for s in standings
     ]
     for level, standing in (await storage.computer_standings(guild_id, kind, season)).items():
-        if level in LEVEL_WORDS:
+        if level in LEVELS:
             rating = ratings.get(COMPUTER[level])
             found.append(Entry(computer_name(level), standing, rating, {}))
     return sorted(found, key=lambda entry: entry.rank_key)
