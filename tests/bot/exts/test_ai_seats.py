@@ -54,6 +54,25 @@ async def play_simply(player: Any, message: Message) -> None:
     raise AssertionError(f"no simple move in {control_ids(message)}")
 
 
+async def play_to_the_end(emu: Any, player: Any, table: Message) -> int:
+    """The player plays simply (`play_simply`) at each fresh moment until the game is
+    over; returns how many moves they made."""
+    used: set[tuple[str, ...]] = set()
+    moves = 0
+    while True:
+        found = await emu.wait_for(
+            lambda: "Game over" in table.text or fresh_controls(player, used),
+            timeout=60,
+            what=f"{player.name}'s next moment or the end of the game",
+        )
+        if found is True:
+            return moves
+        assert isinstance(found, Message)
+        used.add(tuple(control_ids(found)))
+        await play_simply(player, found)
+        moves += 1
+
+
 async def test_lobby_adds_and_removes_named_ai_seats(fake_discord, ai_bot):
     emu = fake_discord
     ann, bob = emu.user("ann"), emu.user("bob")
@@ -74,21 +93,7 @@ async def test_one_person_and_three_easy_ais_play_grass_to_the_end(fake_discord,
     general = emu.channel("general")
     table = await open_with_ais(emu, ann, general, ["easy"] * 3, target=25000)
     await (await ann.click(table, "Start")).ack()
-    used: set[tuple[str, ...]] = set()
-    moves_by_ann = 0
-    while True:
-        found = await emu.wait_for(
-            lambda: "Game over" in table.text or fresh_controls(ann, used),
-            timeout=60,
-            what="ann's next moment or the end of the game",
-        )
-        if found is True:
-            break
-        assert isinstance(found, Message)
-        used.add(tuple(control_ids(found)))
-        await play_simply(ann, found)
-        moves_by_ann += 1
-    assert moves_by_ann > 0
+    assert await play_to_the_end(emu, ann, table) > 0
     # The computer players' moves are at the table like anyone's, by their names.
     assert any("Robot " in version.content for version in table.versions)
     over = await general.wait_message(lambda m: "Game over!" in m.text, after=0)
@@ -197,18 +202,7 @@ async def test_two_hard_ais_trade_with_each_other_and_with_a_person_g20(
     await table.wait_until(lambda m: f"{robot_1} and ann traded" in m.text)
 
     # and so to the end, ann declining any further offer
-    used: set[tuple[str, ...]] = set()
-    while True:
-        found = await emu.wait_for(
-            lambda: "Game over" in table.text or fresh_controls(ann, used),
-            timeout=60,
-            what="ann's next moment or the end of the game",
-        )
-        if found is True:
-            break
-        assert isinstance(found, Message)
-        used.add(tuple(control_ids(found)))
-        await play_simply(ann, found)
+    await play_to_the_end(emu, ann, table)
     assert emu.rejected == []
     assert all(m.visible_to is None for m in emu.channel("general").messages())
 
