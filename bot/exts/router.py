@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+NO_MESSAGE = _("That form does not belong to any message.")
+
 
 class Router(commands.Cog):
     """Routes every control of every game (the bot's `router`)."""
@@ -87,6 +89,10 @@ class Router(commands.Cog):
         self, interaction: discord.Interaction[Any], control: Control, values: Sequence[str]
     ) -> None:
         verb = control.verb
+        if interaction.type is discord.InteractionType.modal_submit and interaction.message is None:
+            # Every form we open is opened from a message; one from none is forged, and
+            # Discord would refuse any answer that edits "its" message.
+            raise Refusal(NO_MESSAGE)
         if verb in LOBBY_VERBS:
             await handle_lobby(self.bot, interaction, control.game, verb, values)
             return
@@ -167,8 +173,6 @@ class Router(commands.Cog):
     async def _offer(self, interaction: discord.Interaction[Any], step: Show | Ask) -> None:
         """More choices in the clicked message, or a form to fill in."""
         if isinstance(step, Show):
-            if interaction.message is None:  # a forged form submission, from no message
-                raise Refusal(_("That form does not belong to any message."))
             speech = await private(interaction)
             await interaction.response.edit_message(
                 content=speech(step.text), view=speech.view(view_of(step.items))

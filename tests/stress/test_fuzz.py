@@ -308,7 +308,7 @@ async def test_the_audits_inputs_are_refused_in_plain_words(fake_discord, start_
     ):
         field = {"type": 4, "custom_id": "0", "value": "x"}
         data = {"custom_id": custom_id, "components": [{"type": 1, "components": [field]}]}
-        submitted = await mover.forge(table.channel, MODAL_SUBMIT, data)
+        submitted = await mover.forge(hand.channel, MODAL_SUBMIT, data, message=hand)
         assert words in await answer_text(emu, submitted)
 
     for path, values, words in (
@@ -322,5 +322,30 @@ async def test_the_audits_inputs_are_refused_in_plain_words(fake_discord, start_
         assert await answer_text(emu, typed) == words
         assert not any("Join" in m.text for m in channel.messages(mover))  # no lobby
 
+    assert await emu.settle() == []
+    assert bot_log_errors(bot.log_text()) == []
+
+
+async def test_a_form_sent_from_no_message_is_refused_whatever_it_names(fake_discord, start_bot):
+    """Every form the bot opens comes from a message. One forged with a seated player's
+    real game, version and a verb that makes a move (asking a take-back) gets a plain
+    refusal: never an answer Discord refuses, never a move."""
+    emu = fake_discord
+    bot = await start_bot()
+    table = await open_table(emu, "grass", emu.channel("forms"))
+    mover = next(iter(table.players.values()))
+    hand = await hand_dm(emu, mover, 0)
+    game, version = str(hand.buttons()[0].custom_id).split(":")[1:3]
+    before = stored(bot.database, game_id_in(bot.database, table.channel, "grass"))
+    for verb in ("take_back", "offer:1"):
+        field = {"type": 4, "custom_id": "0", "value": "Panama"}
+        data = {
+            "custom_id": f"m:{game}:{version}:{verb}",
+            "components": [{"type": 1, "components": [field]}],
+        }
+        submitted = await mover.forge(table.channel, MODAL_SUBMIT, data)
+        assert await answer_text(emu, submitted) == "That form does not belong to any message."
+    after = stored(bot.database, game_id_in(bot.database, table.channel, "grass"))
+    assert (after.version, after.moves) == (before.version, before.moves)
     assert await emu.settle() == []
     assert bot_log_errors(bot.log_text()) == []
