@@ -26,7 +26,7 @@ import math
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
@@ -197,6 +197,42 @@ _SUBSTITUTES = str.maketrans(
 def plain(content: str) -> str:
     """`content` with the characters the font lacks replaced by look-alikes."""
     return content.translate(_SUBSTITUTES)
+
+
+# -- cached parts of a picture -------------------------------------------------------
+
+
+class Tiles:
+    """Parts of pictures kept while their inputs stay the same: from one move to the
+    next most of a table's seats do not change, and pasting a kept panel costs a
+    fraction of drawing it again. `key` must hold everything the part shows, the
+    language it is drawn in included. While texts are being recorded
+    (render/measure.py) every part is drawn afresh, so that each text is noted."""
+
+    def __init__(self, size: int) -> None:
+        self._kept: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, key: Hashable, make: Callable[[], Image.Image]) -> Image.Image:
+        """The part for `key`: kept, or made by `make` (and kept; read-only after)."""
+        if measure.active():
+            return make()
+        with self._lock:
+            hit = self._kept.get(key)
+            if hit is not None:
+                self._kept.move_to_end(key)
+                return hit
+        made = make()
+        with self._lock:
+            self._kept[key] = made
+            if len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+        return made
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
 
 
 # -- cached text -------------------------------------------------------------------

@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 from games.grass.cards import Card
 from games.grass.views import GrassPublicView, Market, Phase, SeatView
 from games.text import Money, Text, _, _n, _p, joined
-from lang import spoken
+from lang import speaking_now, spoken
 from render.grass.cards import Size, back, face
 from render.toolkit import (
     ALERT,
@@ -42,6 +42,7 @@ from render.toolkit import (
     PANEL_EDGE,
     RGB,
     TextStyle,
+    Tiles,
     ellipsize,
     hex_rgb,
     log_panel,
@@ -410,17 +411,40 @@ def _pile(image: Image.Image, draw: ImageDraw.ImageDraw, pile: Pile, xy: tuple[i
         )
 
 
-def _seat(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: GrassPublicView,
-    seat: SeatView,
-    where: SeatLayout,
-) -> None:
+# A seat's panel is kept for as long as it shows the same (about 0.45 MB each): the
+# last few moves of several tables at once.
+_SEATS = Tiles(48)
+
+
+def _shifted(where: SeatLayout, dy: int) -> SeatLayout:
+    def moved(points: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        return tuple((x, y + dy) for x, y in points)
+
+    x0, y0, x1, y1 = where.row
+    return SeatLayout(
+        (x0, y0 + dy, x1, y1 + dy),
+        moved(where.hassle),
+        moved(where.stash),
+        moved(where.protection),
+    )
+
+
+def _seat(image: Image.Image, view: GrassPublicView, seat: SeatView, where: SeatLayout) -> None:
+    """A seat's panel, drawn on its own tile (from a move to the next most seats stay
+    the same: the tile is kept) and pasted in its row."""
     y0 = where.row[1]
     moving = seat.name == view.to_move and not view.over
     winner = seat.name in view.winners
-    image.paste(_row_tile(moving, winner), (0, y0))
+    key = (speaking_now(), seat, moving, winner)
+    tile = _SEATS.get(key, lambda: _seat_tile(seat, _shifted(where, -y0), moving, winner))
+    image.paste(tile, (0, y0))
+
+
+def _seat_tile(seat: SeatView, where: SeatLayout, moving: bool, winner: bool) -> Image.Image:
+    """The seat's panel on a tile of its own (`where` measured from the tile's top)."""
+    image = _row_tile(moving, winner).copy()
+    draw = ImageDraw.Draw(image)
+    y0 = where.row[1]
     _words(image, draw, seat, where, winner)
     # Hassle pile: Market Open, Heat On stack over it (G6, G8).
     y = y0 + CARDS_Y
@@ -444,6 +468,7 @@ def _seat(
         empty = _("empty stash")
         x = (where.hassle[-1][0] if where.hassle else LEFT) + CARD_W + 16
         text(image, (x, y + CARD_H / 2), empty, 18, INK_SOFT, anchor="lm")
+    return image
 
 
 def _recent(
@@ -463,7 +488,7 @@ def table_image(view: GrassPublicView) -> Image.Image:
     draw = ImageDraw.Draw(image)
     _header(image, draw, view)
     for seat, seat_layout in zip(view.seats, where.seats, strict=True):
-        _seat(image, draw, view, seat, seat_layout)
+        _seat(image, view, seat, seat_layout)
     recent = view.recent[-RECENT:]
     if recent:
         _recent(image, draw, recent, where.recent_top)
