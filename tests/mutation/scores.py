@@ -5,6 +5,12 @@ equivalent (tests/mutation/equivalent.txt), the share the tests caught.
 a mutant counts as caught when a test failed or timed out on it, as missed when every
 test passed ("survived") or no test reached it ("no tests"). Mutants not run yet are
 counted apart. `--missed` lists the missed ones by name (`mutmut show NAME` shows one).
+
+`--earlier DIR`: the results of an earlier whole run (a copy of its mutants/ folder's
+.meta files) fill in every mutant this run did not try. mutmut forgets the earlier
+results once the tests change, so the survivors of a whole run are run again by name
+after the tests they led to, and the scores combine both: a new test can only add
+catches, so a mutant caught before stays caught.
 """
 
 from __future__ import annotations
@@ -37,24 +43,44 @@ def equivalent() -> set[str]:
     return names
 
 
-def results() -> dict[str, dict[str, int | None]]:
+def results(folder: Path | None = None) -> dict[str, dict[str, int | None]]:
     """Each mutated module's mutants and their exit codes (None: not run)."""
     found = {}
-    for meta in sorted(MUTANTS.rglob("*.py.meta")):
-        module = str(meta.relative_to(MUTANTS))[: -len(".meta")]
+    folder = folder or MUTANTS
+    for meta in sorted(folder.rglob("*.py.meta")):
+        module = str(meta.relative_to(folder))[: -len(".meta")]
         codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
         if codes:
             found[module] = codes
     return found
 
 
+def combined(earlier: Path | None) -> dict[str, dict[str, int | None]]:
+    """This run's results, a mutant it did not try taking the earlier run's result."""
+    now = results()
+    if earlier is None:
+        return now
+    before = results(earlier)
+    for module, codes in now.items():
+        old = before.get(module, {})
+        for name, code in codes.items():
+            if code is None:
+                codes[name] = old.get(name)
+    return now
+
+
 def main(argv: list[str]) -> int:
     show_missed = "--missed" in argv
+    earlier = None
+    if "--earlier" in argv:
+        at = argv.index("--earlier")
+        earlier = Path(argv[at + 1])
+        argv = argv[:at] + argv[at + 2 :]
     wanted = [a for a in argv if not a.startswith("--")]
     skip = equivalent()
     table = []
     totals: Counter[str] = Counter()
-    for module, codes in results().items():
+    for module, codes in combined(earlier).items():
         if wanted and module not in wanted:
             continue
         count: Counter[str] = Counter()
