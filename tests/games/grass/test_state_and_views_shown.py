@@ -9,7 +9,7 @@ from games.grass import Phase
 from tests.games.grass.helpers import game_with, hand_of, move, traders
 
 
-def test_g20_an_offer_under_negotiation_in_the_state_json_and_the_views():
+def test_g20_an_offer_under_negotiation_in_the_state_json_the_views_and_a_clone():
     g = traders()
     offer = {
         "to": "bob",
@@ -36,7 +36,7 @@ def test_g20_an_offer_under_negotiation_in_the_state_json_and_the_views():
     assert g.state_json()["offer"] is None and g.state_json()["awaiting"] == ["ann"]
 
 
-def test_g13_a_pass_in_the_state_json_and_the_views_for_every_seat():
+def test_g13_a_pass_in_the_state_json_the_views_and_a_clone_for_every_seat():
     g = game_with({"ann": ["sold_out"]}, players=["ann", "bob", "cy"])
     move(g, "ann", play="sold_out")
     chosen = hand_of(g, "bob")[0]
