@@ -5,11 +5,13 @@ whole. A session's transcript is kept in tests/games/cli/; after a deliberate ch
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from games.cli import describe, play
-from tests.games.grass.helpers import game_with, move, seat_of, traders
+from games.registry import game_class
+from tests.games.grass.helpers import game_with, idle, move, seat_of, traders
 
 GOLDEN = Path(__file__).parent / "cli"
 
@@ -94,9 +96,42 @@ def test_a_grass_player_sees_stashes_heat_lost_turns_and_the_offer() -> None:
         table + "ann's hand: Panama, Banker, Immunity, A Breeze to Fly, A Breeze to Fly, "
         "A Breeze to Fly, Hearsay Evidence\n(you drew Hearsay Evidence)\n" + offer
     )
-    busted = game_with({"ann": ["market_open"], "bob": ["bust", "bust"]})
+    busted = game_with({"ann": ["market_open"], "bob": ["bust", "felony"]})
     move(busted, "ann", play="market_open")
     move(busted, "bob", play="bust", target="ann")
     assert "  ann      market blocked <- Bust; stash []; 7 cards; total $0\n" in describe(
         busted, "ann"
     )
+    idle(busted, "ann")
+    move(busted, "bob", play="felony", target="ann")  # heat stacks (G9)
+    assert "  ann      market blocked <- Bust, Felony; stash []; 7 cards; total $0\n" in describe(
+        busted, "ann"
+    )
+
+
+def test_a_game_without_its_own_text_shows_the_view_private_words_and_a_shared_win() -> None:
+    status, text = session("gracias", ["ann", "bob", "cy"], 4, ["1", '{"leave": true}'])
+    assert status == 0
+    lines = text.splitlines()
+    game = game_class("gracias").create(["ann", "bob", "cy"], None, 4)
+    assert lines[1:3] == ["", repr(game.view_for("ann"))]
+    assert describe(game, "ann") == repr(game.view_for("ann"))
+    taken = lines.index("* ann took trio 1")
+    assert lines[taken + 1] == "  (You took a hidden purple)"  # ann's own words, to ann only
+    assert lines[-3:] == [
+        "* bob left the game.",
+        "* ann and cy share the win (fewer than 3 players left).",
+        "Game over: ann, cy (fewer than 3 players left)",
+    ]
+
+
+def test_a_game_started_without_a_seed_draws_one_and_says_it() -> None:
+    lines: list[str] = []
+    assert play("graps", ["ann", "bob"], None, read=lambda _: "q", write=lines.append) == 0
+    said = re.fullmatch(
+        r"Graps, seed (\d+)\. Type a number, a JSON action, or q to quit\.", lines[0]
+    )
+    assert said is not None and 0 <= int(said.group(1)) < 1_000_000
+    again: list[str] = []
+    play("graps", ["ann", "bob"], int(said.group(1)), read=lambda _: "q", write=again.append)
+    assert again == lines  # the seed said is the seed played

@@ -84,7 +84,29 @@ def test_a_kind_registers_once_for_a_while_and_the_projects_stay() -> None:
     assert str(kept.value) == "grass is one of this project's games"
 
 
+class Extra(Graps):
+    """A kind from outside the project: Graps under another name."""
+
+    kind = "extra"
+
+
 def test_a_kind_whose_engine_does_not_import_is_not_available() -> None:
     with registry.registered(Kind("ghost", "games.no_such_module:Ghost")):
         assert "ghost" in registry.kind_names()
         assert registry.available_kinds() == ["grass", "gracias", "graps"]
+        # A kind registered after the missing one is still found.
+        with registry.registered(Kind("extra", f"{__name__}:Extra")):
+            assert registry.available_kinds() == ["grass", "gracias", "graps", "extra"]
+            assert registry.kind_names()[-2:] == ("ghost", "extra")
+
+
+def test_a_kinds_computer_levels_are_fixed_when_it_is_made() -> None:
+    levels = {Level.EASY: "games.ai.graps_easy:GrapsEasy"}
+    kind = Kind("x", "games.graps:Graps", levels)
+    levels[Level.HARD] = "games.ai.graps_hard:GrapsHard"  # the caller's dict changes later
+    assert kind.levels == (Level.RANDOM, Level.EASY)
+    assert kind.computer is not None and dict(kind.computer) == {
+        Level.EASY: "games.ai.graps_easy:GrapsEasy"
+    }
+    with pytest.raises(TypeError):
+        kind.computer[Level.HARD] = "games.ai.graps_hard:GrapsHard"  # type: ignore[index]

@@ -18,6 +18,7 @@ from games.grass import Grass
 from games.protocol import JSON, Event, EventKind, Game, IllegalAction
 from games.replay import ReplayStopped, replay
 from games.takeback import CannotTakeBack, Replayer, final_reason, take_back, undo_entry
+from lang import translate
 
 AnyGame = Game[Any, Any, Any]
 HISTORY = ("moves", "log", "recent", "texts")
@@ -221,9 +222,17 @@ def test_a_player_takes_back_three_moves_in_a_row_then_another_must_move() -> No
     assert refused.value.why == (
         "ann took back 3 moves in a row, and another player must move first"
     )
+    # Both forms are catalog entries: a changed English form is no longer found.
+    assert translate(refused.value.why, "fr") == (
+        "ann a repris 3 coups d'affilée, et un autre joueur doit d'abord jouer"
+    )
     with pytest.raises(ReplayStopped) as stopped:
         replayed(header, [*log, undo_entry("ann")])
     assert stopped.value.index == len(log)
+    assert str(stopped.value) == (
+        f"action {len(log)} is illegal: that move cannot be taken back: ann took back 3 moves "
+        "in a row, and another player must move first"
+    )
     # Once bob has chosen, ann may take back again, and so may bob.
     log.append(game.legal_actions("bob")[0].to_json())
     log.append(undo_entry("bob"))

@@ -117,3 +117,21 @@ def test_leave_at_random_moments_keeps_every_invariant(count: int) -> None:
         check_end(game)
         check_saving(game)
         assert all(game.active[game.seat_of[p]] for p in game.outcome().winners)  # type: ignore[union-attr]
+
+
+def test_two_leaving_in_round_one_end_the_game_shared_by_the_two_left() -> None:
+    game = Gracias.create(NAMES[:4], seed=1)
+    [left] = game.apply_json({"by": "dee", "leave": True})
+    assert (left.kind, left.text, left.actor) == ("leave", "dee left the game.", "dee")
+    left, over = game.apply_json({"by": "cy", "leave": True})
+    assert (left.kind, left.text, left.actor) == ("leave", "cy left the game.", "cy")
+    assert (over.kind, over.text, over.actor) == (
+        "game_over",
+        "ann and bob share the win (fewer than 3 players left).",
+        None,
+    )
+    assert over.data == {
+        "winners": ["ann", "bob"],
+        "totals": {"ann": 0, "bob": 0, "cy": 0, "dee": 0},
+    }
+    assert [entry["actor"] for entry in game.to_json()["log"][-3:]] == ["dee", "cy", None]

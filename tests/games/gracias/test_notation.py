@@ -82,6 +82,33 @@ def test_state_json_has_the_contract_shape() -> None:
     assert state["winners"] == []
 
 
+def test_c3_the_openers_seats_and_trio_numbers_in_the_state_json_and_the_views() -> None:
+    game = Gracias.create(["ann", "bob", "cy", "dee"], seed=4)
+    while game.turn == 1:
+        game.apply(game.legal_actions(game.awaiting[0])[0])
+    state = game.state_json()
+    assert (state["turn"], state["big_opener"], state["small_opener"]) == (2, "ann", "bob")
+    assert {name: player["seat"] for name, player in state["players"].items()} == {
+        "ann": 0,
+        "bob": 1,
+        "cy": 2,
+        "dee": 3,
+    }
+    assert [trio["number"] for trio in state["trios"]] == [1, 2, 3, 4]
+    view = game.public_view()
+    assert (view.big_opener, view.small_opener) == ("ann", "bob")
+    assert [trio.number for trio in view.trios] == [1, 2, 3, 4]
+    assert [(seat.name, seat.seat) for seat in view.seats] == [
+        ("ann", 0),
+        ("bob", 1),
+        ("cy", 2),
+        ("dee", 3),
+    ]
+    with pytest.raises(KeyError) as stranger:
+        game.view_for("eve")
+    assert stranger.value.args == ("eve is not playing in this game",)
+
+
 def test_save_and_load_round_trip_mid_choice_and_at_the_end() -> None:
     game = Gracias.create(["ann", "bob", "cy"], seed=9)
     game.apply_json({"by": "ann", "trio": 2})
@@ -96,14 +123,55 @@ def test_save_and_load_round_trip_mid_choice_and_at_the_end() -> None:
     assert loaded.public_view() == game.public_view()
 
 
-def test_load_refuses_other_versions_and_damage() -> None:
+DAMAGED = "a saved Gracias game is damaged: "
+NOT_A_LIST = DAMAGED + "StateFormatError('a list of colour ids was expected')"
+MAUVE = DAMAGED + "StateFormatError(\"unknown colour id: 'mauve' is not a valid Colour\")"
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"game": "grass"}, "not a saved Gracias game"),
+        ({"game": None}, "not a saved Gracias game"),
+        ({"version": 99}, "saved Gracias state version 99 is not 1"),
+        ({"version": None}, "saved Gracias state version None is not 1"),
+        ({"pile": ["red", "mauve"]}, MAUVE),
+        ({"pile": "red"}, NOT_A_LIST),
+        ({"decks": ["red"]}, NOT_A_LIST),
+        ({"decks": [["mauve"]]}, MAUVE),
+        ({"trios": None}, DAMAGED + "TypeError(\"'NoneType' object is not iterable\")"),
+        ({"active": [True, True]}, DAMAGED + "per-player lists differ"),
+        ({"took": [False] * 4}, DAMAGED + "per-player lists differ"),
+        ({"hidden": [[], []]}, DAMAGED + "per-player lists differ"),
+    ],
+)
+def test_load_refuses_other_games_other_versions_and_damage_in_words(
+    change: dict[str, object], words: str
+) -> None:
     data = Gracias.create(["ann", "bob", "cy"]).to_json()
-    with pytest.raises(StateFormatError, match="version"):
-        Gracias.from_json({**data, "version": 99})
-    with pytest.raises(StateFormatError):
-        Gracias.from_json({**data, "pile": ["mauve"]})
-    with pytest.raises(StateFormatError):
+    with pytest.raises(StateFormatError) as refused:
+        Gracias.from_json({**data, **change})
+    assert str(refused.value) == words
+
+
+def test_load_refuses_what_is_no_saved_game_and_a_missing_key_in_words() -> None:
+    data = Gracias.create(["ann", "bob", "cy"]).to_json()
+    for document in ([data], {k: v for k, v in data.items() if k != "game"}):
+        with pytest.raises(StateFormatError) as refused:
+            Gracias.from_json(document)  # type: ignore[arg-type]
+        assert str(refused.value) == "not a saved Gracias game"
+    with pytest.raises(StateFormatError) as refused:
         Gracias.from_json({k: v for k, v in data.items() if k != "trios"})
+    assert str(refused.value) == DAMAGED + "KeyError('trios')"
+
+
+def test_a_game_dealt_from_given_decks_saves_and_loads_with_them() -> None:
+    decks = [stacked([]), stacked([])[::-1]]
+    game = Gracias.from_replay({"game": "gracias", "players": THREE, "decks": decks})
+    game.apply(game.legal_actions("ann")[0])
+    loaded = Gracias.from_json(json.loads(json.dumps(game.to_json())))
+    assert loaded.to_json() == game.to_json()
+    assert [loaded.round_deck(n) for n in (1, 2)] == [game.round_deck(n) for n in (1, 2)]
 
 
 def test_replay_header_reproduces_the_game() -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.gracias import COLOURS, Colour, Gracias, Phase
+from games.gracias import COLOURS, Colour, Gracias, Phase, TakeTrio
 from games.gracias.cards import full_deck
 from games.protocol import GameError, IllegalAction
 from tests.games.gracias.helpers import NAMES, game_with, play, reserve, stacked
@@ -256,3 +256,17 @@ def test_C2_C6_C7_events_at_the_end_of_a_round_and_of_the_game() -> None:
     assert game.public_view().recent[-1] == over.text
     assert game.public_view().recent[-2].startswith("Round 3 scored: ann ")
     assert len(game.public_view().recent) == 6
+
+
+def test_c5_only_the_player_to_choose_may_take_a_bare_trio() -> None:
+    game = Gracias.create(["ann", "bob", "cy"], seed=4)
+    assert game.trio_takes("ann") == [TakeTrio("ann", 1), TakeTrio("ann", 2), TakeTrio("ann", 3)]
+    assert game.trio_takes("bob") == game.trio_takes("cy") == []
+    game.apply_json({"by": "ann", "trio": 2})
+    assert game.trio_takes("ann") == []  # ann still splits the trio she took
+    game.apply(game.legal_actions("ann")[0])
+    assert game.trio_takes("bob") == [TakeTrio("bob", 1), TakeTrio("bob", 3)]
+    assert game.trio_takes("ann") == []
+    game.apply_json({"by": "bob", "leave": True})
+    assert game.outcome() is not None
+    assert [game.trio_takes(name) for name in ("ann", "bob", "cy")] == [[], [], []]

@@ -1,12 +1,13 @@
 """The light seat's words beside the dark seat's: every refusal and ending that names a
 row, a colour or a side, compared whole ("row 1" is also in "row 15"), so that
-swapping the two seats' rows or colours fails (P1, P2, P4, P5, P7)."""
+swapping the two seats' rows or colours fails (P1, P2, P4, P5, P7); and the light
+seat's passes and endings, written like dark's in test_endings (P8, P9)."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.graps import Graps
+from games.graps import Graps, GrapsTermination
 from games.protocol import IllegalAction
 from tests.games.graps.positions import DARK, LIGHT, place, position
 
@@ -45,6 +46,44 @@ def test_P7_dark_reaches_row_15_and_light_reaches_row_1() -> None:
         "game over: bob wins",
     ]
     assert (game.outcome() or pytest.fail()).reason == "bob reached ann's land, row 1"
+    assert (game.outcome() or pytest.fail()).termination is GrapsTermination.REACHED
+
+
+def whole(events: list) -> list[tuple[str, str, str | None, dict[str, object]]]:  # type: ignore[type-arg]
+    return [(event.kind, str(event.text), event.actor, dict(event.data)) for event in events]
+
+
+def test_P8_light_with_no_pawns_left_passes_without_rolling() -> None:
+    game = position({1: "X"}, {15: "O"}, roll="blank", supply=[5, 0])
+    assert whole(game.apply_json({"by": DARK, "place": "A2"}))[1:] == [
+        ("pass", "bob has no pawns left: turn passes", LIGHT, {"why": "no_pawns"}),
+        ("roll", "ann rolled blank", DARK, {"face": "blank"}),
+    ]
+    assert game.state_json()["to_move"] == DARK
+
+
+def test_P8_light_with_no_cell_for_either_face_makes_dark_lose() -> None:
+    # Built by hand, as for dark in test_endings: dark holds all of row 15.
+    dark = {1: "X"} | {row: "x" for row in range(2, 15)} | {15: "x" * 15}
+    game = position(dark, roll="grape", supply=[10, 10])
+    assert whole(game.apply_json({"by": DARK, "place": "B1"}))[1:] == [
+        ("win", "bob has no legal cell for either face: ann loses", LIGHT, {}),
+        ("game_over", "game over: bob wins", None, {"winners": [LIGHT]}),
+    ]
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is GrapsTermination.STUCK
+
+
+def test_P9_light_with_no_pawn_on_the_board_is_farthest() -> None:
+    dark = {1: ".X"} | {row: ".x" for row in range(2, 14)}
+    game = position(dark, {15: "O"}, roll="grape", supply=[1, 0])
+    assert whole(game.apply_json({"by": DARK, "place": "B14"}))[1:] == [
+        ("prune", "", DARK, {"cells": ["A15"]}),
+        ("win", "no pawns left, ann 1 row away and bob no pawn: ann wins", DARK, {}),
+        ("game_over", "game over: ann wins", None, {"winners": [DARK]}),
+    ]
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is GrapsTermination.EXHAUSTED_WIN
 
 
 def test_P4_each_seat_is_refused_the_other_colours_side_and_ring() -> None:

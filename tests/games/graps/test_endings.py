@@ -153,6 +153,41 @@ def test_P8_a_player_with_pawns_and_no_cell_for_either_face_makes_the_opponent_l
     assert outcome is not None and outcome.termination is GrapsTermination.STUCK
 
 
+def test_P8_a_player_with_no_pawn_on_the_board_may_still_start_on_their_land_row() -> None:
+    game = position({15: "O"}, to_move=LIGHT, roll="grape", rolls=["grape"], supply=[10, 10])
+    events = game.apply_json({"by": LIGHT, "place": "A14"})
+    assert whole(events)[1:] == [("roll", "ann rolled grape", DARK, {"face": "grape"})]
+    state = game.state_json()
+    assert (state["phase"], state["to_move"]) == ("play", DARK)
+    assert state["legal"] == [f"{column}1" for column in "ABCDEFGHIJKLMNO"]
+
+
+def test_P5_pawns_joined_to_a_full_land_row_keep_their_sap() -> None:
+    # Dark's grapes fill its land row and a vine climbs column A to A5; light's grape
+    # at B6 prunes A5 only: A2-A4 still reach row 1 through A1.
+    dark = {1: "X" * 15} | {row: "x" for row in range(2, 6)}
+    light = {15: ".O"} | {row: ".o" for row in range(7, 15)}
+    game = position(dark, light, to_move=LIGHT, roll="grape", rolls=["blank"])
+    events = game.apply_json({"by": LIGHT, "place": "B6"})
+    assert whole(events)[:2] == [
+        (
+            "place",
+            "bob placed a grape at B6; 1 dark pawn pruned",
+            LIGHT,
+            {"cell": "B6", "grape": True},
+        ),
+        ("prune", "", LIGHT, {"cells": ["A5"]}),
+    ]
+    assert game.state_json()["board"][:6] == [
+        "X" * 15,
+        "x" + "." * 14,
+        "x" + "." * 14,
+        "x" + "." * 14,
+        "." * 15,
+        ".O" + "." * 13,
+    ]
+
+
 # -- P9 exhaustion -------------------------------------------------------------------------
 
 

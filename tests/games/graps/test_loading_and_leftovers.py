@@ -218,3 +218,32 @@ def test_the_reason_a_game_ended_still_translates_once_loaded() -> None:
     outcome = Graps.from_json(saved).outcome()
     assert outcome is not None and outcome.reason == f"{LIGHT} resigned: {DARK} wins"
     assert getattr(outcome.reason, "msgid", None) == "{loser} resigned: {winner} wins"
+
+
+def test_P5_a_clone_plays_on_like_the_game_for_both_seats() -> None:
+    """A clone (the computer players search on clones) keeps each seat's own land row:
+    grapes may start a vine there (P5), and only there."""
+    game = Graps.create([DARK, LIGHT], seed=5)
+    place(game, "D1")
+    place(game, "K15")
+    copy = game.clone()
+    grape_turns = {DARK: 0, LIGHT: 0}
+    for _turn in range(40):
+        if game.outcome() is not None:
+            break
+        mover = game.awaiting[0]
+        assert copy.awaiting == (mover,)
+        assert copy.legal_actions(mover) == game.legal_actions(mover)
+        grape_turns[mover] += game.state_json()["roll"] == "grape"
+        action = random.Random(len(game.log)).choice(game.legal_actions(mover))
+        game.apply(action)
+        copy.apply(action)
+        assert copy.to_json() == game.to_json()
+    assert min(grape_turns.values()) > 0  # each seat's grape cells were compared
+
+
+def test_what_is_not_a_saved_state_is_refused_in_words() -> None:
+    for document in ([1], "graps", None):
+        with pytest.raises(StateFormatError) as refused:
+            Graps.from_json(document)  # type: ignore[arg-type]
+        assert str(refused.value) == "a Graps state of version None cannot be loaded"

@@ -54,6 +54,7 @@ def test_g11_stonehigh_lifts_heat_takes_lowest_peddles_and_gives_an_extra_turn()
     assert stash(g, "cy") == ["panama", "jamaica"]
     state = g.state_json()
     assert state["to_move"] == "ann" and state["extra_turn"] is True
+    assert g.public_view().extra_turn is True
     assert len(hand_of(g, "ann")) == 7  # the extra turn's draw
 
 

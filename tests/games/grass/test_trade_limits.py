@@ -7,6 +7,7 @@ import pytest
 
 from games.grass import Grass, trades
 from games.protocol import IllegalAction, StateFormatError
+from lang import translate
 from tests.games.grass.helpers import game_with, hand_of, idle, move, refused, stash, traders
 
 CAP = 10  # the number docs/rules/grass.md gives players
@@ -48,6 +49,12 @@ def test_ten_offers_a_turn_whatever_their_answer_then_a_plain_refusal():
         "you have made 10 trade offers this turn, the most a turn allows: play or discard a card"
     )
     assert "G20" not in error.reason
+    # Both forms are catalog entries: a changed English form is no longer found, and
+    # a French player would read the refusal in English.
+    assert translate(error.reason, "fr") == (
+        "tu as fait 10 offres d'échange ce tour-ci, le maximum par tour\u00a0: joue ou "
+        "défausse une carte"
+    )
     idle(g, "ann")  # playing or discarding is still open
     assert g.state_json()["to_move"] == "bob"
 
@@ -137,8 +144,10 @@ def test_the_offer_count_is_saved_and_old_saves_without_it_load():
         offer=SWAP,
     )
     for bad in (-1, "3", True, None, 2.5):
-        with pytest.raises(StateFormatError):
+        with pytest.raises(StateFormatError) as refused_load:
             Grass.from_json({**saved, "offers": bad})
+        why = ValueError(f"a count must be a whole number from 0, not {bad!r}")
+        assert str(refused_load.value) == f"not a saved Grass state: {why!r}"
 
 
 def test_secret_trades_refuse_stash_peddles_in_plain_words():

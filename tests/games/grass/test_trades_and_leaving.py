@@ -401,3 +401,32 @@ def test_g20_a_stash_trade_moves_the_peddle_named_not_the_first_one():
     move(g, "ann", offer={"to": "bob", "give_stash": ["mexico"], "take_stash": ["jamaica"]})
     move(g, "bob", accept=True)
     assert stash(g, "ann") == ["panama", "jamaica"] and stash(g, "bob") == ["mexico"]
+
+
+def test_g20_only_the_player_offered_a_trade_may_accept_or_decline_it():
+    g = game_with({"ann": ["banker"], "bob": ["panama"]}, players=["ann", "bob", "cy"])
+    nothing = "there is no trade offer to you to answer"
+    refused("G20", nothing, g, "bob", accept=True)  # no offer at all
+    refused("G20", nothing, g, "ann", decline=True)
+    move(g, "ann", offer={"to": "bob", "give": ["banker"], "take": ["panama"]})
+    for by in ("ann", "cy"):  # the one who offered, and a player not in the trade
+        refused("G20", nothing, g, by, accept=True)
+        refused("G20", nothing, g, by, decline=True)
+    move(g, "bob", accept=True)
+    assert "banker" in hand_of(g, "bob") and "panama" in hand_of(g, "ann")
+
+
+def test_g22_the_player_to_move_leaving_hands_the_turn_to_their_left():
+    g = game_with({"ann": ["banker"]}, players=["ann", "bob", "cy"])
+    refused("G20", "you have no trade offer to withdraw", g, "ann", withdraw=True)
+    left, drew = move(g, "ann", leave=True)
+    assert (left.kind, left.text, left.actor) == (
+        EventKind.LEAVE,
+        "ann left the game; their cards are discarded",
+        "ann",
+    )
+    assert (drew.kind, drew.actor, drew.text) == (GrassEventKind.DRAW, "bob", "")
+    assert dict(drew.private) == {"bob": f"You drew {Card.parse(hand_of(g, 'bob')[-1]).title}"}
+    state = g.state_json()
+    assert (state["to_move"], state["awaiting"], state["left"]) == ("bob", ["bob"], ["ann"])
+    assert [len(hand_of(g, name)) for name in ("bob", "cy")] == [7, 6]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.grass import Grass
+from games.grass import Grass, legal
 from games.protocol import IllegalAction
 from lang import translate
 from tests.games.grass.helpers import game_with, idle, move, refused, seat_state, stash
@@ -281,3 +281,40 @@ def test_g12_only_protect_covers_peddles():
     idle(g, "bob")
     why = "only a Protect card covers peddles, not Panama"
     refused("G12", why, g, "ann", play="panama", cover=["mexico"])
+
+
+def test_g12_every_cover_a_protect_card_may_take_is_offered_and_no_more(monkeypatch):
+    """Grab a Snack covers up to $25,000, Lust Conquers All up to $50,000 (G12): the
+    choices listed are every set of unprotected peddles within the limit. The listing
+    is worked out afresh here, not read from the memo an earlier test filled."""
+    monkeypatch.setattr(legal, "_COVER_SETS", {})
+    g = game_with(
+        {
+            "ann": [
+                "market_open",
+                "mexico",
+                "mexico",
+                "colombia",
+                "grab_a_snack",
+                "lust_conquers_all",
+            ]
+        }
+    )
+    for card in ("market_open", "mexico", "mexico", "colombia"):
+        move(g, "ann", play=card)
+        idle(g, "bob")
+    covers = [
+        (action.to_json()["play"], action.to_json()["cover"])
+        for action in g.legal_actions("ann")
+        if "cover" in action.to_json()
+    ]
+    assert covers == [
+        ("grab_a_snack", ["colombia"]),
+        ("grab_a_snack", ["mexico"]),
+        ("grab_a_snack", ["mexico", "mexico"]),
+        ("lust_conquers_all", ["colombia"]),
+        ("lust_conquers_all", ["mexico"]),
+        ("lust_conquers_all", ["mexico", "colombia"]),
+        ("lust_conquers_all", ["mexico", "mexico"]),
+        ("lust_conquers_all", ["mexico", "mexico", "colombia"]),
+    ]
