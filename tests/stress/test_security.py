@@ -183,6 +183,7 @@ async def test_a_forged_lobby_click_on_a_game_no_database_holds_is_refused(
     join = next(b for b in lobby.buttons() if b.label == "Join")
     parts = (join.custom_id or "").split(":")
     parts[0], parts[1] = "m", "9" * 19  # a form's id, a game beyond 64 bits
-    forged = await bob.forge(channel, 5, {"custom_id": ":".join(parts), "components": []})
+    data = {"custom_id": ":".join(parts), "components": []}
+    forged = await bob.forge(channel, 5, data, message=lobby)
     assert "That game no longer exists." in await answer_text(emu, forged)
     assert bot_log_errors(bot.log_text()) == []

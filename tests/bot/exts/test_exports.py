@@ -32,8 +32,11 @@ async def finished_graps(emu: Any) -> None:
 
 
 async def forged_export(player: Any, channel: Any, custom_id: str) -> Any:
+    """A form nobody opened, sent as if from the player's own message in `channel` (a
+    form from no message at all is refused before anything else, tests/stress)."""
     data = {"custom_id": custom_id, "components": []}
-    return await player.forge(channel, MODAL_SUBMIT, data)
+    message = await player.say(channel, "the replay, please")
+    return await player.forge(channel, MODAL_SUBMIT, data, message=message)
 
 
 def files(interaction: Any) -> list[str]:
