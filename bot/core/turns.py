@@ -250,14 +250,10 @@ class Turns:
             key = (session.id, seat.name)
             awaited = seat.name in awaiting
             if seat.is_ai:
-                waiting = awaited and not _has_move(session, seat.name)
-                if not waiting:
+                if not awaited or _has_move(session, seat.name):
                     self._answered(key)
                 if awaited and runs_here:
-                    if waiting:
-                        self._spawn(self._patience, key, self._withdraw_unanswered(*key))
-                    else:
-                        self._spawn(self._ai_tasks, key, self._play_ai(*key))
+                    self._start_computer(session, key)
                 continue
             if key in self._covering:
                 continue  # the timer is playing this turn; it settles the seat after
@@ -273,6 +269,14 @@ class Turns:
                 self._poke(key)
             if deadline is not None and runs_here:
                 self._spawn(self._timer_tasks, key, self._run_timer(*key))
+
+    def _start_computer(self, session: Session, key: Key) -> bool:
+        """An awaited computer seat's task: its move, or, while its own trade offer waits
+        for an answer, its patience. True if a move's task was started."""
+        if _has_move(session, key[1]):
+            return self._spawn(self._ai_tasks, key, self._play_ai(*key))
+        self._spawn(self._patience, key, self._withdraw_unanswered(*key))
+        return False
 
     def _spawn(self, tasks: dict[Key, asyncio.Task[None]], key: Key, work: Any) -> bool:
         """One task per seat: a running one (re-reading the game after every wait) is
@@ -311,10 +315,7 @@ class Turns:
                 for seat in session.seats:
                     key = (game_id, seat.name)
                     if seat.is_ai and seat.name in awaiting:
-                        if not _has_move(session, seat.name):
-                            self._spawn(self._patience, key, self._withdraw_unanswered(*key))
-                            continue
-                        restarted = self._spawn(self._ai_tasks, key, self._play_ai(*key))
+                        restarted = self._start_computer(session, key)
                     elif not seat.is_ai and seat.deadline is not None:
                         restarted = self._spawn(self._timer_tasks, key, self._run_timer(*key))
                     else:

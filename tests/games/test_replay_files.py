@@ -52,9 +52,7 @@ def run(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> tuple[
     return status, capsys.readouterr().err
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(JSON_VALUES)
 def test_any_json_ends_in_a_documented_status(tmp_path, capsys, data):
     status, err = run(tmp_path, json.dumps(data), capsys)
@@ -62,9 +60,7 @@ def test_any_json_ends_in_a_documented_status(tmp_path, capsys, data):
     assert status == 0 or (err.strip() and "Traceback" not in err)
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_a_real_file_mutated_ends_in_a_documented_status(tmp_path, capsys, data):
     file = replay_file()

@@ -217,7 +217,7 @@ def test_g21_no_trading_in_the_first_learning_hand_then_trading():
     move(g, other, accept=True)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     steps=st.integers(0, 40),
