@@ -9,7 +9,21 @@ import pickle
 
 import pytest
 
-from games.text import Listed, Money, Text, _, _n, _p, field_names, joined, literal
+from games.registry import Level
+from games.text import (
+    Duration,
+    Listed,
+    Money,
+    Text,
+    _,
+    _n,
+    _p,
+    field_names,
+    joined,
+    literal,
+    restored,
+    saved,
+)
 
 
 def test_a_text_is_its_english_sentence():
@@ -117,3 +131,59 @@ def test_a_literal_is_its_words_exactly_braces_included():
     assert drawing == "{a}\n}b{" and drawing.fields == {} and drawing.translatable is False
     assert drawing.to_json() == {"msgid": "{{a}}\n}}b{{", "fields": {}, "verbatim": True}
     assert Text.from_json(drawing.to_json()) == drawing
+
+
+def test_lengths_of_time_and_lists_keep_their_kind_through_json():
+    text = _(
+        "{who} may play within {time}",
+        who=Listed([Listed(["ann", "bob"], "or"), "cy"]),
+        time=Duration(5400),
+    )
+    assert text == "ann or bob and cy may play within 90 minutes"
+    assert text.to_json() == {
+        "msgid": "{who} may play within {time}",
+        "fields": {
+            "who": {"list": [{"list": ["ann", "bob"], "last": "or"}, "cy"], "last": "and"},
+            "time": {"duration": 5400},
+        },
+    }
+    back = Text.from_json(json.loads(json.dumps(text.to_json())))
+    assert back == text and back.to_json() == text.to_json()
+    assert type(back.fields["time"]) is Duration and back.fields["who"][0].last == "or"
+
+
+def test_a_message_field_of_another_kind_is_named_in_the_refusal():
+    with pytest.raises(TypeError) as refused:
+        _("{x}", x=1.5).to_json()
+    assert str(refused.value) == "a message field cannot hold 1.5"
+    with pytest.raises(ValueError) as unknown:
+        Text.from_json({"msgid": "{x}", "fields": {"x": {"euros": 5}}})
+    assert str(unknown.value) == "not a message field: {'euros': 5}"
+
+
+def test_a_string_field_is_kept_in_json_as_a_plain_string():
+    """A `StrEnum` member (a computer's level, a word code compares) is JSON as its value."""
+    text = _("{player} plays at level {level}", player="eve", level=Level.EASY)
+    fields = text.to_json()["fields"]
+    assert fields == {"player": "eve", "level": "easy"}
+    assert type(fields["level"]) is str
+
+
+def test_a_separator_with_braces_joins_as_it_is():
+    lines = joined(" {or} ", ["ann", _("{count} card", count=1)])
+    assert lines == "ann {or} 1 card" and lines.translatable is False
+    assert lines.msgid == "{p0} {{or}} {p1}"
+
+
+def test_saved_texts_keep_none_for_plain_strings_and_restore_past_unusable_messages():
+    played = _("{player} played {card}", player="ann", card="Panama")
+    english = ["bob passed", "ann played Panama", "cy passed", "ann played Panama"]
+    messages = saved(["bob passed", played, "cy passed", played])
+    assert messages == [None, played.to_json(), None, played.to_json()]
+    # A plain string's None, and a message that no longer loads, leave their text as
+    # it is and do not stop the texts after them being restored.
+    messages[2] = {"msgid": "{gone}", "fields": {"gone": {"euros": 1}}}
+    texts = restored(english, messages)
+    assert texts == english
+    assert [type(text) for text in texts] == [str, Text, str, Text]
+    assert saved(["bob passed"]) is None
