@@ -26,6 +26,13 @@ def game_with(players: list[str], *decks: list[str]) -> Gracias:
     return Gracias.from_replay({"game": "gracias", "players": players, "decks": list(decks)})
 
 
+def layout_game() -> Gracias:
+    """3 players; turn 1: trio 1 = orange+blue (red down), 2 = yellow+purple (green
+    down), 3 = green+green (blue down)."""
+    layout = ["orange", "yellow", "green", "blue", "purple", "green", "red", "green", "blue"]
+    return game_with(["ann", "bob", "cy"], stacked(["red"] * 6 + layout))
+
+
 def reserve(game: Gracias, player: str) -> dict[str, int]:
     """A player's reserve by colour id, only the colours held."""
     counts = game.state_json()["players"][player]["reserve"]

@@ -9,7 +9,7 @@ import pytest
 from games.gracias import COLOURS, Colour, Gracias, Phase, TakeTrio
 from games.gracias.cards import full_deck
 from games.protocol import GameError, IllegalAction
-from tests.games.gracias.helpers import NAMES, game_with, play, reserve, stacked
+from tests.games.gracias.helpers import NAMES, game_with, layout_game, play, reserve, stacked
 
 
 def test_C1_six_colours_eighteen_each_with_letters_and_symbols() -> None:
@@ -122,13 +122,6 @@ def test_C5_trios_laid_first_cards_then_second_then_face_down() -> None:
     ]
     assert [t["face_down"] for t in trios] == ["red", "green", "blue"]
     assert game.state_json()["pile"] == 108 - 6 - 9
-
-
-def layout_game() -> Gracias:
-    """3 players; turn 1: trio 1 = orange+blue (red down), 2 = yellow+purple (green
-    down), 3 = green+green (blue down)."""
-    layout = ["orange", "yellow", "green", "blue", "purple", "green", "red", "green", "blue"]
-    return game_with(["ann", "bob", "cy"], stacked(["red"] * 6 + layout))
 
 
 def test_C5_keep_one_give_the_other_hidden_card_to_the_taker() -> None:
