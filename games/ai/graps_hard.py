@@ -3,10 +3,11 @@
 Graps hides nothing but the future: the rolls. The view is turned back into a game
 through the engine's own saved-state document (`Graps.from_json`) with a seed drawn by
 the searcher, so every iteration plays one sampled sequence of future rolls (a chance
-sample, never the real game's seed). The root candidates are the easy level's best
-cells; each iteration plays one of them (UCB1), then a short rollout in which both
-sides follow the easy scoring with a little noise, and scores the position reached:
-a win or loss, else the difference in how far each side's front is from the far row.
+sample, never the real game's seed). The root candidates are the best cells by the
+sharp weights (graps_easy.SHARP); each sample plays every one of them, then a rollout
+in which the searcher follows the sharp scoring and its opponent the easy one, both
+with a little noise, and scores the position reached: a win or loss, else the
+difference in how far each side's front is from the far row.
 """
 
 from __future__ import annotations
@@ -15,15 +16,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.ai.graps_easy import WIN, front, ranked, score_cells
+from games.ai.graps_easy import EASY, SHARP, WIN, front, ranked, score_cells
 from games.ai.player import Budget, SearchStats, paired_search, squash
 from games.graps.actions import Place
 from games.graps.engine import Graps
-from games.graps.views import Face, GrapsPlayerView, Phase
+from games.graps.views import Face, GrapsPlayerView, Phase, Side
 from games.protocol import JSON, Action
 
 CANDIDATES = 6
-"""Root cells searched: the easy level's best ones."""
+"""Root cells searched: the best ones by the sharp weights."""
 HORIZON = 200
 """Placements played in a rollout before the position is scored."""
 NOISE = 0.05
@@ -67,8 +68,10 @@ def sample_world(view: GrapsPlayerView, rng: random.Random) -> Graps:
     return Graps.from_json(document)
 
 
-def rollout_choice(game: Graps, rng: random.Random) -> Place:
-    """The rollout policy: the easy scoring (shallow), or a random cell now and then."""
+def rollout_choice(game: Graps, rng: random.Random, searcher: int) -> Place:
+    """The rollout policy, a random cell now and then: the searcher's seat by the sharp
+    scoring (as it plays), its opponent by the easy one, shallow (the cheaper guess of
+    a player it cannot read)."""
     seat = game.mover
     assert seat is not None
     cells = game.legal
@@ -76,7 +79,10 @@ def rollout_choice(game: Graps, rng: random.Random) -> Place:
         cell = cells[rng.randrange(len(cells))]
     else:
         grape = game.roll is not Face.BLANK
-        scores = score_cells(game.board, seat, cells, grape, deep=False)
+        if seat == searcher:
+            scores = score_cells(game.board, seat, cells, grape, deep=True, weights=SHARP)
+        else:
+            scores = score_cells(game.board, seat, cells, grape, deep=False, weights=EASY)
         cell = cells[scores.index(max(scores))]
     return Place(game.players[seat], cell)
 
@@ -95,7 +101,8 @@ def evaluate(game: Graps, me: str) -> float:
 
 
 class GrapsHard:
-    """The hard level: UCB1 over the easy level's best cells, rollouts over sampled dice."""
+    """The hard level: paired samples over the sharp scoring's best cells, rollouts over
+    sampled dice."""
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
@@ -106,7 +113,7 @@ class GrapsHard:
         places = [action for action in legal if isinstance(action, Place)]
         if not places:
             return legal[0]
-        scores = ranked(view, places)
+        scores = ranked(view, places, SHARP)
         order = sorted(range(len(places)), key=lambda i: -scores[i])[:CANDIDATES]
         if scores[order[0]] >= WIN or len(order) == 1:
             self.stats = SearchStats()
@@ -115,6 +122,7 @@ class GrapsHard:
         low, high = min(scores[i] for i in order), max(scores[i] for i in order)
         prior = [(scores[i] - low) / (high - low or 1.0) for i in order]
         me = view.name
+        searcher = 0 if view.side is Side.DARK else 1
 
         def simulate(arm: int, seed: int) -> float:
             rng = random.Random(seed)
@@ -123,7 +131,7 @@ class GrapsHard:
             for _ in range(HORIZON):
                 if game.mover is None:
                     break
-                game.apply(rollout_choice(game, rng))
+                game.apply(rollout_choice(game, rng, searcher))
             return evaluate(game, me)
 
         self.stats = SearchStats()

@@ -14,7 +14,17 @@ from collections.abc import Sequence
 import pytest
 
 from games.ai import Budget, make_ai
-from games.ai.graps_easy import WIN, GrapsEasy, advance, board_from_view, front, ranked, score_cells
+from games.ai.graps_easy import (
+    EASY,
+    SHARP,
+    WIN,
+    GrapsEasy,
+    advance,
+    board_from_view,
+    front,
+    ranked,
+    score_cells,
+)
 from games.ai.graps_hard import CANDIDATES, GrapsHard, evaluate, rollout_choice, sample_world
 from games.ai.player import SearchStats, squash
 from games.graps.actions import Place, Resign
@@ -195,16 +205,23 @@ class Fixed(random.Random):
         return self.value
 
 
-def test_the_rollout_follows_the_shallow_easy_score_except_for_its_noise() -> None:
-    game = position({1: "..X", 2: "..x", 3: "..x"}, {15: "O"})
+def test_the_rollout_plays_the_searcher_sharp_and_its_opponent_easy_except_for_noise() -> None:
+    # Dark to place a grape where the sharp weights (deep) and the easy ones (shallow)
+    # prefer different cells.
+    game = easy_game(2, 38)
+    assert game.mover == 0 and game.roll is Face.GRAPE
     cells = list(game.legal)
-    easy = score_cells(game.board, 0, cells, False, deep=False)
-    best = cells[easy.index(max(easy))]
-    assert rollout_choice(game, Fixed(0.05)) == Place(DARK, best)
-    noisy = {rollout_choice(game, Fixed(0.0499)).cell for _ in range(1)}
-    # At random: the generator's first randrange over the legal cells.
-    assert noisy == {cells[Fixed(0.0).randrange(len(cells))]}
-    assert cells[Fixed(0.0).randrange(len(cells))] != best
+    sharp = score_cells(game.board, 0, cells, True, deep=True, weights=SHARP)
+    easy = score_cells(game.board, 0, cells, True, deep=False, weights=EASY)
+    sharp_best, easy_best = cells[sharp.index(max(sharp))], cells[easy.index(max(easy))]
+    assert sharp_best != easy_best
+    assert rollout_choice(game, Fixed(0.05), searcher=0) == Place(DARK, sharp_best)
+    assert rollout_choice(game, Fixed(0.05), searcher=1) == Place(DARK, easy_best)
+    # At random below the noise: the generator's randrange over the legal cells (a
+    # generator overriding `random()` draws its ranges from it too).
+    noisy = rollout_choice(game, Fixed(0.0499), searcher=0)
+    assert noisy == Place(DARK, cells[Fixed(0.0499).randrange(len(cells))])
+    assert noisy.cell not in (sharp_best, easy_best)
 
 
 def test_a_position_is_valued_by_the_fronts_and_the_pawn_counts() -> None:
@@ -345,23 +362,36 @@ def test_the_easy_level_keeps_only_cells_within_half_a_point_of_the_best(
     assert easy_choices(game) == top, why
 
 
-def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree_P3() -> None:
-    # Eight placements into a real game, the easy scoring clearly prefers N5 (12
-    # against 3); on the sixteen rounds of sampled dice this generator draws (the same
-    # for every candidate) O4 leads it by more than two standard errors, and the
-    # search plays it, the same way every time. One round proves nothing: N5 stands.
-    game = easy_game(2, 8)
+def test_the_hard_level_overrides_its_sharp_choice_when_its_samples_agree_P3() -> None:
+    # Thirty-two placements into a real game, dark to place a blank: the sharp scoring
+    # clearly prefers L9 (4.87 against 1.57); on the sixteen rounds of sampled dice this
+    # generator draws (the same for every candidate) M6 leads it by more than two
+    # standard errors, and the search plays it, the same way every time. One round
+    # proves nothing: L9 stands.
+    game = easy_game(2, 32)
     view, legal = game.view_for(DARK), places(game)
-    scores = ranked(view, legal)
-    assert legal[scores.index(max(scores))].cell_name == "N5"
+    scores = ranked(view, legal, SHARP)
+    assert legal[scores.index(max(scores))].cell_name == "L9"
     assert scores.count(max(scores)) == 1
     for _ in range(2):
         player = GrapsHard(Budget(iterations=16 * CANDIDATES))
         action = player.choose(view, legal, random.Random(1))
-        assert isinstance(action, Place) and action.cell_name == "O4"
+        assert isinstance(action, Place) and action.cell_name == "M6"
         assert player.stats.rounds == 16
     once = GrapsHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(1))
-    assert isinstance(once, Place) and once.cell_name == "N5"
+    assert isinstance(once, Place) and once.cell_name == "L9"
+
+
+def test_the_hard_levels_baseline_is_the_sharp_scorings_best_cell_not_the_easy_one() -> None:
+    # Eighteen placements in, dark to place a grape: the easy weights prefer H8, the
+    # sharp ones I7. With one round of samples nothing can override the baseline.
+    game = easy_game(9, 18)
+    view, legal = game.view_for(DARK), places(game)
+    easy, sharp = ranked(view, legal), ranked(view, legal, SHARP)
+    assert legal[easy.index(max(easy))].cell_name == "H8"
+    assert legal[sharp.index(max(sharp))].cell_name == "I7"
+    once = GrapsHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(1))
+    assert isinstance(once, Place) and once.cell_name == "I7"
 
 
 def test_the_light_seat_scores_its_own_rows_and_prunes_dark_P5() -> None:
