@@ -1,0 +1,212 @@
+"""Grass, hard level: the parts of its search (games.ai.grass_hard) pinned one by one:
+the sampled world agrees with everything the view shows (G1, G13, G20), the rollout
+policy of each seat, the value of a finished rollout (G18, G19) and the candidate
+actions at the root."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.ai.grass_easy import GrassEasy
+from games.ai.grass_hard import (
+    GrassHard,
+    candidates,
+    evaluate,
+    rollout_choice,
+    sample_world,
+    world_document,
+)
+from games.ai.player import Budget, squash
+from games.grass import Grass, PassCard, Play
+from games.grass.actions import Accept, Decline, Discard, MakeOffer
+from games.grass.cards import Card
+from games.grass.state import Peddle
+
+from ..grass.helpers import game_with, move, seat_of
+from .play import FILL, grass
+
+C = Card
+HIDDEN = {"seed", "moves", "recent", "texts", "draw", "decks", "offers"}
+
+
+def paranoia_pass() -> Grass:
+    """ann played Sold Out: everyone passes a card left (G13)."""
+    game = game_with(
+        {"ann": ["sold_out", *FILL, "bust"], "bob": ["utterly_wiped_out", "panama", *FILL]},
+        draws=["charges_dropped"],
+        players=["ann", "bob", "cy"],
+    )
+    move(game, "ann", play="sold_out")
+    return game
+
+
+def same_table(game: Grass, name: str, seed: int) -> dict[str, Any]:
+    document = world_document(game.view_for(name), random.Random(seed))
+    saved = game.to_json()
+    for key in saved.keys() - HIDDEN:
+        if key != "seats":
+            assert document[key] == saved[key], key
+    for seat, kept in saved["seats"].items():
+        shown = {k: v for k, v in kept.items() if k not in ("hand", "chosen", "received")}
+        assert {k: document["seats"][seat][k] for k in shown} == shown
+    return document
+
+
+def test_a_sampled_world_keeps_the_table_during_a_turn_G1() -> None:
+    game = grass(["mexico", *FILL, "bust"], market_open=True, total=30_000)
+    stash_seat = seat_of(game, "bob")
+    stash_seat.market_open, stash_seat.stash = True, [Peddle(C.PANAMA)]
+    for seed in range(3):
+        document = same_table(game, "ann", seed)
+        assert document["next_mover"] is None
+        assert document["starter"] == "ann"
+
+
+def test_a_sampled_world_keeps_whose_pass_comes_next_and_one_s_own_choice_G13() -> None:
+    game = paranoia_pass()
+    move(game, "bob", pass_="utterly_wiped_out")
+    for seed in range(5):
+        document = same_table(game, "bob", seed)
+        assert document["next_mover"] == "bob"
+        assert document["seats"]["bob"]["chosen"] == "utterly_wiped_out"
+        assert sample_world(game.view_for("bob"), random.Random(seed)).legal_actions("bob") == []
+
+
+def test_a_sampled_world_of_hand_2_starts_with_the_second_player_G1() -> None:
+    game = grass(["mexico", *FILL, "bust"])
+    data = game.to_json()
+    data["hand"], data["starter"] = 2, "bob"
+    game = Grass.from_json(data)
+    assert world_document(game.view_for("ann"), random.Random(1))["starter"] == "bob"
+
+
+# The rollout policy: the easy level for everyone, the sharp rules for the searcher
+
+QUIET = [seed for seed in range(100) if random.Random(seed).random() >= 0.05][:10]
+
+
+def test_rollouts_play_the_sharp_rules_for_the_searcher_and_easy_for_the_others_G13() -> None:
+    game = grass(["double_crossed", *FILL, "bust"])
+    for seed in QUIET:
+        assert rollout_choice(game, random.Random(seed), "ann") != Play("ann", C.DOUBLE_CROSSED)
+        assert rollout_choice(game, random.Random(seed), "bob") == Play("ann", C.DOUBLE_CROSSED)
+        assert rollout_choice(game, random.Random(seed)) == Play("ann", C.DOUBLE_CROSSED)
+
+
+def test_rollouts_follow_the_rules_when_the_first_legal_action_is_a_discard_G4_G5() -> None:
+    game = grass(["mexico", "market_open", *FILL])  # the Mexico cannot be played yet
+    assert type(game.legal_actions("ann")[0]) is Discard
+    for seed in QUIET:
+        assert rollout_choice(game, random.Random(seed), "ann") == Play("ann", C.MARKET_OPEN)
+
+
+def test_rollouts_decline_every_offer_G20() -> None:
+    game = grass(["mexico", *FILL, "bust"])
+    seat_of(game, "bob").hand[0] = C.MARKET_OPEN
+    game.apply(MakeOffer("ann", "bob", give=(C.MEXICO,), take=(C.MARKET_OPEN,)))
+    assert game.legal_actions("bob")[0] == Accept("bob")
+    for seed in QUIET:
+        assert rollout_choice(game, random.Random(seed), "ann") == Decline("bob")
+
+
+def test_rollouts_pass_the_worst_card_G13() -> None:
+    game = paranoia_pass()
+    move(game, "ann", pass_="bust")  # bob's choice is awaited first now
+    for seed in QUIET:
+        assert rollout_choice(game, random.Random(seed), "ann") == PassCard(
+            "bob", C.UTTERLY_WIPED_OUT
+        )
+
+
+def test_a_hand_of_one_card_kind_passes_it_G13() -> None:
+    game = paranoia_pass()
+    move(game, "ann", pass_="bust")
+    seat_of(game, "bob").hand = [C.MARKET_OPEN] * 6
+    assert game.legal_actions("bob") == [PassCard("bob", C.MARKET_OPEN)]
+    assert rollout_choice(game, random.Random(QUIET[0])) == PassCard("bob", C.MARKET_OPEN)
+
+
+# The value of a rollout
+
+
+def totals(game: Grass, **money: int) -> Grass:
+    for name, total in money.items():
+        seat_of(game, name).total = total
+    return game
+
+
+def test_a_rollout_is_worth_the_gain_in_margin_over_the_best_opponent_G18() -> None:
+    game = totals(grass(["mexico", *FILL, "bust"]), ann=100_000, bob=40_000, cy=60_000)
+    assert evaluate(game, "ann") == squash(40_000, 60_000)
+    assert evaluate(game, "ann", 10_000) == squash(30_000, 60_000)
+    assert evaluate(game, "cy", -5_000) == squash(-35_000, 60_000)
+
+
+def finished(winners: list[str]) -> Grass:
+    game = totals(grass(["mexico", *FILL, "bust"]), ann=300_000, bob=300_000, cy=100_000)
+    data = game.to_json()
+    data["phase"], data["winners"], data["mover"] = "over", winners, None
+    over = Grass.from_json(data)
+    assert over.outcome() is not None
+    return over
+
+
+def test_a_finished_game_is_worth_half_margin_half_the_win_G19() -> None:
+    game = finished(["ann"])
+    assert evaluate(game, "ann") == pytest.approx((0.5 + 1.0) / 2)
+    assert evaluate(game, "cy") == pytest.approx((squash(-200_000, 60_000) + 0.0) / 2)
+    tied = finished(["ann", "bob"])
+    assert evaluate(tied, "bob", 10_000) == pytest.approx((squash(-10_000, 60_000) + 0.5) / 2)
+
+
+# The candidates at the root
+
+
+def test_the_candidates_are_the_default_every_other_play_the_best_cover_and_3_discards() -> None:
+    game = grass(["grab_a_snack", "bust", "sold_out", "mexico", "colombia", "jamaica"])
+    ann = seat_of(game, "ann")
+    ann.market_open = True
+    ann.stash = [Peddle(C.JAMAICA), Peddle(C.COLOMBIA), Peddle(C.MEXICO)]
+    seat_of(game, "bob").market_open = True
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    first = GrassEasy(sharp=True).choose(view, legal, random.Random(1))
+    assert first == Play("ann", C.COLOMBIA)
+    covers = [a for a in legal if type(a) is Play and a.card is C.GRAB_A_SNACK]
+    assert len(covers) == 3  # one peddle each: Jamaica, Colombia ($25,000 each), Mexico
+    assert candidates(view, legal, first) == [
+        Play("ann", C.COLOMBIA),
+        Play("ann", C.GRAB_A_SNACK, None, (C.JAMAICA,)),  # the first of the best covers
+        Play("ann", C.BUST, "bob"),
+        Play("ann", C.SOLD_OUT),
+        Play("ann", C.MEXICO),
+        Play("ann", C.JAMAICA),
+        Discard("ann", C.MEXICO),
+        Discard("ann", C.CHARGES_DROPPED),
+    ]
+
+
+def test_the_candidates_of_a_pass_are_every_card_G13() -> None:
+    game = paranoia_pass()
+    view, legal = game.view_for("bob"), game.legal_actions("bob")
+    first = PassCard("bob", C.UTTERLY_WIPED_OUT)
+    assert candidates(view, legal, first) == [first] + [a for a in legal if a != first]
+
+
+# The search itself
+
+
+def test_a_new_hard_player_reports_no_search_yet() -> None:
+    assert GrassHard().stats.iterations == 0
+
+
+def test_the_hard_level_searches_its_answer_to_an_offer_G20() -> None:
+    game = grass(["mexico", *FILL, "bust"])
+    seat_of(game, "bob").hand[0] = C.MARKET_OPEN
+    game.apply(MakeOffer("ann", "bob", give=(C.MEXICO,), take=(C.MARKET_OPEN,)))
+    hard = GrassHard(Budget(iterations=4))
+    answer = hard.choose(game.view_for("bob"), game.legal_actions("bob"), random.Random(1))
+    assert answer in (Accept("bob"), Decline("bob"))
+    assert hard.stats.iterations == 4 and hard.stats.rounds == 2
