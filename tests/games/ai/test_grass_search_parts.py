@@ -5,6 +5,7 @@ actions at the root."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -210,3 +211,33 @@ def test_the_hard_level_searches_its_answer_to_an_offer_G20() -> None:
     answer = hard.choose(game.view_for("bob"), game.legal_actions("bob"), random.Random(1))
     assert answer in (Accept("bob"), Decline("bob"))
     assert hard.stats.iterations == 4 and hard.stats.rounds == 2
+
+
+def last_turn_with_utterly_wiped_out(**money: int) -> Grass:
+    """ann holds Utterly Wiped Out with an empty stash and a closed market (playing it
+    costs her nothing) and the hand ends after bob draws the last card (G13, G18)."""
+    game = grass(["utterly_wiped_out", *FILL, "hearsay_evidence"])
+    game.state.discard.extend(game.state.draw[1:])  # seen: the sampled worlds agree
+    del game.state.draw[1:]
+    game.state.options = dataclasses.replace(game.state.options, target=10**12)
+    return totals(game, **money)
+
+
+def searched(game: Grass) -> object:
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    assert GrassEasy(sharp=True).choose(view, legal, random.Random(1)) == Discard(
+        "ann", C.IMMUNITY
+    )  # the sharp rules keep Paranoia while a card is left to draw
+    return GrassHard(Budget(iterations=50)).choose(view, legal, random.Random(1))
+
+
+def test_the_search_overrides_the_default_when_the_hand_s_end_says_so_clearly_G13_G18() -> None:
+    # held at the end, the card costs $100,000; played now, nothing
+    game = last_turn_with_utterly_wiped_out()
+    assert searched(game) == Play("ann", C.UTTERLY_WIPED_OUT)
+
+
+def test_the_search_measures_the_margin_from_the_one_at_the_root_G18() -> None:
+    # far ahead in running totals (a margin of $100,000,000): only the change counts
+    game = last_turn_with_utterly_wiped_out(ann=200_000_000, bob=100_000_000, cy=100_000_000)
+    assert searched(game) == Play("ann", C.UTTERLY_WIPED_OUT)
