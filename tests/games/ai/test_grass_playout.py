@@ -82,3 +82,12 @@ def test_an_offer_is_answered_at_random_G20() -> None:
     seat_of(game, "bob").hand[0] = C.MARKET_OPEN
     game.apply(MakeOffer("ann", "bob", give=(C.MEXICO,), take=(C.MARKET_OPEN,)))
     assert choices(game, "bob") == {Accept("bob"), Decline("bob")}
+
+
+def test_a_hand_of_one_card_kind_passes_it_G13() -> None:
+    game = game_with(
+        {"ann": ["sold_out", *FILL, "bust"]}, draws=["charges_dropped"], players=["ann", "bob"]
+    )
+    move(game, "ann", play="sold_out")
+    seat_of(game, "bob").hand = [C.MARKET_OPEN] * 6
+    assert choices(game, "bob") == {PassCard("bob", C.MARKET_OPEN)}

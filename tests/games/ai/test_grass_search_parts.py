@@ -22,7 +22,7 @@ from games.ai.grass_hard import (
 )
 from games.ai.player import Budget, squash
 from games.grass import Grass, PassCard, Play
-from games.grass.actions import Accept, Decline, Discard, MakeOffer
+from games.grass.actions import Accept, Decline, Discard, Leave, MakeOffer
 from games.grass.cards import Card
 from games.grass.state import Peddle
 
@@ -241,3 +241,18 @@ def test_the_search_measures_the_margin_from_the_one_at_the_root_G18() -> None:
     # far ahead in running totals (a margin of $100,000,000): only the change counts
     game = last_turn_with_utterly_wiped_out(ann=200_000_000, bob=100_000_000, cy=100_000_000)
     assert searched(game) == Play("ann", C.UTTERLY_WIPED_OUT)
+
+
+def test_a_world_is_sampled_after_the_paranoia_player_left_during_the_pass_G13() -> None:
+    game = game_with(
+        {"ann": ["mexico", *FILL, "bust"], "bob": ["sold_out", *FILL, "bust"]},
+        draws=["charges_dropped", "hearsay_evidence"],
+        players=["ann", "bob", "cy", "dee"],
+    )
+    move(game, "ann", discard="mexico")
+    move(game, "bob", play="sold_out")
+    game.apply(Leave("bob"))
+    assert game.view_for("ann").public.to_move is None
+    world = sample_world(game.view_for("ann"), random.Random(1))
+    assert world.awaiting == ("ann", "cy", "dee")
+    assert world.legal_actions("ann") == game.legal_actions("ann")
