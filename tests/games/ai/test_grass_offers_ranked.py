@@ -131,4 +131,3 @@ def test_no_offer_while_an_offer_waits_or_out_of_turn_G20() -> None:
     assert propose(game.view_for("ann")) is None
     game.apply(Accept("bob"))
     assert propose(game.view_for("bob")) is None
-
