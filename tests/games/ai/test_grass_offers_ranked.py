@@ -58,6 +58,8 @@ def test_the_heat_off_is_asked_for_only_for_the_pay_fine_that_lifts_the_heat_too
     # a Pay Fine lifts it already (her Mexico pays): Hearsay Evidence is worth its
     # $15,000 unless the Pay Fine itself goes for it
     assert blocked_by_felony("pay_fine") == offer(C.PAY_FINE, C.HEARSAY_EVIDENCE)
+    # so even beside a Market Close (worth less to her, and to bob, than the Pay Fine)
+    assert blocked_by_felony("pay_fine", "market_close") == offer(C.PAY_FINE, C.HEARSAY_EVIDENCE)
 
 
 def test_a_gain_of_exactly_10_000_is_asked_for_G9_G20() -> None:
@@ -123,6 +125,8 @@ def test_a_partner_holding_a_single_card_is_asked_G20() -> None:
 def test_no_offer_while_an_offer_waits_or_out_of_turn_G20() -> None:
     game = grass(["mexico", *HEAT_OFFS, "bust"])
     seat_of(game, "bob").market_open = True
+    seat_of(game, "cy").market_open = True
+    assert len(ranked_offers(game.view_for("ann"))) >= 2
     made = propose(game.view_for("ann"))
     assert made == offer(C.MEXICO, C.MARKET_OPEN)
     seat_of(game, "bob").hand[0] = C.MARKET_OPEN
@@ -131,3 +135,19 @@ def test_no_offer_while_an_offer_waits_or_out_of_turn_G20() -> None:
     assert propose(game.view_for("ann")) is None
     game.apply(Accept("bob"))
     assert propose(game.view_for("bob")) is None
+
+
+def test_a_bigger_gain_goes_first_at_the_same_chance_G20() -> None:
+    # ann, blocked by Felony with nothing to lift it, holds a spare Market Open. A
+    # Colombia or a Jamaica for it from cy (closed) gains her $23,000; Hearsay Evidence
+    # for her Market Close $21,000 (from bob or cy): 5 copies unseen of each card.
+    game = grass(["market_open", "market_close", *HEAT_OFFS])
+    ann = seat_of(game, "ann")
+    ann.market_open, ann.heat = True, [C.FELONY]
+    seat_of(game, "bob").market_open = True
+    assert ranked_offers(game.view_for("ann"))[:4] == [
+        offer(C.MARKET_OPEN, C.COLOMBIA, to="cy"),
+        offer(C.MARKET_OPEN, C.JAMAICA, to="cy"),
+        offer(C.MARKET_CLOSE, C.HEARSAY_EVIDENCE),
+        offer(C.MARKET_CLOSE, C.HEARSAY_EVIDENCE, to="cy"),
+    ]

@@ -189,6 +189,28 @@ def test_the_candidates_are_the_default_every_other_play_the_best_cover_and_3_di
     ]
 
 
+def test_only_discards_fill_the_candidates_after_the_plays() -> None:
+    # the Grab a Snack covering the Mexico is not the best cover: it is left out even
+    # though a Protect card is worth less to keep than a Jamaica
+    game = grass(["grab_a_snack", "banker", "stonehigh", "panama", "dr_feelgood", "jamaica"])
+    ann = seat_of(game, "ann")
+    ann.market_open = True
+    ann.stash = [Peddle(C.JAMAICA), Peddle(C.MEXICO)]
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    first = GrassEasy(sharp=True).choose(view, legal, random.Random(1))
+    assert first == Play("ann", C.DR_FEELGOOD)
+    assert candidates(view, legal, first) == [
+        first,
+        Play("ann", C.GRAB_A_SNACK, None, (C.JAMAICA,)),
+        Play("ann", C.STONEHIGH),
+        Play("ann", C.PANAMA),
+        Play("ann", C.JAMAICA),
+        Discard("ann", C.CHARGES_DROPPED),
+        Discard("ann", C.GRAB_A_SNACK),
+        Discard("ann", C.JAMAICA),
+    ]
+
+
 def test_the_candidates_of_a_pass_are_every_card_G13() -> None:
     game = paranoia_pass()
     view, legal = game.view_for("bob"), game.legal_actions("bob")
