@@ -151,3 +151,21 @@ def test_a_bigger_gain_goes_first_at_the_same_chance_G20() -> None:
         offer(C.MARKET_CLOSE, C.HEARSAY_EVIDENCE),
         offer(C.MARKET_CLOSE, C.HEARSAY_EVIDENCE, to="cy"),
     ]
+
+
+def test_a_likelier_card_goes_first_when_chance_times_gain_says_so_G20() -> None:
+    # as above, but a Colombia and a Jamaica lie in the discard pile: 4 copies unseen
+    # of each against 5 of Hearsay Evidence, so $21,000 at the better chance first
+    game = grass(["market_open", "market_close", *HEAT_OFFS])
+    ann = seat_of(game, "ann")
+    ann.market_open, ann.heat = True, [C.FELONY]
+    seat_of(game, "bob").market_open = True
+    game.state.discard.extend([C.COLOMBIA, C.JAMAICA])
+    view = game.view_for("ann")
+    assert unseen_cards(view)[C.COLOMBIA] == 4 and unseen_cards(view)[C.HEARSAY_EVIDENCE] == 5
+    assert ranked_offers(view)[:4] == [
+        offer(C.MARKET_CLOSE, C.HEARSAY_EVIDENCE),
+        offer(C.MARKET_CLOSE, C.HEARSAY_EVIDENCE, to="cy"),
+        offer(C.MARKET_OPEN, C.COLOMBIA, to="cy"),
+        offer(C.MARKET_OPEN, C.JAMAICA, to="cy"),
+    ]
