@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from games.ai.grass_hard import (
 from games.ai.player import Budget, squash
 from games.grass import Grass, PassCard, Play
 from games.grass.actions import Accept, Decline, Discard, Leave, MakeOffer
-from games.grass.cards import Card
+from games.grass.cards import Card, deck_for_hand
 from games.grass.state import Peddle
 
 from ..grass.helpers import game_with, move, seat_of
@@ -286,3 +287,32 @@ def test_after_the_first_player_leaves_their_pass_the_next_one_moves_in_the_samp
     assert game.to_json()["next_mover"] == "bob"
     for seed in range(3):
         assert world_document(game.view_for("bob"), random.Random(seed))["next_mover"] == "bob"
+
+
+def double_crossed_before_a_panama() -> Grass:
+    """ann holds Double Crossed, a Market Open and a Panama on a closed market; every
+    card she cannot see does nothing for anyone (Heat Off cards without Heat On, Pay
+    Fine, Market Close on closed markets), 12 of them left to draw."""
+    game = grass(
+        ["double_crossed", "market_open", "panama", "immunity", "immunity", "a_breeze_to_fly"]
+    )
+    idle = [C.IMMUNITY] * 3 + [C.A_BREEZE_TO_FLY] * 3 + [C.HEARSAY_EVIDENCE] * 5
+    idle += [C.CHARGES_DROPPED] * 4 + [C.PAY_FINE] * 4 + [C.MARKET_CLOSE] * 5
+    seat_of(game, "bob").hand, seat_of(game, "cy").hand = idle[:6], idle[6:12]
+    game.state.draw[:] = idle[12:24]
+    rest = Counter(deck_for_hand(1, False))
+    rest.subtract([*seat_of(game, "ann").hand, *idle[:24]])
+    game.state.discard[:] = list(rest.elements())
+    return game
+
+
+def test_the_search_plays_its_own_later_turns_by_the_sharp_rules_G13_G18() -> None:
+    # By the sharp rules ann keeps Double Crossed until the last draw, when the Panama
+    # she will have peddled makes it cost more than its $50,000 penalty: she keeps it
+    # and pays. Played now, with an empty stash, it costs two turns.
+    game = double_crossed_before_a_panama()
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    assert GrassEasy(sharp=True).choose(view, legal, random.Random(1)) == Play("ann", C.MARKET_OPEN)
+    for seed in (1, 2, 3):
+        hard = GrassHard(Budget(iterations=60))
+        assert hard.choose(view, legal, random.Random(seed)) == Play("ann", C.DOUBLE_CROSSED)
