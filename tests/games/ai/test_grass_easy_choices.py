@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from games.ai.grass_easy import GrassEasy
+from games.ai.grass_hard import GrassHard
 from games.grass import Grass, Offer, Play
 from games.grass.actions import Accept, Decline, Discard, MakeOffer
 from games.grass.cards import Card
@@ -105,8 +106,6 @@ def test_sharp_keeps_paranoia_until_the_draw_pile_is_empty_G13() -> None:
 
 
 def test_the_hard_level_s_rules_are_the_sharp_ones_G13() -> None:
-    from games.ai.grass_hard import GrassHard
-
     game = grass(["double_crossed", *FILL, "bust"])
     easy = GrassHard().easy
     legal = game.legal_actions("ann")
@@ -198,7 +197,7 @@ def test_market_close_is_not_played_behind_the_leader_s_total_G16() -> None:
 # 4-5. Big things before Heat On, small ones after it (G7, G8, G12, G14)
 
 
-def clear_with_bust(hand: list[str], sharp: bool = False) -> Grass:
+def clear_with_bust(hand: list[str]) -> Grass:
     game = grass([*hand, "bust", *FILL][:6], market_open=True)
     stash(game, "bob", C.MEXICO, C.COLOMBIA, total=100_000)
     seat_of(game, "bob").stash[1].covered = True
