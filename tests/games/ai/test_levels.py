@@ -8,10 +8,12 @@ import pickle
 
 import pytest
 
+from games import registry
 from games.ai import LEVELS, decide, make_ai
 from games.protocol import GameError
 from games.registry import game_class
 
+from ...toygame import fifth
 from .play import play_game
 
 # Uniformly random Grass rarely ends (docs/rules/grass.md), so random Grass seats play
@@ -75,3 +77,9 @@ def test_one_decision_travels_to_a_worker_process_and_back(kind: str) -> None:
     again = decide(kind, "easy", view, legal, seed=4, moves=game.moves)
     assert first in legal and pickle.loads(pickle.dumps(first)) == first
     assert again == first
+
+
+def test_a_level_a_game_has_no_player_of_is_refused_by_its_name() -> None:
+    with registry.registered(fifth.ENTRY), pytest.raises(GameError) as refused:
+        make_ai("tac", "hard")
+    assert str(refused.value) == "no hard computer player for the game 'tac'"
