@@ -12,15 +12,10 @@ the leader the majority holder, or one that lifts a rival over its own count.
 
 The scoring works on a `Table` of plain numbers, built from a player's view (the easy
 level) or from a searched game (the hard level's rollouts, `table_of`).
-
-The hard level scores the same way with one change (`softness`): a majority is not
-decided by today's counts but weighed by how likely it is to hold at the round's end,
-the more loosely the more turns are left (cards still to come, hidden cards unknown).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,15 +29,6 @@ from games.protocol import Action
 COLOURS = 6
 PACKET = 5  # C6
 LEADER_WEIGHT = 0.7  # the rest goes to the mean opponent
-TURNS = 4  # C2: turns in a round
-SOFTNESS = (0.31, 0.3)
-"""The hard level's softness: (at the last turn, added per turn left), in cards. Tuned
-by self-play against the easy level (2,000 seeded games per try, 4 players)."""
-
-
-def softness_at(turn: int) -> float:
-    """The hard level's softness in turn `turn` (1 to 4) of a round."""
-    return SOFTNESS[0] + SOFTNESS[1] * (TURNS - turn)
 
 
 @dataclass
@@ -93,38 +79,22 @@ def table_of(game: Gracias, me: int) -> Table:
     return Table(me, seats, list(game.players), cards, totals)
 
 
-def colour_points(
-    cards: list[list[float]], seats: Sequence[int], colour: int, softness: float = 0.0
-) -> list[float]:
+def colour_points(cards: list[list[float]], seats: Sequence[int], colour: int) -> list[float]:
     """C6 for one colour on the (estimated) counts: each seat's packet point plus its
     face-up cards unless it holds the most of them (ties all lose them)."""
-    return column_points([cards[p][colour] for p in seats], softness)
-
-
-def column_points(column: Sequence[float], softness: float = 0.0) -> list[float]:
-    """C6 for one colour's counts, one per seat. With `softness` (in cards) a seat's
-    face-up cards count by the chance they are not the most: a logistic curve of its
-    lead over the next highest count, a tie counting as a lead of half a card."""
-    face = [n - PACKET if n >= PACKET else n for n in column]
-    packets = [1.0 if n >= PACKET else 0.0 for n in column]
-    if softness <= 0:
-        most = max(face) - 1e-9
-        return [b + (n if 0 < n < most else 0.0) for b, n in zip(packets, face, strict=True)]
+    face = []
+    for p in seats:
+        n = cards[p][colour]
+        face.append(n - PACKET if n >= PACKET else n)
+    most = max(face)
     points = []
-    for i, n in enumerate(face):
-        if n <= 0:
-            points.append(packets[i])
-            continue
-        rival = max((m for j, m in enumerate(face) if j != i), default=0.0)
-        lead = (n - rival + 0.5) / softness
-        kept = 0.0 if lead > 30 else 1.0 / (1.0 + math.exp(lead))
-        points.append(packets[i] + n * kept)
+    for p, n in zip(seats, face, strict=True):
+        packet = 1.0 if cards[p][colour] >= PACKET else 0.0
+        points.append(packet + (n if 0 < n < most - 1e-9 else 0.0))
     return points
 
 
-def score_choices(
-    table: Table, choices: Sequence[tuple[int, int, int]], softness: float = 0.0
-) -> list[float]:
+def score_choices(table: Table, choices: Sequence[tuple[int, int, int]]) -> list[float]:
     """The value of each (kept colour, given colour, receiver seat): own estimated
     total minus the opponents' (the leader weighted most), after the choice. A choice
     changes one or two colours; each "one more card of colour c for seat p" is scored
@@ -133,7 +103,7 @@ def score_choices(
     cards = table.cards
     me = table.me
     index = {p: i for i, p in enumerate(seats)}
-    per_colour = [colour_points(cards, seats, c, softness) for c in range(COLOURS)]
+    per_colour = [colour_points(cards, seats, c) for c in range(COLOURS)]
     base = [table.totals[p] + sum(points[i] for points in per_colour) for i, p in enumerate(seats)]
     mine_at = index[me]
     deltas: dict[tuple[int, int, int], list[float]] = {}
@@ -147,9 +117,13 @@ def score_choices(
             column[index[first]] += 1
             if second >= 0:
                 column[index[second]] += 1
+            face = [n - PACKET if n >= PACKET else n for n in column]
+            most = max(face) - 1e-9
             old = per_colour[colour]
-            new = column_points(column, softness)
-            found = [after - before for after, before in zip(new, old, strict=True)]
+            found = [
+                (1.0 if column[i] >= PACKET else 0.0) + (n if 0 < n < most else 0.0) - old[i]
+                for i, n in enumerate(face)
+            ]
             deltas[key] = found
         return found
 
@@ -188,12 +162,11 @@ def describe(view: GraciasPlayerView, action: Action) -> tuple[int, int, int] | 
     return keep, give, public.players.index(action.give_to)
 
 
-def ranked(view: GraciasPlayerView, legal: Sequence[Action], softness: float = 0.0) -> list[float]:
-    """The value of every legal action (-inf for anything else): the easy level's, or
-    with `softness` the hard level's."""
+def ranked(view: GraciasPlayerView, legal: Sequence[Action]) -> list[float]:
+    """The easy level's value of every legal action (-inf for anything else)."""
     described = [describe(view, action) for action in legal]
     choices = [choice for choice in described if choice is not None]
-    scored = iter(score_choices(table_from_view(view), choices, softness))
+    scored = iter(score_choices(table_from_view(view), choices))
     return [float("-inf") if choice is None else next(scored) for choice in described]
 
 

@@ -8,11 +8,10 @@ the other cards of the 108 (C1, 18 per colour) are shuffled and dealt to the oth
 players' hidden cards (as many as each holds), to the face-down cards still on the
 table and to the pile, and later rounds are shuffled from a sampled seed.
 
-The root candidates are the best choices by the hard level's own scoring (the easy
-level's, with majorities weighed by how likely they are to hold: `softness_at`); each
-sample plays every candidate (`paired_search`), then the searcher goes on by its own
-scoring and the others by the easy level to the end of the round; the value is the
-margin over the best opponent afterwards (a win or loss once the game is over, C8).
+The root candidates are the easy level's best choices; each sample plays every
+candidate (`paired_search`), then all players follow the easy level (with a little
+noise) to the end of the round; the value is the margin over the best opponent
+afterwards (a win or loss once the game is over, C8).
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.ai.gracias_easy import ranked, score_choices, softness_at, table_of
+from games.ai.gracias_easy import ranked, score_choices, table_of
 from games.ai.player import Budget, SearchStats, paired_search, squash
 from games.gracias.actions import ChooseTrio, GraciasAction, SplitTrio
 from games.gracias.cards import CARDS_PER_COLOUR, COLOUR_IDS
@@ -101,10 +100,9 @@ def sample_world(view: GraciasPlayerView, rng: random.Random) -> Gracias:
     return Gracias.from_json(world_document(view, rng))
 
 
-def rollout_choice(game: Gracias, rng: random.Random, searcher: int = -1) -> GraciasAction:
-    """The choice of the player to move from their own knowledge in the sampled game
-    (their hidden cards, the others' counts): the hard level's scoring for the
-    `searcher`'s seat, the easy level's for the others; sometimes a random one."""
+def rollout_choice(game: Gracias, rng: random.Random) -> GraciasAction:
+    """The easy level's choice for the player to move, from their own knowledge in the
+    sampled game (their hidden cards, the others' counts); sometimes a random one."""
     seat = game.to_move
     assert seat is not None
     legal = game.legal_actions(game.players[seat])
@@ -119,8 +117,7 @@ def rollout_choice(game: Gracias, rng: random.Random, searcher: int = -1) -> Gra
             a, b = game.trios[game.holding].up
         keep = action.keep.index
         choices.append((keep, b if keep == a else a, game.seat_of[action.give_to]))
-    softness = softness_at(game.turn) if seat == searcher else 0.0
-    values = score_choices(table_of(game, seat), choices, softness)
+    values = score_choices(table_of(game, seat), choices)
     return legal[values.index(max(values))]
 
 
@@ -139,7 +136,7 @@ def evaluate(game: Gracias, me: str, before: int = 0) -> float:
 
 
 class GraciasHard:
-    """The hard level: paired sampling over its own scoring's best choices."""
+    """The hard level: paired sampling over the easy level's best choices."""
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
@@ -147,7 +144,7 @@ class GraciasHard:
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         assert isinstance(view, GraciasPlayerView)
-        values = ranked(view, legal, softness_at(view.public.turn))
+        values = ranked(view, legal)
         order = sorted(range(len(legal)), key=lambda i: -values[i])[:CANDIDATES]
         self.stats = SearchStats()
         if len(order) == 1:
@@ -155,7 +152,6 @@ class GraciasHard:
         candidates = [legal[i] for i in order]
         prior = [values[i] for i in order]
         me = view.player
-        searcher = view.public.players.index(me)
         start_round = view.public.round
         totals = {seat.name: seat.total for seat in view.public.seats if seat.in_game}
         mine = totals.pop(me, 0)
@@ -168,7 +164,7 @@ class GraciasHard:
             assert isinstance(action, GraciasAction)
             game.apply(action)
             while not game.over and game.round == start_round:
-                game.apply(rollout_choice(game, rng, searcher))
+                game.apply(rollout_choice(game, rng))
             return evaluate(game, me, before)
 
         best = paired_search(len(candidates), simulate, self.budget, rng, prior, self.stats)
