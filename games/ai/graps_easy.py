@@ -90,6 +90,11 @@ def board_from_view(view: GrapsPlayerView) -> Board:
     return board
 
 
+def seat_of(view: GrapsPlayerView) -> int:
+    """The viewer's seat: 0 for dark, 1 for light (the engine's `Board` numbering)."""
+    return 0 if view.side is Side.DARK else 1
+
+
 def advance(seat: int, cell: int) -> int:
     """Rows from seat's own land row: 0 on it, 14 on the opponent's land."""
     row = cell // SIZE
@@ -171,7 +176,7 @@ class GrapsEasy:
         if not places:
             return legal[0]
         board = board_from_view(view)
-        seat = 0 if view.side is Side.DARK else 1
+        seat = seat_of(view)
         grape = view.public.roll is not Face.BLANK  # set-up grapes have no roll (P2)
         scores = score_cells(board, seat, [place.cell for place in places], grape, deep=True)
         best = max(scores)
@@ -182,7 +187,7 @@ class GrapsEasy:
 def ranked(view: GrapsPlayerView, places: Sequence[Place], weights: Weights = EASY) -> list[float]:
     """The scores of `places` under `weights` (the hard level's prior: `SHARP`)."""
     board = board_from_view(view)
-    seat = 0 if view.side is Side.DARK else 1
+    seat = seat_of(view)
     grape = view.public.roll is not Face.BLANK
     cells = [place.cell for place in places]
     return score_cells(board, seat, cells, grape, deep=True, weights=weights)

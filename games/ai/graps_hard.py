@@ -16,11 +16,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.ai.graps_easy import EASY, SHARP, WIN, front, ranked, score_cells
+from games.ai.graps_easy import EASY, SHARP, WIN, front, ranked, score_cells, seat_of
 from games.ai.player import Budget, SearchStats, paired_search, squash
 from games.graps.actions import Place
 from games.graps.engine import Graps
-from games.graps.views import Face, GrapsPlayerView, Phase, Side
+from games.graps.views import Face, GrapsPlayerView, Phase
 from games.protocol import JSON, Action
 
 CANDIDATES = 6
@@ -122,7 +122,7 @@ class GrapsHard:
         low, high = min(scores[i] for i in order), max(scores[i] for i in order)
         prior = [(scores[i] - low) / (high - low or 1.0) for i in order]
         me = view.name
-        searcher = 0 if view.side is Side.DARK else 1
+        searcher = seat_of(view)
 
         def simulate(arm: int, seed: int) -> float:
             rng = random.Random(seed)
