@@ -11,11 +11,22 @@ counted apart. `--missed` lists the missed ones by name (`mutmut show NAME` show
 results once the tests change, so the survivors of a whole run are run again by name
 after the tests they led to, and the scores combine both: a new test can only add
 catches, so a mutant caught before stays caught.
+
+A judgment names a mutant, and mutmut numbers a function's mutants afresh whenever
+the function changes: the same name may then be another change. So each entry of
+equivalent.txt also pins the code the mutant changes to (between double backquotes), and an
+entry counts only while the mutant of that name still changes the code to that and
+is not caught; any other entry is printed as a judgment to make again, and its mutant
+counts as what the run found. `--pin` writes the current code into the entries that
+have none (after adding judgments by name).
 """
 
 from __future__ import annotations
 
+import ast
+import difflib
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -33,14 +44,97 @@ FOCUS = [
 ]
 
 
-def equivalent() -> set[str]:
-    """The mutant names listed in equivalent.txt (first word of each line; # comments)."""
-    names = set()
+ENTRY = re.compile(r"(?P<name>\S+)(?:\s+``(?P<code>.*?)``)?(?:\s+(?P<why>.*))?")
+
+
+def equivalent() -> dict[str, str | None]:
+    """The judged mutants: each name and the code it was judged on (None: not pinned)."""
+    judged: dict[str, str | None] = {}
     for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            names.add(line.split()[0])
-    return names
+        if line.startswith("#") or not line.strip():
+            continue
+        entry = ENTRY.fullmatch(line.strip())
+        assert entry is not None, line
+        judged[entry["name"]] = entry["code"]
+    return judged
+
+
+def changed_code(mutant: str, original: str) -> str:
+    """The lines a mutant's function changes, stripped and joined by a space; a line it
+    removes is marked with a leading "-". Both functions are compared under one name
+    (mutmut names each copy, and may change its defaults too)."""
+    before = original.splitlines()
+    after = mutant.splitlines()
+    name = re.compile(r"__mutmut_\w+")
+    after[0] = name.sub("__mutmut_orig", after[0], count=1)
+    lines: list[str] = []
+    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+    for tag, low_a, high_a, low, high in matcher.get_opcodes():
+        if tag in ("replace", "insert"):
+            lines.extend(line.strip() for line in after[low:high])
+        elif tag == "delete":
+            lines.extend("-" + line.strip() for line in before[low_a:high_a])
+    return SHOWN_NAME.sub(r"\2", " ".join(lines))
+
+
+SHOWN_NAME = re.compile(r"\bx(ǁ\w+ǁ|_)(\w+?)__mutmut_orig\b")  # the function's own name
+
+
+def mutations(folder: Path | None = None) -> dict[str, str]:
+    """Every mutant in mutmut's mutated sources (mutants/*.py) and the code it changes."""
+    found: dict[str, str] = {}
+    folder = folder or MUTANTS
+    for source_file in sorted(folder.rglob("*.py")):
+        module = str(source_file.relative_to(folder))[: -len(".py")].replace("/", ".")
+        source = source_file.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        functions = {
+            node.name: "\n".join(lines[node.lineno - 1 : node.end_lineno])
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+        for name, text in functions.items():
+            stem, mark, number = name.rpartition("__mutmut_")
+            if not mark or number == "orig":
+                continue
+            original = functions.get(f"{stem}__mutmut_orig")
+            if original is not None:
+                found[f"{module}.{name}"] = changed_code(text, original)
+    return found
+
+
+def pin(folder: Path | None = None) -> int:
+    """Write the current code into every judgment that has none; the number written."""
+    codes = mutations(folder)
+    lines = EQUIVALENT.read_text(encoding="utf-8").splitlines()
+    written = 0
+    for number, line in enumerate(lines):
+        entry = None if line.startswith("#") else ENTRY.fullmatch(line.strip())
+        if entry is None or entry["code"] is not None or entry["name"] not in codes:
+            continue
+        lines[number] = (
+            f"{entry['name']}  ``{codes[entry['name']]}``  {entry['why'] or ''}".rstrip()
+        )
+        written += 1
+    EQUIVALENT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return written
+
+
+def judged_now(
+    judged: dict[str, str | None], codes: dict[str, str], found: dict[str, int | None]
+) -> tuple[set[str], list[str]]:
+    """The judgments that hold for this run, and those to make again: a mutant whose
+    code is no longer the pinned one, or that a test caught."""
+    holding: set[str] = set()
+    again: list[str] = []
+    for name, code in judged.items():
+        if name not in found:
+            continue
+        if (code is not None and name in codes and codes[name] != code) or found[name] in CAUGHT:
+            again.append(name)
+        else:
+            holding.add(name)
+    return holding, again
 
 
 def results(folder: Path | None = None) -> dict[str, dict[str, int | None]]:
@@ -72,15 +166,20 @@ def combined(earlier: Path | None) -> dict[str, dict[str, int | None]]:
 def main(argv: list[str]) -> int:
     show_missed = "--missed" in argv
     earlier = None
+    if "--pin" in argv:
+        print(f"{pin()} judgments pinned to their code")
+        return 0
     if "--earlier" in argv:
         at = argv.index("--earlier")
         earlier = Path(argv[at + 1])
         argv = argv[:at] + argv[at + 2 :]
     wanted = [a for a in argv if not a.startswith("--")]
-    skip = equivalent()
+    found = combined(earlier)
+    flat = {name: code for codes in found.values() for name, code in codes.items()}
+    skip, again = judged_now(equivalent(), mutations(), flat)
     table = []
     totals: Counter[str] = Counter()
-    for module, codes in combined(earlier).items():
+    for module, codes in found.items():
         if wanted and module not in wanted:
             continue
         count: Counter[str] = Counter()
@@ -108,6 +207,11 @@ def main(argv: list[str]) -> int:
         if show_missed:
             for name in missed:
                 print(f"    {name}")
+    if again:
+        many = "judgments" if len(again) > 1 else "judgment"
+        print(f"\n{len(again)} {many} to make again (the code changed, or a test caught it):")
+        for name in again:
+            print(f"    {name}")
     return 0
 
 
