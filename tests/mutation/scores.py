@@ -55,6 +55,7 @@ def equivalent() -> dict[str, str | None]:
             continue
         entry = ENTRY.fullmatch(line.strip())
         assert entry is not None, line
+        assert entry["name"] not in judged, f"judged twice: {entry['name']}"
         judged[entry["name"]] = entry["code"]
     return judged
 
