@@ -135,3 +135,12 @@ def test_the_printed_scores_count_a_stale_judgment_by_its_result(tmp_path, monke
     assert row.split() == ["games/grass/scoring.py", "1", "1", "1", "0", "50.0%"]
     at = printed.index("1 judgment to make again (the code changed, or a test caught it):")
     assert printed[at + 1 :] == ["    games.grass.scoring.x_total__mutmut_3"]
+
+
+def test_every_judgment_in_the_list_names_one_mutant_and_pins_its_code():
+    judged = scores.equivalent()  # a malformed or repeated entry fails here
+    assert len(judged) > 250
+    unpinned = [name for name, code in judged.items() if not code]
+    assert unpinned == []
+    modules = {name.split(".x")[0] for name in judged}
+    assert all(module.startswith(("games.", "bot.core.skill")) for module in modules)
