@@ -14,11 +14,11 @@ catches, so a mutant caught before stays caught.
 
 A judgment names a mutant, and mutmut numbers a function's mutants afresh whenever
 the function changes: the same name may then be another change. So each entry of
-equivalent.txt also pins the code the mutant changes to (between double backquotes), and an
-entry counts only while the mutant of that name still changes the code to that and
-is not caught; any other entry is printed as a judgment to make again, and its mutant
-counts as what the run found. `--pin` writes the current code into the entries that
-have none (after adding judgments by name).
+equivalent.txt also pins the code its mutant changes (between double backquotes), and
+counts only while the mutant of that name still changes that code and is not caught;
+any other entry is printed as a judgment to make again, and its mutant counts as what
+the run found. `--pin` writes the current code into the entries that have none (after
+adding judgments by name).
 """
 
 from __future__ import annotations
@@ -60,14 +60,16 @@ def equivalent() -> dict[str, str | None]:
     return judged
 
 
+SHOWN_NAME = re.compile(r"\bx(ǁ\w+ǁ|_)(\w+?)__mutmut_orig\b")  # the function's own name
+
+
 def changed_code(mutant: str, original: str) -> str:
     """The lines a mutant's function changes, stripped and joined by a space; a line it
     removes is marked with a leading "-". Both functions are compared under one name
     (mutmut names each copy, and may change its defaults too)."""
     before = original.splitlines()
     after = mutant.splitlines()
-    name = re.compile(r"__mutmut_\w+")
-    after[0] = name.sub("__mutmut_orig", after[0], count=1)
+    after[0] = re.sub(r"__mutmut_\w+", "__mutmut_orig", after[0], count=1)
     lines: list[str] = []
     matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
     for tag, low_a, high_a, low, high in matcher.get_opcodes():
@@ -76,9 +78,6 @@ def changed_code(mutant: str, original: str) -> str:
         elif tag == "delete":
             lines.extend("-" + line.strip() for line in before[low_a:high_a])
     return SHOWN_NAME.sub(r"\2", " ".join(lines))
-
-
-SHOWN_NAME = re.compile(r"\bx(ǁ\w+ǁ|_)(\w+?)__mutmut_orig\b")  # the function's own name
 
 
 def mutations(folder: Path | None = None) -> dict[str, str]:
