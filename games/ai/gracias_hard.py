@@ -8,10 +8,14 @@ the other cards of the 108 (C1, 18 per colour) are shuffled and dealt to the oth
 players' hidden cards (as many as each holds), to the face-down cards still on the
 table and to the pile, and later rounds are shuffled from a sampled seed.
 
-The root candidates are the easy level's best choices; each sample plays every
-candidate (`paired_search`), then all players follow the easy level (with a little
-noise) to the end of the round; the value is the margin over the best opponent
-afterwards (a win or loss once the game is over, C8).
+It chooses as the box lets a player: it takes a trio first and looks at its face-down
+card, then splits the face-up cards knowing it (C5). Choosing the trio, the candidates
+are the untaken trios, each sample taking one, then splitting it by the easy scoring
+with the sampled card known; splitting, they are the easy level's best splits. Each
+sample plays every candidate (`paired_search`), then all players follow the easy level
+to the end of the round, the searcher looking before it splits as it does; the value
+is the margin over the best opponent afterwards (a win or loss once the game is over,
+C8).
 """
 
 from __future__ import annotations
@@ -22,14 +26,14 @@ from typing import Any
 
 from games.ai.gracias_easy import ranked, score_choices, table_of
 from games.ai.player import Budget, SearchStats, paired_search, squash
-from games.gracias.actions import ChooseTrio, GraciasAction, SplitTrio
+from games.gracias.actions import ChooseTrio, GraciasAction, SplitTrio, TakeTrio
 from games.gracias.cards import CARDS_PER_COLOUR, COLOUR_IDS
 from games.gracias.engine import Gracias
 from games.gracias.views import GraciasPlayerView, Phase
 from games.protocol import JSON, Action
 
 CANDIDATES = 6
-NOISE = 0.0
+"""Splits searched: the easy level's best ones. Every untaken trio is searched."""
 
 
 def unseen_cards(view: GraciasPlayerView) -> list[int]:
@@ -100,14 +104,14 @@ def sample_world(view: GraciasPlayerView, rng: random.Random) -> Gracias:
     return Gracias.from_json(world_document(view, rng))
 
 
-def rollout_choice(game: Gracias, rng: random.Random) -> GraciasAction:
+def rollout_choice(game: Gracias, searcher: int = -1) -> GraciasAction:
     """The easy level's choice for the player to move, from their own knowledge in the
-    sampled game (their hidden cards, the others' counts); sometimes a random one."""
+    sampled game (their hidden cards, the others' counts). The searcher's seat takes
+    the trio of that choice first, to split it knowing its face-down card, as the hard
+    level plays."""
     seat = game.to_move
     assert seat is not None
     legal = game.legal_actions(game.players[seat])
-    if rng.random() < NOISE:
-        return legal[rng.randrange(len(legal))]
     choices = []
     for action in legal:
         if isinstance(action, ChooseTrio):
@@ -118,7 +122,10 @@ def rollout_choice(game: Gracias, rng: random.Random) -> GraciasAction:
         keep = action.keep.index
         choices.append((keep, b if keep == a else a, game.seat_of[action.give_to]))
     values = score_choices(table_of(game, seat), choices)
-    return legal[values.index(max(values))]
+    best = legal[values.index(max(values))]
+    if seat == searcher and isinstance(best, ChooseTrio):
+        return TakeTrio(best.by, best.trio)
+    return best
 
 
 def evaluate(game: Gracias, me: str, before: int = 0) -> float:
@@ -135,8 +142,18 @@ def evaluate(game: Gracias, me: str, before: int = 0) -> float:
     return value
 
 
+def trio_values(legal: Sequence[Action], values: Sequence[float]) -> dict[int, float]:
+    """Each trio offered in `legal` (whole choices), valued by its best choice."""
+    best: dict[int, float] = {}
+    for action, value in zip(legal, values, strict=True):
+        if isinstance(action, ChooseTrio):
+            best[action.trio] = max(value, best.get(action.trio, float("-inf")))
+    return best
+
+
 class GraciasHard:
-    """The hard level: paired sampling over the easy level's best choices."""
+    """The hard level: paired sampling over the untaken trios, then over the easy
+    level's best splits of the one taken."""
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
@@ -145,13 +162,20 @@ class GraciasHard:
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         assert isinstance(view, GraciasPlayerView)
         values = ranked(view, legal)
-        order = sorted(range(len(legal)), key=lambda i: -values[i])[:CANDIDATES]
-        self.stats = SearchStats()
-        if len(order) == 1:
-            return legal[order[0]]
-        candidates = [legal[i] for i in order]
-        prior = [values[i] for i in order]
         me = view.player
+        self.stats = SearchStats()
+        trios = trio_values(legal, values)
+        candidates: list[GraciasAction]
+        if trios:
+            candidates = [TakeTrio(me, trio) for trio in trios]
+            prior = list(trios.values())
+        else:
+            order = sorted(range(len(legal)), key=lambda i: -values[i])[:CANDIDATES]
+            candidates = [legal[i] for i in order if isinstance(legal[i], GraciasAction)]
+            prior = [values[i] for i in order]
+        if len(candidates) == 1:
+            return candidates[0]
+        searcher = view.public.players.index(me)
         start_round = view.public.round
         totals = {seat.name: seat.total for seat in view.public.seats if seat.in_game}
         mine = totals.pop(me, 0)
@@ -160,11 +184,9 @@ class GraciasHard:
         def simulate(arm: int, seed: int) -> float:
             rng = random.Random(seed)
             game = sample_world(view, rng)
-            action = candidates[arm]
-            assert isinstance(action, GraciasAction)
-            game.apply(action)
+            game.apply(candidates[arm])
             while not game.over and game.round == start_round:
-                game.apply(rollout_choice(game, rng))
+                game.apply(rollout_choice(game, searcher))
             return evaluate(game, me, before)
 
         best = paired_search(len(candidates), simulate, self.budget, rng, prior, self.stats)

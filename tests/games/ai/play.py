@@ -1,6 +1,7 @@
 """Shared helpers of the AI tests: play a game between computer players, checking that
-every chosen action is one of the legal ones and that the engine accepts it (a Grass
-trade offer, which `legal_actions` never lists, G20: that the engine accepts it)."""
+every chosen action is one of the legal ones, or one of the actions the engines accept
+without listing them: a Grass trade offer (G20: then that the engine accepts it), a
+Gracias bare take of a trio (C5: one of `trio_takes`)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ def play_game(
         legal = game.legal_actions(name)
         action = players[name].choose(game.view_for(name), legal, rngs[name])
         offer = isinstance(action, MakeOffer)
-        assert offer or action in legal, f"{kind}: {name} chose {action!r}, not a legal action"
+        take = isinstance(game, Gracias) and action in game.trio_takes(name)
+        assert offer or take or action in legal, f"{kind}: {name} chose {action!r}, not legal"
         game.apply(action)  # IllegalAction if an offer is not one the rules allow
         chosen.append(action)
     return game, chosen

@@ -210,14 +210,29 @@ def test_the_rollout_plays_the_easy_choice_of_whoever_is_to_move() -> None:
         name = game.awaiting[0]
         legal = game.legal_actions(name)
         values = ranked(game.view_for(name), legal)
-        assert rollout_choice(game, random.Random(1)) == legal[values.index(max(values))]
+        assert rollout_choice(game) == legal[values.index(max(values))]
         game.apply(legal[values.index(max(values))])
     game.apply(TakeTrio(game.awaiting[0], 1 + [t.taker for t in game.trios].index(None)))
     name = game.awaiting[0]
     legal = game.legal_actions(name)
     assert isinstance(legal[0], SplitTrio)
     values = ranked(game.view_for(name), legal)
-    assert rollout_choice(game, random.Random(1)) == legal[values.index(max(values))]
+    assert rollout_choice(game) == legal[values.index(max(values))]
+
+
+def test_in_the_rollouts_the_searcher_takes_its_trio_first_and_splits_it_knowing_C5() -> None:
+    # Round 1, turn 1 of a real game: bob's easy choice is trio 2, green kept, the
+    # other card to cy. Played as the searcher, bob takes trio 2 bare, looks at its
+    # face-down card and then splits it, the green going to ann: what the easy scoring
+    # prefers once that card is counted.
+    game = played(4)
+    assert game.awaiting == ("bob",)
+    assert rollout_choice(game) == ChooseTrio("bob", 2, Colour.GREEN, "cy")
+    assert rollout_choice(game, searcher=0) == ChooseTrio("bob", 2, Colour.GREEN, "cy")
+    take = rollout_choice(game, searcher=1)
+    assert take == TakeTrio("bob", 2)
+    game.apply(take)
+    assert rollout_choice(game, searcher=1) == SplitTrio("bob", Colour.GREEN, "ann")
 
 
 def test_a_position_is_valued_by_the_margin_gained_over_the_best_opponent_C8() -> None:
@@ -241,9 +256,22 @@ def test_a_finished_game_adds_the_win_itself_shared_between_winners_C8() -> None
     assert evaluate(game, "cy") == pytest.approx(squash(-4, 3.0) / 2)
 
 
-def test_the_hard_level_searches_the_six_best_choices_in_whole_rounds() -> None:
+def test_the_hard_level_takes_a_trio_searched_among_every_untaken_one_C5() -> None:
     game = game_with({"ann": {"red": 4}}, ("red", "orange"))
     legal = game.legal_actions("ann")
+    player = GraciasHard(Budget(iterations=2 * 4 + 1))
+    action = player.choose(game.view_for("ann"), legal, random.Random(1))
+    assert action in game.trio_takes("ann")  # four trios, four candidates
+    assert (player.stats.iterations, player.stats.rounds) == (8, 2)
+
+
+def test_the_hard_level_splits_its_trio_searched_among_the_six_best_splits_C5() -> None:
+    game = Gracias.create(["ann", "bob", "cy", "dee", "eve"], None, 1)
+    data = game.to_json()
+    data["trios"][0]["up"] = ["red", "orange"]
+    game = Gracias.from_json(data)
+    game.apply(TakeTrio("ann", 1))
+    legal = game.legal_actions("ann")  # two colours to keep, four players to give to
     assert len(legal) > CANDIDATES == 6
     player = GraciasHard(Budget(iterations=2 * CANDIDATES + 1))
     action = player.choose(game.view_for("ann"), legal, random.Random(1))
@@ -251,10 +279,14 @@ def test_the_hard_level_searches_the_six_best_choices_in_whole_rounds() -> None:
     assert (player.stats.iterations, player.stats.rounds) == (12, 2)
 
 
-def test_the_hard_level_with_one_choice_plays_it_without_searching() -> None:
+def test_the_hard_level_with_one_trio_or_one_split_plays_it_without_searching() -> None:
     game = game_with({}, ("red", "orange"))
     player = GraciasHard(Budget(iterations=30))
-    only = [ChooseTrio("ann", 1, Colour.RED, "bob")]
+    one_trio = [ChooseTrio("ann", 1, Colour.RED, "bob"), ChooseTrio("ann", 1, Colour.RED, "cy")]
+    assert player.choose(game.view_for("ann"), one_trio, random.Random(1)) == TakeTrio("ann", 1)
+    assert player.stats.iterations == 0
+    game.apply(TakeTrio("ann", 1))
+    only = [SplitTrio("ann", Colour.ORANGE, "dee")]
     assert player.choose(game.view_for("ann"), only, random.Random(1)) == only[0]
     assert player.stats.iterations == 0
 
@@ -263,35 +295,27 @@ def test_the_hard_level_overrides_the_easy_choice_only_on_clear_evidence() -> No
     game = game_with({"ann": {"red": 4}}, ("red", "orange"))
     view, legal = game.view_for("ann"), game.legal_actions("ann")
     easy = make_ai("gracias", "easy").choose(view, legal, random.Random(3))
-    # One round: no spread to judge, the easy choice stands.
-    assert GraciasHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(3)) == easy
+    assert isinstance(easy, ChooseTrio)
+    # One round: no spread to judge, the easy choice's trio is taken.
+    hard = GraciasHard(Budget(iterations=4)).choose(view, legal, random.Random(3))
+    assert hard == TakeTrio("ann", easy.trio)
 
 
-@pytest.mark.parametrize(
-    ("moves", "easy", "searched"),
-    [
-        # Round 1, nobody ahead yet.
-        (4, ChooseTrio("bob", 2, Colour.GREEN, "cy"), ChooseTrio("bob", 3, Colour.GREEN, "ann")),
-        # Round 2, ann two points behind the leader: the rollouts' margins are
-        # measured from there.
-        (25, ChooseTrio("ann", 1, Colour.PURPLE, "dee"), ChooseTrio("ann", 2, Colour.RED, "cy")),
-    ],
-)
-def test_the_hard_level_overrides_the_easy_choice_when_its_samples_agree(
-    moves: int, easy: ChooseTrio, searched: ChooseTrio
-) -> None:
-    # The easy choice is unique; on the six rounds of sampled games this generator
-    # draws (the same six for every candidate) another one leads it by more than two
-    # standard errors, and the search plays it, the same way every time.
-    game = played(moves)
-    view, legal = game.view_for(easy.by), game.legal_actions(easy.by)
+def test_the_hard_level_takes_another_trio_than_the_easy_one_when_its_samples_agree() -> None:
+    # Round 2 of a real game, ann two points behind the leader: the easy choice is
+    # trio 1 (purple kept, one to dee), alone at the top. On the eight rounds of
+    # sampled games this generator draws (the same eight for every trio) taking trio 2
+    # and splitting it knowing its face-down card leads by more than two standard
+    # errors, and the search takes it, the same way every time.
+    game = played(25)
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
     values = ranked(view, legal)
-    assert legal[values.index(max(values))] == easy
+    assert legal[values.index(max(values))] == ChooseTrio("ann", 1, Colour.PURPLE, "dee")
     assert values.count(max(values)) == 1
     for _ in range(2):
-        player = GraciasHard(Budget(iterations=6 * CANDIDATES))
-        assert player.choose(view, legal, random.Random(1)) == searched
-        assert player.stats.rounds == 6
+        player = GraciasHard(Budget(iterations=8 * 3))  # three trios left
+        assert player.choose(view, legal, random.Random(1)) == TakeTrio("ann", 2)
+        assert player.stats.rounds == 8
 
 
 def test_a_sampled_world_keeps_a_trio_taken_and_not_yet_split_C5() -> None:
@@ -319,12 +343,17 @@ def test_a_sampled_world_of_a_finished_game_is_finished_C8() -> None:
 
 
 def test_the_search_measures_the_margins_from_where_the_player_stands_C8() -> None:
-    # Round 3 of a real game, cy three points behind the leader. Each sampled round is
-    # valued by how far it moves cy's margin from those -3; measured from 0 (or from
-    # the leader's total) the same samples would send the purple to bob instead.
+    # Round 3 of a real game, cy three points behind the leader, holding trio 3. Each
+    # sampled round is valued by how far it moves cy's margin from those -3: the
+    # search keeps the purple and sends the other card to dee, where the easy split
+    # keeps the red and gives to ann. Measured from 0 (or from the leader's total) the
+    # same samples would leave the easy split standing.
     game = played(42, seed=6)
+    game.apply(TakeTrio("cy", 3))
     view, legal = game.view_for("cy"), game.legal_actions("cy")
     totals = {seat.name: seat.total for seat in view.public.seats if seat.in_game}
     assert totals.pop("cy") - max(totals.values()) == -3
+    values = ranked(view, legal)
+    assert legal[values.index(max(values))] == SplitTrio("cy", Colour.RED, "ann")
     player = GraciasHard(Budget(iterations=6 * CANDIDATES))
-    assert player.choose(view, legal, random.Random(1)) == ChooseTrio("cy", 3, Colour.PURPLE, "dee")
+    assert player.choose(view, legal, random.Random(1)) == SplitTrio("cy", Colour.PURPLE, "dee")

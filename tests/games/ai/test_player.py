@@ -23,6 +23,7 @@ from games.ai.graps_easy import GrapsEasy
 from games.ai.graps_hard import GrapsHard
 from games.ai.player import CONFIDENCE, paired_search, squash
 from games.gracias import ChooseTrio, Colour
+from games.gracias.actions import TakeTrio
 from games.graps.actions import Place
 from games.graps.cells import parse_cell
 from games.protocol import GameError
@@ -173,13 +174,14 @@ def test_decide_is_the_levels_choice_with_the_seats_generator() -> None:
 
 def test_decide_with_no_time_keeps_the_easy_choice_a_search_would_override() -> None:
     # Round 2 of a real game: ann's easy choice is trio 1 (purple kept, one to dee); a
-    # search of a second or more plays trio 2 (red kept, one to cy) instead
-    # (test_gracias_levels). With no time at all the hard level plays the easy one.
+    # search takes trio 2 instead (test_gracias_levels). With no time at all the hard
+    # level takes the easy choice's trio, to split it once it has seen the card.
     game = played(25)
     view, legal = game.view_for("ann"), game.legal_actions("ann")
     easy = ChooseTrio("ann", 1, Colour.PURPLE, "dee")
     assert decide("gracias", "easy", view, legal, seed=1, moves=25) == easy
-    assert decide("gracias", "hard", view, legal, seed=1, moves=25, seconds=0.0) == easy
+    hard = decide("gracias", "hard", view, legal, seed=1, moves=25, seconds=0.0)
+    assert hard == TakeTrio("ann", 1)
 
 
 def test_decide_passes_the_time_budget_to_the_hard_level() -> None:

@@ -10,7 +10,8 @@ import pytest
 from games.ai import Budget, make_ai
 from games.ai.gracias_hard import GraciasHard
 from games.ai.player import SearchStats, paired_search
-from games.gracias import Gracias
+from games.gracias import ChooseTrio, Gracias
+from games.gracias.actions import TakeTrio
 
 
 class StepClock:
@@ -57,7 +58,7 @@ def test_a_hard_player_under_a_time_budget_stops_on_the_injected_clock() -> None
     game = Gracias.create(["ann", "bob", "cy", "dee"], None, 4)
     legal = game.legal_actions("ann")
     action = player.choose(game.view_for("ann"), legal, random.Random(2))
-    assert action in legal
+    assert action in game.trio_takes("ann")
     assert player.stats.iterations <= 8  # 2.0 s / 0.25 s per read
 
 
@@ -67,7 +68,9 @@ def test_with_no_time_at_all_the_easy_choice_stands() -> None:
     game = Gracias.create(["ann", "bob", "cy"], None, 4)
     legal = game.legal_actions("ann")
     easy = make_ai("gracias", "easy").choose(game.view_for("ann"), legal, random.Random(2))
-    assert player.choose(game.view_for("ann"), legal, random.Random(2)) == easy
+    assert isinstance(easy, ChooseTrio)
+    taken = player.choose(game.view_for("ann"), legal, random.Random(2))
+    assert taken == TakeTrio("ann", easy.trio)
     assert player.stats.iterations == 0
 
 

@@ -1,0 +1,82 @@
+"""Gracias with hard computer players, through the emulator: a person and two hard
+computer seats play a whole game. The computers take a trio, look at its face-down
+card, then keep one face-up card and give the other away, as a person does (C5); the
+channel shows what they kept and gave, never a face-down card, the game is scored to
+its end (C6, C8), and its record holds each computer's take and split."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.bot.exts.test_ai_seats import fresh_controls
+from tests.bot.table import control_ids, find_menu
+from tests.fakediscord.model import Message, as_read, components_text
+
+ROBOTS = ("Robot 1 (hard)", "Robot 2 (hard)")
+
+
+async def play_first_choice(player: Any, message: Message) -> None:
+    """Takes the first trio offered (menu or button), or makes the first split."""
+    for verb in ("take", "split"):
+        menu = find_menu(message, verb)
+        if menu is not None:
+            select = next(s for s in message.selects() if s.custom_id == menu)
+            await (await player.select(message, menu, [select.values[0]])).ack()
+            return
+        for button in message.buttons():
+            if (button.custom_id or "").split(":")[3:4] == [verb]:
+                await (await player.click(message, button.custom_id)).ack()
+                return
+    raise AssertionError(f"no take or split control in {control_ids(message)}")
+
+
+async def test_a_person_and_two_hard_computers_play_a_whole_game_c5_c8(fake_discord, start_bot):
+    await start_bot(env={"AI_DELAY": "0.01", "AI_SECONDS": "0.02", "GAME_SEED": "3"})
+    emu = fake_discord
+    ann = emu.user("ann")
+    general = emu.channel("general")
+    table = await (await ann.slash(general, "gracias start")).message()
+    for _ in ROBOTS:
+        await (await ann.click(table, "Add AI (hard)")).ack()
+    await table.wait_until(lambda m: "3 of 3 to 6" in m.text)
+    await (await ann.click(table, "Start")).ack()
+
+    used: set[tuple[str, ...]] = set()
+    moves = 0
+    while True:
+        found = await emu.wait_for(
+            lambda: "Game over" in table.text or fresh_controls(ann, used),
+            timeout=60,
+            what="ann's next moment or the end of the game",
+        )
+        if found is True:
+            break
+        assert isinstance(found, Message)
+        used.add(tuple(control_ids(found)))
+        await play_first_choice(ann, found)
+        moves += 1
+    assert moves == 24  # 3 rounds x 4 turns, a take and a split each (C2, C5)
+    assert await emu.settle() == []
+    assert emu.rejected == []
+
+    over = await general.wait_message(lambda m: "Game over!" in m.content)
+    assert "1. " in over.content and "points" in over.content
+    public = [m for m in general.messages() if m.visible_to is None]
+    said = [
+        "\n".join([as_read(version.content), *components_text(list(version.components))])
+        for message in public
+        for version in message.versions
+    ]
+    for robot in ROBOTS:
+        # Every split of theirs reached the table: what was kept, and the thanks.
+        assert any(f"{robot} kept" in text and "Gracias!" in text for text in said), robot
+    assert not [text for text in said if "face-down card is" in text or "Hidden cards" in text]
+
+    # The record: each computer took its trio bare, then split it (never a whole
+    # choice at once, which is also what a refused decision would be replaced by).
+    exported = await (await ann.slash(general, "gracias export")).message()
+    actions = json.loads(exported.attachments[0].data)["actions"]
+    for robot in ROBOTS:
+        shapes = [sorted(action) for action in actions if action["by"] == robot]
+        assert shapes == [["by", "trio"], ["by", "give_to", "keep"]] * 12, robot
