@@ -161,17 +161,18 @@ class GraciasHard:
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         assert isinstance(view, GraciasPlayerView)
-        values = ranked(view, legal)
+        actions = [action for action in legal if isinstance(action, GraciasAction)]
+        values = ranked(view, actions)
         me = view.player
         self.stats = SearchStats()
-        trios = trio_values(legal, values)
+        trios = trio_values(actions, values)
         candidates: list[GraciasAction]
         if trios:
             candidates = [TakeTrio(me, trio) for trio in trios]
             prior = list(trios.values())
         else:
-            order = sorted(range(len(legal)), key=lambda i: -values[i])[:CANDIDATES]
-            candidates = [legal[i] for i in order if isinstance(legal[i], GraciasAction)]
+            order = sorted(range(len(actions)), key=lambda i: -values[i])[:CANDIDATES]
+            candidates = [actions[i] for i in order]
             prior = [values[i] for i in order]
         if len(candidates) == 1:
             return candidates[0]

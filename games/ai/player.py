@@ -35,7 +35,8 @@ DEFAULT_SECONDS = 1.0
 class Player(Protocol):
     """A computer player. `view` is the engine's `view_for(player)`, `legal` the
     engine's `legal_actions(player)` (never empty); the answer is one of `legal`, or
-    an action the engine validates without listing it (a Grass trade offer, G20)."""
+    an action the engine validates without listing it (a Grass trade offer, G20; a
+    Gracias bare take of a trio, C5)."""
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 

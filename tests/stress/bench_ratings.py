@@ -18,7 +18,7 @@ exactly. Grass between random players rarely ends, so a game stops after
 Printed per kind: each level's shown rating ("?" while provisional), mu and sigma,
 whether the shown ratings are ordered, and how often a hard seat placed ahead of,
 behind or level with an easy seat of the same game (the evidence the order rests on).
-The defaults take about 8 minutes on 2 idle cores. It never fails (exit status 0).
+The defaults take about 13 minutes on 2 idle cores. It never fails (exit status 0).
 """
 
 from __future__ import annotations
@@ -43,17 +43,17 @@ COMPOSITIONS = tuple(itertools.permutations(ORDER))
 SEATS = 3
 """At most three players (a kind's typical table when smaller): every order of the
 three levels fits."""
-"""The hard level's iterations per decision, games.ai.bench's (the bot's 1.5 s per
-decision runs several times more: about 600 to 1,400 in Grass)."""
-GAMES = {"grass": 60, "gracias": 150}
+GAMES = {"grass": 60, "gracias": 150, "graps": 300}
 """Games per kind where not `DEFAULT_GAMES`: Grass games are long, Gracias ratings slow
-to separate."""
+to separate; in Graps, two players, only a third of the games seat easy against hard
+(100 of 300: 40 of 120 left the gap between them to chance)."""
 DEFAULT_GAMES = 120
 
 
 def defaults() -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
-    """Games, players and hard-level iterations (games.ai.bench's) of every kind with
-    computer players (games/registry.py)."""
+    """Games, players and hard-level iterations of every kind with computer players
+    (games/registry.py). The iterations are games.ai.bench's, a fixed count so that a
+    run repeats exactly; the bot's 1 s per decision runs several times more."""
     rated = [kind for kind in kinds() if kind.computer]
     return (
         {kind.name: GAMES.get(kind.name, DEFAULT_GAMES) for kind in rated},
