@@ -16,7 +16,7 @@ rules, `sharp`: Paranoia kept until the last draw, Heat On spread; see
 `grass_easy.choose_turn`) and the other distinct plays and cheapest discards; each
 sample plays every candidate (`paired_search`, which keeps the default unless another is
 clearly better), then every player follows the easy level (its own seat the sharp rules)
-with a little noise until the hand is scored (G18); the value is the margin over the
+until the hand is scored (G18); the value is the margin over the
 best opponent's running total (a win or loss once the game is over, G19).
 """
 
@@ -37,7 +37,6 @@ from games.grass.views import GrassPlayerView, Phase
 from games.protocol import JSON, Action
 
 CANDIDATES = 8
-NOISE = 0.05
 SCALE = 60_000.0  # a margin of $60,000 is worth about 3 to 1
 
 
@@ -120,14 +119,13 @@ def sample_world(view: GrassPlayerView, rng: random.Random) -> Grass:
     return Grass.from_json(world_document(view, rng))
 
 
-def rollout_choice(game: Grass, rng: random.Random, me: str = "") -> GrassAction:
+def rollout_choice(game: Grass, me: str = "") -> GrassAction:
     """The easy level for the first awaited player, on the sampled game's own seats
-    (its sharp variant for `me`)."""
+    (its sharp variant for `me`). No random moves: they made the rollouts play worse
+    than any player would (games/ai/README.md)."""
     state = game.state
     name = game.awaiting[0]
     legal = game.legal_actions(name)
-    if rng.random() < NOISE:
-        return legal[rng.randrange(len(legal))]
     seat = state.seat(name)
     assert seat is not None
     first = type(legal[0])
@@ -219,7 +217,7 @@ class GrassHard:
             game = sample_world(view, rng)
             game.apply(options[arm])
             while game.outcome() is None and game.state.hand_no == hand_no:
-                game.apply(rollout_choice(game, rng, me))
+                game.apply(rollout_choice(game, me))
             return evaluate(game, me, before)
 
         best = paired_search(len(options), simulate, self.budget, rng, prior, self.stats)

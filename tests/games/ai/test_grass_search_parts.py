@@ -87,22 +87,18 @@ def test_a_sampled_world_of_hand_2_starts_with_the_second_player_G1() -> None:
 
 # The rollout policy: the easy level for everyone, the sharp rules for the searcher
 
-QUIET = [seed for seed in range(100) if random.Random(seed).random() >= 0.05][:10]
-
 
 def test_rollouts_play_the_sharp_rules_for_the_searcher_and_easy_for_the_others_G13() -> None:
     game = grass(["double_crossed", *FILL, "bust"])
-    for seed in QUIET:
-        assert rollout_choice(game, random.Random(seed), "ann") != Play("ann", C.DOUBLE_CROSSED)
-        assert rollout_choice(game, random.Random(seed), "bob") == Play("ann", C.DOUBLE_CROSSED)
-        assert rollout_choice(game, random.Random(seed)) == Play("ann", C.DOUBLE_CROSSED)
+    assert rollout_choice(game, "ann") != Play("ann", C.DOUBLE_CROSSED)
+    assert rollout_choice(game, "bob") == Play("ann", C.DOUBLE_CROSSED)
+    assert rollout_choice(game) == Play("ann", C.DOUBLE_CROSSED)
 
 
 def test_rollouts_follow_the_rules_when_the_first_legal_action_is_a_discard_G4_G5() -> None:
     game = grass(["mexico", "market_open", *FILL])  # the Mexico cannot be played yet
     assert type(game.legal_actions("ann")[0]) is Discard
-    for seed in QUIET:
-        assert rollout_choice(game, random.Random(seed), "ann") == Play("ann", C.MARKET_OPEN)
+    assert rollout_choice(game, "ann") == Play("ann", C.MARKET_OPEN)
 
 
 def test_rollouts_decline_every_offer_G20() -> None:
@@ -110,17 +106,13 @@ def test_rollouts_decline_every_offer_G20() -> None:
     seat_of(game, "bob").hand[0] = C.MARKET_OPEN
     game.apply(MakeOffer("ann", "bob", give=(C.MEXICO,), take=(C.MARKET_OPEN,)))
     assert game.legal_actions("bob")[0] == Accept("bob")
-    for seed in QUIET:
-        assert rollout_choice(game, random.Random(seed), "ann") == Decline("bob")
+    assert rollout_choice(game, "ann") == Decline("bob")
 
 
 def test_rollouts_pass_the_worst_card_G13() -> None:
     game = paranoia_pass()
     move(game, "ann", pass_="bust")  # bob's choice is awaited first now
-    for seed in QUIET:
-        assert rollout_choice(game, random.Random(seed), "ann") == PassCard(
-            "bob", C.UTTERLY_WIPED_OUT
-        )
+    assert rollout_choice(game, "ann") == PassCard("bob", C.UTTERLY_WIPED_OUT)
 
 
 def test_a_hand_of_one_card_kind_passes_it_G13() -> None:
@@ -128,7 +120,7 @@ def test_a_hand_of_one_card_kind_passes_it_G13() -> None:
     move(game, "ann", pass_="bust")
     seat_of(game, "bob").hand = [C.MARKET_OPEN] * 6
     assert game.legal_actions("bob") == [PassCard("bob", C.MARKET_OPEN)]
-    assert rollout_choice(game, random.Random(QUIET[0])) == PassCard("bob", C.MARKET_OPEN)
+    assert rollout_choice(game) == PassCard("bob", C.MARKET_OPEN)
 
 
 # The value of a rollout
