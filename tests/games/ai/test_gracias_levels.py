@@ -29,6 +29,7 @@ from games.ai.gracias_hard import (
     evaluate,
     rollout_choice,
     sample_world,
+    trio_values,
     unseen_cards,
 )
 from games.ai.player import SearchStats, squash
@@ -277,6 +278,47 @@ def test_the_hard_level_splits_its_trio_searched_among_the_six_best_splits_C5() 
     action = player.choose(game.view_for("ann"), legal, random.Random(1))
     assert action in legal
     assert (player.stats.iterations, player.stats.rounds) == (12, 2)
+
+
+def test_a_trio_is_valued_by_its_best_whole_choice() -> None:
+    legal = [
+        ChooseTrio("ann", 1, Colour.RED, "bob"),
+        ChooseTrio("ann", 1, Colour.ORANGE, "bob"),
+        ChooseTrio("ann", 2, Colour.PURPLE, "cy"),
+        SplitTrio("ann", Colour.RED, "bob"),  # no trio: left out
+    ]
+    assert trio_values(legal, [3.0, 1.0, -2.0, 9.0]) == {1: 3.0, 2: -2.0}
+
+
+def test_without_evidence_the_hard_level_takes_the_trio_of_the_easy_choice_C5() -> None:
+    # Keeping a purple completes ann's packet: trios 2 to 4 show two purples each, and
+    # the easy choice's trio is 2. One round of samples is no evidence: trio 2 it is.
+    game = game_with({"ann": {"purple": 4}}, ("red", "orange"))
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    easy = GraciasEasy().choose(view, legal, random.Random(1))
+    assert isinstance(easy, ChooseTrio) and easy.trio == 2
+    hard = GraciasHard(Budget(iterations=4)).choose(view, legal, random.Random(1))
+    assert hard == TakeTrio("ann", 2)
+
+
+def test_the_splits_searched_are_the_six_best_the_best_kept_without_evidence_C5() -> None:
+    # Five players: eight splits. Keeping the orange completes ann's packet and the red
+    # given to eve (3 reds) makes her the red majority: the best split, the last listed.
+    game = Gracias.create(["ann", "bob", "cy", "dee", "eve"], None, 1)
+    data = game.to_json()
+    data["trios"][0]["up"] = ["red", "orange"]
+    data["reserves"][0] = [0, 4, 0, 0, 0, 0]
+    data["reserves"][4] = [3, 0, 0, 0, 0, 0]
+    game = Gracias.from_json(data)
+    game.apply(TakeTrio("ann", 1))
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    values = ranked(view, legal)
+    best = SplitTrio("ann", Colour.ORANGE, "eve")
+    assert len(legal) == 8 and legal.index(best) == 7 == values.index(max(values))
+    assert values.count(max(values)) == 1
+    player = GraciasHard(Budget(iterations=CANDIDATES))  # one round
+    assert player.choose(view, legal, random.Random(1)) == best
+    assert player.stats.rounds == 1
 
 
 def test_the_hard_level_with_one_trio_or_one_split_plays_it_without_searching() -> None:
