@@ -7,6 +7,7 @@ trading with each other and with a person (G20)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -54,9 +55,14 @@ async def play_simply(player: Any, message: Message) -> None:
     raise AssertionError(f"no simple move in {control_ids(message)}")
 
 
-async def play_to_the_end(emu: Any, player: Any, table: Message) -> int:
-    """The player plays simply (`play_simply`) at each fresh moment until the game is
-    over; returns how many moves they made."""
+async def play_to_the_end(
+    emu: Any,
+    player: Any,
+    table: Message,
+    play: Callable[[Any, Message], Awaitable[None]] = play_simply,
+) -> int:
+    """The player makes a move by `play` (simply, by default) at each fresh moment until
+    the game is over; returns how many moves they made."""
     used: set[tuple[str, ...]] = set()
     moves = 0
     while True:
@@ -69,7 +75,7 @@ async def play_to_the_end(emu: Any, player: Any, table: Message) -> int:
             return moves
         assert isinstance(found, Message)
         used.add(tuple(control_ids(found)))
-        await play_simply(player, found)
+        await play(player, found)
         moves += 1
 
 

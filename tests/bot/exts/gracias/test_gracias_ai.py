@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.bot.exts.test_ai_seats import fresh_controls
+from tests.bot.exts.test_ai_seats import play_to_the_end
 from tests.bot.table import control_ids, find_menu
 from tests.fakediscord.model import Message, as_read, components_text
 
@@ -42,20 +42,7 @@ async def test_a_person_and_two_hard_computers_play_a_whole_game_c5_c8(fake_disc
     await table.wait_until(lambda m: "3 of 3 to 6" in m.text)
     await (await ann.click(table, "Start")).ack()
 
-    used: set[tuple[str, ...]] = set()
-    moves = 0
-    while True:
-        found = await emu.wait_for(
-            lambda: "Game over" in table.text or fresh_controls(ann, used),
-            timeout=60,
-            what="ann's next moment or the end of the game",
-        )
-        if found is True:
-            break
-        assert isinstance(found, Message)
-        used.add(tuple(control_ids(found)))
-        await play_first_choice(ann, found)
-        moves += 1
+    moves = await play_to_the_end(emu, ann, table, play_first_choice)
     assert moves == 24  # 3 rounds x 4 turns, a take and a split each (C2, C5)
     assert await emu.settle() == []
     assert emu.rejected == []
