@@ -16,8 +16,8 @@ rules, `sharp`: Paranoia kept until the last draw, Heat On spread; see
 `grass_easy.choose_turn`) and the other distinct plays and cheapest discards; each
 sample plays every candidate (`paired_search`, which keeps the default unless another is
 clearly better), then every player follows the easy level (its own seat the sharp rules)
-until the hand is scored (G18); the value is the margin over the
-best opponent's running total (a win or loss once the game is over, G19).
+until the hand is scored (G18); the value is the margin over the best opponent's
+running total (a win or loss once the game is over, G19).
 """
 
 from __future__ import annotations
