@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from PIL import Image
@@ -221,3 +221,37 @@ def chosen(message: Message, placeholder: str) -> set[str]:
         for option in select.options
         if option.default
     }
+
+
+def fresh_controls(player: Any, used: set[tuple[str, ...]]) -> Message | None:
+    """The player's latest DM when its controls are not among `used` (a new moment to
+    act), else None."""
+    messages = player.dm_messages()
+    if not messages:
+        return None
+    ids = tuple(control_ids(messages[-1]))
+    return messages[-1] if ids and ids not in used else None
+
+
+async def play_to_the_end(
+    emu: Any,
+    player: Any,
+    table: Message,
+    play: Callable[[Any, Message], Awaitable[None]],
+) -> int:
+    """The player makes a move by `play` at each fresh moment (`fresh_controls`) until
+    the table says the game is over; returns how many moves they made."""
+    used: set[tuple[str, ...]] = set()
+    moves = 0
+    while True:
+        found = await emu.wait_for(
+            lambda: "Game over" in table.text or fresh_controls(player, used),
+            timeout=60,
+            what=f"{player.name}'s next moment or the end of the game",
+        )
+        if found is True:
+            return moves
+        assert isinstance(found, Message)
+        used.add(tuple(control_ids(found)))
+        await play(player, found)
+        moves += 1

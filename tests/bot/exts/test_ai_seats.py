@@ -7,13 +7,21 @@ trading with each other and with a person (G20)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
 from tests.bot.decks import stacked_deck
-from tests.bot.table import choose, control_ids, hand_dm, open_menus, pick, press
+from tests.bot.table import (
+    choose,
+    control_ids,
+    fresh_controls,
+    hand_dm,
+    open_menus,
+    pick,
+    play_to_the_end,
+    press,
+)
 from tests.fakediscord.model import Message
 
 FAST = {"AI_DELAY": "0.01", "GAME_SEED": "7"}
@@ -33,14 +41,6 @@ async def open_with_ais(emu: Any, host: Any, general: Any, levels: list[str], **
     return lobby
 
 
-def fresh_controls(player: Any, used: set[tuple[str, ...]]) -> Message | None:
-    messages = player.dm_messages()
-    if not messages:
-        return None
-    ids = tuple(control_ids(messages[-1]))
-    return messages[-1] if ids and ids not in used else None
-
-
 async def play_simply(player: Any, message: Message) -> None:
     """A person who passes the first card, discards the first card, declines offers."""
     for verb in ("pass", "discard"):
@@ -53,30 +53,6 @@ async def play_simply(player: Any, message: Message) -> None:
             await (await player.click(message, label)).ack()
             return
     raise AssertionError(f"no simple move in {control_ids(message)}")
-
-
-async def play_to_the_end(
-    emu: Any,
-    player: Any,
-    table: Message,
-    play: Callable[[Any, Message], Awaitable[None]] = play_simply,
-) -> int:
-    """The player makes a move by `play` (simply, by default) at each fresh moment until
-    the game is over; returns how many moves they made."""
-    used: set[tuple[str, ...]] = set()
-    moves = 0
-    while True:
-        found = await emu.wait_for(
-            lambda: "Game over" in table.text or fresh_controls(player, used),
-            timeout=60,
-            what=f"{player.name}'s next moment or the end of the game",
-        )
-        if found is True:
-            return moves
-        assert isinstance(found, Message)
-        used.add(tuple(control_ids(found)))
-        await play(player, found)
-        moves += 1
 
 
 async def test_lobby_adds_and_removes_named_ai_seats(fake_discord, ai_bot):
@@ -99,7 +75,7 @@ async def test_one_person_and_three_easy_ais_play_grass_to_the_end(fake_discord,
     general = emu.channel("general")
     table = await open_with_ais(emu, ann, general, ["easy"] * 3, target=25000)
     await (await ann.click(table, "Start")).ack()
-    assert await play_to_the_end(emu, ann, table) > 0
+    assert await play_to_the_end(emu, ann, table, play_simply) > 0
     # The computer players' moves are at the table like anyone's, by their names.
     assert any("Robot " in version.content for version in table.versions)
     over = await general.wait_message(lambda m: "Game over!" in m.text, after=0)
@@ -208,7 +184,7 @@ async def test_two_hard_ais_trade_with_each_other_and_with_a_person_g20(
     await table.wait_until(lambda m: f"{robot_1} and ann traded" in m.text)
 
     # and so to the end, ann declining any further offer
-    await play_to_the_end(emu, ann, table)
+    await play_to_the_end(emu, ann, table, play_simply)
     assert emu.rejected == []
     assert all(m.visible_to is None for m in emu.channel("general").messages())
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.bot.exts.test_ai_seats import play_to_the_end
-from tests.bot.table import control_ids, find_menu
+from tests.bot.table import control_ids, find_menu, play_to_the_end
 from tests.fakediscord.model import Message, as_read, components_text
 
 ROBOTS = ("Robot 1 (hard)", "Robot 2 (hard)")
