@@ -62,7 +62,8 @@ test-long: $(VENV)/.installed-dev $(CATALOGS)
 
 # Benchmarks print figures; they never fail on a slow machine. census: what players get
 # over whole games (DMs, channel messages, REST calls); taps: picks per move;
-# bench_processes: SQLite beside PostgreSQL, one process beside two.
+# bench_processes: SQLite beside PostgreSQL, one process beside two; bench_waits: how long
+# a person waits for the computer seats at their table.
 bench: $(VENV)/.installed-dev $(CATALOGS)
 	tests/install-postgres
 	$(BIN)/python -m games.bench
@@ -71,6 +72,7 @@ bench: $(VENV)/.installed-dev $(CATALOGS)
 	$(BIN)/python -m tests.stress.census
 	$(BIN)/python -m tests.stress.taps
 	$(BIN)/python -m tests.stress.bench_processes
+	$(BIN)/python -m tests.stress.bench_waits
 
 # The computer players' strength (win rates with confidence intervals), then the ratings'
 # calibration (the levels rated against each other must order random < easy < hard);

@@ -77,6 +77,9 @@ class Session:
     taken_back_in_a_row: dict[str, int] = field(default_factory=dict)
     """How many moves each player took back since another player moved, as far as this
     process saw (games/takeback.py keeps the rule; this only spares a useless button)."""
+    moved_at: float = field(default_factory=time.monotonic)
+    """When this process committed the game's last move (`time.monotonic`), or loaded
+    the game: a computer seat's pause counts from there, its publication included."""
     _seen: Seen | None = field(default=None, repr=False, compare=False)
 
     def _views(self) -> Seen:
@@ -687,6 +690,7 @@ class Sessions:
         except BaseException:
             self.forget(session.id)  # reloaded from the database, the truth
             raise
+        session.moved_at = time.monotonic()
 
     def _remember(self, session: Session, move: _Move, user_id: int | None) -> list[Event]:
         """What the session keeps of a committed move: whose controls it redrew, who

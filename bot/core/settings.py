@@ -15,6 +15,12 @@ from pathlib import Path
 from typing import Any
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+AI_DELAY = 1.5
+"""Seconds a computer player waits before it moves, so that its turn reads naturally."""
+AI_SECONDS = 0.9
+MAX_AI_SECONDS = 1.0
+"""A hard decision's thinking time: the search reads the clock before each iteration
+(a few milliseconds at most), so 0.9 s keeps a decision within a second on one core."""
 
 
 class SettingsError(ValueError):
@@ -55,11 +61,11 @@ class Settings:
     game_setup: Mapping[str, Any] = field(default_factory=dict)
     """Tests and bug reproduction only: kind -> replay header keys for new games (Grass
     "decks", Graps "rolls"), so a test knows every card that will be dealt."""
-    ai_delay: float = 1.5
-    """Seconds a computer player waits before it moves, so its turn reads naturally."""
-    ai_seconds: float = 1.5
-    """The hard computer player's thinking budget per decision (at most 2 s, so that a
-    turn never keeps the table waiting)."""
+    ai_delay: float = AI_DELAY
+    ai_seconds: float = AI_SECONDS
+    """The hard computer player's thinking budget per decision, at most `MAX_AI_SECONDS`.
+    It thinks during its pause (`ai_delay`), so a table waits the longer of the two for
+    each computer move, not their sum."""
     timer_minute: float = 60.0
     """Seconds in one minute of a turn timer; tests shrink it to run timers quickly."""
     rest_per_second: int = 50
@@ -214,8 +220,10 @@ def load_settings(
         log_level=level,
         game_seed=_optional_int("GAME_SEED", values.get("GAME_SEED", "").strip()),
         game_setup=setup,
-        ai_delay=_seconds("AI_DELAY", values.get("AI_DELAY", "").strip(), 1.5),
-        ai_seconds=min(2.0, _seconds("AI_SECONDS", values.get("AI_SECONDS", "").strip(), 1.5)),
+        ai_delay=_seconds("AI_DELAY", values.get("AI_DELAY", "").strip(), AI_DELAY),
+        ai_seconds=min(
+            MAX_AI_SECONDS, _seconds("AI_SECONDS", values.get("AI_SECONDS", "").strip(), AI_SECONDS)
+        ),
         timer_minute=_seconds("TIMER_MINUTE", values.get("TIMER_MINUTE", "").strip(), 60.0),
         rest_per_second=_rest_limit(values.get("REST_PER_SECOND", "").strip()),
     )

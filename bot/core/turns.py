@@ -6,9 +6,9 @@ committed, logged and published exactly like a person's. The session service cal
 `Turns.watch` after every move (and at a start and after a restart); it
 
 - starts a task for each awaited AI seat with a move to make (not a Grass proposer
-  waiting for its partner's answer: `Action.optional`): a short natural pause
-  (AI_DELAY), a decision off the event loop (games.ai.decide: a process for the hard
-  level, a thread for the easy one), then the move, with the state version it was
+  waiting for its partner's answer: `Action.optional`): a decision off the event loop
+  (games.ai.decide: a process for the hard level, a thread for the easy one) during a
+  short natural pause (AI_DELAY), then the move, with the state version it was
   decided for (a move decided on an out-of-date view is refused as stale and decided
   again; a decision the engine refuses is replaced by a random legal move; a failure is
   tried again after a pause that doubles, up to FAILURES_BEFORE_REST times);
@@ -389,20 +389,28 @@ class Turns:
                 self._pool = None
         return await asyncio.to_thread(decide, kind, level, view, legal, seed, moves, seconds)
 
-    async def _move(self, game_id: int, name: str, level: Level, ai_seat: bool) -> bool:
-        """Decide and play one move for the seat; False when it is not its moment. A
-        decision the engine refuses (a fault of the computer player) is replaced by a
-        random legal move, so the table goes on."""
+    async def _move(
+        self, game_id: int, name: str, level: Level, ai_seat: bool, pause: float = 0.0
+    ) -> bool:
+        """Decide and play one move for the seat; False when it is not its moment. The
+        decision runs during the `pause` (seconds since the game's last move), and the
+        move is played once both are over: a computer seat keeps its table waiting for the
+        longer of the two, not their sum. A decision the engine refuses (a fault of the
+        computer player) is replaced by a random legal move, so the table goes on."""
+        ready: float | None = None
         refused = False
         for _attempt in range(MAX_STALE + 1):
             found = await self._snapshot(game_id, name, ai_seat)
             if found is None:
                 return False
             session, view, legal, version, seed = found
+            if ready is None:
+                ready = session.moved_at + pause
             if refused:
                 action = random.Random(seed * 1_000_003 + version).choice(legal)
             else:
                 action = await self._decide(session.kind, level, view, legal, seed, version)
+            await asyncio.sleep(max(0.0, ready - time.monotonic()))
             try:
                 await self.sessions.act(game_id, None, action, version=version, actor_name=name)
                 return True
@@ -431,13 +439,16 @@ class Turns:
         worker process lost...) is tried again after a pause that doubles each time."""
         failures = 0
         while True:
-            await asyncio.sleep(self._pause(failures))
+            if failures:
+                await asyncio.sleep(self._pause(failures))
             try:
                 session = await self.sessions.load(game_id)
                 seat = session.seat_of(name) if session is not None else None
                 if seat is None or seat.ai_level is None:
                     return
-                if not await self._move(game_id, name, Level(seat.ai_level), ai_seat=True):
+                level = Level(seat.ai_level)
+                pause = self.settings.ai_delay
+                if not await self._move(game_id, name, level, ai_seat=True, pause=pause):
                     return
                 failures = 0
             except asyncio.CancelledError:
@@ -491,10 +502,8 @@ class Turns:
             log.exception("game %s: %s could not withdraw an unanswered offer", game_id, name)
 
     def _pause(self, failures: int) -> float:
-        """Before a computer move: the natural pause; after failures, 1, 2, 4... clock
-        seconds (at most a minute), so a passing fault is outlived without hammering."""
-        if failures == 0:
-            return self.settings.ai_delay
+        """After failures, before a computer move is tried again: 1, 2, 4... clock seconds
+        (at most a minute), so a passing fault is outlived without hammering."""
         second = self.settings.timer_minute / 60
         return float(min(MAX_BACKOFF_SECONDS, 2 ** (failures - 1))) * second
 

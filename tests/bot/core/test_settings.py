@@ -33,6 +33,14 @@ def test_defaults_without_any_file(tmp_path):
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
 
 
+def test_the_hard_computer_thinks_within_a_second(tmp_path):
+    """Its decisions stay within the one second a decision may take on one core: 0.9 s
+    of search by default, and a longer setting is cut to a second."""
+    assert load_settings({}, tmp_path / "none").ai_seconds == 0.9
+    assert load_settings({"AI_SECONDS": "0.3"}, tmp_path / "none").ai_seconds == 0.3
+    assert load_settings({"AI_SECONDS": "5"}, tmp_path / "none").ai_seconds == 1.0
+
+
 def test_the_token_never_appears_in_repr_or_str(tmp_path):
     settings = load_settings({"DISCORD_TOKEN": "very-secret-token"}, tmp_path / "none")
     assert "very-secret-token" not in repr(settings)
