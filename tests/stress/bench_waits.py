@@ -80,7 +80,7 @@ async def play(emu: FakeDiscord, database: Path, kind: str, moves: int) -> list[
     return logged()
 
 
-def waits(log: list[tuple[bool, float]]) -> tuple[list[float], list[float]]:
+def waits(log: list[tuple[bool, float]], pause: float) -> tuple[list[float], list[float]]:
     """Per computer move, the seconds since the move before; per stretch of computer
     moves after a move of ann's, the seconds beyond the sum of their pauses."""
     gaps: list[float] = []
@@ -94,10 +94,10 @@ def waits(log: list[tuple[bool, float]]) -> tuple[list[float], list[float]]:
                 started = log[number - 1][1]
             stretch += 1
         elif not robot and stretch:
-            beyond.append(log[number - 1][1] - started - stretch * AI_DELAY)
+            beyond.append(log[number - 1][1] - started - stretch * pause)
             stretch = 0
     if stretch:  # the computers' moves before ann's last moment
-        beyond.append(log[-1][1] - started - stretch * AI_DELAY)
+        beyond.append(log[-1][1] - started - stretch * pause)
     return gaps, beyond
 
 
@@ -105,7 +105,7 @@ async def measure(moves: int) -> dict[str, tuple[list[float], list[float]]]:
     found: dict[str, tuple[list[float], list[float]]] = {}
     async with measured_bot(5) as (emu, bot):
         for kind in ("grass", "gracias"):
-            found[kind] = waits(await play(emu, bot.database_path, kind, moves))
+            found[kind] = waits(await play(emu, bot.database_path, kind, moves), AI_DELAY)
     return found
 
 
