@@ -11,6 +11,7 @@ played a seat are shown as such and rank after wins against people.
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 
 from bot.core.storage import Result, Storage
 from games.grass import Grass
@@ -119,7 +120,8 @@ async def test_the_awaited_player_cannot_sit_a_game_out_then_abandon_it(fake_dis
     opening = stored(bot.database_path, 1).engine().legal_actions("ann")[0].to_json()
     placed = await answer(await ann.slash(general, "graps place", cell=opening["place"]))
     assert placed.startswith("You placed"), placed
-    with sqlite3.connect(bot.database_path) as db:  # a day and a minute without a move
+    with closing(sqlite3.connect(bot.database_path)) as db, db:  # committed, then closed
+        # A day and a minute without a move.
         db.execute("UPDATE games SET updated_at = updated_at - 86460 WHERE id = 1")
     assert stored(bot.database_path, 1).engine().awaiting == ("bob",)
     refused = await answer(await bob.slash(general, "graps abandon"))
