@@ -18,9 +18,10 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 AI_DELAY = 1.5
 """Seconds a computer player waits before it moves, so that its turn reads naturally."""
 AI_SECONDS = 0.9
+"""The hard level's thinking time per decision: its search reads the clock before each
+iteration (a few milliseconds at most), so a decision stays within a second on one core."""
 MAX_AI_SECONDS = 1.0
-"""A hard decision's thinking time: the search reads the clock before each iteration
-(a few milliseconds at most), so 0.9 s keeps a decision within a second on one core."""
+"""The most `AI_SECONDS` may be set to."""
 
 
 class SettingsError(ValueError):
@@ -62,6 +63,7 @@ class Settings:
     """Tests and bug reproduction only: kind -> replay header keys for new games (Grass
     "decks", Graps "rolls"), so a test knows every card that will be dealt."""
     ai_delay: float = AI_DELAY
+    """Seconds between a game's last move and a computer player's move."""
     ai_seconds: float = AI_SECONDS
     """The hard computer player's thinking budget per decision, at most `MAX_AI_SECONDS`.
     It thinks during its pause (`ai_delay`), so a table waits the longer of the two for

@@ -5,9 +5,9 @@ AI_DELAY, and the hard level's thinking time, AI_SECONDS).
 ann sits with three hard computer seats at Grass and at Gracias and makes simple moves
 in her DM hand message (the first card passed or discarded, the first trio taken, the
 first split, offers declined). After her move the three computers move in turn; she
-waits for all of them. The hard level thinks during its pause, so each computer move
-should cost its table the pause and the move's own publishing, not the pause and the
-thinking. The figures come from the moves' commit times in the game's log: per
+waits for all of them. The hard level thinks during its pause (counted from the move
+before), so each computer move should cost its table the pause and its own commit, not
+the pause and the thinking. The figures come from the moves' commit times in the game's log: per
 computer move, the time since the move before it; per stretch of computer moves
 between two of ann's, the time beyond the sum of their pauses.
 """
