@@ -238,18 +238,21 @@ async def play_to_the_end(
     player: Any,
     table: Message,
     play: Callable[[Any, Message], Awaitable[None]],
+    enough: Callable[[], bool] = lambda: False,
+    timeout: float = 60,
 ) -> int:
     """The player makes a move by `play` at each fresh moment (`fresh_controls`) until
-    the table says the game is over; returns how many moves they made."""
+    the table says the game is over, or `enough()` holds when their moment comes;
+    returns how many moves they made."""
     used: set[tuple[str, ...]] = set()
     moves = 0
     while True:
         found = await emu.wait_for(
             lambda: "Game over" in table.text or fresh_controls(player, used),
-            timeout=60,
+            timeout=timeout,
             what=f"{player.name}'s next moment or the end of the game",
         )
-        if found is True:
+        if found is True or enough():
             return moves
         assert isinstance(found, Message)
         used.add(tuple(control_ids(found)))

@@ -53,7 +53,7 @@ DEFAULT_GAMES = 120
 def defaults() -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     """Games, players and hard-level iterations of every kind with computer players
     (games/registry.py). The iterations are games.ai.bench's, a fixed count so that a
-    run repeats exactly; the bot's 1 s per decision runs several times more."""
+    run repeats exactly; the bot's 0.9 s per decision runs several times more."""
     rated = [kind for kind in kinds() if kind.computer]
     return (
         {kind.name: GAMES.get(kind.name, DEFAULT_GAMES) for kind in rated},

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.settings import AI_DELAY, AI_SECONDS
-from tests.bot.table import control_ids, fresh_controls
+from tests.bot.table import control_ids, play_to_the_end
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import Message
 from tests.stress.driver import game_id_in, measured_bot, query
@@ -56,7 +56,6 @@ async def play(emu: FakeDiscord, database: Path, kind: str, moves: int) -> list[
     await table.wait_until(lambda m: f"{1 + ROBOTS} of" in m.text)
     await (await ann.click(table, "Start")).ack()
     game_id = game_id_in(database, channel, kind)
-    used: set[tuple[str, ...]] = set()
 
     def logged() -> list[tuple[bool, float]]:
         [rows] = query(
@@ -65,18 +64,11 @@ async def play(emu: FakeDiscord, database: Path, kind: str, moves: int) -> list[
         )
         return [(row[0] != ann.id, float(row[1])) for row in rows]
 
-    while True:
-        found = await emu.wait_for(
-            lambda: "Game over" in table.text or fresh_controls(ann, used),
-            timeout=120,
-            what="ann's next moment or the end of the game",
-        )
+    def enough() -> bool:
         # Her moment comes once the computers before it have moved and been published.
-        if found is True or sum(robot for robot, _ in logged()) >= moves:
-            break
-        assert isinstance(found, Message)
-        used.add(tuple(control_ids(found)))
-        await simple_move(ann, found)
+        return sum(robot for robot, _ in logged()) >= moves
+
+    await play_to_the_end(emu, ann, table, simple_move, enough, timeout=120)
     return logged()
 
 
