@@ -79,8 +79,7 @@ def world_document(view: GrassPlayerView, rng: random.Random) -> dict[str, JSON]
     mover = public.to_move
     next_mover = None
     if public.phase is Phase.PASS:
-        after = names.index(mover) + 1 if mover in names else 0
-        next_mover = names[after % len(names)]
+        next_mover = public.after_pass
     return {
         "version": Grass.state_version,
         "game": "grass",

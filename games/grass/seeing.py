@@ -66,6 +66,7 @@ def public_view(state: State) -> GrassPublicView:
         options=state.options,
         winners=state.winners,
         recent=tuple(state.recent),
+        after_pass=state.next_mover.name if state.next_mover else None,
     )
 
 

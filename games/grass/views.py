@@ -200,6 +200,10 @@ class GrassPublicView:
     options: GrassOptions
     winners: tuple[str, ...]  # empty until the game is over
     recent: tuple[str, ...]  # the last public event texts, newest last
+    # During a Paranoia pass: whose turn comes after it (G13), the player left of the
+    # one who played the Paranoia card, or the next one if that player left. Last and
+    # with a default, so views built before it existed still build.
+    after_pass: str | None = None
 
     def seat(self, name: str) -> SeatView:
         for seat in self.seats:

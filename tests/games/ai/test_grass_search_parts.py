@@ -271,6 +271,10 @@ def test_a_world_is_sampled_after_the_paranoia_player_left_during_the_pass_G13()
     world = sample_world(game.view_for("ann"), random.Random(1))
     assert world.awaiting == ("ann", "cy", "dee")
     assert world.legal_actions("ann") == game.legal_actions("ann")
+    # After the pass the turn goes on from bob's place: to cy, in the sample as in the game.
+    assert game.to_json()["next_mover"] == "cy" == game.view_for("ann").public.after_pass
+    for seed in range(3):
+        assert world_document(game.view_for("ann"), random.Random(seed))["next_mover"] == "cy"
 
 
 def test_after_the_first_player_leaves_their_pass_the_next_one_moves_in_the_sample_G13() -> None:
