@@ -7,9 +7,9 @@ in her DM hand message (the first card passed or discarded, the first trio taken
 first split, offers declined). After her move the three computers move in turn; she
 waits for all of them. The hard level thinks during its pause (counted from the move
 before), so each computer move should cost its table the pause and its own commit, not
-the pause and the thinking. The figures come from the moves' commit times in the game's log: per
-computer move, the time since the move before it; per stretch of computer moves
-between two of ann's, the time beyond the sum of their pauses.
+the pause and the thinking. The figures come from the moves' commit times in the game's
+log: per computer move, the time since the move before it; per stretch of computer
+moves between two of ann's, the time beyond the sum of their pauses.
 """
 
 from __future__ import annotations
