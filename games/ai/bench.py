@@ -1,8 +1,9 @@
 """Strength of the computer players: `python -m games.ai.bench` (a benchmark, not a test).
 
 For each game and each comparison (easy vs random, hard vs easy) it plays seeded games
-and prints the tested level's win rate with a 95% Wilson interval, next to its fair
-share (1 / players: what an equal player would win). How a comparison is built:
+and prints the tested level's win rate with a 95% Wilson interval (to three decimals: a
+goal's bound is read on them, not on a rounded figure), next to its fair share (1 /
+players: what an equal player would win). How a comparison is built:
 - one seat of the tested level, every other seat of the baseline level (Graps: one
   against one); the tested seat moves one place every game (seat rotation), so the
   first-mover advantage is spread evenly;
@@ -171,7 +172,7 @@ def main() -> None:
         budget = ", ".join(f"{kind} {count} iterations" for kind, count in per_decision.items())
     print(f"hard level: {budget} per decision; {args.games} games per line; jobs {args.jobs}")
     print(
-        f"{'game':<8}{'n':>2}  {'tested vs baseline':<18}{'win rate':>9}  {'95% CI':<13}"
+        f"{'game':<8}{'n':>2}  {'tested vs baseline':<18}{'win rate':>9}  {'95% CI':<15}"
         f"{'fair':>5}{'twin':>6}  {'paired gain, 95% CI':<21}"
         f"{'decision ms: mean / p95 / max':<30}{'wall s':>7}"
     )
@@ -212,7 +213,7 @@ def main() -> None:
                 )
             print(
                 f"{kind:<8}{seated[kind]:>2}  {tested + ' vs ' + baseline:<18}"
-                f"{wins / len(results):>9.2f}  [{low:.2f}, {high:.2f}] "
+                f"{wins / len(results):>9.3f}  [{low:.3f}, {high:.3f}] "
                 f"{1 / seated[kind]:>5.2f}{twin:>6.2f}  {paired:<21}{timing:<30}{wall:>7.1f}",
                 flush=True,
             )
