@@ -6,8 +6,10 @@ through the engine's saved-state document (`Grass.from_json`): everything on the
 table stays as shown (stashes, Protect cards, hassle piles, the discard pile, totals,
 scores) and so does its own hand; the rest of this hand's deck (G1, or G21's learning
 decks) is shuffled and dealt to the other hands (each to its shown size; a trade
-offer's proposer surely holds the cards they offer, G20) and to the draw pile. A
-player who has chosen a pass card gets one of their sampled cards as the choice.
+offer's proposer surely holds the cards they offer, G20; a player whose last turn
+tells about their hand gets one of the hands read from it, by weight,
+grass_reading.py) and to the draw pile. A player who has chosen a pass card gets one
+of their sampled cards as the choice.
 Later hands shuffle from a sampled seed.
 
 On its turn, before any search, it proposes a trade when one gains it clearly (a rule:
@@ -23,26 +25,33 @@ running total (a win or loss once the game is over, G19).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.ai.grass_easy import GrassEasy, choose_pass, choose_turn, keep_value
+from games.ai.grass_reading import Reading, read_hands
 from games.ai.grass_trades import propose, unseen_cards
 from games.ai.player import Budget, SearchStats, paired_search, squash
 from games.grass.actions import Accept, Decline, Discard, GrassAction, PassCard, Play
 from games.grass.cards import Card
 from games.grass.engine import Grass
-from games.grass.state import offer_json, options_json
+from games.grass.state import last_turn_json, offer_json, options_json
 from games.grass.views import GrassPlayerView, Phase
 from games.protocol import JSON, Action
 
 CANDIDATES = 8
+TRIES = 8  # weighed hands tried before dealing a player uniformly
 SCALE = 60_000.0  # a margin of $60,000 is worth about 3 to 1
 
 
-def world_document(view: GrassPlayerView, rng: random.Random) -> dict[str, JSON]:
+def world_document(
+    view: GrassPlayerView, rng: random.Random, readings: Mapping[str, Reading] | None = None
+) -> dict[str, JSON]:
     """A saved-state document agreeing with everything the view shows, the unseen
-    cards dealt at random (see the module docstring)."""
+    cards dealt at random (see the module docstring): to the players in `readings`
+    one of their weighed hands when it still fits (grass_reading.py), uniformly to the
+    others."""
     public = view.public
     names = [seat.name for seat in public.seats]
     pool = list(unseen_cards(view).elements())
@@ -53,6 +62,10 @@ def world_document(view: GrassPlayerView, rng: random.Random) -> dict[str, JSON]
         hands[offer.by] = list(offer.give)  # G20: checked when the offer was made
         for card in offer.give:
             pool.remove(card)
+    for name, reading in (readings or {}).items():
+        hand = _weighed_hand(reading, pool, rng)
+        if hand is not None and name not in hands:
+            hands[name] = hand
     for seat in public.seats:
         if seat.name != view.name:
             hand = hands.setdefault(seat.name, [])
@@ -106,7 +119,21 @@ def world_document(view: GrassPlayerView, rng: random.Random) -> dict[str, JSON]
         ],
         "winners": list(public.winners),
         "recent": [],
+        "turns": [last_turn_json(turn) for turn in public.last_turns],
     }
+
+
+def _weighed_hand(reading: Reading, pool: list[Card], rng: random.Random) -> list[Card] | None:
+    """One of the reading's hands by weight, taken out of `pool`; None when the ones
+    drawn need cards already dealt to another player."""
+    left = Counter(pool)
+    for _ in range(TRIES):
+        hand = rng.choices(reading.hands, cum_weights=reading.cum_weights)[0]
+        if not Counter(hand) - left:
+            for card in hand:
+                pool.remove(card)
+            return list(hand)
+    return None
 
 
 def _row(row: Any) -> dict[str, JSON]:
@@ -114,8 +141,12 @@ def _row(row: Any) -> dict[str, JSON]:
     return {key: getattr(row, key) for key in keys}
 
 
-def sample_world(view: GrassPlayerView, rng: random.Random) -> Grass:
-    return Grass.from_json(world_document(view, rng))
+def sample_world(
+    view: GrassPlayerView, rng: random.Random, readings: Mapping[str, Reading] | None = None
+) -> Grass:
+    game = Grass.from_json(world_document(view, rng, readings))
+    game.state.keep_turns = False  # nobody reads a searched world's last turns
+    return game
 
 
 def rollout_choice(game: Grass, me: str = "") -> GrassAction:
@@ -210,10 +241,11 @@ class GrassHard:
         totals = {seat.name: seat.total for seat in view.public.seats}
         mine = totals.pop(me, 0)
         before = mine - max(totals.values(), default=0)
+        readings = read_hands(view, rng)
 
         def simulate(arm: int, seed: int) -> float:
             rng = random.Random(seed)
-            game = sample_world(view, rng)
+            game = sample_world(view, rng, readings)
             game.apply(options[arm])
             while game.outcome() is None and game.state.hand_no == hand_no:
                 game.apply(rollout_choice(game, me))

@@ -33,6 +33,7 @@ from games.grass.views import (
     GrassPlayerView,
     GrassPublicView,
     GrassTermination,
+    LastTurn,
     Offer,
     Phase,
     end_reason,
@@ -231,11 +232,13 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             if kind is Play:
                 play = cast(Play, action)
                 effects.check_play(state, seat, play)
+                self._keep_turn(seat, play)
                 seat.received.clear()  # an own action: what they were given has been seen
                 self._play(play, out)
             elif kind is Discard:
                 card = cast(Discard, action).card
                 effects.check_discard(seat, card)
+                self._keep_turn(seat, cast(Discard, action))
                 seat.received.clear()
                 effects.do_discard(state, seat, card, out)
                 flow.next_turn(state, seat, out)
@@ -244,6 +247,13 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
         self.moves += 1
         self._record(out)
         return out
+
+    def _keep_turn(self, seat: Seat, action: Play | Discard) -> None:
+        """Remember the table as the player saw it when choosing `action` (LastTurn)."""
+        state = self._state
+        if state.keep_turns:
+            seats = seeing.seat_views(state)
+            state.turns[seat.name] = LastTurn(seat.name, action, seats, len(state.draw))
 
     def _pass(self, seat: Seat, card: Card, out: list[Event]) -> None:
         state = self._state
@@ -353,6 +363,7 @@ class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
             state.discard.append(Card.MARKET_OPEN)
         state.discard.extend(seat.heat)
         state.seats.remove(seat)
+        state.turns.pop(name, None)
         state.left.append(name)
         self.players = tuple(s.name for s in state.seats)
         text = _("{player} left the game; their cards are discarded", player=name)

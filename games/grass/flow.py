@@ -34,6 +34,7 @@ def deal_hand(state: State, out: list[Event]) -> None:
     """G2: gather everything, deal six each one at a time from the first mover."""
     state.hand_no += 1
     hand = state.hand_no
+    state.turns.clear()
     if hand > 1:
         state.starter = _next_starter(state)
     for seat in state.seats:
@@ -116,6 +117,7 @@ def begin_turn(state: State, seat: Seat, out: list[Event]) -> None:
 
 def draw_for(state: State, seat: Seat, out: list[Event]) -> None:
     """The mover's automatic draw (a turn's or a Nirvana extra turn's)."""
+    state.turns.pop(seat.name, None)  # a new card: their last turn no longer tells
     if not state.draw:
         text = _("The draw pile is empty: the hand ends")
         out.append(Event(GrassEventKind.DRAW_PILE_EMPTY, text, seat.name))
@@ -159,6 +161,7 @@ def finish_pass(state: State, out: list[Event]) -> None:
             giver=seats[index - 1].name,
         )
         seat.chosen = None
+    state.turns.clear()  # every hand changed
     text = _("Paranoia: everyone passed a card to the left")
     out.append(Event(GrassEventKind.PASS_DONE, text, private=private))
     after = state.next_mover

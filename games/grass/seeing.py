@@ -38,6 +38,10 @@ def _seat_view(state: State, index: int, seat: Seat) -> SeatView:
     )
 
 
+def seat_views(state: State) -> tuple[SeatView, ...]:
+    return tuple(_seat_view(state, i, seat) for i, seat in enumerate(state.seats))
+
+
 def _awaiting(state: State) -> tuple[str, ...]:
     if state.phase is Phase.TURN and state.mover is not None:
         return (state.mover.name,)
@@ -58,7 +62,7 @@ def public_view(state: State) -> GrassPublicView:
         draw_pile=len(state.draw),
         deck_size=state.deck_size(),
         discard_pile=tuple(state.discard),
-        seats=tuple(_seat_view(state, i, seat) for i, seat in enumerate(state.seats)),
+        seats=seat_views(state),
         extra_turn=state.extra_turn,
         trading=trading_allowed(state),
         offer=PendingOffer(offer.by, offer.to) if offer else None,
@@ -67,6 +71,7 @@ def public_view(state: State) -> GrassPublicView:
         winners=state.winners,
         recent=tuple(state.recent),
         after_pass=state.next_mover.name if state.next_mover else None,
+        last_turns=tuple(state.turns[s.name] for s in state.seats if s.name in state.turns),
     )
 
 

@@ -13,8 +13,19 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from games.grass.actions import Discard, Play, parse_action
 from games.grass.cards import PEDDLE_VALUES, Card
-from games.grass.views import GrassOptions, HandScore, Market, Offer, Phase, ScoreRow
+from games.grass.views import (
+    GrassOptions,
+    HandScore,
+    LastTurn,
+    Market,
+    Offer,
+    Phase,
+    ScoreRow,
+    SeatView,
+    StashCard,
+)
 from games.protocol import JSON, StateFormatError
 from games.text import restored, saved
 
@@ -169,6 +180,7 @@ class State:
         "drawn",
         "extra_turn",
         "hand_no",
+        "keep_turns",
         "left",
         "mover",
         "next_mover",
@@ -181,6 +193,7 @@ class State:
         "seats",
         "seed",
         "starter",
+        "turns",
         "winners",
     )
 
@@ -211,6 +224,11 @@ class State:
         self.scores: list[HandScore] = []
         self.winners: tuple[str, ...] = ()
         self.recent: list[str] = []
+        # Each player's last turn while it still tells about their hand (LastTurn).
+        self.turns: dict[str, LastTurn] = {}
+        # A searched copy (games/ai) plays thousands of moves that nobody reads the
+        # last turns of: it switches the bookkeeping off.
+        self.keep_turns = True
 
     def seat(self, name: str) -> Seat | None:
         for seat in self.seats:
@@ -249,13 +267,15 @@ class State:
         other.scores = self.scores.copy()
         other.winners = self.winners
         other.recent = self.recent.copy()
+        other.turns = self.turns.copy()
+        other.keep_turns = self.keep_turns
         return other
 
     # -- saving ---------------------------------------------------------------------
 
     def to_json(self) -> dict[str, JSON]:
         offer = self.offer
-        return {
+        data: dict[str, JSON] = {
             "all_players": list(self.all_players),
             "options": options_json(self.options),
             "seed": self.seed,
@@ -282,6 +302,9 @@ class State:
             # The messages of "recent", so that they translate once loaded.
             "texts": {"recent": saved(self.recent)},
         }
+        if self.turns:  # written only when set, so older saves read back identical
+            data["turns"] = [last_turn_json(turn) for turn in self.turns.values()]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> State:
@@ -312,6 +335,8 @@ class State:
             state.winners = tuple(data["winners"])
             texts = data.get("texts") or {}  # absent from states saved before it was kept
             state.recent = restored(data["recent"], texts.get("recent"))
+            turns = [parse_last_turn(turn) for turn in data.get("turns", [])]  # absent before
+            state.turns = {turn.by: turn for turn in turns}
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise StateFormatError(f"not a saved Grass state: {error!r}") from error
         return state
@@ -390,3 +415,51 @@ def parse_offer(data: Mapping[str, Any]) -> Offer:
         cards("give_stash"),
         cards("take_stash"),
     )
+
+
+def last_turn_json(turn: LastTurn) -> dict[str, JSON]:
+    return {
+        "action": turn.action.to_json(),
+        "seats": [
+            {
+                "name": seat.name,
+                "market_open": seat.market_open,
+                "heat": [c.value for c in seat.heat],
+                "stash": [{"card": p.card.value, "covered": p.covered} for p in seat.stash],
+                "protection": [c.value for c in seat.protection],
+                "hand_size": seat.hand_size,
+                "total": seat.total,
+                "skip": seat.skip,
+            }
+            for seat in turn.seats
+        ],
+        "draw_pile": turn.draw_pile,
+    }
+
+
+def parse_last_turn(data: Mapping[str, Any]) -> LastTurn:
+    action = parse_action(data["action"])
+    if not isinstance(action, Play | Discard):
+        raise ValueError(f"a last turn is a play or a discard, not {action!r}")
+    seats = []
+    for index, seat in enumerate(data["seats"]):
+        heat = tuple(Card(c) for c in seat["heat"])
+        market_open = bool(seat["market_open"])
+        market = Market.CLOSED if not market_open else Market.BLOCKED if heat else Market.OPEN
+        seats.append(
+            SeatView(
+                name=str(seat["name"]),
+                seat=index,
+                market=market,
+                market_open=market_open,
+                heat=heat,
+                stash=tuple(StashCard(Card(p["card"]), bool(p["covered"])) for p in seat["stash"]),
+                protection=tuple(Card(c) for c in seat["protection"]),
+                hand_size=_count(seat["hand_size"]),
+                total=int(seat["total"]),
+                skip=_count(seat["skip"]),
+                to_pass=False,
+                passed=False,
+            )
+        )
+    return LastTurn(action.by, action, tuple(seats), _count(data["draw_pile"]))

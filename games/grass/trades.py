@@ -166,6 +166,8 @@ def do_trade(state: State, offer: Offer) -> Event:
         by.receive(card)
     _move_stash(by, to, offer.give_stash)
     _move_stash(to, by, offer.take_stash)
+    for seat in (by, to):  # their hands changed: their last turns no longer tell
+        state.turns.pop(seat.name, None)
     details = describe(offer)
     if state.options.secret_trades:
         # TRANSLATORS: a secret trade: the table does not see what changed hands.

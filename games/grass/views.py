@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from games.grass.cards import Card
-from games.protocol import EventName, Termination
+from games.protocol import Action, EventName, Termination
 from games.text import Money, Text, _
 
 
@@ -182,6 +182,20 @@ class HandScore:
 
 
 @dataclass(frozen=True, slots=True)
+class LastTurn:
+    """A player's last play or discard in this hand and the table as it stood when
+    they chose it: what everyone watching saw. It is kept while their hand has changed
+    by that play alone; their next draw, a Paranoia pass, a trade they took part in and
+    a new deal forget it. What a player did says something about what they held, which
+    the computer players read (games/ai/grass_hard.py)."""
+
+    by: str
+    action: Action  # a Play or a Discard (games/grass/actions.py)
+    seats: tuple[SeatView, ...]  # the table then, seat order
+    draw_pile: int  # the draw pile then
+
+
+@dataclass(frozen=True, slots=True)
 class GrassPublicView:
     """The table: everything a spectator may see."""
 
@@ -204,6 +218,9 @@ class GrassPublicView:
     # one who played the Paranoia card, or the next one if that player left. Last and
     # with a default, so views built before it existed still build.
     after_pass: str | None = None
+    # Each player's last turn while it still tells about their hand (`LastTurn`), seat
+    # order. Last and with a default, as above.
+    last_turns: tuple[LastTurn, ...] = ()
 
     def seat(self, name: str) -> SeatView:
         for seat in self.seats:

@@ -15,6 +15,7 @@ from games.ai import make_ai
 from games.ai.gracias_hard import sample_world as gracias_world
 from games.ai.graps_hard import sample_world as graps_world
 from games.ai.grass_hard import sample_world as grass_world
+from games.ai.grass_reading import read_hands
 from games.gracias import Gracias
 from games.grass import Grass, MakeOffer
 from games.grass.cards import Card, deck_for_hand
@@ -158,7 +159,8 @@ def test_grass_sampled_games_agree_with_the_view_G1(seed: int) -> None:
             break
         me = game.awaiting[0]
         view = game.view_for(me)
-        world = grass_world(view, rng)
+        readings = read_hands(view, rng)  # the others' hands weighed by their last turns
+        world = grass_world(view, rng, readings)
         _same_view(game, world, me, ("recent",))
         state = world.state
         # G1: the hand's whole deck is there, each card as often as printed
