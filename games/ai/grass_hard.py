@@ -37,7 +37,7 @@ from games.grass.actions import Accept, Decline, Discard, GrassAction, PassCard,
 from games.grass.cards import Card
 from games.grass.engine import Grass
 from games.grass.state import last_turn_json, offer_json, options_json
-from games.grass.views import GrassPlayerView, Phase
+from games.grass.views import GrassPlayerView
 from games.protocol import JSON, Action
 
 CANDIDATES = 8
@@ -89,10 +89,6 @@ def world_document(
         }
         if seat.name == view.name and view.received:  # only one's own marks are known
             seats[seat.name]["received"] = [c.value for c in view.received]
-    mover = public.to_move
-    next_mover = None
-    if public.phase is Phase.PASS:
-        next_mover = public.after_pass
     return {
         "version": Grass.state_version,
         "game": "grass",
@@ -107,8 +103,8 @@ def world_document(
         "hand": public.hand,
         "starter": names[(public.hand - 1) % len(names)],
         "phase": public.phase.value,
-        "mover": mover,
-        "next_mover": next_mover,
+        "mover": public.to_move,
+        "next_mover": public.after_pass,  # set during a Paranoia pass only
         "drawn": None if view.drawn is None else view.drawn.value,
         "extra_turn": public.extra_turn,
         "draw": [c.value for c in pool],
