@@ -337,6 +337,8 @@ class State:
             state.recent = restored(data["recent"], texts.get("recent"))
             turns = [parse_last_turn(turn) for turn in data.get("turns", [])]  # absent before
             state.turns = {turn.by: turn for turn in turns}
+            if set(state.turns) - {seat.name for seat in state.seats}:
+                raise ValueError("a last turn of a player who is not seated")
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise StateFormatError(f"not a saved Grass state: {error!r}") from error
         return state
@@ -462,4 +464,6 @@ def parse_last_turn(data: Mapping[str, Any]) -> LastTurn:
                 passed=False,
             )
         )
+    if action.by not in {seat.name for seat in seats}:
+        raise ValueError(f"the table of {action.by}'s last turn does not seat them")
     return LastTurn(action.by, action, tuple(seats), _count(data["draw_pile"]))

@@ -120,3 +120,15 @@ def test_a_last_turn_that_is_not_a_play_or_discard_is_refused() -> None:
     saved["turns"][0]["action"] = {"by": "ann", "pass": "immunity"}
     with pytest.raises(StateFormatError, match="a last turn is a play or a discard"):
         Grass.from_json(saved)
+
+
+def test_a_last_turn_of_someone_not_seated_is_refused() -> None:
+    game = game_with({"ann": ["market_open"]})
+    move(game, "ann", play="market_open")
+    saved = game.to_json()
+    saved["turns"][0]["action"]["by"] = "eve"
+    with pytest.raises(StateFormatError, match="the table of eve's last turn does not seat"):
+        Grass.from_json(saved)
+    saved["turns"][0]["seats"][0]["name"] = "eve"
+    with pytest.raises(StateFormatError, match="a last turn of a player who is not seated"):
+        Grass.from_json(saved)
