@@ -63,8 +63,8 @@ def world_document(
         for card in offer.give:
             pool.remove(card)
     for name, reading in (readings or {}).items():
-        hand = _weighed_hand(reading, pool, rng)
-        if hand is not None and name not in hands:
+        hand = None if name in hands else _weighed_hand(reading, pool, rng)
+        if hand is not None:
             hands[name] = hand
     for seat in public.seats:
         if seat.name != view.name:

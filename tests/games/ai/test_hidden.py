@@ -15,7 +15,7 @@ from games.ai import make_ai
 from games.ai.gracias_hard import sample_world as gracias_world
 from games.ai.graps_hard import sample_world as graps_world
 from games.ai.grass_hard import sample_world as grass_world
-from games.ai.grass_reading import read_hands
+from games.ai.grass_reading import Reading, read_hands
 from games.gracias import Gracias
 from games.grass import Grass, MakeOffer
 from games.grass.cards import Card, deck_for_hand
@@ -221,10 +221,17 @@ def test_grass_sampled_games_give_the_proposer_the_cards_offered_G20() -> None:
     game.apply(MakeOffer(me, to, give=(hand[0],), take=(Card.MARKET_CLOSE,)))
     view = game.view_for(to)
     assert view.offer is not None
+    # A reading of the proposer's hand (the engine never keeps one: they drew since)
+    # gives way to the cards offered.
+    unseen = [c for c in Counter(deck_for_hand(1, False)) if c is not hand[0]]
+    readings = {me: Reading((tuple(unseen[:6]),), (1.0,))}
     for seed in range(6):
-        world = grass_world(view, random.Random(seed))
-        _same_view(game, world, to, ("recent",))
-        assert hand[0] in world.state.seat(me).hand  # type: ignore[union-attr]
+        for world in (
+            grass_world(view, random.Random(seed)),
+            grass_world(view, random.Random(seed), readings),
+        ):
+            _same_view(game, world, to, ("recent",))
+            assert hand[0] in world.state.seat(me).hand  # type: ignore[union-attr]
     for level in ("easy", "hard"):
         answer = make_ai("grass", level, iterations=12).choose(
             view, game.legal_actions(to), random.Random(1)
