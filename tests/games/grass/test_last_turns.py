@@ -80,6 +80,7 @@ def test_a_new_hand_and_a_leaver_forget_theirs_G17_G22() -> None:
     assert set(turns(game)) == {"bob", "cy"}
     move(game, "bob", leave=True)
     assert set(turns(game)) == {"cy"}
+    assert [turn["action"]["by"] for turn in game.to_json()["turns"]] == ["cy"]  # saved too
     drain(game, 0)
     idle(game, "ann")  # cy finds the draw pile empty (G17)
     assert game.public_view().hand == 2
