@@ -133,3 +133,13 @@ def test_a_last_turn_of_someone_not_seated_is_refused() -> None:
     saved["turns"][0]["seats"][0]["name"] = "eve"
     with pytest.raises(StateFormatError, match="a last turn of a player who is not seated"):
         Grass.from_json(saved)
+
+
+def test_a_copy_of_the_game_keeps_its_last_turns_and_goes_on_keeping_them() -> None:
+    game = game_with({"ann": ["market_open"]}, players=["ann", "bob", "cy"])
+    move(game, "ann", play="market_open")
+    copy = game.clone()
+    assert turns(copy) == turns(game)
+    idle(copy, "bob")
+    assert set(turns(copy)) == {"ann", "bob"}
+    assert set(turns(game)) == {"ann"}  # the copy's moves are its own
