@@ -77,7 +77,6 @@ class Judge:
         state.seats = [_seat(seat) for seat in turn.seats]
         state.phase = Phase.TURN
         state.mover = state.seat(turn.by)
-        state.keep_turns = False
         self.turn = turn
         self.state = state
         self.me = next(seat for seat in turn.seats if seat.name == turn.by)
