@@ -31,7 +31,8 @@ from ..grass.helpers import game_with, move, seat_of
 from .play import FILL, grass
 
 C = Card
-HIDDEN = {"seed", "moves", "recent", "texts", "draw", "decks", "offers"}
+# "turns": sample_world gives a sampled game the view's last turns, not the document
+HIDDEN = {"seed", "moves", "recent", "texts", "draw", "decks", "offers", "turns"}
 
 
 def paranoia_pass() -> Grass:
