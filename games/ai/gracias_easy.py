@@ -16,6 +16,7 @@ level) or from a searched game (the hard level's rollouts, `table_of`).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -79,31 +80,54 @@ def table_of(game: Gracias, me: int) -> Table:
     return Table(me, seats, list(game.players), cards, totals)
 
 
-def colour_points(cards: list[list[float]], seats: Sequence[int], colour: int) -> list[float]:
-    """C6 for one colour on the (estimated) counts: each seat's packet point plus its
-    face-up cards unless it holds the most of them (ties all lose them)."""
-    face = []
-    for p in seats:
-        n = cards[p][colour]
-        face.append(n - PACKET if n >= PACKET else n)
-    most = max(face)
-    points = []
-    for p, n in zip(seats, face, strict=True):
-        packet = 1.0 if cards[p][colour] >= PACKET else 0.0
-        points.append(packet + (n if 0 < n < most - 1e-9 else 0.0))
-    return points
+def column_points(column: Sequence[float], spread: float = 0.0) -> list[float]:
+    """C6 for one colour on the (estimated) counts of the seats in `column`: each
+    seat's packet point plus its face-up cards unless it holds the most of them (ties
+    all lose them). With a `spread` above 0 the face-up cards count by how likely they
+    are to stay out of the majority by the round's end: a logistic curve of the count
+    the best other seat holds beyond them, a tie counting as half a card against."""
+    face = [n - PACKET if n >= PACKET else n for n in column]
+    if spread <= 0.0:
+        most = max(face) - 1e-9
+        return [
+            (1.0 if n >= PACKET else 0.0) + (f if 0 < f < most else 0.0)
+            for n, f in zip(column, face, strict=True)
+        ]
+    first = max(face)
+    top = face.index(first)
+    second = max(face[:top] + face[top + 1 :], default=0.0)
+    exp = math.exp
+    return [
+        (1.0 if n >= PACKET else 0.0)
+        + (
+            f / (1.0 + exp((0.5 - ((second if i == top else first) - f)) / spread))
+            if f > 0
+            else 0.0
+        )
+        for i, (n, f) in enumerate(zip(column, face, strict=True))
+    ]
 
 
-def score_choices(table: Table, choices: Sequence[tuple[int, int, int]]) -> list[float]:
+def colour_points(
+    cards: list[list[float]], seats: Sequence[int], colour: int, spread: float = 0.0
+) -> list[float]:
+    """`column_points` for one colour of the seats in `seats`."""
+    return column_points([cards[p][colour] for p in seats], spread)
+
+
+def score_choices(
+    table: Table, choices: Sequence[tuple[int, int, int]], spread: float = 0.0
+) -> list[float]:
     """The value of each (kept colour, given colour, receiver seat): own estimated
-    total minus the opponents' (the leader weighted most), after the choice. A choice
-    changes one or two colours; each "one more card of colour c for seat p" is scored
-    once per call and reused (the rollouts call this thousands of times)."""
+    total minus the opponents' (the leader weighted most), after the choice, each
+    colour scored by `column_points` with `spread`. A choice changes one or two
+    colours; each "one more card of colour c for seat p" is scored once per call and
+    reused (the rollouts call this thousands of times)."""
     seats = table.seats
     cards = table.cards
     me = table.me
     index = {p: i for i, p in enumerate(seats)}
-    per_colour = [colour_points(cards, seats, c) for c in range(COLOURS)]
+    per_colour = [colour_points(cards, seats, c, spread) for c in range(COLOURS)]
     base = [table.totals[p] + sum(points[i] for points in per_colour) for i, p in enumerate(seats)]
     mine_at = index[me]
     deltas: dict[tuple[int, int, int], list[float]] = {}
@@ -117,13 +141,17 @@ def score_choices(table: Table, choices: Sequence[tuple[int, int, int]]) -> list
             column[index[first]] += 1
             if second >= 0:
                 column[index[second]] += 1
-            face = [n - PACKET if n >= PACKET else n for n in column]
-            most = max(face) - 1e-9
             old = per_colour[colour]
-            found = [
-                (1.0 if column[i] >= PACKET else 0.0) + (n if 0 < n < most else 0.0) - old[i]
-                for i, n in enumerate(face)
-            ]
+            if spread > 0.0:
+                new = column_points(column, spread)
+                found = [n - o for n, o in zip(new, old, strict=True)]
+            else:  # column_points without a spread, inline: the rollouts' hot path
+                face = [n - PACKET if n >= PACKET else n for n in column]
+                most = max(face) - 1e-9
+                found = [
+                    (1.0 if column[i] >= PACKET else 0.0) + (n if 0 < n < most else 0.0) - old[i]
+                    for i, n in enumerate(face)
+                ]
             deltas[key] = found
         return found
 
@@ -162,11 +190,12 @@ def describe(view: GraciasPlayerView, action: Action) -> tuple[int, int, int] | 
     return keep, give, public.players.index(action.give_to)
 
 
-def ranked(view: GraciasPlayerView, legal: Sequence[Action]) -> list[float]:
-    """The easy level's value of every legal action (-inf for anything else)."""
+def ranked(view: GraciasPlayerView, legal: Sequence[Action], spread: float = 0.0) -> list[float]:
+    """The easy level's value of every legal action (-inf for anything else); the hard
+    level's own with a `spread` (`score_choices`)."""
     described = [describe(view, action) for action in legal]
     choices = [choice for choice in described if choice is not None]
-    scored = iter(score_choices(table_from_view(view), choices))
+    scored = iter(score_choices(table_from_view(view), choices, spread))
     return [float("-inf") if choice is None else next(scored) for choice in described]
 
 

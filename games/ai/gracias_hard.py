@@ -9,11 +9,13 @@ players' hidden cards (as many as each holds), to the face-down cards still on t
 table and to the pile, and later rounds are shuffled from a sampled seed.
 
 It chooses as the box lets a player: it takes a trio first and looks at its face-down
-card, then splits the face-up cards knowing it (C5). Choosing the trio, the candidates
-are the untaken trios, each sample taking one, then splitting it by the easy scoring
-with the sampled card known; splitting, they are the easy level's best splits. Each
-sample plays every candidate (`paired_search`), then all players follow the easy level
-to the end of the round, the searcher looking before it splits as it does; the value
+card, then splits the face-up cards knowing it (C5). Its own scoring is the easy
+level's, with a doubt about majorities: early in a round, holding the most of a colour
+now does not yet mean losing those cards (`spread`). Choosing the trio, the candidates
+are the untaken trios, each sample taking one, then splitting it by its own scoring
+with the sampled card known; splitting, they are its own scoring's best splits. Each
+sample plays every candidate (`paired_search`), then the others follow the easy level
+to the end of the round, the searcher its own scoring, looking before it splits; the value
 is the margin over the best opponent afterwards (a win or loss once the game is over,
 C8).
 """
@@ -29,11 +31,21 @@ from games.ai.player import Budget, SearchStats, paired_search, squash
 from games.gracias.actions import ChooseTrio, GraciasAction, SplitTrio, TakeTrio
 from games.gracias.cards import CARDS_PER_COLOUR, COLOUR_IDS
 from games.gracias.engine import Gracias
-from games.gracias.views import GraciasPlayerView, Phase
+from games.gracias.views import TURNS_PER_ROUND, GraciasPlayerView, Phase
 from games.protocol import JSON, Action
 
 CANDIDATES = 6
-"""Splits searched: the easy level's best ones. Every untaken trio is searched."""
+"""Splits searched: its own scoring's best ones. Every untaken trio is searched."""
+SPREAD = 0.4
+SPREAD_PER_TURN = 0.25
+"""Its own scoring's doubt about a majority (`gracias_easy.column_points`): the spread
+of the logistic curve at the round's last turn, and how much wider per turn left
+after this one. Tuned one ply against the easy level (games/ai/README.md)."""
+
+
+def spread(turn: int) -> float:
+    """Its own scoring's spread in turn `turn` (1 to 4) of a round (C2)."""
+    return SPREAD + SPREAD_PER_TURN * (TURNS_PER_ROUND - turn)
 
 
 def unseen_cards(view: GraciasPlayerView) -> list[int]:
@@ -106,9 +118,9 @@ def sample_world(view: GraciasPlayerView, rng: random.Random) -> Gracias:
 
 def rollout_choice(game: Gracias, searcher: int = -1) -> GraciasAction:
     """The easy level's choice for the player to move, from their own knowledge in the
-    sampled game (their hidden cards, the others' counts). The searcher's seat takes
-    the trio of that choice first, to split it knowing its face-down card, as the hard
-    level plays."""
+    sampled game (their hidden cards, the others' counts). The searcher's seat scores
+    by its own doubt about majorities (`spread`) and takes the trio of its choice
+    first, to split it knowing its face-down card, as the hard level plays."""
     seat = game.to_move
     assert seat is not None
     legal = game.legal_actions(game.players[seat])
@@ -121,7 +133,8 @@ def rollout_choice(game: Gracias, searcher: int = -1) -> GraciasAction:
             a, b = game.trios[game.holding].up
         keep = action.keep.index
         choices.append((keep, b if keep == a else a, game.seat_of[action.give_to]))
-    values = score_choices(table_of(game, seat), choices)
+    doubt = spread(game.turn) if seat == searcher else 0.0
+    values = score_choices(table_of(game, seat), choices, doubt)
     best = legal[values.index(max(values))]
     if seat == searcher and isinstance(best, ChooseTrio):
         return TakeTrio(best.by, best.trio)
@@ -162,7 +175,7 @@ class GraciasHard:
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         assert isinstance(view, GraciasPlayerView)
         actions = [action for action in legal if isinstance(action, GraciasAction)]
-        values = ranked(view, actions)
+        values = ranked(view, actions, spread(view.public.turn))
         me = view.player
         self.stats = SearchStats()
         trios = trio_values(actions, values)

@@ -6,17 +6,20 @@ Colours by index: red 0, orange 1, yellow 2, green 3, blue 4, purple 5."""
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from collections import Counter
 
 import pytest
 
-from games.ai import Budget, make_ai
+from games.ai import Budget, gracias_hard
 from games.ai.gracias_easy import (
     LEADER_WEIGHT,
     GraciasEasy,
     Table,
     colour_points,
+    column_points,
     describe,
     ranked,
     score_choices,
@@ -25,10 +28,13 @@ from games.ai.gracias_easy import (
 )
 from games.ai.gracias_hard import (
     CANDIDATES,
+    SPREAD,
+    SPREAD_PER_TURN,
     GraciasHard,
     evaluate,
     rollout_choice,
     sample_world,
+    spread,
     trio_values,
     unseen_cards,
 )
@@ -57,6 +63,43 @@ def test_a_colour_scores_its_packets_and_every_face_up_count_below_the_most_C6()
     assert colour_points([[4], [9], [2]], [0, 2], 0) == [0.0, 2.0]
     # Estimated counts a hair apart are a tie.
     assert colour_points([[2.0], [2.0 + 1e-12]], [0, 1], 0) == [0.0, 0.0]
+
+
+def test_with_a_spread_face_up_cards_count_by_how_likely_they_stay_out_of_the_majority() -> None:
+    def kept(ahead: float, spread: float) -> float:
+        """The share of face-up cards a seat keeps with the best other `ahead` of it."""
+        return 1 / (1 + math.exp((0.5 - ahead) / spread))
+
+    # 3 against 1: the 3 leads by two, the 1 is two behind.
+    assert column_points([3, 1], 0.5) == pytest.approx([3 * kept(-2, 0.5), kept(2, 0.5)])
+    # A tie counts as half a card against: each keeps under a half.
+    assert column_points([2, 2], 0.4) == pytest.approx([2 * kept(0, 0.4)] * 2)
+    assert kept(0, 0.4) < 0.5 < kept(1, 0.4)
+    # Packets score whole; only what lies beyond them is in doubt; nothing, nothing.
+    assert column_points([6, 2, 0], 0.4) == pytest.approx([1 + kept(1, 0.4), 2 * kept(-1, 0.4), 0])
+    # The wider the spread, the less a lead now decides.
+    assert column_points([1, 3], 2.0)[1] > column_points([1, 3], 0.4)[1]
+    # No spread is the rule itself (C6); a spread near 0 comes to it.
+    assert column_points([3, 1, 3, 7]) == [0.0, 1.0, 0.0, 3.0]
+    assert column_points([3, 1, 4, 7], 0.01) == pytest.approx([3.0, 1.0, 0.0, 3.0], abs=1e-6)
+
+
+def test_the_hard_levels_doubt_narrows_over_the_rounds_turns_C2() -> None:
+    assert [spread(turn) for turn in (1, 2, 3, 4)] == pytest.approx([1.15, 0.9, 0.65, 0.4])
+    assert (SPREAD, SPREAD_PER_TURN) == (0.4, 0.25)
+
+
+def test_early_in_a_round_its_own_scoring_weighs_what_may_still_change() -> None:
+    # ann 1 red and 3 orange, bob 2 of each; green goes to bob either way. Keeping the
+    # red ties bob's reds, which the easy scoring counts as lost at once (and ann's
+    # oranges, the most, too): it keeps the orange, the fourth card of a colour ann
+    # already leads. With three turns to come, its own scoring keeps the red.
+    cards = [counts(red=1, orange=3), counts(red=2, orange=2)]
+    table = Table(0, [0, 1], ["ann", "bob"], cards, [0, 0])
+    choices = [(RED, GREEN, 1), (ORANGE, GREEN, 1)]
+    assert score_choices(table, choices) == pytest.approx([0 - 2, 1 - 2])
+    own = score_choices(table, choices, spread(1))
+    assert own[0] > own[1]
 
 
 def three_seats(totals: list[int]) -> Table:
@@ -222,18 +265,25 @@ def test_the_rollout_plays_the_easy_choice_of_whoever_is_to_move() -> None:
 
 
 def test_in_the_rollouts_the_searcher_takes_its_trio_first_and_splits_it_knowing_C5() -> None:
-    # Round 1, turn 1 of a real game: bob's easy choice is trio 2, green kept, the
-    # other card to cy. Played as the searcher, bob takes trio 2 bare, looks at its
-    # face-down card and then splits it, the green going to ann: what the easy scoring
-    # prefers once that card is counted.
+    # Round 1, turn 2 of a real game: bob's easy choice is trio 2, green kept, the
+    # other card to cy. Played as the searcher, bob scores by its own doubt: trio 2
+    # still, taken bare; it looks at its face-down card and then splits it as its own
+    # scoring prefers once that card is counted, the green going to ann.
     game = played(4)
-    assert game.awaiting == ("bob",)
+    assert game.awaiting == ("bob",) and game.turn == 2
     assert rollout_choice(game) == ChooseTrio("bob", 2, Colour.GREEN, "cy")
     assert rollout_choice(game, searcher=0) == ChooseTrio("bob", 2, Colour.GREEN, "cy")
+    view, legal = game.view_for("bob"), game.legal_actions("bob")
+    own = ranked(view, legal, spread(2))
+    best = legal[own.index(max(own))]
+    assert isinstance(best, ChooseTrio) and best.trio == 2
     take = rollout_choice(game, searcher=1)
     assert take == TakeTrio("bob", 2)
     game.apply(take)
-    assert rollout_choice(game, searcher=1) == SplitTrio("bob", Colour.GREEN, "ann")
+    view, legal = game.view_for("bob"), game.legal_actions("bob")
+    own = ranked(view, legal, spread(2))
+    assert rollout_choice(game, searcher=1) == legal[own.index(max(own))]
+    assert legal[own.index(max(own))] == SplitTrio("bob", Colour.GREEN, "ann")
 
 
 def test_a_position_is_valued_by_the_margin_gained_over_the_best_opponent_C8() -> None:
@@ -290,13 +340,15 @@ def test_a_trio_is_valued_by_its_best_whole_choice() -> None:
     assert trio_values(legal, [3.0, 1.0, -2.0, 9.0]) == {1: 3.0, 2: -2.0}
 
 
-def test_without_evidence_the_hard_level_takes_the_trio_of_the_easy_choice_C5() -> None:
+def test_without_evidence_the_hard_level_takes_the_trio_of_its_own_choice_C5() -> None:
     # Keeping a purple completes ann's packet: trios 2 to 4 show two purples each, and
-    # the easy choice's trio is 2. One round of samples is no evidence: trio 2 it is.
+    # its own scoring's choice is in trio 2. One round of samples is no evidence:
+    # trio 2 it is.
     game = game_with({"ann": {"purple": 4}}, ("red", "orange"))
     view, legal = game.view_for("ann"), game.legal_actions("ann")
-    easy = GraciasEasy().choose(view, legal, random.Random(1))
-    assert isinstance(easy, ChooseTrio) and easy.trio == 2
+    own = ranked(view, legal, spread(1))
+    best = legal[own.index(max(own))]
+    assert isinstance(best, ChooseTrio) and best.trio == 2
     hard = GraciasHard(Budget(iterations=4)).choose(view, legal, random.Random(1))
     assert hard == TakeTrio("ann", 2)
 
@@ -312,7 +364,7 @@ def test_the_splits_searched_are_the_six_best_the_best_kept_without_evidence_C5(
     game = Gracias.from_json(data)
     game.apply(TakeTrio("ann", 1))
     view, legal = game.view_for("ann"), game.legal_actions("ann")
-    values = ranked(view, legal)
+    values = ranked(view, legal, spread(1))
     best = SplitTrio("ann", Colour.ORANGE, "eve")
     assert len(legal) == 8 and legal.index(best) == 7 == values.index(max(values))
     assert values.count(max(values)) == 1
@@ -333,30 +385,32 @@ def test_the_hard_level_with_one_trio_or_one_split_plays_it_without_searching() 
     assert player.stats.iterations == 0
 
 
-def test_the_hard_level_overrides_the_easy_choice_only_on_clear_evidence() -> None:
+def test_the_hard_level_overrides_its_own_choice_only_on_clear_evidence() -> None:
     game = game_with({"ann": {"red": 4}}, ("red", "orange"))
     view, legal = game.view_for("ann"), game.legal_actions("ann")
-    easy = make_ai("gracias", "easy").choose(view, legal, random.Random(3))
-    assert isinstance(easy, ChooseTrio)
-    # One round: no spread to judge, the easy choice's trio is taken.
+    trios = trio_values(legal, ranked(view, legal, spread(1)))
+    best = max(trios, key=lambda trio: trios[trio])
+    assert list(trios.values()).count(trios[best]) == 1
+    # One round: no spread of differences to judge, its own choice's trio is taken.
     hard = GraciasHard(Budget(iterations=4)).choose(view, legal, random.Random(3))
-    assert hard == TakeTrio("ann", easy.trio)
+    assert hard == TakeTrio("ann", best)
 
 
-def test_the_hard_level_takes_another_trio_than_the_easy_one_when_its_samples_agree() -> None:
-    # Round 2 of a real game, ann two points behind the leader: the easy choice is
-    # trio 1 (purple kept, one to dee), alone at the top. On the eight rounds of
-    # sampled games this generator draws (the same eight for every trio) taking trio 2
-    # and splitting it knowing its face-down card leads by more than two standard
-    # errors, and the search takes it, the same way every time.
-    game = played(25)
+def test_the_hard_level_takes_another_trio_than_its_own_choice_when_its_samples_agree() -> None:
+    # Round 2, turn 3 of a real game, ann leading by three: its own scoring's choice is
+    # trio 2 (blue kept, one to cy), alone at the top. On the eight rounds of sampled
+    # games this generator draws (the same eight for every trio) taking trio 3 and
+    # splitting it knowing its face-down card leads by more than two standard errors,
+    # and the search takes it, the same way every time.
+    game = played(25, seed=6)
     view, legal = game.view_for("ann"), game.legal_actions("ann")
-    values = ranked(view, legal)
-    assert legal[values.index(max(values))] == ChooseTrio("ann", 1, Colour.PURPLE, "dee")
+    assert (view.public.round, view.public.turn) == (2, 3)
+    values = ranked(view, legal, spread(3))
+    assert legal[values.index(max(values))] == ChooseTrio("ann", 2, Colour.BLUE, "cy")
     assert values.count(max(values)) == 1
     for _ in range(2):
         player = GraciasHard(Budget(iterations=8 * 3))  # three trios left
-        assert player.choose(view, legal, random.Random(1)) == TakeTrio("ann", 2)
+        assert player.choose(view, legal, random.Random(1)) == TakeTrio("ann", 3)
         assert player.stats.rounds == 8
 
 
@@ -384,18 +438,24 @@ def test_a_sampled_world_of_a_finished_game_is_finished_C8() -> None:
     assert world.totals() == game.totals()
 
 
-def test_the_search_measures_the_margins_from_where_the_player_stands_C8() -> None:
-    # Round 3 of a real game, cy three points behind the leader, holding trio 3. Each
-    # sampled round is valued by how far it moves cy's margin from those -3: the
-    # search keeps the purple and sends the other card to dee, where the easy split
-    # keeps the red and gives to ann. Measured from 0 (or from the leader's total) the
-    # same samples would leave the easy split standing.
-    game = played(42, seed=6)
-    game.apply(TakeTrio("cy", 3))
-    view, legal = game.view_for("cy"), game.legal_actions("cy")
+def test_the_search_measures_the_margins_from_where_the_player_stands_C8(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Round 3 of a real game, dee two points behind the leader, holding trio 2. Each
+    # sampled round is valued by how far it moves dee's margin from those -2: the
+    # search keeps the red and sends the other card to cy, where its own scoring keeps
+    # the yellow. Measured from 0 the same samples leave its own split standing.
+    game = played(33, seed=11)
+    game.apply(TakeTrio("dee", 2))
+    view, legal = game.view_for("dee"), game.legal_actions("dee")
     totals = {seat.name: seat.total for seat in view.public.seats if seat.in_game}
-    assert totals.pop("cy") - max(totals.values()) == -3
-    values = ranked(view, legal)
-    assert legal[values.index(max(values))] == SplitTrio("cy", Colour.RED, "ann")
+    assert totals.pop("dee") - max(totals.values()) == -2
+    values = ranked(view, legal, spread(view.public.turn))
+    assert legal[values.index(max(values))] == SplitTrio("dee", Colour.YELLOW, "cy")
+    assert values.count(max(values)) == 1
     player = GraciasHard(Budget(iterations=6 * CANDIDATES))
-    assert player.choose(view, legal, random.Random(1)) == SplitTrio("cy", Colour.PURPLE, "dee")
+    assert player.choose(view, legal, random.Random(1)) == SplitTrio("dee", Colour.RED, "cy")
+    from_zero = functools.partial(gracias_hard.evaluate, before=0)
+    monkeypatch.setattr(gracias_hard, "evaluate", lambda game, me, before: from_zero(game, me))
+    player = GraciasHard(Budget(iterations=6 * CANDIDATES))
+    assert player.choose(view, legal, random.Random(1)) == SplitTrio("dee", Colour.YELLOW, "cy")

@@ -22,7 +22,6 @@ from games.ai import (
 from games.ai.graps_easy import GrapsEasy
 from games.ai.graps_hard import GrapsHard
 from games.ai.player import CONFIDENCE, paired_search, squash
-from games.gracias import ChooseTrio, Colour
 from games.gracias.actions import TakeTrio
 from games.graps.actions import Place
 from games.graps.cells import parse_cell
@@ -172,16 +171,14 @@ def test_decide_is_the_levels_choice_with_the_seats_generator() -> None:
         assert decide("graps", "easy", view, legal, seed=seed, moves=3) == expected
 
 
-def test_decide_with_no_time_keeps_the_easy_choice_a_search_would_override() -> None:
-    # Round 2 of a real game: ann's easy choice is trio 1 (purple kept, one to dee); a
-    # search takes trio 2 instead (test_gracias_levels). With no time at all the hard
-    # level takes the easy choice's trio, to split it once it has seen the card.
-    game = played(25)
+def test_decide_with_no_time_keeps_its_own_choice_a_search_would_override() -> None:
+    # Round 2 of a real game: ann's own scoring chooses trio 2 (blue kept, one to cy);
+    # a search takes trio 3 instead (test_gracias_levels). With no time at all the
+    # hard level takes its own choice's trio, to split it once it has seen the card.
+    game = played(25, seed=6)
     view, legal = game.view_for("ann"), game.legal_actions("ann")
-    easy = ChooseTrio("ann", 1, Colour.PURPLE, "dee")
-    assert decide("gracias", "easy", view, legal, seed=1, moves=25) == easy
     hard = decide("gracias", "hard", view, legal, seed=1, moves=25, seconds=0.0)
-    assert hard == TakeTrio("ann", 1)
+    assert hard == TakeTrio("ann", 2)
 
 
 def test_decide_passes_the_time_budget_to_the_hard_level() -> None:

@@ -8,9 +8,10 @@ import random
 import pytest
 
 from games.ai import Budget, make_ai
-from games.ai.gracias_hard import GraciasHard
+from games.ai.gracias_easy import ranked
+from games.ai.gracias_hard import GraciasHard, spread, trio_values
 from games.ai.player import SearchStats, paired_search
-from games.gracias import ChooseTrio, Gracias
+from games.gracias import Gracias
 from games.gracias.actions import TakeTrio
 
 
@@ -62,15 +63,16 @@ def test_a_hard_player_under_a_time_budget_stops_on_the_injected_clock() -> None
     assert player.stats.iterations <= 8  # 2.0 s / 0.25 s per read
 
 
-def test_with_no_time_at_all_the_easy_choice_stands() -> None:
+def test_with_no_time_at_all_its_own_choice_stands() -> None:
     clock = StepClock(10.0)
     player = GraciasHard(Budget(seconds=1.0, clock=clock))
     game = Gracias.create(["ann", "bob", "cy"], None, 4)
-    legal = game.legal_actions("ann")
-    easy = make_ai("gracias", "easy").choose(game.view_for("ann"), legal, random.Random(2))
-    assert isinstance(easy, ChooseTrio)
-    taken = player.choose(game.view_for("ann"), legal, random.Random(2))
-    assert taken == TakeTrio("ann", easy.trio)
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    trios = trio_values(legal, ranked(view, legal, spread(1)))
+    own = max(trios, key=lambda trio: trios[trio])
+    assert list(trios.values()).count(trios[own]) == 1
+    taken = player.choose(view, legal, random.Random(2))
+    assert taken == TakeTrio("ann", own)
     assert player.stats.iterations == 0
 
 
