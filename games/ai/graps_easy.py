@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from games.graps.actions import Place
 from games.graps.cells import RING, SIDES, SIZE
@@ -167,6 +167,20 @@ def score_cells(
     return scores
 
 
+NEAR = 0.5
+"""Scores this close to the best are a tie the easy level breaks at random."""
+
+T = TypeVar("T")
+
+
+def near_best(items: Sequence[T], scores: Sequence[float], rng: random.Random) -> T:
+    """One of the items scoring within `NEAR` of the best, at random: the easy level's
+    pick (the hard level's rollouts pick for an easy opponent by it too)."""
+    best = max(scores)
+    top = [item for item, score in zip(items, scores, strict=True) if score >= best - NEAR]
+    return top[rng.randrange(len(top))]
+
+
 class GrapsEasy:
     """The easy level: the best-scoring legal cell; near-ties are broken at random."""
 
@@ -179,9 +193,7 @@ class GrapsEasy:
         seat = seat_of(view)
         grape = view.public.roll is not Face.BLANK  # set-up grapes have no roll (P2)
         scores = score_cells(board, seat, [place.cell for place in places], grape, deep=True)
-        best = max(scores)
-        top = [place for place, score in zip(places, scores, strict=True) if score >= best - 0.5]
-        return top[rng.randrange(len(top))]
+        return near_best(places, scores, rng)
 
 
 def ranked(view: GrapsPlayerView, places: Sequence[Place], weights: Weights = EASY) -> list[float]:

@@ -4,10 +4,13 @@ Graps hides nothing but the future: the rolls. The view is turned back into a ga
 through the engine's own saved-state document (`Graps.from_json`) with a seed drawn by
 the searcher, so every iteration plays one sampled sequence of future rolls (a chance
 sample, never the real game's seed). The root candidates are the best cells by the
-sharp weights (graps_easy.SHARP); each sample plays every one of them, then a rollout
-in which the searcher follows the sharp scoring and its opponent the easy one, both
-with a little noise, and scores the position reached: a win or loss, else the
-difference in how far each side's front is from the far row.
+sharp weights (graps_easy.SHARP); each sample plays every one of them, then a short
+rollout in which the searcher follows the sharp scoring and its opponent the easy
+level as it plays, and scores the position reached: a win or loss, else the
+difference in how far each side's front is from the far row. Stopping the rollout
+after `HORIZON` placements rather than at the end halves an iteration's cost and
+leaves the value less to the dice far ahead, so the same time buys more, and more
+telling, samples (games/ai/README.md).
 """
 
 from __future__ import annotations
@@ -16,7 +19,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.ai.graps_easy import EASY, SHARP, WIN, front, ranked, score_cells, seat_of
+from games.ai.graps_easy import (
+    EASY,
+    SHARP,
+    WIN,
+    front,
+    near_best,
+    ranked,
+    score_cells,
+    seat_of,
+)
 from games.ai.player import Budget, SearchStats, paired_search, squash
 from games.graps.actions import Place
 from games.graps.engine import Graps
@@ -25,10 +37,8 @@ from games.protocol import JSON, Action
 
 CANDIDATES = 6
 """Root cells searched: the best ones by the sharp weights."""
-HORIZON = 200
-"""Placements played in a rollout before the position is scored."""
-NOISE = 0.05
-"""Share of rollout placements chosen at random among the legal cells."""
+HORIZON = 16
+"""Placements played in a rollout (both sides) before the position is scored."""
 
 
 def world_document(view: GrapsPlayerView) -> dict[str, JSON]:
@@ -69,22 +79,28 @@ def sample_world(view: GrapsPlayerView, rng: random.Random) -> Graps:
 
 
 def rollout_choice(game: Graps, rng: random.Random, searcher: int) -> Place:
-    """The rollout policy, a random cell now and then: the searcher's seat by the sharp
-    scoring (as it plays), its opponent by the easy one, shallow (the cheaper guess of
-    a player it cannot read)."""
+    """The rollout policy: the searcher's seat by the sharp scoring (as it plays), its
+    opponent as the easy level plays (near-ties at random)."""
     seat = game.mover
     assert seat is not None
     cells = game.legal
-    if rng.random() < NOISE:
-        cell = cells[rng.randrange(len(cells))]
-    else:
-        grape = game.roll is not Face.BLANK
-        if seat == searcher:
-            scores = score_cells(game.board, seat, cells, grape, deep=True, weights=SHARP)
-        else:
-            scores = score_cells(game.board, seat, cells, grape, deep=False, weights=EASY)
+    grape = game.roll is not Face.BLANK
+    if seat == searcher:
+        scores = score_cells(game.board, seat, cells, grape, deep=True, weights=SHARP)
         cell = cells[scores.index(max(scores))]
+    else:
+        scores = score_cells(game.board, seat, cells, grape, deep=True, weights=EASY)
+        cell = near_best(cells, scores, rng)
     return Place(game.players[seat], cell)
+
+
+def playout(game: Graps, rng: random.Random, searcher: int) -> Graps:
+    """`game` after at most `HORIZON` rollout placements (fewer if it ends)."""
+    for _ in range(HORIZON):
+        if game.mover is None:
+            break
+        game.apply(rollout_choice(game, rng, searcher))
+    return game
 
 
 def evaluate(game: Graps, me: str) -> float:
@@ -128,11 +144,7 @@ class GrapsHard:
             rng = random.Random(seed)
             game = sample_world(view, rng)
             game.apply(candidates[arm])
-            for _ in range(HORIZON):
-                if game.mover is None:
-                    break
-                game.apply(rollout_choice(game, rng, searcher))
-            return evaluate(game, me)
+            return evaluate(playout(game, rng, searcher), me)
 
         self.stats = SearchStats()
         best = paired_search(len(candidates), simulate, self.budget, rng, prior, self.stats)
