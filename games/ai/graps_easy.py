@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from games.graps.actions import Place
-from games.graps.cells import RING, SIDES, SIZE
+from games.graps.cells import RING, SIZE
 from games.graps.state import TARGET, Board
 from games.graps.views import Face, GrapsPlayerView, Piece, Side
 from games.protocol import Action
@@ -103,7 +103,11 @@ def advance(seat: int, cell: int) -> int:
 
 def front(board: Board, seat: int) -> int:
     """The advance of seat's most advanced pawn; -1 without pawns."""
-    pawns = board.pawns[seat]
+    return front_of(board.pawns[seat], seat)
+
+
+def front_of(pawns: set[int], seat: int) -> int:
+    """The advance of the most advanced of seat's `pawns`; -1 for none."""
     if not pawns:
         return -1
     return max(pawns) // SIZE if seat == 0 else SIZE - 1 - min(pawns) // SIZE
@@ -118,22 +122,20 @@ def score_cells(
     weights: Weights = EASY,
 ) -> list[float]:
     """How good placing seat's pawn (a grape or a blank) on each of `cells` looks.
-    `deep` also counts the opponent pawns cut off from their land by a pruning (it
-    copies the board, so the easy rollouts leave it out)."""
+    `deep` also counts the opponent pawns cut off from their land by a pruning (a
+    search of their vine, so the easy rollouts leave it out)."""
     w = weights
     other = 1 - seat
     my_front = front(board, seat)
     their_front = front(board, other)
     # Their pawns' danger grows fast as they near my land row.
     urgency = 1.0 + max(0, their_front - w.calm_front)
-    # Exposure: cells in the ring of a cell where their next grape could go (P5).
-    danger: set[int] = set()
-    for spot in board.frontier[other] | board.free_land[other]:
-        danger.update(RING[spot])
+    # Exposure: cells in the ring of a cell where their next grape could go (P5); the
+    # ring is symmetric, so a cell is exposed when its own ring holds such a cell.
+    grape_spots = board.frontier[other] | board.free_land[other]
+    theirs = board.pawns[other]
     target = TARGET[seat]
-    board_cells = board.cells
-    owner = 1 << other  # cell codes: dark pawn 1, light pawn 2
-    mine = 1 << seat
+    touching = board.adj[seat]  # own pawns beside each cell, kept by the board
     scores = []
     for cell in cells:
         if cell in target:
@@ -141,29 +143,26 @@ def score_cells(
             continue
         row = cell // SIZE
         here = row if seat == 0 else SIZE - 1 - row
-        score = w.row * here + w.lead * max(0, here - my_front)
-        if grape:
-            pruned = [near for near in RING[cell] if board_cells[near] & owner]
+        score = w.row * here + w.lead * (here - my_front if here > my_front else 0)
+        ring = RING[cell]
+        if grape and not theirs.isdisjoint(ring):
+            pruned = [near for near in ring if near in theirs]
             for near in pruned:
                 score += w.prune + urgency * w.prune_row * advance(other, near)
-            if pruned and deep:
-                twin = board.copy()
-                twin.put(seat, cell, True)
-                for near in pruned:
-                    twin.take(near)
-                cut = twin.cut_off(other)
+            if deep:
+                # The grape lands on an empty cell, so only the pruned pawns change
+                # what is joined to their land: asked of the board as it is, no copy.
+                gone = set(pruned)
+                cut = board.cut_off(other, gone)
                 score += w.cut * len(cut) + urgency * w.cut_row * sum(
                     advance(other, c) for c in cut
                 )
                 if their_front >= 0:
-                    score += w.front_drop * urgency * (their_front - front(twin, other))
-        if cell in danger:
+                    after = front_of(theirs - gone, other)  # the pruning's own drop
+                    score += w.front_drop * urgency * (their_front - after)
+        if not grape_spots.isdisjoint(ring):
             score -= w.danger + w.danger_row * here
-        own = -1
-        for near in SIDES[cell]:
-            if board_cells[near] & mine:
-                own += 1
-        scores.append(score + w.touching * own)
+        scores.append(score + w.touching * (touching[cell] - 1))
     return scores
 
 

@@ -73,9 +73,7 @@ def world_document(view: GrapsPlayerView) -> dict[str, JSON]:
 
 def sample_world(view: GrapsPlayerView, rng: random.Random) -> Graps:
     """The view's position with future rolls drawn from `rng` (a fresh seed)."""
-    document = world_document(view)
-    document["seed"] = rng.getrandbits(62)
-    return Graps.from_json(document)
+    return Graps.from_json(world_document(view)).reseeded(rng.getrandbits(62))
 
 
 def rollout_choice(game: Graps, rng: random.Random, searcher: int) -> Place:
@@ -140,9 +138,11 @@ class GrapsHard:
         me = view.name
         searcher = seat_of(view)
 
+        position = Graps.from_json(world_document(view))  # loaded once, copied per sample
+
         def simulate(arm: int, seed: int) -> float:
             rng = random.Random(seed)
-            game = sample_world(view, rng)
+            game = position.reseeded(rng.getrandbits(62))
             game.apply(candidates[arm])
             return evaluate(playout(game, rng, searcher), me)
 

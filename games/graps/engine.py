@@ -19,6 +19,7 @@ from typing import Self
 from games.graps import flow, seeing, state
 from games.graps.actions import GrapsAction, Place, Resign, parse_action
 from games.graps.cells import CELL_NAMES, CELLS
+from games.graps.dice import roll_base
 from games.graps.state import (
     HEADER_KEYS,
     LAND,
@@ -333,6 +334,15 @@ class Graps(State, Game[GrapsAction, GrapsPublicView, GrapsPlayerView]):
         copy.legal = list(self.legal)
         copy.log = list(self.log)
         copy.recent = deque(self.recent, maxlen=RECENT)
+        return copy
+
+    def reseeded(self, seed: int) -> Self:
+        """A clone whose rolls from now on come from `seed` alone (P3), the rolls made
+        so far kept: a searcher's sample of the dice to come."""
+        copy = self.clone()
+        copy.seed = seed
+        copy.header_rolls = ()
+        copy.roll_base = roll_base(seed)
         return copy
 
 

@@ -140,10 +140,11 @@ class Board:
         mask = OWNER[1 - seat]
         return [near for near in RING[cell] if cells[near] & mask]
 
-    def cut_off(self, seat: int) -> list[int]:
+    def cut_off(self, seat: int, without: frozenset[int] | set[int] = frozenset()) -> list[int]:
         """Seat's pawns no longer joined to its land row by side-adjacent pawns of its
-        own: they have no sap (P5)."""
-        pawns = self.pawns[seat]
+        own: they have no sap (P5). With `without`, as if the pawns on those cells were
+        gone (what a pruning would cut off, asked without changing the board)."""
+        pawns = self.pawns[seat] - without if without else self.pawns[seat]
         stack = [cell for cell in LAND[seat] if cell in pawns]
         seen = set(stack)
         while stack:
