@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.ai.gracias_easy import ranked, score_choices, table_of
-from games.ai.player import Budget, SearchStats, paired_search, squash
+from games.ai.player import Budget, SearchStats, paired_search, per_round, squash
 from games.gracias.actions import ChooseTrio, GraciasAction, SplitTrio, TakeTrio
 from games.gracias.cards import CARDS_PER_COLOUR, COLOUR_IDS
 from games.gracias.engine import Gracias
@@ -195,9 +195,10 @@ class GraciasHard:
         mine = totals.pop(me, 0)
         before = mine - max(totals.values(), default=0)
 
+        world = per_round(lambda seed: sample_world(view, random.Random(seed)))
+
         def simulate(arm: int, seed: int) -> float:
-            rng = random.Random(seed)
-            game = sample_world(view, rng)
+            game = world(seed)
             game.apply(candidates[arm])
             while not game.over and game.round == start_round:
                 game.apply(rollout_choice(game, searcher))

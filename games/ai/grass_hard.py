@@ -32,7 +32,7 @@ from typing import Any
 from games.ai.grass_easy import GrassEasy, choose_pass, choose_turn, keep_value
 from games.ai.grass_reading import Reading, read_hands
 from games.ai.grass_trades import propose, unseen_cards
-from games.ai.player import Budget, SearchStats, paired_search, squash
+from games.ai.player import Budget, SearchStats, paired_search, per_round, squash
 from games.grass.actions import Accept, Decline, Discard, GrassAction, PassCard, Play
 from games.grass.cards import Card
 from games.grass.engine import Grass
@@ -242,9 +242,10 @@ class GrassHard:
         before = mine - max(totals.values(), default=0)
         readings = read_hands(view, rng)
 
+        world = per_round(lambda seed: sample_world(view, random.Random(seed), readings))
+
         def simulate(arm: int, seed: int) -> float:
-            rng = random.Random(seed)
-            game = sample_world(view, rng, readings)
+            game = world(seed)
             game.apply(options[arm])
             while game.outcome() is None and game.state.hand_no == hand_no:
                 game.apply(rollout_choice(game, me))

@@ -22,7 +22,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, Self, TypeVar
 
 from games.protocol import Action
 
@@ -132,6 +132,29 @@ def paired_search(
             if mean > best_mean and mean > margin:
                 best, best_mean = arm, mean
     return best
+
+
+class Clonable(Protocol):
+    def clone(self) -> Self: ...
+
+
+W = TypeVar("W", bound=Clonable)
+
+
+def per_round(build: Callable[[int], W]) -> Callable[[int], W]:
+    """`build(seed)` as a fresh copy for every call, built once per seed: `paired_search`
+    plays every arm on one sample seed in turn, so a sampled world is built once a
+    round and cloned for each arm (the same world, for a fraction of the cost). Only
+    for builds whose generator is not used afterwards, or the arms would differ."""
+    last: list[Any] = [None, None]
+
+    def world(seed: int) -> W:
+        if last[0] != seed:
+            last[0], last[1] = seed, build(seed)
+        built: W = last[1]
+        return built.clone()
+
+    return world
 
 
 def squash(margin: float, scale: float) -> float:

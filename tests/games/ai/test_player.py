@@ -3,9 +3,11 @@ search's rule for overriding the heuristic, and the entry points (`make_ai`, `de
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -21,14 +23,16 @@ from games.ai import (
 )
 from games.ai.graps_easy import GrapsEasy
 from games.ai.graps_hard import GrapsHard
-from games.ai.player import CONFIDENCE, paired_search, squash
+from games.ai.player import CONFIDENCE, paired_search, per_round, squash
 from games.gracias.actions import TakeTrio
 from games.graps.actions import Place
 from games.graps.cells import parse_cell
+from games.graps.engine import Graps
 from games.protocol import GameError
+from games.registry import game_class
 
-from ..graps.positions import DARK, position
-from .play import played
+from ..graps.positions import DARK, LIGHT, position
+from .play import AnyGame, played
 
 
 def test_the_random_level_draws_one_legal_action_uniformly() -> None:
@@ -105,6 +109,52 @@ def test_every_arm_of_a_round_is_played_on_that_rounds_sample_seed() -> None:
     seeds = [draw.getrandbits(62) for _ in range(3)]
     assert seen == [(arm, seed) for seed in seeds for arm in range(3)]
     assert (stats.iterations, stats.rounds) == (9, 3)
+
+
+def test_a_rounds_world_is_built_once_and_each_arm_gets_its_own_copy() -> None:
+    builds: list[int] = []
+
+    def build(seed: int) -> Graps:
+        builds.append(seed)
+        return Graps.create([DARK, LIGHT], seed=seed)
+
+    world = per_round(build)
+    first, second = world(5), world(5)
+    assert builds == [5] and first is not second
+    first.apply(first.legal_actions(DARK)[0])
+    assert second.to_json() == Graps.create([DARK, LIGHT], seed=5).to_json()
+    assert world(6).seed == 6 and builds == [5, 6]
+    assert world(5).seed == 5 and builds == [5, 6, 5]  # only the latest seed is kept
+
+
+@pytest.mark.parametrize("kind", ["gracias", "grass"])
+def test_the_hard_levels_build_one_world_a_round(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = importlib.import_module(f"games.ai.{kind}_hard")
+    real, calls = module.sample_world, []
+
+    def counted(*args: Any) -> Any:
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(module, "sample_world", counted)
+    game: AnyGame = played(9, seed=3) if kind == "gracias" else grass_midgame()
+    name = game.awaiting[0]
+    player = make_ai(kind, "hard", iterations=60)
+    player.choose(game.view_for(name), game.legal_actions(name), random.Random(2))
+    stats = player.stats  # type: ignore[attr-defined]
+    assert stats.rounds >= 5 and stats.iterations > stats.rounds
+    assert len(calls) == stats.rounds
+
+
+def grass_midgame() -> AnyGame:
+    game = game_class("grass").create(["ann", "bob", "cy"], None, 3)
+    easy = make_ai("grass", "easy")
+    for _move in range(10):
+        name = game.awaiting[0]
+        game.apply(easy.choose(game.view_for(name), game.legal_actions(name), random.Random(0)))
+    return game
 
 
 def test_an_iteration_budget_is_used_to_the_last_whole_round() -> None:
