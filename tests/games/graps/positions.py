@@ -17,6 +17,8 @@ DARK, LIGHT = "ann", "bob"
 SIZE = 15
 COLUMNS = "ABCDEFGHIJKLMNO"
 _OPPOSED = re.compile("[xX][oO]|[oO][xX]")
+LIGHT_H_TO_4 = {row: ".......o" for row in range(4, 15)} | {15: ".......O"}
+"""A light vine down column H from its land row to row 4."""
 
 
 def rows_of(*diagrams: Mapping[int, str]) -> list[str]:

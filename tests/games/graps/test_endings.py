@@ -9,9 +9,15 @@ import pytest
 
 from games.graps import Graps, GrapsTermination, Side
 from games.protocol import GameError, IllegalAction
-from tests.games.graps.positions import DARK, LIGHT, board_at, place, position
+from tests.games.graps.positions import (
+    DARK,
+    LIGHT,
+    LIGHT_H_TO_4,
+    board_at,
+    place,
+    position,
+)
 
-LIGHT_H_TO_4 = {row: ".......o" for row in range(4, 15)} | {15: ".......O"}
 DARK_A_TO_14 = {1: "X"} | {row: "x" for row in range(2, 15)}
 
 

@@ -8,8 +8,7 @@ import random
 from games.ai import make_ai
 from games.graps import Graps, Place
 from games.graps.cells import parse_cell
-from tests.games.graps.positions import DARK, LIGHT, position
-from tests.games.graps.test_placement import LIGHT_H_TO_4
+from tests.games.graps.positions import DARK, LIGHT, LIGHT_H_TO_4, position
 
 EASY = make_ai("graps", "easy")
 

@@ -12,10 +12,16 @@ import pytest
 from games.graps import Graps
 from games.graps.dice import roll_base, seeded_grape
 from games.protocol import IllegalAction
-from tests.games.graps.positions import DARK, LIGHT, board_at, place, position
+from tests.games.graps.positions import (
+    DARK,
+    LIGHT,
+    LIGHT_H_TO_4,
+    board_at,
+    place,
+    position,
+)
 
 # A light vine down column H from its land to row 4, a dark one up column G to row 3.
-LIGHT_H_TO_4 = {row: ".......o" for row in range(4, 15)} | {15: ".......O"}
 LIGHT_GRAPE_H4 = {**LIGHT_H_TO_4, 4: ".......O"}  # the same vine ending in a grape
 DARK_G_TO_3 = {1: "......X", 2: "......x", 3: "......x"}
 
