@@ -21,8 +21,8 @@ from tests.games.graps.positions import (
     position,
 )
 
-# A light vine down column H from its land to row 4, a dark one up column G to row 3.
-LIGHT_GRAPE_H4 = {**LIGHT_H_TO_4, 4: ".......O"}  # the same vine ending in a grape
+# LIGHT_H_TO_4 ending in a grape, and a dark vine up column G to row 3.
+LIGHT_GRAPE_H4 = {**LIGHT_H_TO_4, 4: ".......O"}
 DARK_G_TO_3 = {1: "......X", 2: "......x", 3: "......x"}
 
 
