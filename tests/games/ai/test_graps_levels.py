@@ -238,8 +238,34 @@ def test_a_rollout_stops_after_its_horizon_or_at_the_end() -> None:
     assert played is game and game.mover is not None
     assert game.moves == before + HORIZON == before + 16
     won = position({row: "..x" for row in range(2, 15)} | {1: "..X"}, {15: "O"}, roll="grape")
-    playout(won, random.Random(1), searcher=0)
+    assert playout(won, random.Random(1), searcher=0) is won
     assert won.winners == (DARK,) and won.moves == 1
+
+
+def test_a_rollout_plays_the_rollout_policy_with_the_searchers_seat_as_the_searcher() -> None:
+    start = easy_game(1, 20)
+    for searcher in (0, 1):
+        played = playout(start.clone(), random.Random(5), searcher)
+        step_by_step, rng = start.clone(), random.Random(5)
+        for _ in range(HORIZON):
+            if step_by_step.mover is not None:
+                step_by_step.apply(rollout_choice(step_by_step, rng, searcher))
+        assert played.board.rows() == step_by_step.board.rows()
+    # Each seat's policy matters: the same dice give another vine with the seats swapped.
+    dark = playout(start.clone(), random.Random(5), searcher=0)
+    light = playout(start.clone(), random.Random(5), searcher=1)
+    assert dark.board.rows() != light.board.rows()
+
+
+def test_the_rollout_opponent_counts_the_pawns_a_grape_cuts_off_as_the_easy_level_P5() -> None:
+    # Light to place a grape where the cut-off count decides the easy level's cell
+    # (B12; without it, C13): the opponent of a dark searcher picks it too.
+    game = easy_game(1, 43)
+    assert game.mover == 1 and game.roll is Face.GRAPE
+    for seed in range(6):
+        assert rollout_choice(game, random.Random(seed), searcher=0) == Place(
+            LIGHT, parse_cell("B12")
+        )
 
 
 def test_a_position_is_valued_by_the_fronts_and_the_pawn_counts() -> None:
