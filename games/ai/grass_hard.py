@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.ai.grass_easy import GrassEasy, choose_pass, choose_turn, keep_value
@@ -212,6 +212,14 @@ def candidates(
     return chosen[:CANDIDATES]
 
 
+def sampled_worlds(view: GrassPlayerView, rng: random.Random) -> Callable[[int], Grass]:
+    """One decision's sampled worlds by seed: the others' hands read from their last
+    turns once (`read_hands`, drawing from `rng`), then each seed's deal made by weight,
+    built once a round (`per_round`)."""
+    readings = read_hands(view, rng)
+    return per_round(lambda seed: sample_world(view, random.Random(seed), readings))
+
+
 class GrassHard:
     """The hard level: paired sampling over a few candidate actions, around the sharp
     rules' choice."""
@@ -240,9 +248,7 @@ class GrassHard:
         totals = {seat.name: seat.total for seat in view.public.seats}
         mine = totals.pop(me, 0)
         before = mine - max(totals.values(), default=0)
-        readings = read_hands(view, rng)
-
-        world = per_round(lambda seed: sample_world(view, random.Random(seed), readings))
+        world = sampled_worlds(view, rng)
 
         def simulate(arm: int, seed: int) -> float:
             game = world(seed)
@@ -255,4 +261,4 @@ class GrassHard:
         return options[best]
 
 
-__all__ = ["GrassHard", "sample_world", "unseen_cards", "world_document"]
+__all__ = ["GrassHard", "sample_world", "sampled_worlds", "unseen_cards", "world_document"]

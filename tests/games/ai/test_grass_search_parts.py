@@ -205,6 +205,23 @@ def test_only_discards_fill_the_candidates_after_the_plays() -> None:
     ]
 
 
+def test_with_few_plays_only_the_3_discards_valued_least_join_the_default() -> None:
+    # A closed market: the peddles cannot be played (G7), only discarded.
+    game = grass(["panama", "mexico", "jamaica", "colombia", "banker", "hearsay_evidence"])
+    view, legal = game.view_for("ann"), game.legal_actions("ann")
+    assert not [a for a in legal if type(a) is Play]
+    first = GrassEasy(sharp=True).choose(view, legal, random.Random(1))
+    assert first == Discard("ann", C.MEXICO)  # the $5,000 peddle is valued least
+    # Then the two Heat Off cards ($8,000 each), then a $25,000 peddle; not the other
+    # one, nor the Panama or the Banker.
+    assert candidates(view, legal, first) == [
+        first,
+        Discard("ann", C.HEARSAY_EVIDENCE),
+        Discard("ann", C.CHARGES_DROPPED),
+        Discard("ann", C.JAMAICA),
+    ]
+
+
 def test_the_candidates_of_a_pass_are_every_card_G13() -> None:
     game = paranoia_pass()
     view, legal = game.view_for("bob"), game.legal_actions("bob")

@@ -9,10 +9,11 @@ import pytest
 from games.grass import Grass
 from games.grass.actions import Discard, Play
 from games.grass.cards import Card
-from games.grass.views import LastTurn
+from games.grass.state import Peddle
+from games.grass.views import LastTurn, Market
 from games.protocol import StateFormatError
 
-from .helpers import drain, game_with, idle, move, traders
+from .helpers import drain, game_with, idle, move, seat_of, traders
 
 
 def turns(game: Grass) -> dict[str, LastTurn]:
@@ -131,8 +132,30 @@ def test_a_last_turn_of_someone_not_seated_is_refused() -> None:
     with pytest.raises(StateFormatError, match="the table of eve's last turn does not seat"):
         Grass.from_json(saved)
     saved["turns"][0]["seats"][0]["name"] = "eve"
-    with pytest.raises(StateFormatError, match="a last turn of a player who is not seated"):
+    with pytest.raises(
+        StateFormatError, match=r"""['"]a last turn of a player who is not seated['"]"""
+    ):
         Grass.from_json(saved)
+
+
+def test_a_last_turns_table_is_restored_with_its_heat_and_covered_peddles_G12() -> None:
+    game = game_with(
+        {"ann": ["market_open"], "bob": ["market_open", "hearsay_evidence"]},
+        players=["ann", "bob", "cy"],
+    )
+    move(game, "ann", play="market_open")
+    ann = seat_of(game, "ann")
+    ann.stash = [Peddle(Card.JAMAICA, covered=True), Peddle(Card.MEXICO)]
+    ann.heat = [Card.BUST]
+    move(game, "bob", discard="hearsay_evidence")
+    ann_then = turns(game)["bob"].seats[0]
+    assert ann_then.market is Market.BLOCKED
+    assert [(p.card, p.covered) for p in ann_then.stash] == [
+        (Card.JAMAICA, True),
+        (Card.MEXICO, False),
+    ]
+    restored = Grass.from_json(game.to_json())
+    assert turns(restored)["bob"].seats[0] == ann_then
 
 
 def test_a_copy_of_the_game_keeps_its_last_turns_and_goes_on_keeping_them() -> None:
