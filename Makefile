@@ -88,7 +88,9 @@ bench-ai: $(VENV)/.installed-dev
 # games/ on two cores. Results are kept in mutants/ and a rerun tries only what changed.
 # MUTANTS narrows the run to mutant names: make mutation MUTANTS='games.grass.effects.*'
 MUTANTS ?=
+# mutmut maps a function only to the tests new since its last map, so map afresh (README).
 mutation: $(VENV)/.installed-dev $(CATALOGS)
+	rm -f mutants/mutmut-stats.json
 	nice -n 10 $(BIN)/mutmut run --max-children $(PYTEST_WORKERS) $(MUTANTS)
 	$(BIN)/python -m tests.mutation.scores
 
