@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from games.graps.actions import Place
-from games.graps.cells import RING, SIZE
+from games.graps.cells import RING, SIDES, SIZE
 from games.graps.state import TARGET, Board
 from games.graps.views import Face, GrapsPlayerView, Piece, Side
 from games.protocol import Action
@@ -44,6 +44,7 @@ class Weights:
     danger_row: float  # ... plus this per row the cell lies from the own land row
     touching: float  # per other own pawn the cell touches by a side
     calm_front: int  # the opponent's front (in rows) from which urgency grows
+    block: float = 0.0  # per cell at or beyond the opponent's front shut to their blanks
 
 
 EASY = Weights(
@@ -61,9 +62,23 @@ EASY = Weights(
 )
 """The easy level's weights, set by hand."""
 
-SHARP = Weights(
+SHARP_DARK = Weights(
+    row=0.284,
+    lead=7.84,
+    prune=0.933,
+    prune_row=0.5,
+    cut=3.0,
+    cut_row=0.84,
+    front_drop=5.6,
+    danger=0.35,
+    danger_row=0.25,
+    touching=0.25,
+    calm_front=8,
+    block=2.0,
+)
+SHARP_LIGHT = Weights(
     row=0.203,
-    lead=5.6,
+    lead=7.84,
     prune=0.933,
     prune_row=0.5,
     cut=3.0,
@@ -72,12 +87,17 @@ SHARP = Weights(
     danger=0.35,
     danger_row=0.25,
     touching=0.35,
-    calm_front=8,
+    calm_front=9,
+    block=2.0,
 )
-"""The hard level's weights: a coordinate search by self-play against `EASY` (600
-seeded games per try, checked on 1,000 others): one ply with these wins about 0.64
-against the easy level. Less for the row itself and for touching, more for cutting
-far-come pawns off: the race is won by the front and by the opponent's losses."""
+SHARP = (SHARP_DARK, SHARP_LIGHT)
+"""The hard level's weights, by seat (dark moves first and wins an even race, light has
+to fight): coordinate searches by self-play against `EASY`, one ply, then checked on
+fresh seeds (games/ai/README.md). Less for the row itself and for touching than the
+easy level, more for the front and for cutting far-come pawns off, and a term the easy
+level lacks: the cells a placement shuts to the opponent's blanks where their front
+would advance (P4: a blank may not touch an opponent pawn by a side nor lie in an
+opponent grape's ring), so their vine can only grow there on a grape roll."""
 
 
 def board_from_view(view: GrapsPlayerView) -> Board:
@@ -136,6 +156,10 @@ def score_cells(
     theirs = board.pawns[other]
     target = TARGET[seat]
     touching = board.adj[seat]  # own pawns beside each cell, kept by the board
+    # Their blanks' cells (P4) at or beyond their front: a pawn beside one, or a grape
+    # around one, shuts it.
+    their_blanks = board.frontier[other]
+    their_bad = board.bad[other]
     scores = []
     for cell in cells:
         if cell in target:
@@ -162,6 +186,16 @@ def score_cells(
                     score += w.front_drop * urgency * (their_front - after)
         if not grape_spots.isdisjoint(ring):
             score -= w.danger + w.danger_row * here
+        if w.block:
+            shut = 0
+            for near in ring if grape else SIDES[cell]:
+                if (
+                    near in their_blanks
+                    and not their_bad[near]
+                    and advance(other, near) >= their_front
+                ):
+                    shut += 1
+            score += w.block * shut
         scores.append(score + w.touching * (touching[cell] - 1))
     return scores
 

@@ -31,14 +31,38 @@ from games.ai.graps_easy import (
 )
 from games.ai.player import Budget, SearchStats, paired_search, squash
 from games.graps.actions import Place
+from games.graps.cells import SIZE
 from games.graps.engine import Graps
-from games.graps.views import Face, GrapsPlayerView, Phase
+from games.graps.state import LAND
+from games.graps.views import Face, GrapsPlayerView, Phase, Piece
 from games.protocol import JSON, Action
 
+OPENING_GAP = 3
+"""Columns between dark's set-up grape and light's (P2), when the hard level is light."""
 CANDIDATES = 6
 """Root cells searched: the best ones by the sharp weights."""
 HORIZON = 16
 """Placements played in a rollout (both sides) before the position is scored."""
+
+
+def light_opening(view: GrapsPlayerView) -> int | None:
+    """Light's set-up grape (P2): on its land row, `OPENING_GAP` columns from dark's
+    set-up grape (to the right where the board allows). None for any other decision.
+
+    Dark moves first, so two vines that never meet are a race dark wins (games/ai/
+    README.md): light's chances are in the fight, which the search plays better than
+    the easy level. Three columns apart the vines meet from the first rows; at two or
+    four and more the hard light won far less of the same deals."""
+    public = view.public
+    if public.phase is not Phase.SETUP or seat_of(view) != 1:
+        return None
+    dark = [column for column, piece in enumerate(public.board[0]) if piece is not Piece.EMPTY]
+    if not dark:
+        return None
+    column = dark[0] + OPENING_GAP
+    if column >= SIZE:
+        column = dark[0] - OPENING_GAP
+    return LAND[1][column]
 
 
 def world_document(view: GrapsPlayerView) -> dict[str, JSON]:
@@ -84,7 +108,7 @@ def rollout_choice(game: Graps, rng: random.Random, searcher: int) -> Place:
     cells = game.legal
     grape = game.roll is not Face.BLANK
     if seat == searcher:
-        scores = score_cells(game.board, seat, cells, grape, deep=True, weights=SHARP)
+        scores = score_cells(game.board, seat, cells, grape, deep=True, weights=SHARP[seat])
         cell = cells[scores.index(max(scores))]
     else:
         scores = score_cells(game.board, seat, cells, grape, deep=True, weights=EASY)
@@ -127,7 +151,11 @@ class GrapsHard:
         places = [action for action in legal if isinstance(action, Place)]
         if not places:
             return legal[0]
-        scores = ranked(view, places, SHARP)
+        opening = light_opening(view)
+        if opening is not None:
+            self.stats = SearchStats()
+            return next(place for place in places if place.cell == opening)
+        scores = ranked(view, places, SHARP[seat_of(view)])
         order = sorted(range(len(places)), key=lambda i: -scores[i])[:CANDIDATES]
         if scores[order[0]] >= WIN or len(order) == 1:
             self.stats = SearchStats()

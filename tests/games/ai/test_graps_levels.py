@@ -10,15 +10,18 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from games.ai import Budget, make_ai
 from games.ai.graps_easy import (
+    EASY,
     NEAR,
     SHARP,
     WIN,
     GrapsEasy,
+    Weights,
     advance,
     board_from_view,
     front,
@@ -130,6 +133,50 @@ def test_pruning_their_last_pawn_on_their_land_row_still_pushes_their_front_back
     assert scores(made, ["B14"], grape=True) == [pytest.approx(expected)]
 
 
+def shut(made: Board, cell: str, grape: bool, weights: Weights) -> float:
+    """What the block term adds to dark's score of `cell` under `weights`."""
+    at = [parse_cell(cell)]
+    plain = replace(weights, block=0.0)
+    return (
+        score_cells(made, 0, at, grape, True, weights)[0]
+        - score_cells(made, 0, at, grape, True, plain)[0]
+    )
+
+
+@pytest.mark.parametrize("weights", SHARP, ids=("dark", "light"))
+def test_the_sharp_scoring_counts_the_cells_a_placement_shuts_to_their_blanks_P4(
+    weights: Weights,
+) -> None:
+    # Light's vine E15 to E8: front at advance 7 (E8). Their blanks may go on D8, F8
+    # and E7 (at or beyond the front) and on the cells beside E9 to E14 (behind it).
+    made = board(["C1*", *column("C", 2, 6)], ["E15*", *column("E", 8, 14)])
+    # A dark blank on D7 touches D8 and E7 by a side: both are shut to light's blanks.
+    assert shut(made, "D7", False, weights) == pytest.approx(2 * weights.block)
+    # On D9 it shuts D8; D10, beside E10, lies behind their front and does not count.
+    assert shut(made, "D9", False, weights) == pytest.approx(weights.block)
+    # A grape shuts its whole ring: on F6 that is E7 (F7, G7 are not light's cells).
+    assert shut(made, "F6", True, weights) == pytest.approx(weights.block)
+    assert shut(made, "F6", False, weights) == 0.0
+    # A cell already shut (D8 in the ring of a dark grape on C9) is not counted again.
+    guarded = board(["C1*", *column("C", 2, 8), "C9*"], ["E15*", *column("E", 8, 14)])
+    assert shut(guarded, "D9", False, weights) == 0.0
+    assert weights.block > 0
+    # The easy level has no such term.
+    assert EASY.block == 0.0
+
+
+def test_each_seat_searches_with_its_own_sharp_weights() -> None:
+    # Dark moves first and wins an even race; light has to fight: the weights differ.
+    assert SHARP[0] != SHARP[1]
+    light_game = easy_game(2, 31)
+    assert light_game.mover == 1
+    cells = list(light_game.legal)
+    grape = light_game.roll is not Face.BLANK
+    mine = score_cells(light_game.board, 1, cells, grape, deep=True, weights=SHARP[1])
+    best = cells[mine.index(max(mine))]
+    assert rollout_choice(light_game, random.Random(4), searcher=1) == Place(LIGHT, best)
+
+
 def test_the_view_rebuilds_the_engines_board_P1() -> None:
     game = position({1: "..X", 2: "..x", 3: "..xx"}, {15: "....O", 14: "....o"})
     rebuilt = board_from_view(game.view_for(DARK))
@@ -209,7 +256,7 @@ def test_the_rollout_plays_the_searcher_sharp_and_its_opponent_as_the_easy_level
     game = easy_game(2, 38)
     assert game.mover == 0 and game.roll is Face.GRAPE
     cells = list(game.legal)
-    sharp = score_cells(game.board, 0, cells, True, deep=True, weights=SHARP)
+    sharp = score_cells(game.board, 0, cells, True, deep=True, weights=SHARP[0])
     sharp_best = cells[sharp.index(max(sharp))]
     easy = GrapsEasy().choose(game.view_for(DARK), game.legal_actions(DARK), random.Random(4))
     assert isinstance(easy, Place) and sharp_best != easy.cell
@@ -415,7 +462,7 @@ def test_the_hard_level_overrides_its_sharp_choice_when_its_samples_agree_P3() -
     game = easy_game(2, 30)
     assert game.roll is Face.BLANK
     view, legal = game.view_for(DARK), places(game)
-    scores = ranked(view, legal, SHARP)
+    scores = ranked(view, legal, SHARP[0])
     assert legal[scores.index(max(scores))].cell_name == "L8"
     assert scores.count(max(scores)) == 1
     for _ in range(2):
@@ -432,7 +479,7 @@ def test_the_hard_levels_baseline_is_the_sharp_scorings_best_cell_not_the_easy_o
     # sharp ones I7. With one round of samples nothing can override the baseline.
     game = easy_game(9, 18)
     view, legal = game.view_for(DARK), places(game)
-    easy, sharp = ranked(view, legal), ranked(view, legal, SHARP)
+    easy, sharp = ranked(view, legal), ranked(view, legal, SHARP[0])
     assert legal[easy.index(max(easy))].cell_name == "H8"
     assert legal[sharp.index(max(sharp))].cell_name == "I7"
     once = GrapsHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(1))
