@@ -7,8 +7,9 @@ prune with their next grape (a cell in the ring of one of their grape cells) los
 value; touching several of its own pawns by a side keeps the vine connected, so one
 pruning cuts off less (no sap, P5).
 
-The hard level scores with the same terms under other weights (`SHARP`, tuned by
-self-play against this level, games/ai/README.md); its rollouts use both. The scoring
+The hard level scores with the same terms under other weights (`SHARP`, one set per
+seat, tuned by self-play against this level, games/ai/README.md), plus one this level
+leaves out: the cells a placement shuts to the opponent's blanks; its rollouts use both. The scoring
 works on the engine's `Board`, which `board_from_view` rebuilds from a player's view.
 """
 

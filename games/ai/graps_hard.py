@@ -4,13 +4,17 @@ Graps hides nothing but the future: the rolls. The view is turned back into a ga
 through the engine's own saved-state document (`Graps.from_json`) with a seed drawn by
 the searcher, so every iteration plays one sampled sequence of future rolls (a chance
 sample, never the real game's seed). The root candidates are the best cells by the
-sharp weights (graps_easy.SHARP); each sample plays every one of them, then a short
-rollout in which the searcher follows the sharp scoring and its opponent the easy
-level as it plays, and scores the position reached: a win or loss, else the
+sharp weights of its seat (graps_easy.SHARP); each sample plays every one of them, then
+a short rollout in which the searcher follows the sharp scoring and its opponent the
+easy level as it plays, and scores the position reached: a win or loss, else the
 difference in how far each side's front is from the far row. Stopping the rollout
 after `HORIZON` placements rather than at the end halves an iteration's cost and
 leaves the value less to the dice far ahead, so the same time buys more, and more
 telling, samples (games/ai/README.md).
+
+One decision is a rule rather than a search: light's set-up grape (`light_opening`).
+Where it goes decides whether the game is a race or a fight long after any rollout's
+horizon, and the search cannot tell the cells of the land row apart.
 """
 
 from __future__ import annotations

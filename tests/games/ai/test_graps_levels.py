@@ -34,6 +34,7 @@ from games.ai.graps_hard import (
     HORIZON,
     GrapsHard,
     evaluate,
+    light_opening,
     playout,
     rollout_choice,
     sample_world,
@@ -43,7 +44,7 @@ from games.graps.actions import Place, Resign
 from games.graps.cells import parse_cell
 from games.graps.engine import Graps
 from games.graps.state import Board
-from games.graps.views import Face
+from games.graps.views import Face, Phase
 
 from ..graps.positions import DARK, LIGHT, position
 
@@ -166,15 +167,54 @@ def test_the_sharp_scoring_counts_the_cells_a_placement_shuts_to_their_blanks_P4
 
 
 def test_each_seat_searches_with_its_own_sharp_weights() -> None:
-    # Dark moves first and wins an even race; light has to fight: the weights differ.
+    # Dark moves first and wins an even race; light has to fight: the weights differ,
+    # and here they pick different cells for light. Its rollout moves are its own.
     assert SHARP[0] != SHARP[1]
-    light_game = easy_game(2, 31)
-    assert light_game.mover == 1
-    cells = list(light_game.legal)
-    grape = light_game.roll is not Face.BLANK
-    mine = score_cells(light_game.board, 1, cells, grape, deep=True, weights=SHARP[1])
-    best = cells[mine.index(max(mine))]
-    assert rollout_choice(light_game, random.Random(4), searcher=1) == Place(LIGHT, best)
+    game = easy_game(8, 21)
+    assert game.mover == 1
+    cells = list(game.legal)
+    grape = game.roll is not Face.BLANK
+    own = score_cells(game.board, 1, cells, grape, deep=True, weights=SHARP[1])
+    dark = score_cells(game.board, 1, cells, grape, deep=True, weights=SHARP[0])
+    best = cells[own.index(max(own))]
+    assert best != cells[dark.index(max(dark))]
+    assert rollout_choice(game, random.Random(4), searcher=1) == Place(LIGHT, best)
+    view = game.view_for(LIGHT)
+    legal = [action for action in game.legal_actions(LIGHT) if isinstance(action, Place)]
+    once = GrapsHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(1))
+    assert once == Place(LIGHT, best)
+
+
+def set_up_by(dark_cell: str) -> Graps:
+    """A new game after dark's set-up grape on `dark_cell`: light to place its own."""
+    game = Graps.create([DARK, LIGHT], None, 7)
+    game.apply(Place(DARK, parse_cell(dark_cell)))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("dark", "light"), [("A1", "D15"), ("H1", "K15"), ("L1", "O15"), ("M1", "J15"), ("O1", "L15")]
+)
+def test_the_hard_light_opens_three_columns_from_darks_grape_P2(dark: str, light: str) -> None:
+    game = set_up_by(dark)
+    view = game.view_for(LIGHT)
+    assert light_opening(view) == parse_cell(light)
+    player = GrapsHard(Budget(iterations=60))
+    action = player.choose(view, game.legal_actions(LIGHT), random.Random(1))
+    assert action == Place(LIGHT, parse_cell(light))
+    assert player.stats == SearchStats()  # a rule, not a search
+
+
+def test_only_lights_set_up_grape_follows_the_opening_rule_P2() -> None:
+    fresh = Graps.create([DARK, LIGHT], None, 7)
+    assert light_opening(fresh.view_for(DARK)) is None  # dark's set-up is searched
+    game = set_up_by("H1")
+    game.apply(Place(LIGHT, parse_cell("K15")))
+    assert game.phase is not Phase.SETUP
+    assert light_opening(game.view_for(DARK)) is None
+    game.apply(Place(DARK, game.legal[0]))
+    assert game.mover == 1
+    assert light_opening(game.view_for(LIGHT)) is None
 
 
 def test_the_view_rebuilds_the_engines_board_P1() -> None:
@@ -454,24 +494,24 @@ def test_the_easy_level_keeps_only_cells_within_half_a_point_of_the_best(
 
 
 def test_the_hard_level_overrides_its_sharp_choice_when_its_samples_agree_P3() -> None:
-    # Thirty placements into a real game, dark to place a blank: the sharp scoring
-    # prefers L8, alone at the top; on the sixteen rounds of sampled dice this
-    # generator draws (the same for every candidate) M5 leads it by more than two
+    # Thirty-six placements into a real game, dark to place a blank: the sharp scoring
+    # prefers L11, alone at the top; on the sixteen rounds of sampled dice this
+    # generator draws (the same for every candidate) M6 leads it by more than two
     # standard errors, and the search plays it, the same way every time. One round
-    # proves nothing: L8 stands.
-    game = easy_game(2, 30)
+    # proves nothing: L11 stands.
+    game = easy_game(2, 36)
     assert game.roll is Face.BLANK
     view, legal = game.view_for(DARK), places(game)
     scores = ranked(view, legal, SHARP[0])
-    assert legal[scores.index(max(scores))].cell_name == "L8"
+    assert legal[scores.index(max(scores))].cell_name == "L11"
     assert scores.count(max(scores)) == 1
     for _ in range(2):
         player = GrapsHard(Budget(iterations=16 * CANDIDATES))
         action = player.choose(view, legal, random.Random(1))
-        assert isinstance(action, Place) and action.cell_name == "M5"
+        assert isinstance(action, Place) and action.cell_name == "M6"
         assert player.stats.rounds == 16
     once = GrapsHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(1))
-    assert isinstance(once, Place) and once.cell_name == "L8"
+    assert isinstance(once, Place) and once.cell_name == "L11"
 
 
 def test_the_hard_levels_baseline_is_the_sharp_scorings_best_cell_not_the_easy_one() -> None:
@@ -508,11 +548,11 @@ def test_the_light_seat_scores_its_own_rows_and_prunes_dark_P5() -> None:
 
 
 def test_without_a_search_the_hard_level_plays_the_best_cell_even_among_negative_scores() -> None:
-    # Fifty placements in, dark's two cells score 1.0 and -1.5: the baseline is the
-    # better one whatever the signs.
-    game = easy_game(2, 50)
+    # Sixty-four placements in, dark's two cells score 0.284 and -0.316 by its sharp
+    # weights: the baseline is the better one whatever the signs.
+    game = easy_game(39, 64)
     view, legal = game.view_for(DARK), places(game)
-    scores = ranked(view, legal)
-    assert sorted(scores) == [-1.5, 1.0]
-    best = legal[scores.index(1.0)]
+    scores = ranked(view, legal, SHARP[0])
+    assert sorted(scores) == [pytest.approx(-0.316), pytest.approx(0.284)]
+    best = legal[scores.index(max(scores))]
     assert GrapsHard(Budget(iterations=0)).choose(view, legal, random.Random(1)) == best
