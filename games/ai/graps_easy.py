@@ -9,15 +9,16 @@ pruning cuts off less (no sap, P5).
 
 The hard level scores with the same terms under other weights (`SHARP`, one set per
 seat, tuned by self-play against this level, games/ai/README.md), plus one this level
-leaves out: the cells a placement shuts to the opponent's blanks; its rollouts use both. The scoring
-works on the engine's `Board`, which `board_from_view` rebuilds from a player's view.
+leaves out: the cells a placement shuts to the opponent's blanks. Its rollouts use
+both scorings. The scoring works on the engine's `Board`, which `board_from_view`
+rebuilds from a player's view.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from games.graps.actions import Place
@@ -77,20 +78,7 @@ SHARP_DARK = Weights(
     calm_front=8,
     block=2.0,
 )
-SHARP_LIGHT = Weights(
-    row=0.203,
-    lead=7.84,
-    prune=0.933,
-    prune_row=0.5,
-    cut=3.0,
-    cut_row=0.84,
-    front_drop=5.6,
-    danger=0.35,
-    danger_row=0.25,
-    touching=0.35,
-    calm_front=9,
-    block=2.0,
-)
+SHARP_LIGHT = replace(SHARP_DARK, row=0.203, touching=0.35, calm_front=9)
 SHARP = (SHARP_DARK, SHARP_LIGHT)
 """The hard level's weights, by seat (dark moves first and wins an even race, light has
 to fight): coordinate searches by self-play against `EASY`, one ply, then checked on
