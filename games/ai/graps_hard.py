@@ -55,8 +55,9 @@ def light_opening(view: GrapsPlayerView) -> int | None:
 
     Dark moves first, so two vines that never meet are a race dark wins (games/ai/
     README.md): light's chances are in the fight, which the search plays better than
-    the easy level. Three columns apart the vines meet from the first rows; at two or
-    four and more the hard light won far less of the same deals."""
+    the easy level. Three columns apart the vines grow side by side and fight over the
+    two columns between; at two or at four and more the hard light won far less of the
+    same deals."""
     public = view.public
     if public.phase is not Phase.SETUP or seat_of(view) != 1:
         return None
