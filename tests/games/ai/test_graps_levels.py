@@ -134,13 +134,13 @@ def test_pruning_their_last_pawn_on_their_land_row_still_pushes_their_front_back
     assert scores(made, ["B14"], grape=True) == [pytest.approx(expected)]
 
 
-def shut(made: Board, cell: str, grape: bool, weights: Weights) -> float:
-    """What the block term adds to dark's score of `cell` under `weights`."""
+def shut(made: Board, cell: str, grape: bool, weights: Weights, seat: int = 0) -> float:
+    """What the block term adds to `seat`'s score of `cell` under `weights`."""
     at = [parse_cell(cell)]
     plain = replace(weights, block=0.0)
     return (
-        score_cells(made, 0, at, grape, True, weights)[0]
-        - score_cells(made, 0, at, grape, True, plain)[0]
+        score_cells(made, seat, at, grape, True, weights)[0]
+        - score_cells(made, seat, at, grape, True, plain)[0]
     )
 
 
@@ -161,6 +161,12 @@ def test_the_sharp_scoring_counts_the_cells_a_placement_shuts_to_their_blanks_P4
     # A cell already shut (D8 in the ring of a dark grape on C9) is not counted again.
     guarded = board(["C1*", *column("C", 2, 8), "C9*"], ["E15*", *column("E", 8, 14)])
     assert shut(guarded, "D9", False, weights) == 0.0
+    # Light placing, against dark's vine E1 to E5 (front at advance 4, E5): a light
+    # blank on D6 shuts D5 and E6, at and beyond dark's front; on D3 it shuts nothing
+    # counted, since D2 and D4 lie behind that front (rows count from dark's land row).
+    facing = board(["E1*", *column("E", 2, 5)], ["K15*", *column("K", 10, 14)])
+    assert shut(facing, "D6", False, weights, seat=1) == pytest.approx(2 * weights.block)
+    assert shut(facing, "D3", False, weights, seat=1) == 0.0
     assert weights.block > 0
     # The easy level has no such term.
     assert EASY.block == 0.0
@@ -512,6 +518,24 @@ def test_the_hard_level_overrides_its_sharp_choice_when_its_samples_agree_P3() -
         assert player.stats.rounds == 16
     once = GrapsHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(1))
     assert isinstance(once, Place) and once.cell_name == "L11"
+
+
+def test_the_hard_level_searches_with_its_own_seat_rolled_out_as_it_plays_P3() -> None:
+    # Thirty-four placements into a real game, dark to place a blank: the sharp scoring
+    # puts C7 far ahead. Rolled out with dark playing its sharp weights, the sampled
+    # dice keep C7 at 16 and at 32 rounds; with both seats rolled out as the easy level
+    # plays, these same samples would override it with D4 (measured when this test was
+    # written), so a search that forgot whose rollouts are its own fails here.
+    game = easy_game(13, 34)
+    assert game.roll is Face.BLANK
+    view, legal = game.view_for(DARK), places(game)
+    scores = ranked(view, legal, SHARP[0])
+    assert legal[scores.index(max(scores))].cell_name == "C7"
+    for rounds in (16, 32):
+        action = GrapsHard(Budget(iterations=rounds * CANDIDATES)).choose(
+            view, legal, random.Random(1)
+        )
+        assert isinstance(action, Place) and action.cell_name == "C7"
 
 
 def test_the_hard_levels_baseline_is_the_sharp_scorings_best_cell_not_the_easy_one() -> None:
