@@ -43,6 +43,8 @@ from games.protocol import JSON, Action
 
 OPENING_GAP = 3
 """Columns between dark's set-up grape and light's (P2), when the hard level is light."""
+OPENING_GRAPE_FACES = 2
+"""The fewest grape faces (P3) at which light opens by `OPENING_GAP`."""
 CANDIDATES = 6
 """Root cells searched: the best ones by the sharp weights."""
 HORIZON = 16
@@ -57,9 +59,12 @@ def light_opening(view: GrapsPlayerView) -> int | None:
     README.md): light's chances are in the fight, which the search plays better than
     the easy level. Three columns apart the vines grow side by side and fight over the
     two columns between; at two or at four and more the hard light won far less of the
-    same deals."""
+    same deals. With one grape face in six the vines can hardly fight, and opening
+    there lost light more than it won: the search places that grape."""
     public = view.public
     if public.phase is not Phase.SETUP or seat_of(view) != 1:
+        return None
+    if public.options.grape_faces < OPENING_GRAPE_FACES:
         return None
     dark = [column for column, piece in enumerate(public.board[0]) if piece is not Piece.EMPTY]
     if not dark:

@@ -11,6 +11,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -43,7 +44,7 @@ from games.ai.player import SearchStats, squash
 from games.graps.actions import Place, Resign
 from games.graps.cells import parse_cell
 from games.graps.engine import Graps
-from games.graps.state import Board
+from games.graps.state import LAND, Board
 from games.graps.views import Face, Phase
 
 from ..graps.positions import DARK, LIGHT, position
@@ -191,9 +192,9 @@ def test_each_seat_searches_with_its_own_sharp_weights() -> None:
     assert once == Place(LIGHT, best)
 
 
-def set_up_by(dark_cell: str) -> Graps:
+def set_up_by(dark_cell: str, options: dict[str, Any] | None = None) -> Graps:
     """A new game after dark's set-up grape on `dark_cell`: light to place its own."""
-    game = Graps.create([DARK, LIGHT], None, 7)
+    game = Graps.create([DARK, LIGHT], options, 7)
     game.apply(Place(DARK, parse_cell(dark_cell)))
     return game
 
@@ -209,6 +210,26 @@ def test_the_hard_light_opens_three_columns_from_darks_grape_P2(dark: str, light
     action = player.choose(view, game.legal_actions(LIGHT), random.Random(1))
     assert action == Place(LIGHT, parse_cell(light))
     assert player.stats == SearchStats()  # a rule, not a search
+
+
+@pytest.mark.parametrize(
+    "options", [{"grape_faces": 2}, {"grape_faces": 5}, {"return_pruned": True}]
+)
+def test_the_opening_rule_holds_at_other_options_P2_P3_P6(options: dict[str, Any]) -> None:
+    view = set_up_by("H1", options).view_for(LIGHT)
+    assert light_opening(view) == parse_cell("K15")
+
+
+def test_with_one_grape_face_lights_set_up_grape_is_searched_P2_P3() -> None:
+    # Grapes come one roll in six: the vines hardly fight, and the opening rule lost
+    # there, so the search places light's grape.
+    game = set_up_by("H1", {"grape_faces": 1})
+    view = game.view_for(LIGHT)
+    assert light_opening(view) is None
+    player = GrapsHard(Budget(iterations=60))
+    action = player.choose(view, game.legal_actions(LIGHT), random.Random(1))
+    assert isinstance(action, Place) and action.cell in LAND[1]
+    assert player.stats.iterations == 60
 
 
 def test_only_lights_set_up_grape_follows_the_opening_rule_P2() -> None:
