@@ -45,7 +45,7 @@ from games.graps.actions import Place, Resign
 from games.graps.cells import parse_cell
 from games.graps.engine import Graps
 from games.graps.state import LAND, Board
-from games.graps.views import Face, Phase
+from games.graps.views import Face, GrapsPlayerView, Phase
 
 from ..graps.positions import DARK, LIGHT, position
 
@@ -520,25 +520,39 @@ def test_the_easy_level_keeps_only_cells_within_half_a_point_of_the_best(
     assert easy_choices(game) == top, why
 
 
+def dark_to_place_a_blank(
+    seed: int, steps: int, sharp_best: str
+) -> tuple[GrapsPlayerView, list[Place], list[float]]:
+    """Dark's view and placements `steps` into an easy game, a blank to place, and the
+    sharp scores, checked to put `sharp_best` first."""
+    game = easy_game(seed, steps)
+    assert game.roll is Face.BLANK
+    view, legal = game.view_for(DARK), places(game)
+    scores = ranked(view, legal, SHARP[0])
+    assert legal[scores.index(max(scores))].cell_name == sharp_best
+    return view, legal, scores
+
+
+def hard_cell(view: GrapsPlayerView, legal: list[Place], rounds: int) -> str:
+    """The cell the hard level places on after `rounds` rounds of samples."""
+    player = GrapsHard(Budget(iterations=rounds * CANDIDATES))
+    action = player.choose(view, legal, random.Random(1))
+    assert isinstance(action, Place)
+    assert player.stats.rounds == rounds
+    return action.cell_name
+
+
 def test_the_hard_level_overrides_its_sharp_choice_when_its_samples_agree_P3() -> None:
     # Thirty-six placements into a real game, dark to place a blank: the sharp scoring
     # prefers L11, alone at the top; on the sixteen rounds of sampled dice this
     # generator draws (the same for every candidate) M6 leads it by more than two
     # standard errors, and the search plays it, the same way every time. One round
     # proves nothing: L11 stands.
-    game = easy_game(2, 36)
-    assert game.roll is Face.BLANK
-    view, legal = game.view_for(DARK), places(game)
-    scores = ranked(view, legal, SHARP[0])
-    assert legal[scores.index(max(scores))].cell_name == "L11"
+    view, legal, scores = dark_to_place_a_blank(2, 36, sharp_best="L11")
     assert scores.count(max(scores)) == 1
     for _ in range(2):
-        player = GrapsHard(Budget(iterations=16 * CANDIDATES))
-        action = player.choose(view, legal, random.Random(1))
-        assert isinstance(action, Place) and action.cell_name == "M6"
-        assert player.stats.rounds == 16
-    once = GrapsHard(Budget(iterations=CANDIDATES)).choose(view, legal, random.Random(1))
-    assert isinstance(once, Place) and once.cell_name == "L11"
+        assert hard_cell(view, legal, rounds=16) == "M6"
+    assert hard_cell(view, legal, rounds=1) == "L11"
 
 
 def test_the_hard_level_searches_with_its_own_seat_rolled_out_as_it_plays_P3() -> None:
@@ -547,16 +561,9 @@ def test_the_hard_level_searches_with_its_own_seat_rolled_out_as_it_plays_P3() -
     # dice keep C7 at 16 and at 32 rounds; with both seats rolled out as the easy level
     # plays, these same samples would override it with D4 (measured when this test was
     # written), so a search that forgot whose rollouts are its own fails here.
-    game = easy_game(13, 34)
-    assert game.roll is Face.BLANK
-    view, legal = game.view_for(DARK), places(game)
-    scores = ranked(view, legal, SHARP[0])
-    assert legal[scores.index(max(scores))].cell_name == "C7"
-    for rounds in (16, 32):
-        action = GrapsHard(Budget(iterations=rounds * CANDIDATES)).choose(
-            view, legal, random.Random(1)
-        )
-        assert isinstance(action, Place) and action.cell_name == "C7"
+    view, legal, _ = dark_to_place_a_blank(13, 34, sharp_best="C7")
+    assert hard_cell(view, legal, rounds=16) == "C7"
+    assert hard_cell(view, legal, rounds=32) == "C7"
 
 
 def test_the_hard_levels_baseline_is_the_sharp_scorings_best_cell_not_the_easy_one() -> None:
