@@ -119,6 +119,12 @@ def status_line(view: GrapsPublicView) -> Text:
     )
 
 
+def listed_recent(view: GrapsPublicView) -> tuple[str, ...]:
+    """The recent lines a message lists under its status line. A finished game's last
+    two (how it ended, then who won) are left out: the status line says both."""
+    return view.recent[:-2] if view.over else view.recent
+
+
 def your_move_text(view: GrapsPublicView, name: str) -> Text:
     """The mover's instructions, with the rule that decides where the pawn may go."""
     other = opponent_of(view, name)
@@ -381,7 +387,7 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
         # A pruning is told here, not in a message of its own: the channel stays quiet.
         pruning = pruning_text(view)
         status = joined("\n", [status_line(view), pruning]) if pruning else status_line(view)
-        return table_message(table, head, status, view.recent, RECENT_LINES)
+        return table_message(table, head, status, listed_recent(view), RECENT_LINES)
 
     def table_words(self, table: Public) -> str:
         return joined("\n", [board_words(table.view), figures(table.view)])
@@ -406,7 +412,7 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
         view, name, table = hand.view, hand.name, hand.table
         public = view.public
         channel = channel_mention(table.channel_id)
-        recent = [text for text in public.recent if text][-2:]
+        recent = [text for text in listed_recent(public) if text][-2:]
         lines: list[str] = [Text.verbatim("- {line}", line=text) for text in recent]
         if table.status == Status.ABANDONED:
             lines.append(_("This game was abandoned."))

@@ -110,6 +110,12 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
         lambda: bob.dm_messages()[-1] if "Game over" in bob.dm_messages()[-1].text else None
     )
     assert not last_dm.selects(), "no controls once the game is over"
+    # How it ended is said once, by the status line, not again by the last lines.
+    assert "bob placed a blank at G1" in last_dm.text
+    assert last_dm.text.count("reached ann's land") == 1
+    assert "game over: bob wins" not in last_dm.text
+    assert table.text.count("reached ann's land") == 1
+    assert table.text.endswith("\n- bob rolled blank\n- bob placed a blank at G1")
 
     # results, scores, scoreboard, export
     scores = await (await ann.slash(general, "graps scores")).message()
