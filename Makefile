@@ -63,7 +63,8 @@ test-long: $(VENV)/.installed-dev $(CATALOGS)
 # Benchmarks print figures; they never fail on a slow machine. census: what players get
 # over whole games (DMs, channel messages, REST calls); taps: picks per move;
 # bench_processes: SQLite beside PostgreSQL, one process beside two; bench_waits: how long
-# a person waits for the computer seats at their table.
+# a person waits for the computer seats at their table; bench_fair: whether one busy
+# server slows another server's computer players.
 bench: $(VENV)/.installed-dev $(CATALOGS)
 	tests/install-postgres
 	$(BIN)/python -m games.bench
@@ -73,6 +74,7 @@ bench: $(VENV)/.installed-dev $(CATALOGS)
 	$(BIN)/python -m tests.stress.taps
 	$(BIN)/python -m tests.stress.bench_processes
 	$(BIN)/python -m tests.stress.bench_waits
+	$(BIN)/python -m tests.stress.bench_fair
 
 # The computer players' strength (win rates with confidence intervals), then the ratings'
 # calibration (the levels rated against each other must order random < easy < hard);

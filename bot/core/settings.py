@@ -22,6 +22,8 @@ AI_SECONDS = 0.9
 iteration (a few milliseconds at most), so a decision stays within a second on one core."""
 MAX_AI_SECONDS = 1.0
 """The most `AI_SECONDS` may be set to."""
+MAX_AI_WORKERS = 64
+"""The most `AI_WORKERS` may be set to."""
 
 
 class SettingsError(ValueError):
@@ -68,6 +70,10 @@ class Settings:
     """The hard computer player's thinking budget per decision, at most `MAX_AI_SECONDS`.
     It thinks during its pause (`ai_delay`), so a table waits the longer of the two for
     each computer move, not their sum."""
+    ai_workers: int | None = None
+    """Worker processes for the hard computer players' searches, shared fairly by every
+    server of this process (bot/core/thinking.py); None: one per core. Several bot
+    processes on one machine each start their own: give each its share of the cores."""
     timer_minute: float = 60.0
     """Seconds in one minute of a turn timer; tests shrink it to run timers quickly."""
     rest_per_second: int = 50
@@ -173,6 +179,16 @@ def _rest_limit(raw: str) -> int:
     return limit
 
 
+def _ai_workers(raw: str) -> int | None:
+    workers = _optional_int("AI_WORKERS", raw)
+    if workers is not None and not 1 <= workers <= MAX_AI_WORKERS:
+        raise SettingsError(
+            f"AI_WORKERS must be between 1 and {MAX_AI_WORKERS}, not {workers} "
+            "(leave it empty for one per core)"
+        )
+    return workers
+
+
 def load_settings(
     environ: Mapping[str, str] | None = None, env_file: Path = Path(".env")
 ) -> Settings:
@@ -226,6 +242,7 @@ def load_settings(
         ai_seconds=min(
             MAX_AI_SECONDS, _seconds("AI_SECONDS", values.get("AI_SECONDS", "").strip(), AI_SECONDS)
         ),
+        ai_workers=_ai_workers(values.get("AI_WORKERS", "").strip()),
         timer_minute=_seconds("TIMER_MINUTE", values.get("TIMER_MINUTE", "").strip(), 60.0),
         rest_per_second=_rest_limit(values.get("REST_PER_SECOND", "").strip()),
     )

@@ -7,8 +7,9 @@ committed, logged and published exactly like a person's. The session service cal
 
 - starts a task for each awaited AI seat with a move to make (not a Grass proposer
   waiting for its partner's answer: `Action.optional`): a decision off the event loop
-  (games.ai.decide: a process for the hard level, a thread for the easy one) during a
-  short natural pause (AI_DELAY), then the move, with the state version it was
+  (bot/core/thinking.py: the hard level in a worker process shared fairly by every
+  server, the easy level in a thread) during a short natural pause (AI_DELAY), then
+  the move, with the state version it was
   decided for (a move decided on an out-of-date view is refused as stale and decided
   again; a decision the engine refuses is replaced by a random legal move; a failure is
   tried again after a pause that doubles, up to FAILURES_BEFORE_REST times);
@@ -40,15 +41,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
 import random
 import socket
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.core.errors import Refusal, StaleControl
@@ -59,7 +57,7 @@ from bot.core.settings import Settings
 from bot.core.storage import SeatRow, Status
 from bot.core.tables import Tables
 from bot.core.takeback import BotEvent
-from games.ai import decide
+from bot.core.thinking import Asker, Thinking, default_workers
 from games.protocol import Action, Event, GameError
 from games.registry import Level
 from games.text import Duration, _, _n
@@ -119,7 +117,9 @@ class Turns:
         self._wake: dict[Key, asyncio.Event] = {}
         self._covering: set[Key] = set()
         """Seats the timer is playing for right now: their deadline is left alone."""
-        self._pool: ProcessPoolExecutor | None = None
+        workers = settings.ai_workers or default_workers()
+        self.thinking = Thinking(workers, settings.ai_seconds)
+        """Every decision of this process's computer seats, shared fairly by the servers."""
         self._sweeper: asyncio.Task[None] | None = None
         self._leaser: asyncio.Task[None] | None = None
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
@@ -146,8 +146,8 @@ class Turns:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.thinking.close()
+        log.info(self.thinking.stats.summary())
         # Given back, so that another process takes the turns over at once.
         if self.storage.shared:
             with contextlib.suppress(Exception):
@@ -367,28 +367,6 @@ class Turns:
             seed = session.id * 16 + seat.seat
             return session, session.view_for(name), legal, session.version, seed
 
-    async def _decide(
-        self, kind: str, level: Level, view: Any, legal: list[Action], seed: int, moves: int
-    ) -> Action:
-        """One decision off the event loop: the hard level searches in a worker process
-        for its time budget, the easy level's rules of thumb run in a thread."""
-        seconds = self.settings.ai_seconds
-        if level is Level.HARD:
-            try:
-                if self._pool is None:
-                    # spawn, not fork: the bot has threads (storage, rendering) that a
-                    # forked child would inherit in whatever state they were.
-                    spawn = multiprocessing.get_context("spawn")
-                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
-                loop = asyncio.get_running_loop()
-                return await loop.run_in_executor(
-                    self._pool, decide, kind, level, view, legal, seed, moves, seconds
-                )
-            except BrokenProcessPool:
-                log.exception("the AI process pool broke; deciding in a thread")
-                self._pool = None
-        return await asyncio.to_thread(decide, kind, level, view, legal, seed, moves, seconds)
-
     async def _move(
         self, game_id: int, name: str, level: Level, ai_seat: bool, pause: float = 0.0
     ) -> bool:
@@ -409,7 +387,11 @@ class Turns:
             if refused:
                 action = random.Random(seed * 1_000_003 + version).choice(legal)
             else:
-                action = await self._decide(session.kind, level, view, legal, seed, version)
+                row = session.row
+                asker = Asker(row.guild_id, row.host_id, row.channel_id)
+                action = await self.thinking.decide(
+                    session.kind, level, view, legal, seed, version, asker, due=ready
+                )
             await asyncio.sleep(max(0.0, ready - time.monotonic()))
             try:
                 await self.sessions.act(game_id, None, action, version=version, actor_name=name)

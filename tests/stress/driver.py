@@ -49,9 +49,12 @@ UNHANDLED = ("unhandled error", "Traceback", "Task exception was never retrieved
 
 
 @contextlib.asynccontextmanager
-async def measured_bot(seed: int) -> AsyncIterator[tuple[FakeDiscord, BotProcess]]:
-    """A bot process on a new emulator and a throwaway database, logging warnings only,
-    stopped at the end: what the benchmarks and the census play against."""
+async def measured_bot(
+    seed: int, dev_guild: bool = True, log_level: str = "WARNING"
+) -> AsyncIterator[tuple[FakeDiscord, BotProcess]]:
+    """A bot process on a new emulator and a throwaway database, logging warnings only
+    (unless told), stopped at the end: what the benchmarks and the census play against.
+    Without `dev_guild`, its commands are global, for more than one server."""
     # Imported here: the memory benchmark's subprocess imports this module for `choose`
     # and must not count the bot process's machinery.
     from tests.fakediscord.process import BotProcess
@@ -62,7 +65,8 @@ async def measured_bot(seed: int) -> AsyncIterator[tuple[FakeDiscord, BotProcess
                 emu,
                 database_path=Path(folder) / "bench.sqlite3",
                 log_path=Path(folder) / "bench.log",
-                log_level="WARNING",
+                log_level=log_level,
+                dev_guild=dev_guild,
                 # Discord's limit lifted: the figures are the bot's own (the REST
                 # calls it makes are counted and reported beside them).
                 env={"GAME_SEED": str(seed), "REST_PER_SECOND": "100000"},

@@ -41,6 +41,14 @@ def test_the_hard_computer_thinks_within_a_second(tmp_path):
     assert load_settings({"AI_SECONDS": "5"}, tmp_path / "none").ai_seconds == 1.0
 
 
+def test_the_computer_players_workers_are_one_per_core_unless_set(tmp_path):
+    assert load_settings({}, tmp_path / "none").ai_workers is None  # one per core
+    assert load_settings({"AI_WORKERS": "3"}, tmp_path / "none").ai_workers == 3
+    for wrong in ("0", "65", "two"):
+        with pytest.raises(SettingsError, match="AI_WORKERS must be"):
+            load_settings({"AI_WORKERS": wrong}, tmp_path / "none")
+
+
 def test_the_token_never_appears_in_repr_or_str(tmp_path):
     settings = load_settings({"DISCORD_TOKEN": "very-secret-token"}, tmp_path / "none")
     assert "very-secret-token" not in repr(settings)
