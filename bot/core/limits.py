@@ -8,6 +8,7 @@ tests shrink it), passed in as `minute`.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from bot.core.storage import GameRow, Status
 
@@ -27,6 +28,29 @@ game of each kind, and one member can no longer fill a server with lobbies (or, 
 `thread:true`, with threads) from the REST budget every server shares."""
 LOBBIES_PER_SERVER = 20
 """Open lobbies and challenges on one server at once, whoever hosts them."""
+GAMES_PER_MEMBER = 10
+"""Games one member may host on a server at once, waiting for players or running,
+against people or the computer (at most `LOBBIES_PER_MEMBER` of them waiting). A game
+against the computer starts at once, so the lobby caps never saw it: one member made 25
+threads and 25 running games, each kept in memory with its timers for weeks. Slow games
+last days or weeks, so a member may rightly have several going at once, a few with
+friends and a few against the computer; ten is more than one person keeps up with.
+Waiting games count too, so that a lobby starting later cannot take the member past it."""
+GAMES_PER_SERVER = 100
+"""Games on one server at once, waiting or running, whoever hosts them (at most
+`LOBBIES_PER_SERVER` of them waiting): a big community's game night, or its slow games
+over weeks, fits in a hundred tables (several hundred players); beyond that, one server
+would take a large share of the REST budget every server shares (each start costs about
+six calls, each move one or two)."""
+STARTS_IN_A_ROW = 5
+"""Games one member may open one after the other, on any server, before the cooldown:
+a host setting up a game night opens a few tables in a row."""
+START_COOLDOWN_SECONDS = 60
+"""Once a member has opened `STARTS_IN_A_ROW` games within this many seconds (of the
+bot's clock: `minute` / 60), the next start waits until the first of them is this old.
+A person rarely opens more than a few games a minute; a script sending starts (or
+starts and cancels) back to back gets five a minute through, not all at once, each
+costing calls from the REST budget every server shares."""
 IDLE_MINUTES = 24 * 60
 """After this long without a move, any seated player may abandon a running game."""
 STALE_MINUTES = 7 * 24 * 60
@@ -79,6 +103,18 @@ def turn_minutes(row: GameRow, default: int) -> int:
     """The game's turn timer in minutes, 0 for none; `default` (the kind's, bot/core/kinds.py)
     when the host chose none."""
     return default if row.turn_minutes is None else row.turn_minutes
+
+
+def cooldown_left(openings: Sequence[float], minute: float, now: float | None = None) -> float:
+    """The seconds of the bot's clock a member still waits before opening another game,
+    0 for none: `openings` are when they opened their latest games (epoch seconds, newest
+    first); after `STARTS_IN_A_ROW` of them within `START_COOLDOWN_SECONDS`, until the
+    first of those is that old."""
+    if len(openings) < STARTS_IN_A_ROW or minute <= 0:  # a clock shrunk to nothing: no wait
+        return 0.0
+    first = openings[STARTS_IN_A_ROW - 1]
+    waited = ((now or time.time()) - first) / (minute / 60)
+    return max(0.0, START_COOLDOWN_SECONDS - waited)
 
 
 def lobby_expired(row: GameRow, minute: float, now: float | None = None) -> bool:

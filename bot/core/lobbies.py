@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import math
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -37,12 +39,16 @@ from bot.core.kinds import GameKind
 from bot.core.language import mention, public, slash, time_span
 from bot.core.limits import (
     CHALLENGE_MINUTES,
+    GAMES_PER_MEMBER,
+    GAMES_PER_SERVER,
     LIVE_TIMER_MOST,
     LOBBIES_PER_MEMBER,
     LOBBIES_PER_SERVER,
     LOBBY_MINUTES,
     REMATCH_MINUTES,
     SLOW_PACES,
+    STARTS_IN_A_ROW,
+    cooldown_left,
     lobby_expired,
     lobby_minutes,
 )
@@ -92,6 +98,8 @@ Fields = dict[str, Any]
 """A message's content, view and allowed mentions, as the fields of a send or edit."""
 Post = Callable[[Fields], Awaitable[int]]
 """Sends a new game's first message (its table message from then on); its id."""
+NewThread = Callable[[], Awaitable[int]]
+"""Makes the thread a new game is played in; its id."""
 
 
 class Answer(Protocol):
@@ -174,13 +182,26 @@ class Lobbies:
         self.tables = tables
         self.storage = tables.sessions.storage
         self.kinds = tables.sessions.kinds
-        self._opening = asyncio.Lock()
-        """Held while a game is opened: one open game per kind and channel, and the caps
-        of waiting games, are judged and kept in one step."""
+        self._openings: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        """Per server, held while a game is opened there: the caps, the cooldown and one
+        open game per kind and channel are judged and kept in one step, the game's
+        thread made in between. A server's commands all come to the one process that
+        runs its shard, so this process's lock is enough. (The cooldown counts a
+        member's starts on every server: two sent to two servers at the same instant
+        may both pass it, which the caps of each server still bound.)"""
 
     @property
     def _minute(self) -> float:
         return self.tables.settings.timer_minute
+
+    def _opening(self, guild_id: int) -> asyncio.Lock:
+        """The lock of games opened on this server (`_openings`)."""
+        lock = self._openings.get(guild_id)
+        if lock is None:
+            lock = self._openings[guild_id] = asyncio.Lock()
+        return lock
 
     # -- opening ---------------------------------------------------------------------
 
@@ -228,10 +249,14 @@ class Lobbies:
 
     async def check_caps(self, guild_id: int, user_id: int) -> None:
         """`Refusal` when the member hosts `LOBBIES_PER_MEMBER` lobbies waiting on this
-        server, or the server has `LOBBIES_PER_SERVER`."""
-        rows = await self.storage.lobbies(guild_id)
-        waiting = [row for row in rows if not lobby_expired(row, self._minute)]
-        if sum(1 for row in waiting if row.host_id == user_id) >= LOBBIES_PER_MEMBER:
+        server or `GAMES_PER_MEMBER` games waiting or running, or the server has
+        `LOBBIES_PER_SERVER` or `GAMES_PER_SERVER`. Counted in the database, which
+        every process shares; lobbies past their time, about to close, do not count."""
+        lobbies = await self.storage.lobbies(guild_id)
+        waiting = [row for row in lobbies if not lobby_expired(row, self._minute)]
+        waiting_hosted = sum(1 for row in waiting if row.host_id == user_id)
+        running, running_hosted = await self.storage.running_counts(guild_id, user_id)
+        if waiting_hosted >= LOBBIES_PER_MEMBER:
             raise Refusal(
                 _n(
                     "You already host {count} game waiting for players on this server; start "
@@ -239,6 +264,21 @@ class Lobbies:
                     "You already host {count} games waiting for players on this server; start "
                     "or cancel one of them before opening another.",
                     LOBBIES_PER_MEMBER,
+                )
+            )
+        if waiting_hosted + running_hosted >= GAMES_PER_MEMBER:
+            raise Refusal(
+                _n(
+                    "You already host {count} game on this server, waiting for players or "
+                    "being played, the most one member may. Finish, cancel or abandon it "
+                    "before starting another; {games} lists your games with links to their "
+                    "tables.",
+                    "You already host {count} games on this server, waiting for players or "
+                    "being played, the most one member may. Finish, cancel or abandon one of "
+                    "them before starting another; {games} lists your games with links to "
+                    "their tables.",
+                    GAMES_PER_MEMBER,
+                    games=slash("games"),
                 )
             )
         if len(waiting) >= LOBBIES_PER_SERVER:
@@ -251,21 +291,57 @@ class Lobbies:
                     LOBBIES_PER_SERVER,
                 )
             )
+        if len(waiting) + running >= GAMES_PER_SERVER:
+            raise Refusal(
+                _n(
+                    "This server already has {count} game waiting for players or being "
+                    "played, the most it may have at once. Try again once it has ended.",
+                    "This server already has {count} games waiting for players or being "
+                    "played, the most it may have at once. Try again once one of them has "
+                    "ended.",
+                    GAMES_PER_SERVER,
+                )
+            )
 
-    async def open(self, opening: Opening) -> int:
-        """The game stored as opened (judge it first): `Refusal` when the channel has a
-        game of this kind already or a cap is reached. An expired lobby in the way is
-        closed to make room. Its id; show it with `post`."""
+    async def check_cooldown(self, user_id: int) -> None:
+        """`Refusal` when the member opened `STARTS_IN_A_ROW` games within the last
+        `START_COOLDOWN_SECONDS`, saying how many seconds are left."""
+        openings = await self.storage.latest_openings(user_id, STARTS_IN_A_ROW)
+        left = cooldown_left(openings, self._minute)
+        if left > 0:
+            raise Refusal(
+                _n(
+                    "You opened {starts} games in a row; wait {count} second before opening "
+                    "another.",
+                    "You opened {starts} games in a row; wait {count} seconds before opening "
+                    "another.",
+                    math.ceil(left),
+                    starts=STARTS_IN_A_ROW,
+                )
+            )
+
+    async def open(self, opening: Opening, new_thread: NewThread | None = None) -> int:
+        """The game stored as opened (judge it first): `Refusal` when a cap is reached,
+        the member opened one too recently, or the channel has a game of this kind
+        already (an expired lobby in the way is closed to make room). `new_thread`:
+        the game is played in a thread it makes, once every refusal is past, so a
+        refused start leaves no thread behind. Its id; show it with `post`."""
         record = opening.record
-        async with self._opening:
+        async with self._opening(opening.guild_id):
             await self.check_caps(opening.guild_id, opening.host.id)
-            # Reads go through the read connection, so this refusal comes at once even
-            # while another program holds the write lock.
-            existing = await self.storage.open_game(opening.channel_id, record.name)
-            if existing is not None and not lobby_expired(existing, self._minute):
-                raise Refusal(_busy(record, existing))
+            existing = None  # a new thread holds no game yet
+            if new_thread is None:
+                # Reads go through the read connection, so this refusal comes at once
+                # even while another program holds the write lock.
+                existing = await self.storage.open_game(opening.channel_id, record.name)
+                if existing is not None and not lobby_expired(existing, self._minute):
+                    raise Refusal(_busy(record, existing))
+            await self.check_cooldown(opening.host.id)
+            # Every refusal is past: from here on the game is made.
             if existing is not None:
                 await self.tables.close(existing, expiry_text(record.words.title, existing))
+            if new_thread is not None:
+                opening = dataclasses.replace(opening, channel_id=await new_thread())
             game_id = await self.storage.create_game(
                 opening.guild_id,
                 opening.channel_id,
@@ -569,11 +645,15 @@ class Lobbies:
                     command=slash(f"{record.name} start"),
                 )
             )
-        async with self._opening:
+        async with self._opening(session.row.guild_id):
             rematch = await self.storage.rematch(session.id)
             if rematch is not None:
                 await self._come_back(rematch.id, record, member, welcome)
                 return
+            # A rematch is a new game its opener hosts: the caps count it (against the
+            # computer it starts at once). No cooldown: each needs a game played to its
+            # end, so rematches cannot come faster than the starts before them.
+            await self.check_caps(session.row.guild_id, member.id)
             game_id = await self._open_rematch(session, member)
         async with self.tables.sessions.lock(game_id):
             row = await self.storage.game(game_id)

@@ -8,7 +8,6 @@ table message when the game starts.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import Awaitable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -134,14 +133,21 @@ async def open_lobby(
         raise Refusal(
             _("{member} is a bot; bots do not take up challenges.", member=opponent.display_name)
         )
-    await bot.lobbies.check_caps(opening.guild_id, opening.host.id)  # before a thread
-    if thread:
-        channel_id = await _new_thread(interaction, record.words.title, opening.language)
-        opening = dataclasses.replace(opening, channel_id=channel_id)
-    game_id = await _in_time(interaction, bot.lobbies.open(opening))
+    reply = _Reply(interaction)
+    thread_id: int | None = None  # the game's thread, once made
+
+    async def new_thread() -> int:
+        # Made by the lobbies service under its lock, after the caps and the cooldown:
+        # a start refused leaves no empty thread behind.
+        nonlocal thread_id
+        thread_id = await _new_thread(reply, record.words.title, opening.language)
+        return thread_id
+
+    opened = bot.lobbies.open(opening, new_thread if thread else None)
+    game_id = await _in_time(reply, opened)
 
     async def post(fields: Fields) -> int:
-        return await _post_table(interaction, opening.channel_id, thread, fields)
+        return await _post_table(reply, thread_id, fields)
 
     await bot.lobbies.post(game_id, post)
 
@@ -228,9 +234,10 @@ THREAD_NAME = 100
 """Characters Discord accepts in a thread's name."""
 
 
-async def _new_thread(interaction: discord.Interaction[Any], title: str, language: str) -> int:
+async def _new_thread(reply: _Reply, title: str, language: str) -> int:
     """A thread for a new game, started from the command's answer in the channel (so the
     channel shows one line, with the thread under it), in the game's `language`; its id."""
+    interaction = reply.interaction
     speech = public(language)
     text = speech(
         _(
@@ -240,7 +247,7 @@ async def _new_thread(interaction: discord.Interaction[Any], title: str, languag
         )
     )
     mentions = discord.AllowedMentions.none()
-    message = await answer_command(interaction, {"content": text, "allowed_mentions": mentions})
+    message = await reply.send({"content": text, "allowed_mentions": mentions})
     name = speech(_("{game}: {player}'s table", game=title, player=member_name(interaction)))
     if len(name) > THREAD_NAME:
         name = name[:THREAD_NAME]
@@ -250,16 +257,15 @@ async def _new_thread(interaction: discord.Interaction[Any], title: str, languag
     return int(data["id"])
 
 
-async def _post_table(
-    interaction: discord.Interaction[Any], channel_id: int, thread: bool, fields: Fields
-) -> int:
+async def _post_table(reply: _Reply, thread_id: int | None, fields: Fields) -> int:
     """The table message (lobby, challenge, or a game starting at once): the command's
-    answer, or in a new thread its first message. Its id."""
-    if not thread:
-        return (await answer_command(interaction, fields)).id
+    answer, or in the game's new thread its first message. Its id."""
+    if thread_id is None:
+        return (await reply.send(fields)).id
+    interaction = reply.interaction
     assert interaction.guild_id is not None
     channel = interaction.client.get_partial_messageable(
-        channel_id, guild_id=interaction.guild_id, type=discord.ChannelType.public_thread
+        thread_id, guild_id=interaction.guild_id, type=discord.ChannelType.public_thread
     )
     sent = await channel.send(**_sendable(fields))
     return int(sent.id)
@@ -274,17 +280,38 @@ ANSWER_WITHIN = 2.0
 """Seconds a command may write before it is acknowledged; Discord allows 3 in all."""
 
 
-async def _in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
-    """Runs `work` (writes); when another program holds the database longer than
-    `ANSWER_WITHIN`, the command is acknowledged ("thinking") meanwhile, so it is not
-    lost after Discord's 3 seconds. Usually the work is done first and the answer is an
+class _Reply:
+    """A command's answer, given once: the answer itself (`send`), or the "thinking"
+    acknowledgement `_in_time` gives a slow command (`hold`), which the answer then
+    fills in. The work that answers (making a game's thread) may run while `_in_time`
+    acknowledges, so each waits for the other: Discord refuses a second answer."""
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self.interaction = interaction
+        self._answering = asyncio.Lock()
+
+    async def send(self, fields: Fields) -> discord.InteractionMessage:
+        async with self._answering:
+            return await answer_command(self.interaction, fields)
+
+    async def hold(self) -> None:
+        async with self._answering:
+            if not self.interaction.response.is_done():
+                await self.interaction.response.defer(thinking=True)
+
+
+async def _in_time(reply: _Reply, work: Awaitable[T]) -> T:
+    """Runs `work` (writes); when it takes longer than `ANSWER_WITHIN` (another program
+    holds the database, or the server's other starts are being made), the command is
+    acknowledged ("thinking") meanwhile, unless answered already, so it is not lost
+    after Discord's 3 seconds. Usually the work is done first and the answer is an
     ordinary reply, which also notifies a challenged player (an answer filled in after
     the thinking may not)."""
     task = asyncio.ensure_future(work)
     try:
         return await asyncio.wait_for(asyncio.shield(task), ANSWER_WITHIN)
     except TimeoutError:
-        await interaction.response.defer(thinking=True)
+        await reply.hold()
         return await task
 
 

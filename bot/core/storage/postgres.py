@@ -173,6 +173,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE user_settings ADD COLUMN notify TEXT;
     """,
+    # 7: the caps and the cooldown of a start (SQLite's migration 14).
+    """
+    CREATE INDEX games_by_server ON games (guild_id, status, host_id);
+    CREATE INDEX games_by_host ON games (host_id, created_at);
+    """,
 )
 
 MIGRATION_LOCK = 0

@@ -62,6 +62,28 @@ class Reads(RatingReads, StatsReads):
         """The server's lobbies and challenges that have not started (expired ones too)."""
         return await self._games("WHERE guild_id = ? AND status = 'lobby' ORDER BY id", (guild_id,))
 
+    async def running_counts(self, guild_id: int, host_id: int) -> tuple[int, int]:
+        """How many games are running on the server, and how many of them the member
+        hosts (the caps of bot/core/limits.py): counted by the database, which every
+        process shares, without loading the games."""
+        row = await self._driver.fetch_one(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN host_id = ? THEN 1 ELSE 0 END), 0)"
+            " FROM games WHERE guild_id = ? AND status = 'running'",
+            (host_id, guild_id),
+        )
+        assert row is not None  # an aggregate always has its one row
+        return int(row[0]), int(row[1])
+
+    async def latest_openings(self, host_id: int, count: int) -> list[float]:
+        """When the member opened their latest `count` games, on any server, whatever
+        became of them (epoch seconds, newest first; a game they left to another host
+        no longer counts)."""
+        rows = await self._driver.fetch_all(
+            "SELECT created_at FROM games WHERE host_id = ? ORDER BY created_at DESC LIMIT ?",
+            (host_id, count),
+        )
+        return [float(row[0]) for row in rows]
+
     async def latest_game(self, channel_id: int, kind: str) -> GameRow | None:
         """The channel's most recent game of this kind, finished or not."""
         found = await self._games(

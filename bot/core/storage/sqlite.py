@@ -212,6 +212,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE user_settings ADD COLUMN notify TEXT;
     """,
+    # 14: every `/<game> start` counts the games waiting or running on the server and
+    # those the member hosts there, and reads when the member opened their latest ones
+    # (the caps and the cooldown of bot/core/limits.py): without these, each start would
+    # read every game ever stored.
+    """
+    CREATE INDEX games_by_server ON games (guild_id, status, host_id);
+    CREATE INDEX games_by_host ON games (host_id, created_at);
+    """,
 )
 
 

@@ -187,6 +187,45 @@ async def test_one_open_game_per_channel_is_found_and_seats_keep_join_order(wher
     await storage.close()
 
 
+async def test_running_games_are_counted_per_server_and_host(where, opened):
+    """The caps on games in play and the cooldown between starts (bot/core/limits.py)
+    read the database, which every process shares: the running games of a server and
+    those one member hosts there, and when a member opened their latest games."""
+    storage = await opened(where)
+    assert await storage.running_counts(1, 100) == (0, 0)
+    assert await storage.latest_openings(100, 5) == []
+
+    async def running(guild_id: int, host_id: int) -> int:
+        game_id = await storage.create_game(guild_id, 2, "grass", {}, host_id, "ann")
+        await storage.add_seat(game_id, 999, "bob")
+        engine = Grass.create(["ann", "bob"], {}, 5)
+        seats = [(host_id, "ann"), (999, "bob")]
+        await storage.start_game(game_id, seats, engine.replay_header(), engine.to_json(), 0)
+        return int(game_id)
+
+    await running(1, 100)
+    await running(1, 100)
+    handed_over = await running(1, 100)
+    await storage.set_host(handed_over, 101)  # ann left it: bob hosts it now
+    ended = await running(1, 100)
+    await storage.set_status(ended, Status.ABANDONED)
+    await running(9, 100)  # another server's
+    await storage.create_game(1, 3, "grass", {}, 100, "ann")  # waiting, not running
+    assert await storage.running_counts(1, 100) == (3, 2)
+    assert await storage.running_counts(1, 101) == (3, 1)
+    assert await storage.running_counts(1, 555) == (3, 0)
+    assert await storage.running_counts(9, 100) == (1, 1)
+    assert await storage.running_counts(7, 100) == (0, 0)
+    (lobby,) = await storage.lobbies(1)
+    assert len(await storage.latest_openings(100, 10)) == 5  # on every server
+    newest_two = await storage.latest_openings(100, 2)
+    assert newest_two[0] == lobby.created_at >= newest_two[1]
+    handed = await storage.game(handed_over)
+    assert handed is not None and await storage.latest_openings(101, 5) == [handed.created_at]
+    assert await storage.latest_openings(555, 5) == []
+    await storage.close()
+
+
 async def test_computer_seats_get_ids_that_are_nobodys(where, opened):
     storage = await opened(where)
     game_id = await storage.create_game(1, 2, "grass", {}, 10, "ann")
