@@ -9,15 +9,23 @@ version only ever grows and a control drawn for the taken-back position stays ou
 date. Only a move that showed nothing hidden may be taken back (`Game.reveals`): once a
 card was drawn or a roll made, replaying without the move would leave someone knowing
 what the game had not yet shown. A move that ended the game, or a player leaving, is
-final too, and so is every action before a final one. A player takes back at most
-`TAKE_BACKS_IN_A_ROW` moves before another player moves (docs/notation.md), so one
-player cannot stall a table by taking back and playing again for ever.
+final too, and so is every action before a final one.
+
+Two limits keep a table from being stalled, and the move log from growing, by taking
+back and playing again for ever (docs/notation.md): a player takes back at most
+`TAKE_BACKS_IN_A_ROW` moves before another player moves, and at most
+`TAKE_BACKS_PER_TURN` moves in one turn, that is between two final actions (the first
+limit alone would let two players choosing at once, at a Grass Paranoia pass, take back
+turn about for ever). Replaying a log holds it to the first
+limit only, as logs were written before the second (`Replayer.apply`); a take-back
+made now is held to both (`Replayer.take_back`, `take_back`), so a log written since
+holds at most `TAKE_BACKS_PER_TURN` undo entries per player per turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.protocol import JSON, Event, EventKind, Game, IllegalAction
@@ -31,6 +39,10 @@ AnyGame = Game[Any, Any, Any]
 
 TAKE_BACKS_IN_A_ROW = 3
 """How many moves one player may take back before another player has moved."""
+
+TAKE_BACKS_PER_TURN = 3
+"""How many moves one player may take back in one turn: since the last action that
+could not be taken back (it showed something hidden, ended the game or was a leave)."""
 
 
 def is_undo(entry: JSON) -> bool:
@@ -50,6 +62,69 @@ class CannotTakeBack(IllegalAction):
         self.why = why
         # TRANSLATORS: {why} says why ("a card has been drawn since", "it ended the game").
         super().__init__(_("that move cannot be taken back: {why}", why=why))
+
+
+class TooManyTakeBacks(CannotTakeBack):
+    """`by` took back `TAKE_BACKS_PER_TURN` moves this turn already: their moves stand
+    until the turn is over."""
+
+    def __init__(self, by: str) -> None:
+        self.by = by
+        self.count = TAKE_BACKS_PER_TURN
+        super().__init__(
+            # TRANSLATORS: why a move cannot be taken back: {player} took back too many
+            # this turn (or, at a Paranoia pass, during the pass).
+            _n(
+                "{player} took back {count} move this turn already, the most allowed",
+                "{player} took back {count} moves this turn already, the most allowed",
+                self.count,
+                player=by,
+                count=self.count,
+            )
+        )
+
+
+@dataclass(slots=True)
+class TakeBackCount:
+    """How many moves each player took back, as the limits on taking back count them."""
+
+    in_a_row: dict[str, int] = field(default_factory=dict)
+    """Since another player's action (`TAKE_BACKS_IN_A_ROW`)."""
+    this_turn: dict[str, int] = field(default_factory=dict)
+    """Since the last action that could not be taken back (`TAKE_BACKS_PER_TURN`)."""
+
+    def took_back(self, by: str) -> None:
+        self.in_a_row[by] = self.in_a_row.get(by, 0) + 1
+        self.this_turn[by] = self.this_turn.get(by, 0) + 1
+
+    def acted(self, by: str, final: bool) -> None:
+        """`by` made an action (not an undo entry); `final`: it cannot be taken back."""
+        self.in_a_row = {by: self.in_a_row.get(by, 0)}
+        if final:
+            self.this_turn = {}
+
+    def refusal(self, by: str) -> CannotTakeBack | None:
+        """Why `by` may not take back one more move now, or None: the limit of a turn,
+        then the limit in a row (which the turn's usually makes moot)."""
+        if self.this_turn.get(by, 0) >= TAKE_BACKS_PER_TURN:
+            return TooManyTakeBacks(by)
+        return self.in_a_row_refusal(by)
+
+    def in_a_row_refusal(self, by: str) -> CannotTakeBack | None:
+        """Why `by` may not take back one more move by the limit in a row alone (all a
+        log replayed is held to), or None."""
+        if self.in_a_row.get(by, 0) < TAKE_BACKS_IN_A_ROW:
+            return None
+        return CannotTakeBack(
+            # TRANSLATORS: why a move cannot be taken back: {player} took back too many.
+            _n(
+                "{player} took back {count} move in a row, and another player must move first",
+                "{player} took back {count} moves in a row, and another player must move first",
+                TAKE_BACKS_IN_A_ROW,
+                player=by,
+                count=TAKE_BACKS_IN_A_ROW,
+            )
+        )
 
 
 def taken_back_event(by: str) -> Event:
@@ -112,8 +187,8 @@ class Replayer:
         """How many entries were applied."""
         # The actions standing since the last final one: nothing before it can come back.
         self._standing: list[_Standing] = []
-        # Each player's take-backs since another player's action (`TAKE_BACKS_IN_A_ROW`).
-        self._in_a_row: dict[str, int] = {}
+        # Each player's take-backs, as the limits count them.
+        self._counts = TakeBackCount()
 
     def apply(self, entry: JSON) -> list[Event]:
         """Applies the next entry of the log: an action, or an undo entry, which goes
@@ -123,9 +198,15 @@ class Replayer:
             raise IllegalAction(_("an action is a JSON object"))
         if is_undo(entry):
             by = _check_undo_entry(entry)
-            self.game = self._without(self._takeable(by), by)
+            standing = self._takeable(by)
+            # A log is held to the limit in a row alone: logs written before the limit
+            # of a turn still replay (docs/notation.md).
+            refused = self._counts.in_a_row_refusal(by)
+            if refused is not None:
+                raise refused
+            self.game = self._without(standing, by)
             self._standing.pop()
-            self._in_a_row[by] = self._in_a_row.get(by, 0) + 1
+            self._counts.took_back(by)
             self.entries += 1
             return [taken_back_event(by)]
         before = self.game.clone()
@@ -136,14 +217,19 @@ class Replayer:
             self._standing.append(_Standing(by, events, before, None))
         else:
             self._standing = [_Standing(by, events, None, final)]
-        self._in_a_row = {by: self._in_a_row.get(by, 0)}
+        self._counts.acted(by, final is not None)
         self.entries += 1
         return events
 
     def take_back(self, by: str) -> TakenBack:
         """What `by`'s undo entry would give now, leaving the replay as it is; the
-        `IllegalAction` of `apply` when it is illegal."""
+        `IllegalAction` of `apply` when it is illegal, and `TooManyTakeBacks` when `by`
+        took back `TAKE_BACKS_PER_TURN` moves this turn already: a take-back made now
+        is held to both limits."""
         standing = self._takeable(by)
+        refused = self._counts.refusal(by)
+        if refused is not None:
+            raise refused
         return TakenBack(self._without(standing, by), self.game, standing.events)
 
     def _takeable(self, by: str) -> _Standing:
@@ -157,17 +243,6 @@ class Replayer:
             )
         if last.final is not None:
             raise CannotTakeBack(last.final)
-        if self._in_a_row.get(by, 0) >= TAKE_BACKS_IN_A_ROW:
-            raise CannotTakeBack(
-                # TRANSLATORS: why a move cannot be taken back: {player} took back too many.
-                _n(
-                    "{player} took back {count} move in a row, and another player must move first",
-                    "{player} took back {count} moves in a row, and another player must move first",
-                    TAKE_BACKS_IN_A_ROW,
-                    player=by,
-                    count=TAKE_BACKS_IN_A_ROW,
-                )
-            )
         return last
 
     def _without(self, standing: _Standing, by: str) -> AnyGame:
@@ -182,7 +257,8 @@ def take_back(header: Mapping[str, JSON], entries: Sequence[JSON], by: str) -> T
     """The game of `header` after the move log `entries` followed by `by`'s undo entry.
     `IllegalAction`, saying why in a player's words, when there is no move to take
     back, when the last move standing is someone else's, or when it cannot be taken
-    back; an illegal earlier entry raises its own `IllegalAction`."""
+    back (`TooManyTakeBacks` when `by` took back enough this turn); an illegal earlier
+    entry raises its own `IllegalAction`."""
     replayer = Replayer(header)
     for entry in entries:
         replayer.apply(entry)

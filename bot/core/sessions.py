@@ -29,7 +29,7 @@ from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
 from bot.core.takeback import Request, TakeBack, lapsed_event
 from games.protocol import JSON, Action, Event, EventKind, Game, Outcome
 from games.registry import Level
-from games.takeback import TAKE_BACKS_IN_A_ROW, final_reason, taken_back_event
+from games.takeback import TakeBackCount, final_reason, taken_back_event
 from games.text import _
 
 log = logging.getLogger(__name__)
@@ -74,9 +74,9 @@ class Session:
     nothing hidden, so they may ask to take it back (bot/core/takeback.py)."""
     request: Request | None = None
     """A take-back asked about the move that made `request.version`."""
-    taken_back_in_a_row: dict[str, int] = field(default_factory=dict)
-    """How many moves each player took back since another player moved, as far as this
-    process saw (games/takeback.py keeps the rule; this only spares a useless button)."""
+    take_backs: TakeBackCount = field(default_factory=TakeBackCount)
+    """How many moves each player took back in a row and this turn, as far as this
+    process saw (games/takeback.py keeps the limits; this only spares a useless button)."""
     moved_at: float = field(default_factory=time.monotonic)
     """When this process committed the game's last move (`time.monotonic`), or loaded
     the game: a computer seat's pause counts from there, its publication included."""
@@ -701,16 +701,17 @@ class Sessions:
             session._replace_seat(changed_name, controls_since=session.version)
         session.request = None
         session.undoable = None
-        in_a_row = session.taken_back_in_a_row
         if isinstance(move.action, TakeBack):
-            in_a_row[name] = in_a_row.get(name, 0) + 1
+            session.take_backs.took_back(name)
         else:
-            session.taken_back_in_a_row = {name: in_a_row.get(name, 0)}
+            final = final_reason(events) is not None or session.engine.reveals(events) is not None
+            session.take_backs.acted(name, final)
             if (
                 user_id is not None
                 and move.results is None
-                and session.taken_back_in_a_row[name] < TAKE_BACKS_IN_A_ROW
-                and self._may_take_back(session, events)
+                and not final
+                and session.take_backs.refusal(name) is None
+                and self._no_computer_awaited(session)
             ):
                 session.undoable = (session.version, name)
             if move.pending is not None:
@@ -736,11 +737,9 @@ class Sessions:
         log.debug("game %s: published in %.0f ms", session.id, took)
 
     @staticmethod
-    def _may_take_back(session: Session, events: Sequence[Event]) -> bool:
-        """The move showed nothing hidden (games/takeback.py), and no computer seat is
-        awaited (it would move at once): its mover may ask to take it back."""
-        if final_reason(events) is not None or session.engine.reveals(events) is not None:
-            return False
+    def _no_computer_awaited(session: Session) -> bool:
+        """No computer seat is awaited (it would move at once): the mover of a move that
+        showed nothing hidden (games/takeback.py) may ask to take it back."""
         awaiting = session.engine.awaiting
         return not any(seat.is_ai and seat.name in awaiting for seat in session.seats)
 

@@ -28,8 +28,15 @@ from bot.core.errors import Refusal
 from bot.core.gameui import Control, GameButton, Verb
 from bot.core.storage import Storage
 from games.protocol import JSON, Action, Event, EventKind, EventName, Game
-from games.takeback import CannotTakeBack, TakenBack, is_undo, take_back, undo_entry
-from games.text import Listed, Text, _, _p
+from games.takeback import (
+    CannotTakeBack,
+    TakenBack,
+    TooManyTakeBacks,
+    is_undo,
+    take_back,
+    undo_entry,
+)
+from games.text import Listed, Text, _, _n, _p
 
 log = logging.getLogger(__name__)
 AnyGame = Game[Any, Any, Any]
@@ -216,6 +223,17 @@ async def taken_back(
     loop = asyncio.get_running_loop()
     try:
         taken = await loop.run_in_executor(executor, take_back, header, entries, by)
+    except TooManyTakeBacks as error:
+        raise Refusal(
+            _n(
+                "Your last move cannot be taken back: you took back {count} move this turn "
+                "already, the most allowed.",
+                "Your last move cannot be taken back: you took back {count} moves this turn "
+                "already, the most allowed.",
+                error.count,
+                count=error.count,
+            )
+        ) from error
     except CannotTakeBack as error:
         raise Refusal(
             _("Your last move cannot be taken back: {reason}.", reason=error.why)

@@ -17,7 +17,15 @@ from games.graps import Graps
 from games.grass import Grass
 from games.protocol import JSON, Event, EventKind, Game, IllegalAction
 from games.replay import ReplayStopped, replay
-from games.takeback import CannotTakeBack, Replayer, final_reason, take_back, undo_entry
+from games.takeback import (
+    TAKE_BACKS_PER_TURN,
+    CannotTakeBack,
+    Replayer,
+    TooManyTakeBacks,
+    final_reason,
+    take_back,
+    undo_entry,
+)
 from lang import translate
 
 AnyGame = Game[Any, Any, Any]
@@ -174,7 +182,9 @@ def grass_at_a_pass(players: int = 3) -> tuple[dict[str, JSON], list[JSON], Gras
 def test_a_log_of_many_take_backs_replays_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """Audit finding 1: an undo entry replayed the whole log before it, earlier undo
     entries included, so n (move, undo) pairs cost about 2^n game rebuilds. Now 200
-    pairs apply each of their 200 moves once and build the game once."""
+    pairs apply each of their 200 moves once and build the game once. (Such a log was
+    written before audit finding 4: it still replays, but a take-back made now is
+    refused, after the same one pass.)"""
     header, entries, game = grass_at_a_pass()
     pairs: list[JSON] = []
     for index in range(200):
@@ -201,31 +211,28 @@ def test_a_log_of_many_take_backs_replays_in_linear_work(monkeypatch: pytest.Mon
     assert counts == {"apply": len(entries) + 200, "build": 1}
     assert position(replayed_game) == position(game)
     assert replayed_game.moves == len(log)
-    # Taking back one more move costs the same: one pass through the log.
+    # Taking back one more move costs the same: one pass through the log (and is
+    # refused now: ann took back her three of this pass long ago).
     counts.update(apply=0, build=0)
-    take_back(header, [*log, pairs[0]], "ann")
+    with pytest.raises(TooManyTakeBacks):
+        take_back(header, [*log, pairs[0]], "ann")
     assert counts == {"apply": len(entries) + 201, "build": 1}
 
 
 def test_a_player_takes_back_three_moves_in_a_row_then_another_must_move() -> None:
     """Audit finding 1 (the cap, docs/notation.md): one player taking back and choosing
-    again for ever stalls the table; the fourth take-back in a row is refused until
-    another player has moved."""
+    again for ever stalls the table; a replayed log's fourth take-back in a row is
+    refused until another player has moved. A take-back made now is held to the limit
+    of a turn too (audit finding 4), which says so first."""
     header, entries, game = grass_at_a_pass()
     ann_pass = game.legal_actions("ann")[0].to_json()
     log = [*entries]
     for _ in range(3):
         log += [ann_pass, undo_entry("ann")]
     log.append(ann_pass)
-    with pytest.raises(CannotTakeBack) as refused:
+    with pytest.raises(TooManyTakeBacks) as refused:
         take_back(header, log, "ann")
-    assert refused.value.why == (
-        "ann took back 3 moves in a row, and another player must move first"
-    )
-    # Both forms are catalog entries: a changed English form is no longer found.
-    assert translate(refused.value.why, "fr") == (
-        "ann a repris 3 coups d'affilée, et un autre joueur doit d'abord jouer"
-    )
+    assert refused.value.why == "ann took back 3 moves this turn already, the most allowed"
     with pytest.raises(ReplayStopped) as stopped:
         replayed(header, [*log, undo_entry("ann")])
     assert stopped.value.index == len(log)
@@ -233,11 +240,99 @@ def test_a_player_takes_back_three_moves_in_a_row_then_another_must_move() -> No
         f"action {len(log)} is illegal: that move cannot be taken back: ann took back 3 moves "
         "in a row, and another player must move first"
     )
-    # Once bob has chosen, ann may take back again, and so may bob.
+    # Both forms are catalog entries: a changed English form is no longer found.
+    in_a_row = stopped.value.error
+    assert isinstance(in_a_row, CannotTakeBack)
+    assert translate(in_a_row.why, "fr") == (
+        "ann a repris 3 coups d'affilée, et un autre joueur doit d'abord jouer"
+    )
+    # Once bob has chosen, a log may hold another undo entry of ann's (logs written
+    # before the limit of a turn replay as they did), but ann may not make one now.
     log.append(game.legal_actions("bob")[0].to_json())
     log.append(undo_entry("bob"))
-    taken = take_back(header, log, "ann")
-    assert taken.game.awaiting == ("ann", "bob", "cy")
+    assert replayed(header, [*log, undo_entry("ann")]).awaiting == ("ann", "bob", "cy")
+    with pytest.raises(TooManyTakeBacks):
+        take_back(header, log, "ann")
+
+
+def test_two_players_choosing_at_once_run_out_of_take_backs() -> None:
+    """Audit finding 4: the limit of three take-backs in a row counted only since another
+    player's action, so at a Grass Paranoia pass, where several players choose at once,
+    ann and bob could choose and take back turn about for ever, no one's agreement
+    needed, the log growing by two entries each time. Now each takes back three moves in
+    the pass, and their fourth is refused, saying why: the log stays within the game's
+    moves and six entries a player."""
+    header, entries, game = grass_at_a_pass()
+    replayer = Replayer(header)
+    for entry in entries:
+        replayer.apply(entry)
+    log = [*entries]
+    refusals: dict[str, TooManyTakeBacks] = {}
+    taken = {"ann": 0, "bob": 0}
+    for _ in range(50):  # before the fix, nothing stopped this loop
+        for name in ("ann", "bob"):
+            choice = game.legal_actions(name)[0].to_json()
+            replayer.apply(choice)
+            log.append(choice)
+            try:
+                replayer.take_back(name)
+            except TooManyTakeBacks as refused:
+                refusals[name] = refused
+                continue
+            replayer.apply(undo_entry(name))  # as the bot does: asked, then written
+            log.append(undo_entry(name))
+            taken[name] += 1
+        if len(refusals) == 2:
+            break
+    assert taken == {"ann": TAKE_BACKS_PER_TURN, "bob": TAKE_BACKS_PER_TURN}
+    assert refusals["ann"].why == "ann took back 3 moves this turn already, the most allowed"
+    assert refusals["bob"].reason == (
+        "that move cannot be taken back: bob took back 3 moves this turn already, the most allowed"
+    )
+    assert translate(refusals["ann"].why, "fr") == (
+        "ann a déjà repris 3 coups ce tour-ci, le maximum permis"
+    )
+    # Each refused choice stands: ann and bob have chosen, cy still chooses.
+    assert replayer.game.awaiting == ("cy",)
+    assert len(log) == len(entries) + 2 * 2 * TAKE_BACKS_PER_TURN + 2
+    # The log replays, and taking back from it refuses the same.
+    assert replayed(header, log).to_json() == replayer.game.to_json()
+    with pytest.raises(TooManyTakeBacks, match="the most allowed"):
+        take_back(header, log, "bob")
+
+
+def test_the_limit_of_a_turn_starts_again_at_the_players_next_turn() -> None:
+    """Audit finding 4, what stays fair: the limit is of one turn, not of the game. In
+    Gracias, ann takes back her gift three times, the fourth stands; at her next turn
+    (after moves that showed something hidden: trios taken), she may take back again."""
+    replayer = Replayer(Gracias.create(["ann", "bob", "cy"], seed=5).replay_header())
+
+    def game() -> Gracias:
+        current = replayer.game
+        assert isinstance(current, Gracias)
+        return current
+
+    def choose(name: str) -> None:
+        """`name` takes a trio (its face-down card is seen: final) and gives a card."""
+        replayer.apply(game().trio_takes(name)[0].to_json())
+        replayer.apply(game().legal_actions(name)[0].to_json())
+
+    ann = game().awaiting[0]
+    choose(ann)
+    for _ in range(TAKE_BACKS_PER_TURN):
+        replayer.take_back(ann)
+        replayer.apply(undo_entry(ann))
+        replayer.apply(game().legal_actions(ann)[0].to_json())
+    with pytest.raises(TooManyTakeBacks):
+        replayer.take_back(ann)
+    while True:  # to a turn where ann's gift does not end the turn (it would be final)
+        while game().awaiting[0] != ann:
+            choose(game().awaiting[0])
+        last_of_turn = len(game().trio_takes(ann)) == 1
+        choose(ann)
+        if not last_of_turn:
+            break
+    assert replayer.take_back(ann).game.awaiting == (ann,)
 
 
 DEEP = "its arrays and objects nest more than 32 deep"

@@ -55,6 +55,28 @@ async def grass_until(emu: Any, general: Any, moves: int) -> tuple[dict[str, Any
     return players, table
 
 
+PASS_CARDS = {"ann": "home_grown", "bob": "detained", "cy": "colombia"}
+"""What each player passes at the scenario's Paranoia pass (after its 13th move)."""
+
+TOO_MANY = (
+    "Your last move cannot be taken back: you took back 3 moves this turn already, "
+    "the most allowed."
+)
+
+
+async def choose_pass(emu: Any, player: Any, version: int) -> Message:
+    """`player` picks their pass card in their hand message (drawn for `version` or
+    before: the others' choices leave it standing), which is returned once it shows the
+    choice."""
+    hand: Message = await emu.wait_for(
+        lambda: next((m for m in reversed(player.dm_messages()) if find_menu(m, "pass")), None),
+        what=f"{player.name}'s pass menu",
+    )
+    await pick(emu, player, version, "pass", PASS_CARDS[player.name], where=hand)
+    await hand.wait_until(lambda m: find_menu(m, "pass") is None)
+    return hand
+
+
 async def test_a_pass_choice_nobody_saw_is_taken_back_at_once(fake_discord, grass_bot):
     emu = fake_discord
     general = emu.channel("general")
@@ -83,16 +105,16 @@ async def test_a_pass_choice_nobody_saw_is_taken_back_at_once(fake_discord, gras
     check_invariants(grass_bot.database_path, 1)
 
 
-async def test_twenty_take_backs_leave_the_bot_answering_everyone(fake_discord, grass_bot):
+async def test_take_backs_leave_the_bot_answering_everyone(fake_discord, grass_bot):
     """Audit finding 1: every take-back replayed the whole log, earlier take-backs
     included, on the event loop, so its cost doubled each time and 14 of them made
-    another member's /ping fail. Now 20 pass choices are taken back, a member's /ping in
-    another channel is answered all along, a fourth take-back in a row by one player is
-    refused in words, and the log replays to the stored game."""
+    another member's /ping fail. Now the 9 pass choices three players may take back
+    (audit finding 4 allows each 3 a turn) leave a member's /ping in another channel
+    answered all along, a fourth take-back by one player is refused in words, and the
+    log replays to the stored game."""
     emu = fake_discord
     general, other = emu.channel("general"), emu.channel("other")
     players, _ = await grass_until(emu, general, 13)
-    cards = {"ann": "home_grown", "bob": "detained", "cy": "colombia"}
     fay = emu.user("fay")
     pongs: list[str] = []
     done = asyncio.Event()
@@ -101,43 +123,62 @@ async def test_twenty_take_backs_leave_the_bot_answering_everyone(fake_discord, 
         while not done.is_set():
             pongs.append(await answer(await fay.slash(other, "ping")))
 
-    async def choose(name: str, version: int) -> Message:
-        """`name` picks their pass card in their hand message, which is returned once
-        it shows the choice."""
-        player = players[name]
-        hand: Message = await emu.wait_for(
-            lambda: next((m for m in reversed(player.dm_messages()) if find_menu(m, "pass")), None),
-            what=f"{name}'s pass menu",
-        )
-        await pick(emu, player, version, "pass", cards[name], where=hand)
-        await hand.wait_until(lambda m: find_menu(m, "pass") is None)
-        return hand
-
     pinging = asyncio.create_task(ping_all_along())
     version = 13
     try:
-        for cycle in range(20):
-            name = ("ann", "ann", "ann", "bob", "cy")[min(cycle, 3 + cycle % 2)]
-            chosen = await choose(name, version)
+        for cycle, name in enumerate(["ann"] * 3 + ["bob", "cy"] * 3):
+            chosen = await choose_pass(emu, players[name], version)
             await (await players[name].click(chosen, TAKE_BACK)).ack()
             version += 2
             await hand_dm(emu, players[name], version)
-            if cycle == 2:  # ann's third in a row: her fourth must wait for another player
-                again = await choose("ann", version)
+            if cycle == 2:  # ann's third: her fourth is refused
+                again = await choose_pass(emu, players["ann"], version)
                 assert TAKE_BACK not in labels(again)
                 refusal = await answer(await players["ann"].slash(general, "grass undo"))
-                assert refusal == (
-                    "Your last move cannot be taken back: ann took back 3 moves in a row, "
-                    "and another player must move first."
-                )
+                assert refusal == TOO_MANY
                 version += 1
     finally:
         done.set()
         await pinging
     assert len(pongs) >= 5 and all(pong.startswith("Pong!") for pong in pongs)
     game = check_invariants(grass_bot.database_path, 1)
-    assert game.version == version == 13 + 2 * 20 + 1
-    assert sum(1 for move in game.moves if move.get("undo")) == 20
+    assert game.version == version == 13 + 2 * 9 + 1
+    assert sum(1 for move in game.moves if move.get("undo")) == 9
+
+
+async def test_two_players_choosing_at_once_take_back_three_moves_each(fake_discord, grass_bot):
+    """Audit finding 4: the limit of three take-backs in a row counted only since another
+    player's action, so at a Paranoia pass, where players choose at once and a choice is
+    taken back without anyone's agreement, ann and bob could choose and take back turn
+    about for ever, the move log growing each time. Now each takes back three choices,
+    turn about; then their hand message no longer offers Take back my move, /grass undo
+    says why in plain words, and the pass goes on."""
+    emu = fake_discord
+    general = emu.channel("general")
+    players, _ = await grass_until(emu, general, 13)  # cy played Sold Out: everyone passes
+    version = 13
+    for _ in range(3):
+        for name in ("ann", "bob"):
+            chosen = await choose_pass(emu, players[name], version)
+            assert TAKE_BACK in labels(chosen)
+            await (await players[name].click(chosen, TAKE_BACK)).ack()
+            version += 2
+            again = await hand_dm(emu, players[name], version)
+            assert "You took back your last move" in again.text
+    for name in ("ann", "bob"):
+        chosen = await choose_pass(emu, players[name], version)
+        version += 1
+        assert TAKE_BACK not in labels(chosen)
+        refusal = await answer(await players[name].slash(general, "grass undo"))
+        assert refusal == TOO_MANY
+    game = check_invariants(grass_bot.database_path, 1)
+    assert game.version == version == 13 + 2 * 6 + 2
+    assert sum(1 for move in game.moves if move.get("undo")) == 6
+    # The choices made stand: once cy has chosen, everyone receives their card.
+    await choose_pass(emu, players["cy"], version)
+    after = await hand_dm(emu, players["ann"], version + 1)
+    assert "You passed Home Grown to bob and received Colombia from cy" in after.text
+    check_invariants(grass_bot.database_path, 1)
 
 
 async def test_a_declined_offer_is_taken_back_when_the_offerer_agrees(fake_discord, grass_bot):
