@@ -40,7 +40,7 @@ SPREAD = 0.4
 SPREAD_PER_TURN = 0.25
 """Its own scoring's doubt about a majority (`gracias_easy.column_points`): the spread
 of the logistic curve at the round's last turn, and how much wider per turn left
-after this one. Tuned one ply against the easy level (games/ai/README.md)."""
+after this one. Tuned one ply against the easy level (games/ai/research.md)."""
 
 
 def spread(turn: int) -> float:

@@ -8,7 +8,7 @@ value; touching several of its own pawns by a side keeps the vine connected, so 
 pruning cuts off less (no sap, P5).
 
 The hard level scores with the same terms under other weights (`SHARP`, one set per
-seat, tuned by self-play against this level, games/ai/README.md), plus one this level
+seat, tuned by self-play against this level, games/ai/research.md), plus one this level
 leaves out: the cells a placement shuts to the opponent's blanks. Its rollouts use
 both scorings. The scoring works on the engine's `Board`, which `board_from_view`
 rebuilds from a player's view.
@@ -82,7 +82,7 @@ SHARP_LIGHT = replace(SHARP_DARK, row=0.203, touching=0.35, calm_front=9)
 SHARP = (SHARP_DARK, SHARP_LIGHT)
 """The hard level's weights, by seat (dark moves first and wins an even race, light has
 to fight): coordinate searches by self-play against `EASY`, one ply, then checked on
-fresh seeds (games/ai/README.md). Less for the row itself and for touching than the
+fresh seeds (games/ai/research.md). Less for the row itself and for touching than the
 easy level, more for the front and for cutting far-come pawns off, and a term the easy
 level lacks: the cells a placement shuts to the opponent's blanks where their front
 would advance (P4: a blank may not touch an opponent pawn by a side nor lie in an

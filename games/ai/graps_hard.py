@@ -10,7 +10,7 @@ easy level as it plays, and scores the position reached: a win or loss, else the
 difference in how far each side's front is from the far row. Stopping the rollout
 after `HORIZON` placements rather than at the end halves an iteration's cost and
 leaves the value less to the dice far ahead, so the same time buys more, and more
-telling, samples (games/ai/README.md).
+telling, samples (games/ai/research.md).
 
 One decision is a rule rather than a search: light's set-up grape (`light_opening`).
 Where it goes decides whether the game is a race or a fight long after any rollout's
@@ -56,7 +56,7 @@ def light_opening(view: GrapsPlayerView) -> int | None:
     set-up grape (to the right where the board allows). None for any other decision.
 
     Dark moves first, so two vines that never meet are a race dark wins (games/ai/
-    README.md): light's chances are in the fight, which the search plays better than
+    research.md): light's chances are in the fight, which the search plays better than
     the easy level. Three columns apart the vines grow side by side and fight over the
     two columns between; at two or at four and more the hard light won far less of the
     same deals. With one grape face in six the vines can hardly fight, and opening

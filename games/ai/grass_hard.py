@@ -151,7 +151,7 @@ def sample_world(
 def rollout_choice(game: Grass, me: str = "") -> GrassAction:
     """The easy level for the first awaited player, on the sampled game's own seats
     (its sharp variant for `me`). No random moves: they made the rollouts play worse
-    than any player would (games/ai/README.md)."""
+    than any player would (games/ai/research.md)."""
     state = game.state
     name = game.awaiting[0]
     legal = game.legal_actions(name)

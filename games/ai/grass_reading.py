@@ -8,7 +8,7 @@ held no bigger one. So the hard level does not deal the others' hands uniformly:
 each opponent it draws candidate hands from the cards it cannot see, weighs each by
 how likely that last turn was with it, and its sampled worlds deal from them by weight
 (sampling importance resampling; the inference of Buro, Long, Furtak and Sturtevant's
-Skat program, games/ai/README.md).
+Skat program, games/ai/research.md).
 
 The model of a player: they play as the easy level would (`grass_easy.choose_turn`,
 which the search's rollouts play for them too), but not always: a hand under which the
