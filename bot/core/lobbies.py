@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import math
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -39,21 +38,16 @@ from bot.core.kinds import GameKind
 from bot.core.language import mention, public, slash, time_span
 from bot.core.limits import (
     CHALLENGE_MINUTES,
-    GAMES_PER_MEMBER,
-    GAMES_PER_SERVER,
     LIVE_TIMER_MOST,
-    LOBBIES_PER_MEMBER,
-    LOBBIES_PER_SERVER,
     LOBBY_MINUTES,
     REMATCH_MINUTES,
     SLOW_PACES,
-    STARTS_IN_A_ROW,
-    cooldown_left,
     lobby_expired,
     lobby_minutes,
 )
 from bot.core.lobby_messages import challenge_message, lobby_message
 from bot.core.sessions import Session
+from bot.core.start_limits import check_caps, check_cooldown
 from bot.core.storage import MAX_ROW_ID, GameRow, SeatRow, Status
 from bot.core.tables import Member, Tables
 from games.protocol import JSON, GameError, quoted
@@ -247,79 +241,6 @@ class Lobbies:
                 _("Those options cannot be used: {reason}", reason=reason(error))
             ) from None
 
-    async def check_caps(self, guild_id: int, user_id: int) -> None:
-        """`Refusal` when the member hosts `LOBBIES_PER_MEMBER` lobbies waiting on this
-        server or `GAMES_PER_MEMBER` games waiting or running, or the server has
-        `LOBBIES_PER_SERVER` or `GAMES_PER_SERVER`. Counted in the database, which
-        every process shares; lobbies past their time, about to close, do not count."""
-        lobbies = await self.storage.lobbies(guild_id)
-        waiting = [row for row in lobbies if not lobby_expired(row, self._minute)]
-        waiting_hosted = sum(1 for row in waiting if row.host_id == user_id)
-        running, running_hosted = await self.storage.running_counts(guild_id, user_id)
-        if waiting_hosted >= LOBBIES_PER_MEMBER:
-            raise Refusal(
-                _n(
-                    "You already host {count} game waiting for players on this server; start "
-                    "it or cancel it before opening another.",
-                    "You already host {count} games waiting for players on this server; start "
-                    "or cancel one of them before opening another.",
-                    LOBBIES_PER_MEMBER,
-                )
-            )
-        if waiting_hosted + running_hosted >= GAMES_PER_MEMBER:
-            raise Refusal(
-                _n(
-                    "You already host {count} game on this server, waiting for players or "
-                    "being played, the most one member may. Finish, cancel or abandon it "
-                    "before starting another; {games} lists your games with links to their "
-                    "tables.",
-                    "You already host {count} games on this server, waiting for players or "
-                    "being played, the most one member may. Finish, cancel or abandon one of "
-                    "them before starting another; {games} lists your games with links to "
-                    "their tables.",
-                    GAMES_PER_MEMBER,
-                    games=slash("games"),
-                )
-            )
-        if len(waiting) >= LOBBIES_PER_SERVER:
-            raise Refusal(
-                _n(
-                    "This server already has {count} game waiting for players; join it, or "
-                    "try again once it has started.",
-                    "This server already has {count} games waiting for players; join one, or "
-                    "try again once some have started.",
-                    LOBBIES_PER_SERVER,
-                )
-            )
-        if len(waiting) + running >= GAMES_PER_SERVER:
-            raise Refusal(
-                _n(
-                    "This server already has {count} game waiting for players or being "
-                    "played, the most it may have at once. Try again once it has ended.",
-                    "This server already has {count} games waiting for players or being "
-                    "played, the most it may have at once. Try again once one of them has "
-                    "ended.",
-                    GAMES_PER_SERVER,
-                )
-            )
-
-    async def check_cooldown(self, user_id: int) -> None:
-        """`Refusal` when the member opened `STARTS_IN_A_ROW` games within the last
-        `START_COOLDOWN_SECONDS`, saying how many seconds are left."""
-        openings = await self.storage.latest_openings(user_id, STARTS_IN_A_ROW)
-        left = cooldown_left(openings, self._minute)
-        if left > 0:
-            raise Refusal(
-                _n(
-                    "You opened {starts} games in a row; wait {count} second before opening "
-                    "another.",
-                    "You opened {starts} games in a row; wait {count} seconds before opening "
-                    "another.",
-                    math.ceil(left),
-                    starts=STARTS_IN_A_ROW,
-                )
-            )
-
     async def open(self, opening: Opening, new_thread: NewThread | None = None) -> int:
         """The game stored as opened (judge it first): `Refusal` when a cap is reached,
         the member opened one too recently, or the channel has a game of this kind
@@ -328,7 +249,7 @@ class Lobbies:
         refused start leaves no thread behind. Its id; show it with `post`."""
         record = opening.record
         async with self._opening(opening.guild_id):
-            await self.check_caps(opening.guild_id, opening.host.id)
+            await check_caps(self.storage, opening.guild_id, opening.host.id, self._minute)
             existing = None  # a new thread holds no game yet
             if new_thread is None:
                 # Reads go through the read connection, so this refusal comes at once
@@ -336,7 +257,7 @@ class Lobbies:
                 existing = await self.storage.open_game(opening.channel_id, record.name)
                 if existing is not None and not lobby_expired(existing, self._minute):
                     raise Refusal(_busy(record, existing))
-            await self.check_cooldown(opening.host.id)
+            await check_cooldown(self.storage, opening.host.id, self._minute)
             # Every refusal is past: from here on the game is made.
             if existing is not None:
                 await self.tables.close(existing, expiry_text(record.words.title, existing))
@@ -653,7 +574,7 @@ class Lobbies:
             # A rematch is a new game its opener hosts: the caps count it (against the
             # computer it starts at once). No cooldown: each needs a game played to its
             # end, so rematches cannot come faster than the starts before them.
-            await self.check_caps(session.row.guild_id, member.id)
+            await check_caps(self.storage, session.row.guild_id, member.id, self._minute)
             game_id = await self._open_rematch(session, member)
         async with self.tables.sessions.lock(game_id):
             row = await self.storage.game(game_id)

@@ -1,9 +1,10 @@
 """How many games a member and a server may have going at once, against people or the
-computer (bot/core/limits.py): a member hosts at most `GAMES_PER_MEMBER` games on a
-server, waiting or running, a server holds at most `GAMES_PER_SERVER`, and after
-`STARTS_IN_A_ROW` starts a member waits until the first is `START_COOLDOWN_SECONDS`
-old. A start is refused before its thread is made, so a refused start, even among many
-sent at once, leaves no empty thread.
+computer (bot/core/limits.py), as players meet it through the emulator: a member hosts
+at most `GAMES_PER_MEMBER` games on a server, waiting or running, and after
+`STARTS_IN_A_ROW` starts waits until the first is `START_COOLDOWN_SECONDS` old. A start
+is refused before its thread is made, so a refused start, even among many sent at once,
+leaves no empty thread. The rules themselves (the server's cap, the lobbies' caps, what
+an expired lobby counts) are tested in process: tests/bot/core/test_start_limits.py.
 
 The bot's clock is shrunk (TIMER_MINUTE) where one member starts more games than that,
 so that the cooldown's seconds are short: such a member starts again for as long as
@@ -20,7 +21,6 @@ from typing import Any
 
 from bot.core.limits import (
     GAMES_PER_MEMBER,
-    GAMES_PER_SERVER,
     START_COOLDOWN_SECONDS,
     STARTS_IN_A_ROW,
 )
@@ -101,30 +101,6 @@ async def test_games_against_the_computer_count_toward_what_a_member_hosts(fake_
     thread = await emu.wait_for(lambda: emu.channels.get(again.id), what="its thread")
     await thread.wait_message(lambda m: "set-up grape" in m.text)
     assert statuses(bot).count("running") == GAMES_PER_MEMBER
-
-
-async def test_a_server_holds_at_most_a_hundred_games_waiting_or_running(fake_discord, start_bot):
-    """Audit finding 2: a server's games against the computer were not counted either.
-    Now a server holds at most a hundred games at once, waiting for players or running,
-    whoever hosts them; the next start is refused, saying what to do."""
-    emu = fake_discord
-    bot = await start_bot(env=SHORT_SECONDS)
-    hosts = [emu.user(f"host{number}") for number in range(GAMES_PER_SERVER // GAMES_PER_MEMBER)]
-
-    async def fill(number: int, host) -> None:
-        for game in range(GAMES_PER_MEMBER):
-            channel = emu.channel(f"table-{number}-{game}")
-            table = await started(host, channel, "graps start", ai="easy", pace=WEEK)
-            await table.wait_until(lambda m: "set-up grape" in m.text)
-
-    await asyncio.gather(*(fill(number, host) for number, host in enumerate(hosts)))
-    assert statuses(bot) == ["running"] * GAMES_PER_SERVER
-    refused = await started(emu.user("zed"), emu.channel("one-more"), "grass start")
-    assert refused.text == (
-        "This server already has 100 games waiting for players or being played, the most "
-        "it may have at once. Try again once one of them has ended."
-    )
-    assert len(statuses(bot)) == GAMES_PER_SERVER
 
 
 async def test_after_five_starts_in_a_row_a_member_waits(fake_discord, stacked_bot):
