@@ -634,7 +634,7 @@ class Lobbies:
                 return
             if row.table_message_id is not None:
                 fields = await self.lobby_fields(row, record)
-                await self.tables.publisher.edit_lobby(row, row.table_message_id, fields)
+                await self.tables.screen.edit_lobby(row, row.table_message_id, fields)
 
     # -- what waited too long --------------------------------------------------------
 

@@ -477,6 +477,11 @@ class Publisher:
             for message_id in notices.pop(name):
                 await self._delete_in_channel(session, message_id)
 
+    async def remind(self, session: Session, name: str, events: Sequence[Event]) -> None:
+        """`name`'s hand message sent anew, notifying them, with `events` on top (a
+        slow game's reminder: over days the channel is no place for it)."""
+        await self.hands.update_dm(session, name, notify=True, events=events)
+
     async def flush(self, game_id: int) -> None:
         """Waits for the game's pending writes (see `LaterWrites`)."""
         await self.writes.flush(game_id)

@@ -24,7 +24,7 @@ from bot.core.errors import Refusal
 from bot.core.kinds import GameKind
 from bot.core.language import BIDI_CONTROLS, slash, time_span
 from bot.core.limits import idle, idle_minutes
-from bot.core.publisher import Publisher
+from bot.core.screen import Screen
 from bot.core.sessions import Session, Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, SeatRow, Status
@@ -74,10 +74,10 @@ class Tables:
     (`bot.tables`)."""
 
     def __init__(
-        self, sessions: Sessions, publisher: Publisher, settings: Settings, executor: Executor
+        self, sessions: Sessions, screen: Screen, settings: Settings, executor: Executor
     ) -> None:
         self.sessions = sessions
-        self.publisher = publisher
+        self.screen = screen
         self.settings = settings
         self.executor = executor
         """Where long replays run, off the event loop that serves every server."""
@@ -92,7 +92,7 @@ class Tables:
             if fresh is None or fresh.status != Status.LOBBY or fresh.table_message_id is None:
                 return False
             await storage.set_status(row.id, Status.ABANDONED)
-        await self.publisher.close_lobby(fresh, fresh.table_message_id, text)
+        await self.screen.close_lobby(fresh, fresh.table_message_id, text)
         return True
 
     async def start(self, row: GameRow, seats: Sequence[SeatRow]) -> Session:
@@ -119,8 +119,7 @@ class Tables:
         )
         session = await self.sessions.load(row.id)
         assert session is not None
-        if self.sessions.publisher is not None:
-            await self.sessions.publisher.publish(session, [], ())
+        await self.screen.publish(session, [], ())
         await self.sessions.after(session)  # computer players and turn timers begin
         return session
 
@@ -214,10 +213,10 @@ class Tables:
                 missed = await self._missed(row, session.record.engine)
                 if missed is not None:
                     events, before_awaiting = missed
-                    await self.publisher.publish(session, events, before_awaiting, repeat=True)
+                    await self.screen.publish(session, events, before_awaiting, repeat=True)
                 else:
-                    await self.publisher.refresh(session)
-                await self.publisher.flush(session.id)
+                    await self.screen.refresh(session)
+                await self.screen.flush(session.id)
                 # Stored deadlines rescheduled (an expired one fires at once),
                 # awaited computer players resumed.
                 await self.sessions.after(session)

@@ -67,7 +67,7 @@ async def ask_take_back(
         if asked:
             what = joined("; ", [event.text for event in taken.events if event.text])
             session.ask_take_back(Request(version, name, what, asked, taken.game))
-            await tables.publisher.update_hands(session, via, asked)
+            await tables.screen.update_hands(session, via, asked)
             return _(
                 "Asked {players}: your move is taken back once they agree.", players=Listed(asked)
             )
@@ -93,7 +93,7 @@ async def answer_take_back(
             request.waiting.remove(name)
             request.agreed.append(name)
         if request.waiting or not agree:
-            await tables.publisher.update_hands(session, via)
+            await tables.screen.update_hands(session, via)
             return
         mover = session.user_of(request.by)
     if mover is not None:

@@ -340,7 +340,7 @@ class Turns:
         session.timer_set(seat.name, deadline, reminded, expiries)
 
     async def _say(self, session: Session, text: str, about: str | None = None) -> None:
-        await self.tables.publisher.say(session, text, about=about)
+        await self.tables.screen.say(session, text, about=about)
 
     # -- deciding ----------------------------------------------------------------------
 
@@ -543,9 +543,7 @@ class Turns:
                     time=left,
                 )
                 reminder = Event(BotEvent.REMINDER, "", seat.name, private={seat.name: text})
-                await self.tables.publisher.hands.update_dm(
-                    session, seat.name, notify=True, events=[reminder]
-                )
+                await self.tables.screen.remind(session, seat.name, [reminder])
                 return
         # TRANSLATORS: {time} is the time left, e.g. "90 seconds", "12 hours".
         half = _(

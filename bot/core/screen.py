@@ -1,0 +1,56 @@
+"""What the services ask to show: the one connection from the game services (tables,
+lobbies, turns, take-back requests) to the screen. The publisher (bot/core/publisher.py)
+shows it in Discord; the services' tests give a screen that records what it was asked
+(tests/bot/core/harness.py), so they run in process, without Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from bot.core.sessions import Clicked, Session
+from bot.core.storage import GameRow
+from games.protocol import Event
+
+
+class Screen(Protocol):
+    """Every way a service changes what players see."""
+
+    def prefetch(self, session: Session, names: Sequence[str]) -> None:
+        """Starts drawing the pictures a move will show, while it is committed."""
+
+    async def publish(
+        self,
+        session: Session,
+        events: Sequence[Event],
+        before_awaiting: Sequence[str],
+        via: Clicked | None = None,
+        repeat: bool = False,
+    ) -> None:
+        """Everything a move shows: the table, the hands, the notices (`repeat`: shown
+        again after a restart, what was committed but not shown)."""
+
+    async def refresh(self, session: Session) -> None:
+        """The table and every hand redrawn as they stand, nobody notified."""
+
+    async def say(
+        self, session: Session, text: str, ping: bool = True, about: str | None = None
+    ) -> bool:
+        """A notice in the game's channel; False if it could not be said."""
+
+    async def remind(self, session: Session, name: str, events: Sequence[Event]) -> None:
+        """`name`'s hand message sent anew, notifying them, with `events` on top."""
+
+    async def update_hands(
+        self, session: Session, via: Clicked | None = None, asked: Sequence[str] = ()
+    ) -> None:
+        """The hand messages redrawn after a take-back was asked, agreed to or refused."""
+
+    async def flush(self, game_id: int) -> None:
+        """Waits for what is still being shown of the game."""
+
+    async def close_lobby(self, row: GameRow, message_id: int, text: str) -> None:
+        """A lobby's message replaced by `text`, its controls taken away."""
+
+    async def edit_lobby(self, row: GameRow, message_id: int, fields: dict[str, Any]) -> None:
+        """A lobby's message redrawn."""

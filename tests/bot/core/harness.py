@@ -1,0 +1,158 @@
+"""The game services in process, for their tests: a real SQLite file, the real game
+kinds, and a screen that records what it was asked to show instead of Discord. What
+the services do is checked on what they stored and what they asked to show; a whole
+journey through sockets is left to the emulator tests (tests/bot/exts/)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.core.kinds import GameKind
+from bot.core.sessions import Clicked, Session, Sessions
+from bot.core.settings import Settings
+from bot.core.storage import GameRow, Storage
+from bot.core.tables import Tables
+from bot.core.turns import Turns
+from bot.exts.gracias import KIND as GRACIAS
+from bot.exts.graps import KIND as GRAPS
+from bot.exts.grass import KIND as GRASS
+from games.protocol import Event
+
+KINDS: dict[str, GameKind] = {kind.name: kind for kind in (GRASS, GRACIAS, GRAPS)}
+
+
+@dataclass
+class Shown:
+    """One thing a service asked the screen to show."""
+
+    what: str
+    """"publish", "refresh", "say", "remind", "hands", "close lobby", "edit lobby"."""
+    game_id: int
+    text: str = ""
+    """What was said (in English), or the kinds of the events published."""
+    about: str | None = None
+
+
+@dataclass
+class RecordingScreen:
+    """The services' screen (bot/core/screen.py), recording every request in order."""
+
+    shown: list[Shown] = field(default_factory=list)
+
+    def said(self, game_id: int | None = None) -> list[str]:
+        return [s.text for s in self.shown if s.what == "say" and game_id in (None, s.game_id)]
+
+    def prefetch(self, session: Session, names: Sequence[str]) -> None:
+        pass
+
+    async def publish(
+        self,
+        session: Session,
+        events: Sequence[Event],
+        before_awaiting: Sequence[str],
+        via: Clicked | None = None,
+        repeat: bool = False,
+    ) -> None:
+        kinds = " ".join(str(event.kind) for event in events)
+        self.shown.append(Shown("publish", session.id, kinds))
+
+    async def refresh(self, session: Session) -> None:
+        self.shown.append(Shown("refresh", session.id))
+
+    async def say(
+        self, session: Session, text: str, ping: bool = True, about: str | None = None
+    ) -> bool:
+        self.shown.append(Shown("say", session.id, str(text), about))
+        return True
+
+    async def remind(self, session: Session, name: str, events: Sequence[Event]) -> None:
+        self.shown.append(Shown("remind", session.id, "", name))
+
+    async def update_hands(
+        self, session: Session, via: Clicked | None = None, asked: Sequence[str] = ()
+    ) -> None:
+        self.shown.append(Shown("hands", session.id))
+
+    async def flush(self, game_id: int) -> None:
+        pass
+
+    async def close_lobby(self, row: GameRow, message_id: int, text: str) -> None:
+        self.shown.append(Shown("close lobby", row.id, str(text)))
+
+    async def edit_lobby(self, row: GameRow, message_id: int, fields: dict[str, Any]) -> None:
+        self.shown.append(Shown("edit lobby", row.id, str(fields.get("content", ""))))
+
+
+@dataclass
+class Services:
+    storage: Storage
+    sessions: Sessions
+    screen: RecordingScreen
+    tables: Tables
+    turns: Turns
+    settings: Settings
+
+    async def start_game(
+        self, kind: str, people: Sequence[tuple[int, str]], computers: Sequence[str] = ()
+    ) -> Session:
+        """A game opened by the first person and started with everyone seated (the
+        people, then computer seats of the given levels), as the lobbies service does."""
+        host_id, host = people[0]
+        storage = self.storage
+        game_id = await storage.create_game(1, 100 + host_id, kind, {}, host_id, host)
+        for user_id, name in people[1:]:
+            await storage.add_seat(game_id, user_id, name)
+        for number, level in enumerate(computers, start=1):
+            await storage.add_ai_seat(game_id, f"Robot {number} ({level})", level)
+        await storage.set_table_message(game_id, 10_000 + game_id)
+        async with self.sessions.lock(game_id):
+            row = await storage.game(game_id)
+            assert row is not None
+            return await self.tables.start(row, await storage.seats(game_id))
+
+    async def until(self, holds: Callable[[], Any], what: str, timeout: float = 30.0) -> None:
+        """Waits (letting the services run) until `holds()` is true."""
+        try:
+            async with asyncio.timeout(timeout):
+                while not await _value(holds()):
+                    await asyncio.sleep(0.005)
+        except TimeoutError:
+            raise AssertionError(f"waited {timeout:g} s for {what}") from None
+
+
+async def _value(found: Any) -> Any:
+    return await found if asyncio.iscoroutine(found) else found
+
+
+@contextlib.asynccontextmanager
+async def services(folder: Path, **settings: Any) -> AsyncIterator[Services]:
+    """The services on a new SQLite file in `folder`, with `settings` over the bot's
+    defaults (no token); everything stopped and closed at the end, pass or fail."""
+    chosen = dataclasses.replace(Settings(token=None), **settings)
+    storage = await Storage.open(folder / "bot.sqlite3")
+    executor = ThreadPoolExecutor(max_workers=2)
+    turns: Turns | None = None
+    try:
+        screen = RecordingScreen()
+        sessions = Sessions(storage, KINDS)
+        sessions.publisher = screen
+        tables = Tables(sessions, screen, chosen, executor)
+
+        async def connected() -> None:
+            return None
+
+        turns = Turns(tables, chosen, connected)
+        await turns.start()
+        yield Services(storage, sessions, screen, tables, turns, chosen)
+    finally:
+        if turns is not None:
+            await turns.stop()
+        executor.shutdown(wait=True)
+        await storage.close()

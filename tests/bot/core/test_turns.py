@@ -1,0 +1,74 @@
+"""The turns service in process (tests/bot/core/harness.py): computer seats play their
+turns through the session service like a click, a hard seat's decision goes through
+the shared workers, and an absent player's turn timer lets the easy computer move for
+them, then hands it their seat, until a game of computers only is abandoned. Real
+storage, real engines; what is checked is what was stored and what the screen was
+asked to show. A bot minute is shrunk (`timer_minute`) so that timers run out at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.limits import EXPIRIES_TO_REPLACE
+from bot.core.storage import Status
+from tests.bot.core.harness import services
+
+ANN = 10
+
+
+async def computer_moves(storage, game_id: int) -> int:
+    """Moves stored for the computer seat ("Robot 1 (...)" in the notation)."""
+    moves = await storage.moves(game_id)
+    return sum(1 for move in moves if str(move.get("by", "")).startswith("Robot 1"))
+
+
+def counted(storage, game_id: int, at_least: int):
+    """A check for `Services.until`: the computer has made `at_least` moves."""
+
+    async def check() -> bool:
+        return await computer_moves(storage, game_id) >= at_least
+
+    return check
+
+
+async def test_a_computer_seat_answers_each_move_of_a_person(tmp_path):
+    async with services(tmp_path, ai_delay=0.0, ai_seconds=0.05) as bot:
+        session = await bot.start_game("graps", [(ANN, "ann")], ["easy"])
+        for answered in range(1, 4):
+            await bot.until(lambda: "ann" in session.engine.awaiting, "ann's turn")
+            await bot.sessions.act(session.id, ANN, session.legal_actions("ann")[0])
+            await bot.until(counted(bot.storage, session.id, answered), "the computer's answer")
+        published = [s for s in bot.screen.shown if s.what == "publish"]
+        assert len(published) == 1 + session.version  # the start, then every move
+
+
+async def test_a_hard_seats_decision_goes_through_the_shared_workers(tmp_path):
+    """The hard level decides in a worker process of the thinking service, and its
+    figures count the decision (what the operators' metrics read)."""
+    async with services(tmp_path, ai_delay=0.0, ai_seconds=0.05, ai_workers=1) as bot:
+        session = await bot.start_game("graps", [(ANN, "ann")], ["hard"])
+        await bot.until(lambda: "ann" in session.engine.awaiting, "ann's turn")
+        await bot.sessions.act(session.id, ANN, session.legal_actions("ann")[0])
+        await bot.until(lambda: computer_moves(bot.storage, session.id), "the computer's move", 120)
+        stats = bot.turns.thinking.stats
+        assert stats.decisions["hard"] >= 1 and stats.wait_count >= 1
+        assert stats.workers == 1 and stats.waiting == 0
+
+
+@pytest.mark.parametrize("kind", ["graps", "gracias"])
+async def test_an_absent_players_turns_are_played_then_their_seat_handed_over(tmp_path, kind):
+    """Three turns run out in a row: each is played by the easy computer and said in
+    the channel, then the computer takes the seat, and a game left to computers only
+    is abandoned."""
+    people = [(ANN, "ann")] if kind == "graps" else [(ANN, "ann"), (11, "bob")]
+    async with services(tmp_path, ai_delay=0.0, ai_seconds=0.05, timer_minute=0.01) as bot:
+        session = await bot.start_game(kind, people, ["easy"])
+        await bot.until(lambda: session.status != Status.RUNNING, "the game's end", 60)
+        said = bot.screen.said(session.id)
+        ran_out = [text for text in said if "turn time" in text and "ran out" in text]
+        assert len(ran_out) >= EXPIRIES_TO_REPLACE
+        assert "(1 of 3 in a row before the computer takes the seat)" in ran_out[0]
+        assert any("missed 3 turns in a row" in text for text in said)
+        row = await bot.storage.game(session.id)
+        assert row is not None and row.status == Status.ABANDONED
+        assert all(seat.is_ai for seat in await bot.storage.seats(session.id))
