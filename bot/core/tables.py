@@ -1,8 +1,9 @@
 """The service for what changes a game and is not a move, beside the session service
 (bot/core/sessions.py) that makes the moves: it takes ids, rows and names, never a
-Discord interaction. So far it starts a game and closes a lobby that never started;
-opening, seats, challenges and rematches still live with the lobby (bot/exts/_lobby.py)
-and move here in turn.
+Discord interaction. It starts a game, closes a lobby that never started, judges and
+makes an abandon and a kick, and after a restart shows what was committed but not
+shown. Opening, seats, challenges and rematches are the lobbies service's
+(bot/core/lobbies.py); what is shown goes through the screen (bot/core/screen.py).
 
 Starting a game draws its seed, builds the engine from the seats' names, stores the
 start, then shows the table and lets the computer players and turn timers begin, all
