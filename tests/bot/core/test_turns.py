@@ -58,8 +58,8 @@ async def test_a_hard_seats_decision_goes_through_the_shared_workers(tmp_path):
 @pytest.mark.parametrize("kind", ["graps", "gracias"])
 async def test_an_absent_players_turns_are_played_then_their_seat_handed_over(tmp_path, kind):
     """Three turns run out in a row: each is played by the easy computer and said in
-    the channel, then the computer takes the seat, and a game left to computers only
-    is abandoned."""
+    the channel, then the computer takes the seat (the host role passing to a person
+    still seated), and a game left to computers only is abandoned."""
     people = [(ANN, "ann")] if kind == "graps" else [(ANN, "ann"), (11, "bob")]
     async with services(tmp_path, ai_delay=0.0, ai_seconds=0.05, timer_minute=0.01) as bot:
         session = await bot.start_game(kind, people, ["easy"])
@@ -69,6 +69,9 @@ async def test_an_absent_players_turns_are_played_then_their_seat_handed_over(tm
         assert len(ran_out) >= EXPIRIES_TO_REPLACE
         assert "(1 of 3 in a row before the computer takes the seat)" in ran_out[0]
         assert any("missed 3 turns in a row" in text for text in said)
+        assert any(text.startswith("Only computer players are left") for text in said)
+        if kind == "gracias":  # ann, the host, was replaced first: bob hosts after her
+            assert "<@11> is now the host of this game." in said
         row = await bot.storage.game(session.id)
         assert row is not None and row.status == Status.ABANDONED
         assert all(seat.is_ai for seat in await bot.storage.seats(session.id))

@@ -1,7 +1,8 @@
 """Turn timers, through the emulator: a reminder at half time, an expired turn
-played by the easy computer player and announced, three expiries in a row handing the
-seat to the computer (and the host role to another person), and stored deadlines
-resumed after a restart (an expired one fires at once).
+played by the easy computer player and announced, and stored deadlines resumed after a
+restart (an expired one fires at once). Three expiries in a row handing the seat to the
+computer (and the host role to another person), until a table of computers alone is
+abandoned, are tested in process: tests/bot/core/test_turns.py.
 
 Time is shrunk with the bot's TIMER_MINUTE setting (seconds in a timer minute), so a
 "1 minute" timer runs out in a fraction of a second; waits are event-driven."""
@@ -49,25 +50,6 @@ async def test_an_expired_turn_is_played_by_the_easy_ai_and_announced(fake_disco
     # notice of her expired turn once her next turn begins.
     await emu.wait_for(lambda: reminder.deleted, what="the reminder deleted")
     await emu.wait_for(lambda: expired.deleted, what="the expiry notice deleted", timeout=20)
-
-
-async def test_three_expiries_in_a_row_hand_the_seat_to_the_computer(fake_discord, start_bot):
-    await start_bot(env={"TIMER_MINUTE": "0.3", "AI_DELAY": "0.01", "GAME_SEED": "3"})
-    emu = fake_discord
-    ann, bob, cy = emu.user("ann"), emu.user("bob"), emu.user("cy")
-    general = emu.channel("general")
-    await start_grass(emu, general, 1, ann, bob, cy)
-    replaced = await general.wait_message(
-        lambda m: "missed 3 turns in a row" in m.text and ann.mention in m.text, timeout=30
-    )
-    assert "easy computer player now plays **ann**'s seat" in replaced.text
-    # ann was the host: the role passed to another person still seated.
-    host = await general.wait_message(lambda m: "is now the host" in m.text)
-    assert bob.mention in host.text or cy.mention in host.text
-    counts = [m.text for m in said(general, "ran out") if m.text.startswith(ann.mention)]
-    assert [c.split("(")[2][:1] for c in counts[:3]] == ["1", "2", "3"]
-    refused = await answer(await ann.slash(general, "grass hand"))
-    assert "not playing" in refused
 
 
 async def test_a_player_who_moves_starts_a_new_count(fake_discord, start_bot):
@@ -127,23 +109,6 @@ async def test_stored_deadlines_resume_after_a_restart(fake_discord, start_bot):
     with sqlite3.connect(proc.database_path) as db:
         first = db.execute("SELECT action, actor_id FROM moves ORDER BY number").fetchone()
     assert '"by":"ann"' in first[0] and first[1] is None
-
-
-async def test_a_gracias_table_left_to_its_timer_ends_with_computers_alone(fake_discord, start_bot):
-    """Gracias turns (a take, then a give) played by the timer and by AI seats: the
-    absent person's seat goes to the computer after three turns, and a table of
-    computers alone is abandoned."""
-    await start_bot(env={"TIMER_MINUTE": "0.3", "AI_DELAY": "0.01", "GAME_SEED": "3"})
-    emu = fake_discord
-    ann = emu.user("ann")
-    general = emu.channel("general")
-    lobby = await (await ann.slash(general, "gracias start", timer=1)).message()
-    for _ in range(2):
-        await (await ann.click(lobby, "Add AI (easy)")).ack()
-    await lobby.wait_until(lambda m: "3 of 3 to 6" in m.text)
-    await (await ann.click(lobby, "Start")).ack()
-    await general.wait_message(lambda m: "missed 3 turns in a row" in m.text, timeout=30)
-    await general.wait_message(lambda m: "Only computer players are left" in m.text)
 
 
 async def test_a_move_the_timer_made_is_not_taken_back(fake_discord, start_bot):
