@@ -28,6 +28,8 @@ from bot.core.gameui import ControlHost, GameButton, GameSelect
 from bot.core.kinds import GameKind
 from bot.core.language import CommandTranslator, Languages
 from bot.core.lobbies import Lobbies
+from bot.core.metrics import Metrics, Readings
+from bot.core.metrics_server import MetricsServer, Watched
 from bot.core.publisher import Publisher
 from bot.core.restbudget import RestBudget, budgeted, share
 from bot.core.sessions import Sessions
@@ -111,11 +113,14 @@ class GameBot(commands.AutoShardedBot):
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intent: slash commands need no messages
         # discord.py reads shard_ids only when given: none given means every shard.
-        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        options: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:
-            shards["shard_ids"] = list(settings.shard_ids)
+            options["shard_ids"] = list(settings.shard_ids)
+        metrics = Metrics() if settings.metrics_port is not None else None
+        if metrics is not None:  # Discord's answers counted
+            options["http_trace"] = metrics.discord_trace()
         super().__init__(
-            **shards,
+            **options,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -123,6 +128,9 @@ class GameBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
+        self.metrics = metrics
+        """This process's metrics (docs/operations.md); None unless METRICS_PORT is set."""
+        self._metrics_server: MetricsServer | None = None
         self.rest_budget = RestBudget(
             share(settings.shard_ids, settings.shard_count, settings.rest_per_second)
         )
@@ -217,6 +225,13 @@ class GameBot(commands.AutoShardedBot):
         """Storage, the session service, the publisher and every extension: all of the
         start-up that needs no gateway (tests load the command tree this way)."""
         self.add_dynamic_items(GameButton, GameSelect, ShareButton)
+        if self.metrics is not None and self.settings.metrics_port is not None:
+            # First: /healthz answers while the database opens.
+            watched = Watched(self._connected, lambda: self._storage, self._readings)
+            self._metrics_server = MetricsServer(
+                self.metrics, watched, self.settings.metrics_host, self.settings.metrics_port
+            )
+            await self._metrics_server.start()
         self._storage = await Storage.open(self.settings.database)
         unrated = await self._storage.unrated_games()
         if unrated:
@@ -224,6 +239,7 @@ class GameBot(commands.AutoShardedBot):
             log.info("rating %s games finished before ratings", unrated)
             await self._storage.rebuild_ratings()
         self._sessions = Sessions(self._storage, self.kinds)
+        self._sessions.metrics = self.metrics
         self.languages = Languages(self._storage)
         await self._storage.listen(self._changed_elsewhere)
         self._publisher = Publisher(
@@ -240,6 +256,21 @@ class GameBot(commands.AutoShardedBot):
                 await self.load_extension(name)
             except commands.ExtensionError:
                 log.exception("extension %s failed to load", name)
+
+    def _connected(self) -> bool:
+        """Whether every shard of this process is connected to the gateway (`/readyz`)."""
+        shards = self.shards.values()
+        return self.is_ready() and not self.is_closed() and not any(s.is_closed() for s in shards)
+
+    def _readings(self) -> Readings:
+        """What a metrics scrape reads of this process's memory (bot/core/metrics.py)."""
+        return Readings(
+            thinking=self._turns.thinking.stats if self._turns is not None else None,
+            rest_used=self.rest_budget.used(),
+            rest_waited=self.rest_budget.waited,
+            games_in_memory=self._sessions.cached if self._sessions is not None else None,
+            latencies=self.latencies,
+        )
 
     async def setup_hook(self) -> None:
         await self.load_everything()
@@ -285,4 +316,6 @@ class GameBot(commands.AutoShardedBot):
         if self._storage is not None:
             await self._storage.close()
             self._storage = None
+        if self._metrics_server is not None:
+            await self._metrics_server.stop()
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.core.gameui import fit
 from bot.core.language import private
+from bot.core.metrics import Metrics
 from games.protocol import IllegalAction
 from games.text import _
 
@@ -77,6 +78,7 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         text = said or _("You cannot use this command here.")
     elif isinstance(error, ShowingFailed):
         log.error("answering a recorded move failed", exc_info=error.__cause__ or error)
+        _count_failure(interaction, "not_shown")
         text = RECORDED
     elif isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
         # Options this command does not have: an out-of-date client, or a forger.
@@ -84,8 +86,17 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         text = _("That command does not match this bot's commands; type it again.")
     else:
         log.error("unhandled error in an interaction", exc_info=error)
+        _count_failure(interaction, "error")
         text = SORRY
     try:
         await reply(interaction, text)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)
+        _count_failure(interaction, "unanswered")
+
+
+def _count_failure(interaction: discord.Interaction[Any], reason: str) -> None:
+    """Counted in the bot's metrics, when it keeps them (`GameBot.metrics`)."""
+    metrics = getattr(interaction.client, "metrics", None)
+    if isinstance(metrics, Metrics):
+        metrics.failed(reason)

@@ -52,6 +52,13 @@ class RestBudget:
         self.waited = 0
         """Requests that had to wait for the budget (a figure for the logs and tests)."""
 
+    def used(self) -> float:
+        """The share of the budget taken in the last second, 0 to 1 (the operators'
+        metrics read it): near 1, requests are about to wait."""
+        now = self._clock()
+        recent = sum(1 for sent in self._sent if now - sent < 1.0)
+        return recent / self.per_second
+
     async def take(self) -> None:
         async with self._turn:  # in the order they asked
             now = self._clock()

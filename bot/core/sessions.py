@@ -25,6 +25,7 @@ from bot.core.gamelock import GameLock
 from bot.core.gameui import AnyUI, Control, Hand, SeatResult, Table
 from bot.core.kinds import GameKind
 from bot.core.language import mention
+from bot.core.metrics import Metrics
 from bot.core.storage import GameRow, Result, SeatRow, Status, Storage
 from bot.core.takeback import Request, TakeBack, lapsed_event
 from games.protocol import JSON, Action, Event, EventKind, Game, Outcome
@@ -356,6 +357,21 @@ def final_results(
     return results
 
 
+def how_made(
+    session: Session, name: str, user_id: int | None, via: Clicked | None, kicked: bool
+) -> str:
+    """How a move was made, as the metrics count it: "clicked" (a control of a message),
+    "typed" (a person's move with no message clicked: a command, or a form submitted,
+    which this service cannot tell apart), "computer" (a computer seat), "timer" (the
+    easy level covering a person's turn that ran out), "kick" (the leave a kick makes)."""
+    if kicked:
+        return "kick"
+    if user_id is not None:
+        return "clicked" if via is not None else "typed"
+    seat = session.seat_of(name)
+    return "computer" if seat is not None and seat.is_ai else "timer"
+
+
 def action_kind(action: Mapping[str, JSON]) -> str:
     """What sort of action this is ("play", "pass", "offer"...), for logs: the first key
     of the notation besides "by", never its cards or targets."""
@@ -381,6 +397,8 @@ class Sessions:
         self.storage = storage
         self.kinds = kinds
         self.publisher: Shows | None = None
+        self.metrics: Metrics | None = None
+        """Where moves are counted and timed (bot/core/metrics.py), when they are."""
         self._sessions: dict[int, Session] = {}
         self._locks: weakref.WeakValueDictionary[int, GameLock] = weakref.WeakValueDictionary()
         """A game's lock lives while someone holds it, waits for it or keeps its session:
@@ -543,13 +561,17 @@ class Sessions:
 
         `via`: the hand message clicked to make the move, which the publisher edits
         through the click's response."""
+        started = time.perf_counter()
         async with self.lock(game_id):
             session = await self._running(game_id)
             name = self._actor(session, user_id, actor_name, version)
             action = build if isinstance(build, Action) else build(session.hand(name))
             if action.by != name:  # a builder's mistake, never a player's
                 raise ValueError(f"an action by {action.by!r} made for {name!r}")
-            return await self._move(session, name, action, user_id, via)
+            applied = await self._move(session, name, action, user_id, via)
+        if self.metrics is not None:
+            self.metrics.move_took(session.kind, time.perf_counter() - started)
+        return applied
 
     async def _move(
         self,
@@ -564,6 +586,8 @@ class Sessions:
         action is the leave a kick makes (`kick`)."""
         move = self._apply(session, name, action, kicked)  # IllegalAction: nothing changed
         await self._commit(session, move, user_id)
+        if self.metrics is not None:
+            self.metrics.moved(session.kind, how_made(session, name, user_id, via, kicked))
         events = self._remember(session, move, user_id)
         # The kind of action only: its cards (a Paranoia pass, a secret trade) are
         # private, and logs are read by people who do not play.
@@ -673,6 +697,7 @@ class Sessions:
             self.publisher.prefetch(session, move.changed)
         ui = session.record.ui
         changed_ids = [seat.user_id for seat in session.seats if seat.name in move.changed]
+        started = time.perf_counter()
         try:
             await self.storage.record_move(
                 session.id,
@@ -690,6 +715,8 @@ class Sessions:
         except BaseException:
             self.forget(session.id)  # reloaded from the database, the truth
             raise
+        if self.metrics is not None:
+            self.metrics.committed(self.storage.backend, time.perf_counter() - started)
         session.moved_at = time.monotonic()
 
     def _remember(self, session: Session, move: _Move, user_id: int | None) -> list[Event]:

@@ -79,6 +79,11 @@ class Settings:
     rest_per_second: int = 50
     """Discord's global REST limit for this bot, all processes together: 50 unless
     Discord raised it (benchmarks lift it to measure the bot alone)."""
+    metrics_port: int | None = None
+    """The port of the operators' metrics and health checks (docs/operations.md); None:
+    none are served. 0: a free port, written to the log (tests)."""
+    metrics_host: str = "127.0.0.1"
+    """The address they are served on: this machine only, unless set."""
 
     @property
     def database(self) -> Path | str:
@@ -179,6 +184,13 @@ def _rest_limit(raw: str) -> int:
     return limit
 
 
+def _metrics_port(raw: str) -> int | None:
+    port = _optional_int("METRICS_PORT", raw)
+    if port is not None and not 0 <= port <= 65535:
+        raise SettingsError(f"METRICS_PORT must be a port number (1 to 65535), not {port}")
+    return port
+
+
 def _ai_workers(raw: str) -> int | None:
     workers = _optional_int("AI_WORKERS", raw)
     if workers is not None and not 1 <= workers <= MAX_AI_WORKERS:
@@ -245,4 +257,6 @@ def load_settings(
         ai_workers=_ai_workers(values.get("AI_WORKERS", "").strip()),
         timer_minute=_seconds("TIMER_MINUTE", values.get("TIMER_MINUTE", "").strip(), 60.0),
         rest_per_second=_rest_limit(values.get("REST_PER_SECOND", "").strip()),
+        metrics_port=_metrics_port(values.get("METRICS_PORT", "").strip()),
+        metrics_host=values.get("METRICS_HOST", "").strip() or "127.0.0.1",
     )

@@ -120,6 +120,21 @@ class Reads(RatingReads, StatsReads):
         )
         return found[0] if found else None
 
+    async def ping(self) -> None:
+        """The most trivial query: whether the database answers at all (`/readyz`)."""
+        await self._driver.fetch_one("SELECT 1")
+
+    async def open_games(self) -> tuple[int, int]:
+        """How many games wait in a lobby and how many are running, in the whole
+        database (the operators' metrics, at each scrape): SQLite counts them in an
+        index (games_by_server), without reading the games' states."""
+        row = await self._driver.fetch_one(
+            "SELECT COALESCE(SUM(CASE WHEN status = 'lobby' THEN 1 ELSE 0 END), 0),"
+            " COALESCE(SUM(CASE WHEN status = 'running' THEN 1 ELSE 0 END), 0) FROM games"
+        )
+        assert row is not None  # an aggregate always has its one row
+        return int(row[0]), int(row[1])
+
     async def running_games(self) -> list[GameRow]:
         return await self._games("WHERE status = 'running' ORDER BY id")
 

@@ -49,3 +49,16 @@ async def test_interaction_responses_are_not_counted():
         await asyncio.wait_for(counted(SimpleNamespace(path=path)), 1)
     await counted(SimpleNamespace(path="/channels/1/messages"))
     assert len(sent) == 3 and budget.waited == 0
+
+
+async def test_the_share_used_counts_the_requests_of_the_last_second():
+    now = [0.0]
+    budget = RestBudget(4, clock=lambda: now[0])
+    for _ in range(3):
+        await budget.take()
+    assert budget.used() == 0.75
+    now[0] = 0.5
+    await budget.take()
+    assert budget.used() == 1.0
+    now[0] = 1.2  # the first three are more than a second old
+    assert budget.used() == 0.25

@@ -49,6 +49,17 @@ def test_the_computer_players_workers_are_one_per_core_unless_set(tmp_path):
             load_settings({"AI_WORKERS": wrong}, tmp_path / "none")
 
 
+def test_metrics_are_off_unless_a_port_is_set_and_served_on_this_machine_by_default(tmp_path):
+    off = load_settings({}, tmp_path / "none")
+    assert off.metrics_port is None and off.metrics_host == "127.0.0.1"
+    on = load_settings({"METRICS_PORT": "9464", "METRICS_HOST": "0.0.0.0"}, tmp_path / "none")
+    assert on.metrics_port == 9464 and on.metrics_host == "0.0.0.0"
+    assert load_settings({"METRICS_PORT": "0"}, tmp_path / "none").metrics_port == 0
+    for wrong in ("65536", "-1", "http"):
+        with pytest.raises(SettingsError, match="METRICS_PORT must be"):
+            load_settings({"METRICS_PORT": wrong}, tmp_path / "none")
+
+
 def test_the_token_never_appears_in_repr_or_str(tmp_path):
     settings = load_settings({"DISCORD_TOKEN": "very-secret-token"}, tmp_path / "none")
     assert "very-secret-token" not in repr(settings)
