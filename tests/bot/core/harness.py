@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.kinds import GameKind
+from bot.core.lobbies import Fields, Lobbies
 from bot.core.sessions import Clicked, Session, Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, Storage
@@ -91,11 +92,32 @@ class RecordingScreen:
 
 
 @dataclass
+class Click:
+    """A click's Discord side for the lobbies service (`lobbies.Answer`): whether it was
+    acknowledged, and every redraw of the clicked message."""
+
+    acknowledged: bool = False
+    shown: list[Fields] = field(default_factory=list)
+
+    async def ready(self) -> None:
+        self.acknowledged = True
+
+    async def show(self, fields: Fields) -> None:
+        self.shown.append(fields)
+
+    @property
+    def text(self) -> str:
+        """The clicked message's text as last redrawn (English)."""
+        return str(self.shown[-1]["content"]) if self.shown else ""
+
+
+@dataclass
 class Services:
     storage: Storage
     sessions: Sessions
     screen: RecordingScreen
     tables: Tables
+    lobbies: Lobbies
     turns: Turns
     settings: Settings
 
@@ -150,7 +172,8 @@ async def services(folder: Path, **settings: Any) -> AsyncIterator[Services]:
 
         turns = Turns(tables, chosen, connected)
         await turns.start()
-        yield Services(storage, sessions, screen, tables, turns, chosen)
+        lobbies = Lobbies(tables)
+        yield Services(storage, sessions, screen, tables, lobbies, turns, chosen)
     finally:
         if turns is not None:
             await turns.stop()

@@ -1,0 +1,180 @@
+"""The lobbies service in process (tests/bot/core/harness.py): opening a game (what
+`judge` refuses, one open game per kind and channel), the lobby's seats (Join, Leave,
+computer seats, a full table), Start and Cancel, a challenge's answers, and lobbies
+that waited too long. Every click is checked on its refusal's words, on whether it was
+acknowledged, and on what was stored."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.core.errors import Refusal
+from bot.core.gameui import LobbyVerb
+from bot.core.lobbies import Opening
+from bot.core.storage import Status
+from bot.core.tables import Member
+from tests.bot.core.harness import KINDS, Click, Services, services
+
+SERVER, CHANNEL = 1, 50
+ANN, BOB, CY, DEE = (Member(10, "ann"), Member(11, "bob"), Member(12, "cy"), Member(13, "dee"))
+
+
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[Services]:
+    async with services(tmp_path, timer_minute=60.0) as started:
+        yield started
+
+
+def opening(kind: str = "grass", **asked: Any) -> Opening:
+    return Opening(KINDS[kind], SERVER, CHANNEL, ANN, {}, "en", **asked)
+
+
+async def opened(bot: Services, kind: str = "grass", **asked: Any) -> int:
+    """A game opened and its message posted, as `/<game> start` does."""
+    asked_for = opening(kind, **asked)
+    bot.lobbies.judge(asked_for)
+    game_id = await bot.lobbies.open(asked_for)
+
+    async def post(fields: dict[str, Any]) -> int:
+        return 900 + game_id
+
+    await bot.lobbies.post(game_id, post)
+    return game_id
+
+
+async def click(bot: Services, game_id: int, member: Member, verb: str, **more: Any) -> Click:
+    answer = Click()
+    await bot.lobbies.click(game_id, CHANNEL, member, verb, answer, **more)
+    return answer
+
+
+async def refused(bot: Services, game_id: int, member: Member, verb: str) -> str:
+    answer = Click()
+    with pytest.raises(Refusal) as refusal:
+        await bot.lobbies.click(game_id, CHANNEL, member, verb, answer)
+    assert not answer.acknowledged  # a refusal writes nothing and acknowledges nothing
+    return str(refusal.value)
+
+
+@pytest.mark.parametrize(
+    ("kind", "asked", "words"),
+    [
+        ("grass", {"timer": 5, "pace": 60}, "Choose a turn timer in minutes (a live game) or"),
+        ("grass", {"pace": 61}, "That is not one of the slow paces; choose one from the list."),
+        ("grass", {"timer": 61}, "A turn timer is 0 (off) to 60 minutes."),
+        ("grass", {"ai": "clever"}, "Unknown computer level 'clever'; choose easy or hard."),
+        ("graps", {"opponent": ANN}, "You cannot challenge yourself; choose another member"),
+        ("graps", {"opponent": BOB, "ai": "easy"}, "Choose an opponent or a computer player"),
+    ],
+)
+async def test_an_opening_the_game_cannot_have_is_refused_in_words(bot, kind, asked, words):
+    with pytest.raises(Refusal) as refusal:
+        bot.lobbies.judge(opening(kind, **asked))
+    assert str(refusal.value).startswith(words)
+
+
+async def test_one_open_game_per_kind_and_channel(bot):
+    await opened(bot)
+    with pytest.raises(Refusal) as refusal:
+        await bot.lobbies.open(opening())
+    assert str(refusal.value).startswith("A Grass game is already waiting for players in this")
+    await opened(bot, "gracias")  # another kind may open beside it
+
+
+async def test_seats_are_taken_and_left_and_the_host_starts(bot):
+    game_id = await opened(bot)
+    joined = await click(bot, game_id, BOB, LobbyVerb.JOIN)
+    assert joined.acknowledged and "<@11>" in joined.text
+    assert await refused(bot, game_id, BOB, LobbyVerb.JOIN) == (
+        "You already have a seat at this table."
+    )
+    assert await refused(bot, game_id, ANN, LobbyVerb.LEAVE) == (
+        "The host cannot leave the lobby; press Cancel to call it off."
+    )
+    assert await refused(bot, game_id, CY, LobbyVerb.LEAVE) == "You have no seat at this table."
+    await click(bot, game_id, CY, LobbyVerb.JOIN)
+    await click(bot, game_id, CY, LobbyVerb.LEAVE)
+    assert [s.name for s in await bot.storage.seats(game_id)] == ["ann", "bob"]
+    assert await refused(bot, game_id, BOB, LobbyVerb.START) == "Only the host can start the game."
+    started = await click(bot, game_id, ANN, LobbyVerb.START)
+    assert started.acknowledged
+    row = await bot.storage.game(game_id)
+    assert row is not None and row.status == Status.RUNNING
+    assert await refused(bot, game_id, CY, LobbyVerb.JOIN) == (
+        "This lobby is closed: the game has started or was cancelled."
+    )
+
+
+async def test_the_host_seats_named_computers_up_to_a_full_table(bot):
+    game_id = await opened(bot, "gracias")
+    assert await refused(bot, game_id, BOB, LobbyVerb.AI_EASY) == (
+        "Only the host can add or remove computer players."
+    )
+    await click(bot, game_id, ANN, LobbyVerb.AI_EASY)
+    await click(bot, game_id, ANN, LobbyVerb.AI_HARD)
+    names = [s.name for s in await bot.storage.seats(game_id)]
+    assert names == ["ann", "Robot 1 (easy)", "Robot 2 (hard)"]
+    await click(bot, game_id, ANN, LobbyVerb.AI_REMOVE)
+    for _ in range(4):
+        await click(bot, game_id, ANN, LobbyVerb.AI_EASY)
+    assert len(await bot.storage.seats(game_id)) == 6
+    assert await refused(bot, game_id, BOB, LobbyVerb.JOIN) == (
+        "The table is full: Gracias is for at most 6."
+    )
+
+
+async def test_a_game_needs_enough_players_and_one_person(bot):
+    game_id = await opened(bot, "gracias")
+    assert await refused(bot, game_id, ANN, LobbyVerb.START) == (
+        "Gracias needs at least 3 players; 1 seated so far."
+    )
+
+
+async def test_only_the_host_or_manage_server_cancels(bot):
+    game_id = await opened(bot)
+    assert await refused(bot, game_id, BOB, LobbyVerb.CANCEL) == (
+        "Only the host (or someone with Manage Server) can cancel."
+    )
+    cancelled = await click(bot, game_id, BOB, LobbyVerb.CANCEL, manages_server=True)
+    assert cancelled.text == "~~Grass lobby~~: cancelled by <@11>."
+    row = await bot.storage.game(game_id)
+    assert row is not None and row.status == Status.ABANDONED
+
+
+async def test_a_challenge_is_answered_by_the_challenged_member_alone(bot):
+    game_id = await opened(bot, "graps", opponent=BOB)
+    for verb in (LobbyVerb.START, LobbyVerb.JOIN, LobbyVerb.AI_EASY):
+        assert (await refused(bot, game_id, ANN, verb)).startswith("This is a challenge to <@11>")
+    assert await refused(bot, game_id, CY, LobbyVerb.ACCEPT_GAME) == (
+        "Only the challenged player can answer this challenge."
+    )
+    await click(bot, game_id, BOB, LobbyVerb.ACCEPT_GAME)
+    session = await bot.sessions.load(game_id)
+    assert session is not None and [s.name for s in session.seats] == ["ann", "bob"]
+
+
+async def test_a_declined_challenge_ends(bot):
+    game_id = await opened(bot, "graps", opponent=BOB)
+    declined = await click(bot, game_id, BOB, LobbyVerb.DECLINE_GAME)
+    assert declined.text == "~~Graps challenge~~: <@11> declined <@10>'s challenge."
+
+
+async def test_a_game_against_the_computer_starts_at_once(bot):
+    game_id = await opened(bot, "graps", ai="easy")
+    session = await bot.sessions.load(game_id)
+    assert session is not None and [s.name for s in session.seats] == ["ann", "Robot 1 (easy)"]
+
+
+async def test_a_lobby_that_waited_too_long_is_closed(bot):
+    game_id = await opened(bot)
+    bot.tables.settings = dataclasses.replace(bot.settings, timer_minute=1e-6)
+    await bot.lobbies.expire(lambda server: server == SERVER)
+    row = await bot.storage.game(game_id)
+    assert row is not None and row.status == Status.ABANDONED
+    [closed] = [s for s in bot.screen.shown if s.what == "close lobby"]
+    assert closed.game_id == game_id and "Grass" in closed.text
