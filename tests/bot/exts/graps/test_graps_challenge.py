@@ -1,6 +1,7 @@
 """`/graps start opponent:` is a challenge: only the challenged player accepts or
-declines, the challenger may cancel, a declined challenge frees the channel, and no
-one can challenge themselves. The challenger plays dark and places first (P1, P2)."""
+declines, the challenger may cancel, and a declined challenge frees the channel. The
+challenger plays dark and places first (P1, P2). That no one can challenge themselves is
+tested in process: tests/bot/core/test_lobbies.py."""
 
 from __future__ import annotations
 
@@ -39,14 +40,6 @@ async def test_a_declined_challenge_starts_nothing(fake_discord, graps_bot):  # 
     await (await eve.click(again, "Cancel")).ack()
     await again.wait_until(lambda m: "cancelled" in m.content and not m.buttons())
     assert statuses(graps_bot) == ["abandoned", "abandoned"]
-
-
-async def test_challenging_yourself_is_refused(fake_discord, graps_bot):  # noqa: F811
-    ann = fake_discord.user("ann")
-    general = fake_discord.channel("general")
-    reply = await ann.slash(general, "graps start", opponent=ann)
-    assert "cannot challenge yourself" in await answer(reply)
-    assert statuses(graps_bot) == []
 
 
 async def test_an_accepted_challenge_seats_the_challenger_as_dark(fake_discord, graps_bot):  # noqa: F811

@@ -1,6 +1,7 @@
 """What players are refused, and that nothing changes when they are: non-players,
-out of turn (G3), illegal cards (G7, G8), out-of-date controls, double clicks, lobby
-rules (2 to 6 players, host only, one game per channel), and closed DMs."""
+out of turn (G3), illegal cards (G7, G8), out-of-date controls, double clicks, and
+closed DMs. The lobby's rules (2 to 6 players, host only, one game per channel) are
+tested in process: tests/bot/core/test_lobbies.py."""
 
 from __future__ import annotations
 
@@ -26,23 +27,6 @@ async def open_table(emu, general, names=PLAYERS):
 def stored_moves(bot) -> int:
     with sqlite3.connect(bot.database_path) as db:
         return int(db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
-
-
-async def test_lobby_refusals_say_why(fake_discord, stacked_bot):
-    emu = fake_discord
-    ann, bob, eve = emu.user("ann"), emu.user("bob"), emu.user("eve")
-    general = emu.channel("general")
-    lobby = await (await ann.slash(general, "grass start")).message()
-    start = await ann.click(lobby, "Start")
-    assert "at least 2 players; 1 seated" in await answer(start)  # G2
-    second = await bob.slash(general, "grass start")
-    assert "already waiting for players in this channel" in await answer(second)
-    await (await bob.click(lobby, "Join")).ack()
-    assert "already have a seat" in await answer(await bob.click(lobby, "Join"))
-    assert "Only the host can start" in await answer(await eve.click(lobby, "Start"))
-    assert "no seat" in await answer(await eve.click(lobby, "Leave"))
-    await (await bob.click(lobby, "Leave")).ack()
-    await lobby.wait_until(lambda m: "(1 of" in m.text)
 
 
 async def test_players_are_refused_with_the_rules_reason_and_nothing_changes(
