@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +24,7 @@ from bot.core.turns import Turns
 from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.graps import KIND as GRAPS
 from bot.exts.grass import KIND as GRASS
-from games.protocol import Event
+from games.protocol import JSON, Event
 
 KINDS: dict[str, GameKind] = {kind.name: kind for kind in (GRASS, GRACIAS, GRAPS)}
 
@@ -122,13 +122,17 @@ class Services:
     settings: Settings
 
     async def start_game(
-        self, kind: str, people: Sequence[tuple[int, str]], computers: Sequence[str] = ()
+        self,
+        kind: str,
+        people: Sequence[tuple[int, str]],
+        computers: Sequence[str] = (),
+        options: Mapping[str, JSON] | None = None,
     ) -> Session:
         """A game opened by the first person and started with everyone seated (the
         people, then computer seats of the given levels), as the lobbies service does."""
         host_id, host = people[0]
         storage = self.storage
-        game_id = await storage.create_game(1, 100 + host_id, kind, {}, host_id, host)
+        game_id = await storage.create_game(1, 100 + host_id, kind, options or {}, host_id, host)
         for user_id, name in people[1:]:
             await storage.add_seat(game_id, user_id, name)
         for number, level in enumerate(computers, start=1):

@@ -6,7 +6,9 @@ acknowledged, and on what was stored."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -15,9 +17,11 @@ import pytest
 
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
+from bot.core.limits import REMATCH_MINUTES
 from bot.core.lobbies import Opening
 from bot.core.storage import Status
 from bot.core.tables import Member
+from games.graps.actions import Resign
 from tests.bot.core.harness import KINDS, Click, Services, services
 
 SERVER, CHANNEL = 1, 50
@@ -178,3 +182,117 @@ async def test_a_lobby_that_waited_too_long_is_closed(bot):
     assert row is not None and row.status == Status.ABANDONED
     [closed] = [s for s in bot.screen.shown if s.what == "close lobby"]
     assert closed.game_id == game_id and "Grass" in closed.text
+
+
+# -- rematches -------------------------------------------------------------------------
+
+
+async def finished(bot: Services, kind: str, people: list[Member], **options: Any) -> Any:
+    """A game of `people` played to its end: a Graps game resigned by the first, or a
+    game of random legal moves (a seeded generator) until it is over."""
+    session = await bot.start_game(kind, [(m.id, m.name) for m in people], options=options)
+    if kind == "graps":
+        await bot.sessions.act(session.id, people[0].id, Resign(people[0].name))
+    rng = random.Random(4)
+    while session.status == Status.RUNNING:
+        name = session.engine.awaiting[0]
+        legal = [action for action in session.legal_actions(name) if not action.optional]
+        await bot.sessions.act(session.id, session.user_of(name), rng.choice(legal))
+    finished_game = await bot.sessions.load(session.id)
+    assert finished_game is not None and finished_game.status == Status.FINISHED
+    return finished_game
+
+
+class Posted:
+    """A rematch's lobby message, as `Lobbies.rematch` posts it."""
+
+    def __init__(self) -> None:
+        self.fields: list[dict[str, Any]] = []
+
+    async def __call__(self, fields: dict[str, Any]) -> int:
+        self.fields.append(fields)
+        return 5000 + len(self.fields)
+
+
+async def rematch(bot: Services, game: Any, member: Member) -> Click:
+    welcome = Click()
+    await bot.lobbies.rematch(game, member, Posted(), welcome)
+    return welcome
+
+
+async def rematch_of(bot: Services, game: Any) -> Any:
+    row = await bot.storage.rematch(game.id)
+    assert row is not None
+    return row
+
+
+async def test_a_rematch_starts_once_everyone_is_back(bot):
+    game = await finished(bot, "graps", [ANN, BOB])
+    posted = Posted()
+    await bot.lobbies.rematch(game, ANN, posted, Click())
+    [lobby] = posted.fields
+    assert "<@11>" in str(lobby["content"])  # bob is asked back
+    assert [m.id for m in lobby["allowed_mentions"].users] == [BOB.id]  # and pinged alone
+    back = await rematch(bot, game, BOB)
+    assert back.acknowledged
+    row = await bot.storage.game((await rematch_of(bot, game)).id)
+    assert row is not None and row.status == Status.RUNNING and row.host_id == ANN.id
+
+
+async def test_a_rematchs_seats_are_kept_for_the_last_games_players(bot):
+    """Audit finding 4 (of an earlier audit): a stranger's Join took a rematch's seat,
+    shutting the real opponent out."""
+    game = await finished(bot, "graps", [ANN, BOB])
+    await rematch(bot, game, ANN)
+    row = await rematch_of(bot, game)
+    assert await refused_in(bot, row, DEE, LobbyVerb.JOIN) == (
+        "The seats of this rematch are kept for the players of the last game until it starts."
+    )
+    await bot.lobbies.click(row.id, row.channel_id, BOB, LobbyVerb.JOIN, Click())
+    seats = [seat.name for seat in await bot.storage.seats(row.id)]
+    assert seats == ["ann", "bob"] and (await bot.storage.game(row.id)).status == Status.RUNNING
+
+
+async def test_a_rematch_nobody_comes_back_to_is_called_off(bot):
+    game = await finished(bot, "graps", [ANN, BOB])
+    await rematch(bot, game, ANN)
+    row = await rematch_of(bot, game)
+    await past_the_rematchs_wait(bot)
+    [closed] = [s for s in bot.screen.shown if s.what == "close lobby"]
+    assert closed.game_id == row.id and "not enough players came back" in closed.text
+    late = Click()
+    with pytest.raises(Refusal, match="called off"):
+        await bot.lobbies.rematch(game, BOB, Posted(), late)
+    with pytest.raises(Refusal, match="Only the players of that game can ask for its rematch"):
+        await bot.lobbies.rematch(game, DEE, Posted(), Click())
+    assert not late.acknowledged
+
+
+async def test_a_rematch_starts_with_those_who_came_back_when_its_wait_is_over(bot):
+    game = await finished(bot, "grass", [ANN, BOB, CY], target=25_000)
+    await rematch(bot, game, ANN)
+    await rematch(bot, game, BOB)
+    row = await rematch_of(bot, game)
+    assert (await bot.storage.game(row.id)).status == Status.LOBBY  # cy is still awaited
+    await past_the_rematchs_wait(bot)
+    session = await bot.sessions.load(row.id)
+    assert session is not None and session.status == Status.RUNNING
+    assert [seat.name for seat in session.seats] == ["ann", "bob"]
+
+
+async def past_the_rematchs_wait(bot: Services) -> None:
+    """The lobbies' sweep once a rematch's wait (`REMATCH_MINUTES`) is over, on a clock
+    of 10 ms a minute, where an ordinary lobby's hour lasts 0.6 s: so the rematch is
+    overdue as a rematch, not closed as a lobby nobody started."""
+    minute = 0.01
+    bot.tables.settings = dataclasses.replace(bot.settings, timer_minute=minute)
+    await asyncio.sleep(REMATCH_MINUTES * minute * 1.5)
+    await bot.lobbies.expire(lambda server: True)
+
+
+async def refused_in(bot: Services, row: Any, member: Member, verb: str) -> str:
+    answer = Click()
+    with pytest.raises(Refusal) as refusal:
+        await bot.lobbies.click(row.id, row.channel_id, member, verb, answer)
+    assert not answer.acknowledged
+    return str(refusal.value)
