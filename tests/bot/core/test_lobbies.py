@@ -120,9 +120,12 @@ async def test_the_host_seats_named_computers_up_to_a_full_table(bot):
         "Only the host can add or remove computer players."
     )
     await click(bot, game_id, ANN, LobbyVerb.AI_EASY)
-    await click(bot, game_id, ANN, LobbyVerb.AI_HARD)
+    lobby = await click(bot, game_id, ANN, LobbyVerb.AI_HARD)
     names = [s.name for s in await bot.storage.seats(game_id)]
     assert names == ["ann", "Robot 1 (easy)", "Robot 2 (hard)"]
+    # Listed in join order, their brackets escaped from Discord's markdown.
+    assert "2. Robot 1 \\(easy\\)\n3. Robot 2 \\(hard\\)" in lobby.text
+    assert "Turn timer: 3 minutes" in lobby.text  # the game's default, with computers
     await click(bot, game_id, ANN, LobbyVerb.AI_REMOVE)
     for _ in range(4):
         await click(bot, game_id, ANN, LobbyVerb.AI_EASY)

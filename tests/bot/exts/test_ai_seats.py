@@ -1,8 +1,8 @@
-"""Computer players in the bot, through the emulator: the lobby's Add AI /
-Remove AI buttons, AI seats' names, a Grass game of one person and three easy AIs
-played to its end (the AIs' moves appear at the table like anyone's and no hidden
-card reaches the channel), a game left to computers alone is refused, and hard AIs
-trading with each other and with a person (G20)."""
+"""Computer players in the bot, through the emulator: a Grass game of one person and
+three easy AIs played to its end (the AIs' moves appear at the table like anyone's and
+no hidden card reaches the channel), a game left to computers alone is refused, and
+hard AIs trading with each other and with a person (G20). The lobby's Add AI / Remove
+AI buttons and the seats' names are tested in process: tests/bot/core/test_lobbies.py."""
 
 from __future__ import annotations
 
@@ -53,20 +53,6 @@ async def play_simply(player: Any, message: Message) -> None:
             await (await player.click(message, label)).ack()
             return
     raise AssertionError(f"no simple move in {control_ids(message)}")
-
-
-async def test_lobby_adds_and_removes_named_ai_seats(fake_discord, ai_bot):
-    emu = fake_discord
-    ann, bob = emu.user("ann"), emu.user("bob")
-    general = emu.channel("general")
-    lobby = await open_with_ais(emu, ann, general, ["easy", "hard"])
-    assert "Robot 1 (easy)" in lobby.text and "Robot 2 (hard)" in lobby.text
-    assert "Turn timer: 3 minutes" in lobby.text  # Grass's default
-    refused = await bob.click(lobby, "Add AI (easy)")
-    assert "Only the host" in (await refused.message()).text
-    await (await ann.click(lobby, "Remove AI")).ack()
-    await lobby.wait_until(lambda m: "Robot 2 (hard)" not in m.text and "2 of 2 to 6" in m.text)
-    assert "Robot 1 (easy)" in lobby.text
 
 
 async def test_one_person_and_three_easy_ais_play_grass_to_the_end(fake_discord, ai_bot):
