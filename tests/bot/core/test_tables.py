@@ -117,3 +117,29 @@ async def test_a_restart_shows_the_moves_committed_but_not_shown(bot, tmp_path):
     await bot.tables.restore(session.id)
     [shown] = [s for s in bot.screen.shown if s.what == "publish"]
     assert shown.text == "take give"
+
+
+async def test_manage_server_may_kick_the_host_and_the_host_role_passes(bot):
+    """The host kicked by someone with Manage Server: the computer plays their seat,
+    the next person still seated hosts, and the host's powers go with the role."""
+    session = await bot.start_game("gracias", PEOPLE)
+    bot.tables.may_kick(session, DEE, True, Member(ANN, "ann"))
+    await bot.tables.kick(session.id, Member(ANN, "ann"))
+    assert "<@11> is now the host of this game." in bot.screen.said(session.id)
+    row = await bot.storage.game(session.id)
+    assert row is not None and row.host_id == BOB
+    with pytest.raises(Refusal, match="Only the game's host"):
+        bot.tables.may_kick(session, ANN, False, Member(CY, "cy"))
+    bot.tables.may_kick(session, BOB, False, Member(CY, "cy"))
+    channel, record = session.row.channel_id, KINDS["gracias"]
+    refused = await refusal(bot.tables.may_abandon(channel, record, ANN, False))
+    assert refused.startswith("Only the game's host (early in the game)")
+    assert (await bot.tables.may_abandon(channel, record, BOB, False)).id == session.id
+
+
+async def test_a_kick_at_graps_hands_the_opponent_to_the_computer(bot):
+    session = await bot.start_game("graps", [(ANN, "ann"), (BOB, "bob")])
+    await bot.tables.kick(session.id, Member(BOB, "bob"))
+    seats = {seat.name: seat for seat in await bot.storage.seats(session.id)}
+    assert seats["bob"].is_ai and seats["bob"].ai_level == "easy"
+    assert session.status == Status.RUNNING  # the game goes on against the computer

@@ -1,7 +1,9 @@
-"""Host controls and spectators, through the emulator: `kick` (the host or
-Manage Server; an easy computer player takes the seat and plays on), refusals, the
-host role passing to another person, and spectators reading the table and scores
-without any private card."""
+"""Host controls and spectators, through the emulator: `kick` (the host; an easy
+computer player takes the seat and plays on), its refusals, a kick winning the host no
+rating, and spectators reading the table and scores without any private card. Who may
+kick and abandon, a kick by Manage Server passing the host role on, and a Graps kick
+are tested in process (tests/bot/core/test_tables.py), the host role passing when the
+host leaves too (tests/bot/core/test_session_service.py)."""
 
 from __future__ import annotations
 
@@ -59,33 +61,6 @@ async def test_the_host_kicks_a_player_and_the_computer_plays_the_seat(fake_disc
     assert "not playing" in await answer(await bob.slash(general, "grass hand"))
 
 
-async def test_manage_server_may_kick_the_host_and_the_host_role_passes(fake_discord, fast_bot):
-    emu = fake_discord
-    ann, bob, cy = emu.user("ann"), emu.user("bob"), emu.user("cy")
-    mod = emu.user("dee", manage_guild=True)
-    general = emu.channel("general")
-    await grass_table(general, ann, bob, cy)
-    kicked = await answer(await mod.slash(general, "grass kick", player=ann))
-    assert "**ann**'s seat" in kicked
-    host = await general.wait_message(lambda m: "is now the host" in m.text)
-    assert bob.mention in host.text
-    # bob, the new host, may now use the host's commands; ann no longer may.
-    assert "Only the game's host" in await answer(await cy.slash(general, "grass kick", player=bob))
-    assert "Only the game's host" in await answer(await ann.slash(general, "grass abandon"))
-    done = await answer(await bob.slash(general, "grass abandon"))
-    assert "abandoned" in done
-
-
-async def test_the_host_leaving_passes_the_host_role(fake_discord, fast_bot):
-    emu = fake_discord
-    ann, bob, cy = emu.user("ann"), emu.user("bob"), emu.user("cy")
-    general = emu.channel("general")
-    await grass_table(general, ann, bob, cy)
-    await (await ann.slash(general, "grass leave")).ack()
-    host = await general.wait_message(lambda m: "is now the host" in m.text)
-    assert bob.mention in host.text
-
-
 async def test_spectators_see_the_table_and_scores_but_nothing_private(fake_discord, fast_bot):
     emu = fake_discord
     ann, bob, eve = emu.user("ann"), emu.user("bob"), emu.user("eve")
@@ -100,18 +75,6 @@ async def test_spectators_see_the_table_and_scores_but_nothing_private(fake_disc
     assert not eve.dm_messages()
     refused = await eve.click(table, "Show my hand")
     assert "not playing" in (await refused.message()).text
-
-
-async def test_graps_kick_hands_the_opponent_to_the_computer(fake_discord, fast_bot):
-    emu = fake_discord
-    ann, bob = emu.user("ann"), emu.user("bob")
-    general = emu.channel("general")
-    table = await (await ann.slash(general, "graps start", opponent=bob)).message()
-    await (await bob.click(table, "Accept")).ack()
-    await table.wait_until(lambda m: "Accept" not in m.text)
-    kicked = await answer(await ann.slash(general, "graps kick", player=bob))
-    assert "easy computer player now plays" in kicked
-    assert "not playing" in await answer(await bob.slash(general, "graps resign"))
 
 
 async def test_a_kick_gives_the_host_no_rated_win(fake_discord, fast_bot):
