@@ -15,6 +15,7 @@ the first cell offered (place_first_offered) in each new turn's DM (fresh_dm).
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -143,3 +144,27 @@ async def place_first_offered(player: Any, message: Message) -> None:
     cells = cell_menus(message)
     first = min(cells, key=lambda cell: (int(cell[1:]), cell[0]))
     await (await player.select(message, cells[first], [first])).ack()
+
+
+def stored_moves(bot: Any) -> int:
+    """The moves in the bot's SQLite file."""
+    with sqlite3.connect(bot.database_path) as db:
+        return int(db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
+
+
+async def two_placements_each(emu: FakeDiscord, bot: Any) -> None:
+    """ann opens a game against the easy computer player in #general and places twice
+    in her DM hand message; the computer answers both times."""
+    ann = emu.user("ann")
+    table = await (await ann.slash(emu.channel("general"), "graps start", ai="easy")).message()
+    await table.wait_until(lambda m: "set-up grape" in m.text)
+    done: set[int] = set()
+    for answered in (2, 4):
+        hand: Message = await emu.wait_for(lambda: fresh_dm(ann, done), what="ann's turn")
+        done.add(control_version(hand) or 0)
+        await place_first_offered(ann, hand)
+        await emu.wait_for(
+            lambda: stored_moves(bot) >= answered,  # noqa: B023 - read at once
+            timeout=20,
+            what="the computer's answer",
+        )

@@ -7,20 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections import Counter
-from typing import Any
 
 from bot.core.metrics import outcome
-from tests.bot.graps_play import BLANK_ROLLS, control_version, fresh_dm, place_first_offered
+from tests.bot.graps_play import BLANK_ROLLS, stored_moves, two_placements_each
 from tests.bot.scraped import Scraped, address_in_log, get, scrape
-from tests.fakediscord.model import Message
 from tests.stress.clicks import quiet
-
-
-def stored_moves(bot: Any) -> int:
-    with sqlite3.connect(bot.database_path) as db:
-        return int(db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
 
 
 async def settled(address: str, moves: int) -> Scraped:
@@ -63,21 +55,7 @@ async def test_a_game_against_the_computer_is_counted_as_it_was_played(
     assert await get(address, "/healthz") == (200, "alive\n")
     assert await ready(address) == (200, "ready\n")
 
-    # ann opens a game against the easy computer and places twice in her DM; the
-    # computer answers both times.
-    ann = emu.user("ann")
-    table = await (await ann.slash(emu.channel("general"), "graps start", ai="easy")).message()
-    await table.wait_until(lambda m: "set-up grape" in m.text)
-    done: set[int] = set()
-    for answered in (2, 4):
-        hand: Message = await emu.wait_for(lambda: fresh_dm(ann, done), what="ann's turn")
-        done.add(control_version(hand) or 0)
-        await place_first_offered(ann, hand)
-        await emu.wait_for(
-            lambda: stored_moves(bot) >= answered,  # noqa: B023 - read at once
-            timeout=20,
-            what="the computer's answer",
-        )
+    await two_placements_each(emu, bot)
     await quiet(emu, 0.3)  # the last move's messages sent
 
     moves = stored_moves(bot)

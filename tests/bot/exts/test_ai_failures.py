@@ -9,17 +9,9 @@ quick."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
-from tests.bot.graps_play import BLANK_ROLLS, control_version, fresh_dm, place_first_offered
-from tests.fakediscord.model import Message
-
-
-def moves(bot: Any) -> int:
-    with sqlite3.connect(bot.database_path) as db:
-        row = db.execute("SELECT COUNT(*) FROM moves").fetchone()
-        return int(row[0])
+from tests.bot.graps_play import BLANK_ROLLS, two_placements_each
 
 
 async def failing_bot(start_bot: Any, tmp_path: Any, failing: str) -> Any:
@@ -37,36 +29,17 @@ async def failing_bot(start_bot: Any, tmp_path: Any, failing: str) -> Any:
     )
 
 
-async def two_moves_each(emu: Any, bot: Any) -> None:
-    """ann opens a game against the easy computer player and places twice; the computer
-    answers both times."""
-    ann = emu.user("ann")
-    general = emu.channel("general")
-    table = await (await ann.slash(general, "graps start", ai="easy")).message()
-    await table.wait_until(lambda m: "set-up grape" in m.text)
-    done: set[int] = set()
-    for answered in (2, 4):
-        hand: Message = await emu.wait_for(lambda: fresh_dm(ann, done), what="ann's turn")
-        done.add(control_version(hand) or 0)
-        await place_first_offered(ann, hand)
-        await emu.wait_for(
-            lambda: moves(bot) >= answered,  # noqa: B023 - read at once
-            timeout=20,
-            what="the computer's answer",
-        )
-
-
 async def test_a_failing_decision_is_tried_again(fake_discord, start_bot, tmp_path):
     """Audit finding 3: three failures in a row, then the computer moves."""
     bot = await failing_bot(start_bot, tmp_path, "raise:3")
-    await two_moves_each(fake_discord, bot)
+    await two_placements_each(fake_discord, bot)
     assert bot.log_text().count("the computer player failed on purpose") >= 3
 
 
 async def test_a_refused_decision_becomes_a_random_legal_move(fake_discord, start_bot, tmp_path):
     """Audit finding 3 (and 15: the log names the kind of move, not the cell)."""
     bot = await failing_bot(start_bot, tmp_path, "illegal:1000")
-    await two_moves_each(fake_discord, bot)
+    await two_placements_each(fake_discord, bot)
     log = bot.log_text()
     assert "Robot 1 (easy)'s place (easy level) was refused" in log
     assert "Z99" not in log
@@ -77,5 +50,5 @@ async def test_a_computer_seat_that_gave_up_is_resumed_by_the_sweep(
 ):
     """Audit finding 3: more failures than the task tries; a sweep starts it again."""
     bot = await failing_bot(start_bot, tmp_path, "raise:7")
-    await two_moves_each(fake_discord, bot)
+    await two_placements_each(fake_discord, bot)
     assert "turn was left without a task; resumed" in bot.log_text()
