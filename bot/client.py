@@ -238,14 +238,13 @@ class GameBot(commands.AutoShardedBot):
             # Games finished before ratings were kept: rated once, in finish order.
             log.info("rating %s games finished before ratings", unrated)
             await self._storage.rebuild_ratings()
-        self._sessions = Sessions(self._storage, self.kinds)
-        self._sessions.metrics = self.metrics
-        self.languages = Languages(self._storage)
-        await self._storage.listen(self._changed_elsewhere)
         self._publisher = Publisher(
             self, self._storage, self.kinds, self.executor, self.settings.timer_minute
         )
-        self._sessions.publisher = self._publisher
+        self._sessions = Sessions(self._storage, self.kinds, self._publisher)
+        self._sessions.metrics = self.metrics
+        self.languages = Languages(self._storage)
+        await self._storage.listen(self._changed_elsewhere)
         self._tables = Tables(self._sessions, self._publisher, self.settings, self.executor)
         self._lobbies = Lobbies(self._tables)
         self._turns = Turns(self._tables, self.settings, self.wait_until_ready)

@@ -31,7 +31,7 @@ from bot.core.gameui import MESSAGE_LIMIT, AnyUI, fit, view_of
 from bot.core.kinds import GameKind
 from bot.core.language import Speech, mention, public, slash
 from bot.core.pushes import Pushes
-from bot.core.sessions import Clicked, Session, hand_signature
+from bot.core.session import Clicked, Session, hand_signature
 from bot.core.storage import SeatRow, Status, Storage
 from bot.core.takeback import request_items, request_lines, shared_news
 from games.protocol import Event

@@ -46,7 +46,7 @@ from bot.core.limits import (
     lobby_minutes,
 )
 from bot.core.lobby_messages import challenge_message, lobby_message
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.start_limits import check_caps, check_cooldown
 from bot.core.storage import MAX_ROW_ID, GameRow, SeatRow, Status
 from bot.core.tables import Member, Tables

@@ -49,7 +49,7 @@ from bot.core.kinds import GameKind
 from bot.core.language import Speech, localise_items, moment, moment_from_now, slash
 from bot.core.limits import slow, turn_deadline, turn_minutes
 from bot.core.pushes import Pushes
-from bot.core.sessions import Clicked, Session
+from bot.core.session import Clicked, Session
 from bot.core.skill import identity
 from bot.core.storage import GameRow, Status, Storage
 from bot.core.storage.ratings import RatingChange

@@ -1,16 +1,18 @@
-"""What the services ask to show: the one connection from the game services (tables,
-lobbies, turns, take-back requests) to the screen. The publisher (bot/core/publisher.py)
+"""What the services ask to show: the one connection from the game services (sessions,
+tables, lobbies, turns, take-back requests) to the screen. The publisher (bot/core/publisher.py)
 shows it in Discord; the services' tests give a screen that records what it was asked
 (tests/bot/core/harness.py), so they run in process, without Discord."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.core.sessions import Clicked, Session
 from bot.core.storage import GameRow
 from games.protocol import Event
+
+if TYPE_CHECKING:  # the session service takes a screen when it is built
+    from bot.core.session import Clicked, Session
 
 
 class Screen(Protocol):

@@ -26,7 +26,8 @@ from bot.core.kinds import GameKind
 from bot.core.language import BIDI_CONTROLS, slash, time_span
 from bot.core.limits import idle, idle_minutes
 from bot.core.screen import Screen
-from bot.core.sessions import Session, Sessions
+from bot.core.session import Session
+from bot.core.sessions import Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, SeatRow, Status
 from games.protocol import JSON, Event, Game

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.core.errors import Refusal, StaleControl
 from bot.core.gameui import AnyUI, Control
-from bot.core.sessions import Clicked, Session, hand_signature
+from bot.core.session import Clicked, Session, hand_signature
 from bot.core.storage import Status
 from bot.core.tables import Tables
 from bot.core.takeback import Request, TakeBack, TakeBackVerb, refused_text, taken_back

@@ -52,7 +52,8 @@ from typing import Any
 from bot.core.errors import Refusal, StaleControl
 from bot.core.language import mention, time_span
 from bot.core.limits import EXPIRIES_TO_REPLACE, slow, turn_deadline, turn_minutes
-from bot.core.sessions import Session, action_kind
+from bot.core.session import Session
+from bot.core.sessions import action_kind
 from bot.core.settings import Settings
 from bot.core.storage import SeatRow, Status
 from bot.core.tables import Tables

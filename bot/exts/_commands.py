@@ -24,7 +24,8 @@ from discord.ext import commands
 from bot.core.errors import Refusal, ShowingFailed
 from bot.core.gameui import Hand
 from bot.core.language import Speech, channel_mention, mention, private, public, slash
-from bot.core.sessions import ActionBuilder, Session
+from bot.core.session import Session
+from bot.core.sessions import ActionBuilder
 from bot.core.sharing import Reply, arguments, number
 from bot.core.storage import GameRow, Status
 from bot.core.tables import Member

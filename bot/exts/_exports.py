@@ -11,7 +11,7 @@ import discord
 
 from bot.core.errors import Refusal
 from bot.core.language import private
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.storage import Status
 from games.replay import export as replay_export
 from games.text import _, _n

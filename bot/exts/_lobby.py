@@ -21,7 +21,7 @@ from bot.core.kinds import GameKind
 from bot.core.language import mention, private, public
 from bot.core.limits import SLOW_PACES
 from bot.core.lobbies import Fields, Opening
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.tables import Member
 from games.protocol import JSON
 from games.text import Listed, Text, _, _n, _p

@@ -36,7 +36,7 @@ from bot.core.gameui import (
 )
 from bot.core.handmessages import take_back_items
 from bot.core.language import MODAL_TITLE, localise_items, private, within
-from bot.core.sessions import NOT_SEATED, Clicked, Session
+from bot.core.session import NOT_SEATED, Clicked, Session
 from bot.core.sharing import SHARE_TEMPLATE
 from bot.core.takeback import TAKE_BACK_VERBS
 from bot.core.takeback_requests import take_back_clicked

@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.core.errors import Refusal
 from bot.core.gameui import Act, AnyUI, GameButton, GameSelect, SharedVerb, Show
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.gracias.ui import GraciasUI

@@ -21,7 +21,7 @@ import pytest
 from PIL.Image import Image
 
 from bot.core.gameui import Act, Control, GameButton
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.storage import GameRow, Status
 from games.protocol import JSON, IllegalAction, MalformedAction, StateFormatError
 from render.toolkit import ALERT, INK, PANEL, RGB

@@ -23,7 +23,7 @@ from bot.core.language import (
     within,
 )
 from bot.core.lobbies import LEVELS
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.sharing import Reply
 from bot.exts import _commands as shared
 from bot.exts._answers import show_private

@@ -16,7 +16,8 @@ from typing import Any
 
 from bot.core.kinds import GameKind
 from bot.core.lobbies import Fields, Lobbies
-from bot.core.sessions import Clicked, Session, Sessions
+from bot.core.session import Clicked, Session
+from bot.core.sessions import Sessions
 from bot.core.settings import Settings
 from bot.core.storage import GameRow, Storage
 from bot.core.tables import Tables
@@ -167,8 +168,7 @@ async def services(folder: Path, **settings: Any) -> AsyncIterator[Services]:
     turns: Turns | None = None
     try:
         screen = RecordingScreen()
-        sessions = Sessions(storage, KINDS)
-        sessions.publisher = screen
+        sessions = Sessions(storage, KINDS, screen)
         tables = Tables(sessions, screen, chosen, executor)
 
         async def connected() -> None:

@@ -16,12 +16,13 @@ from bot.core.storage import Status, Storage
 from bot.exts.grass import KIND as GRASS
 from bot.exts.grass.trade import TradeForm
 from games.grass import Grass
+from tests.bot.core.harness import RecordingScreen
 
 
 async def test_only_running_games_stay_in_memory_and_locks_go_with_them(tmp_path):
     storage = await Storage.open(tmp_path / "bot.sqlite3")
     try:
-        sessions = Sessions(storage, {"grass": GRASS})
+        sessions = Sessions(storage, {"grass": GRASS}, RecordingScreen())
         game_ids = []
         for channel in (1, 2):
             game_id = await storage.create_game(1, channel, "grass", {}, 10, "ann")

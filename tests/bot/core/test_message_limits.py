@@ -18,7 +18,7 @@ import pytest
 
 from bot.core.gameui import MESSAGE_LIMIT, AnyUI
 from bot.core.language import BUTTON_LABEL, OPTION_WORDS, PLACEHOLDER, within
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.core.tables import MAX_NAME
 from bot.exts.gracias import KIND as GRACIAS

@@ -21,11 +21,13 @@ from prometheus_client import Counter
 from bot.core.metrics import Metrics, Readings
 from bot.core.metrics_server import MetricsServer, Watched
 from bot.core.restbudget import RestBudget
-from bot.core.sessions import Clicked, Sessions
+from bot.core.session import Clicked
+from bot.core.sessions import Sessions
 from bot.core.storage import Storage
 from bot.core.thinking import ThinkingStats
 from bot.exts.graps import KIND as GRAPS
 from games.graps import Graps
+from tests.bot.core.harness import RecordingScreen
 from tests.bot.scraped import get, scrape
 
 ANN, BOB = 10, 11
@@ -119,7 +121,7 @@ async def test_each_database_answers_and_counts_the_games_not_over(where, opened
 async def test_moves_are_counted_by_kind_and_how_they_were_made(storage):
     game_id = await started_graps(storage)
     metrics = Metrics()
-    sessions = Sessions(storage, {"graps": GRAPS})
+    sessions = Sessions(storage, {"graps": GRAPS}, RecordingScreen())
     sessions.metrics = metrics
     await one_move_each_way(sessions, game_id)
     sample = metrics.registry.get_sample_value
@@ -136,7 +138,7 @@ async def test_a_failing_metric_never_breaks_a_move(storage, caplog):
     game_id = await started_graps(storage)
     metrics = Metrics()
     metrics.moves = Counter("broken_moves", "", ["only_one"], registry=metrics.registry)
-    sessions = Sessions(storage, {"graps": GRAPS})
+    sessions = Sessions(storage, {"graps": GRAPS}, RecordingScreen())
     sessions.metrics = metrics
     session = await sessions.load(game_id)
     assert session is not None
@@ -152,7 +154,7 @@ async def test_a_failing_metric_never_breaks_a_move(storage, caplog):
 async def test_the_endpoint_serves_every_metric_with_its_type(storage, serving):
     game_id = await started_graps(storage)
     metrics = serving.server.metrics
-    sessions = Sessions(storage, {"graps": GRAPS})
+    sessions = Sessions(storage, {"graps": GRAPS}, RecordingScreen())
     sessions.metrics = metrics
     await one_move_each_way(sessions, game_id)
     stats = ThinkingStats(workers=2)

@@ -1,7 +1,8 @@
 """The session service is the one path of every change to a running game: moves, a
 player leaving, a seat handed to the computer, the host role passed on, an abandon.
-Real storage on a file and the real engines; no Discord (the publisher is left out,
-as the service allows), so what is checked is what is stored and held in memory."""
+Real storage on a file and the real engines; no Discord (a screen that records what it
+was asked to show, tests/bot/core/harness.py), so what is checked is what is stored and
+held in memory."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.grass import KIND as GRASS
 from games.gracias import Gracias
 from games.gracias.actions import Leave, SplitTrio, TakeTrio
+from tests.bot.core.harness import RecordingScreen
 
 ANN, BOB, CY = 10, 11, 12
 
@@ -36,7 +38,7 @@ async def running(tmp_path: Path) -> AsyncIterator[tuple[Storage, Sessions, int]
 
 async def running_game(storage: Storage) -> tuple[Sessions, int]:
     """A 3-player Gracias game hosted by ann, started."""
-    sessions = Sessions(storage, {"grass": GRASS, "gracias": GRACIAS})
+    sessions = Sessions(storage, {"grass": GRASS, "gracias": GRACIAS}, RecordingScreen())
     game_id = await storage.create_game(1, 2, "gracias", {}, ANN, "ann")
     for user_id, name in ((BOB, "bob"), (CY, "cy")):
         await storage.add_seat(game_id, user_id, name)

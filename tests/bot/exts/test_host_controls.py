@@ -3,7 +3,7 @@ computer player takes the seat and plays on), its refusals, a kick winning the h
 rating, and spectators reading the table and scores without any private card. Who may
 kick and abandon, a kick by Manage Server passing the host role on, and a Graps kick
 are tested in process (tests/bot/core/test_tables.py), the host role passing when the
-host leaves too (tests/bot/core/test_session_service.py)."""
+host leaves too (tests/bot/core/test_sessions.py)."""
 
 from __future__ import annotations
 

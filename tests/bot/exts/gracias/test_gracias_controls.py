@@ -11,7 +11,7 @@ import pytest
 
 from bot.core.errors import Refusal
 from bot.core.gameui import Act, GameButton, GameSelect
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.gracias import KIND
 from bot.exts.gracias.ui import GraciasUI

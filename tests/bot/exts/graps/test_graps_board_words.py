@@ -6,7 +6,7 @@ them; never the board drawn as text, which stays for channels without pictures."
 from __future__ import annotations
 
 from bot.core.language import Speech
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.graps import KIND
 from bot.exts.graps.ui import GrapsUI

@@ -13,7 +13,7 @@ import pytest
 
 from bot.core.errors import Refusal
 from bot.core.gameui import Act, GameButton, GameSelect, Hand, Show
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.graps import KIND
 from bot.exts.graps.picker import MAX_OPTIONS, GrapsVerb, bands

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.core.gameui import Control
-from bot.core.sessions import Session
+from bot.core.session import Session
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.grass import KIND
 from bot.exts.grass.trade import FIELDS, Pick, Sources, TradeVerb, problem

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core.gameui import Act, Control, Show
-from bot.core.sessions import Session, hand_signature
+from bot.core.session import Session, hand_signature
 from bot.core.storage import GameRow, SeatRow, Status
 from bot.exts.grass import KIND
 from bot.exts.grass.ui import GrassUI
