@@ -28,14 +28,12 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
-
-import discord
+from typing import Protocol
 
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
 from bot.core.kinds import GameKind
-from bot.core.language import mention, public, slash, time_span
+from bot.core.language import mention, slash, time_span
 from bot.core.limits import (
     CHALLENGE_MINUTES,
     LIVE_TIMER_MOST,
@@ -45,7 +43,7 @@ from bot.core.limits import (
     lobby_expired,
     lobby_minutes,
 )
-from bot.core.lobby_messages import challenge_message, lobby_message
+from bot.core.lobby_messages import Fields, challenge_message, lobby_message, message_fields
 from bot.core.session import Session
 from bot.core.start_limits import check_caps, check_cooldown
 from bot.core.storage import MAX_ROW_ID, GameRow, SeatRow, Status
@@ -88,8 +86,6 @@ class Opening:
         return self.pace if self.pace is not None else self.timer
 
 
-Fields = dict[str, Any]
-"""A message's content, view and allowed mentions, as the fields of a send or edit."""
 Post = Callable[[Fields], Awaitable[int]]
 """Sends a new game's first message (its table message from then on); its id."""
 NewThread = Callable[[], Awaitable[int]]
@@ -151,21 +147,6 @@ def reason(error: Exception) -> str:
     """An error's message as it was given (a `Text` stays translatable)."""
     said = error.args[0] if len(error.args) == 1 else None
     return said if isinstance(said, str) else str(error)
-
-
-def _fields(
-    row: GameRow,
-    text: str,
-    view: discord.ui.View | None,
-    mentions: discord.AllowedMentions | None = None,
-) -> Fields:
-    """A message of the game in its language; nobody pinged unless `mentions` says."""
-    speech = public(row.language)
-    return {
-        "content": speech(text),
-        "view": speech.view(view) if view is not None else None,
-        "allowed_mentions": mentions or discord.AllowedMentions.none(),
-    }
 
 
 class Lobbies:
@@ -301,19 +282,18 @@ class Lobbies:
                     host=mention(row.host_id),
                     robot=seats[1].name,
                 )
-                message_id = await post(_fields(row, starting, None))
+                message_id = await post(message_fields(row, starting))
                 await self.storage.set_table_message(game_id, message_id)
                 await self.tables.start(row, seats)
                 return
             if row.challenged_id is not None:
                 # The challenged player is pinged, so Discord tells them; nobody else is.
                 text, view = challenge_message(record, row, seats)
-                mentions = discord.AllowedMentions(users=[discord.Object(row.challenged_id)])
-                fields = _fields(row, text, view, mentions=mentions)
+                fields = message_fields(row, text, view, pinged=[row.challenged_id])
             else:
                 # Seated players are listed as mentions (names that stay current), no ping.
                 text, view = lobby_message(record, row, seats)
-                fields = _fields(row, text, view)
+                fields = message_fields(row, text, view)
             await self.storage.set_table_message(game_id, await post(fields))
 
     # -- clicks on a lobby -----------------------------------------------------------
@@ -469,7 +449,7 @@ class Lobbies:
         await self.storage.set_status(row.id, Status.ABANDONED)
         title = record.words.title
         text = _("~~{game} lobby~~: cancelled by {player}.", game=title, player=mention(member.id))
-        await answer.show(_fields(row, text, None))
+        await answer.show(message_fields(row, text))
 
     async def _answer_challenge(
         self,
@@ -491,7 +471,7 @@ class Lobbies:
                 player=mention(member.id),
                 host=mention(row.host_id),
             )
-            await answer.show(_fields(row, text, None))
+            await answer.show(message_fields(row, text))
             return
         # The accepting member's own display name, as for a seat taken with Join.
         named = [
@@ -525,10 +505,10 @@ class Lobbies:
         seats = await self.storage.seats(row.id)
         if row.challenged_id is not None:
             text, view = challenge_message(record, row, seats)
-            return _fields(row, text, view)
+            return message_fields(row, text, view)
         expected = await self.rematch_players(row)
         text, view = lobby_message(record, row, seats, expected)
-        return _fields(row, text, view)
+        return message_fields(row, text, view)
 
     # -- rematches -------------------------------------------------------------------
 
@@ -583,9 +563,8 @@ class Lobbies:
             expected = await self.rematch_players(row)
             text, view = lobby_message(record, row, seats, expected)
             # The players it waits for are pinged: this new message is how they hear of it.
-            waiting = [discord.Object(u) for u in expected if u != member.id]
-            mentions = discord.AllowedMentions(users=waiting)
-            message_id = await post(_fields(row, text, view, mentions=mentions))
+            waiting = [user_id for user_id in expected if user_id != member.id]
+            message_id = await post(message_fields(row, text, view, pinged=waiting))
             await self.storage.set_table_message(game_id, message_id)
             await self._start_if_everyone_is_back(row)  # a game against the computer only
 

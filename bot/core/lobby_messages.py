@@ -12,11 +12,30 @@ import discord
 
 from bot.core.gameui import ANY_VERSION, Control, GameButton, GameSelect, LobbyVerb, view_of
 from bot.core.kinds import GameKind
-from bot.core.language import mention, time_span
+from bot.core.language import mention, public, time_span
 from bot.core.limits import EXPIRIES_TO_REPLACE, REMATCH_MINUTES, slow, turn_minutes
 from bot.core.storage import GameRow, SeatRow
 from games.text import Text, _, _n, _p, joined
 from lang import ENGLISH, LANGUAGES, NAMES
+
+Fields = dict[str, Any]
+"""A message's content, view and allowed mentions, as the fields of a send or edit."""
+
+
+def message_fields(
+    row: GameRow, text: str, view: discord.ui.View | None = None, pinged: Sequence[int] = ()
+) -> Fields:
+    """A message of the game in its language; nobody pinged but the members `pinged`."""
+    speech = public(row.language)
+    if pinged:
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id) for user_id in pinged])
+    else:
+        mentions = discord.AllowedMentions.none()
+    return {
+        "content": speech(text),
+        "view": speech.view(view) if view is not None else None,
+        "allowed_mentions": mentions,
+    }
 
 
 def timer_text(row: GameRow, default: int) -> Text:

@@ -20,7 +20,8 @@ from bot.core.gameui import LobbyVerb
 from bot.core.kinds import GameKind
 from bot.core.language import mention, private, public
 from bot.core.limits import SLOW_PACES
-from bot.core.lobbies import Fields, Opening
+from bot.core.lobbies import Opening
+from bot.core.lobby_messages import Fields
 from bot.core.session import Session
 from bot.core.tables import Member
 from games.protocol import JSON

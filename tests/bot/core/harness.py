@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.kinds import GameKind
-from bot.core.lobbies import Fields, Lobbies
+from bot.core.lobbies import Lobbies
+from bot.core.lobby_messages import Fields
 from bot.core.session import Clicked, Session
 from bot.core.sessions import Sessions
 from bot.core.settings import Settings
