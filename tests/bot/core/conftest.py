@@ -1,5 +1,6 @@
-"""Fixtures of the storage tests (test_storage.py, test_ratings.py): each test that takes
-`where` runs once on a real SQLite file and once on a real PostgreSQL server."""
+"""Fixtures of the tests of bot/core: each test that takes `where` runs once on a real
+SQLite file and once on a real PostgreSQL server (test_storage.py, test_ratings.py);
+`storage` is a new SQLite file's storage."""
 
 from __future__ import annotations
 
@@ -36,3 +37,13 @@ async def opened() -> AsyncIterator[Opener]:
     yield open_storage
     for storage in storages:
         await storage.close()
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    """A new SQLite file's storage, closed after the test whatever its result."""
+    opened = await Storage.open(tmp_path / "bot.sqlite3")
+    try:
+        yield opened
+    finally:
+        await opened.close()

@@ -10,7 +10,6 @@ import logging
 import socket
 import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -43,15 +42,6 @@ async def started_graps(storage: Storage) -> int:
     )
     await storage.create_game(1, 3, "graps", {}, BOB, "bob")
     return game_id
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "bot.sqlite3")
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def stored_moves(storage: Storage) -> int:

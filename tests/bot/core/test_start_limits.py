@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -40,15 +38,6 @@ SERVER_FULL = (
     "This server already has 100 games waiting for players or being played, the most it "
     "may have at once. Try again once one of them has ended."
 )
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "bot.sqlite3")
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 CHANNELS = itertools.count(1000)
