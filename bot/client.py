@@ -148,6 +148,7 @@ class GameBot(commands.AutoShardedBot):
         self._publisher: Publisher | None = None
         self._restoring: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[None]] = set()
+        self._stopping: asyncio.Future[None] | None = None
         self.languages: Languages | None = None
         """Members' languages (bot/core/language.py), once storage is open."""
         self.router: ControlHost | None = None
@@ -301,7 +302,19 @@ class GameBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stops between moves: the moves under way finish (within STOP_SECONDS) and what
-        they showed is recorded, so a start shows nothing twice."""
+        they showed is recorded, so a start shows nothing twice. Every caller (the signal
+        handler, `async with`'s exit) waits for the one stop to end: discord.py's exit
+        waits only for the gateway's part, and the loop then cancels the rest, which
+        would leave the database's thread running and the process waiting for a second
+        Ctrl-C."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def _stop(self) -> None:
         if self._sessions is not None:
             try:
                 await asyncio.wait_for(self._sessions.settle(), STOP_SECONDS)
