@@ -14,20 +14,16 @@
   the publisher owns and calls at every move.
 - A channel where Discord refuses the bot (a permission taken away during a game) is
   left alone for CHANNEL_PAUSE instead of being refused at every move.
-Images are drawn in a thread pool, off the event loop, all of a move's at once, and
-a picture whose view did not change is not drawn again (a small cache by view).
-The REST calls of a move that do not depend on each other go out at once.
+The pictures are drawn by `Pictures` (bot/core/pictures.py), all of a move's at once;
+the lines above the game's text come from bot/core/table_lines.py. The REST calls of a
+move that do not depend on each other go out at once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import inspect
-import io
 import logging
-import re
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar
@@ -46,17 +42,18 @@ from bot.core.gameui import (
 )
 from bot.core.handmessages import HandMessages, LaterWrites
 from bot.core.kinds import GameKind
-from bot.core.language import Speech, localise_items, moment, moment_from_now, slash
-from bot.core.limits import slow, turn_deadline, turn_minutes
+from bot.core.language import Speech, localise_items
+from bot.core.pictures import Pictures
 from bot.core.pushes import Pushes
 from bot.core.session import Clicked, Session
 from bot.core.skill import identity
 from bot.core.storage import GameRow, Status, Storage
 from bot.core.storage.ratings import RatingChange
 from bot.core.summary import game_over_post
+from bot.core.table_lines import closed_hint, deadline_line, turn_line
 from games.protocol import Event, EventKind
-from games.text import Listed, Text, _, joined
-from lang import ENGLISH, speaking
+from games.text import _, joined
+from lang import ENGLISH
 
 log = logging.getLogger(__name__)
 
@@ -74,10 +71,6 @@ CHANNEL_PAUSE = 600.0
 taken away): every refused request counts toward Discord's limit of invalid requests
 (10,000 in 10 minutes, then a ban), so a move must not repeat it."""
 T = TypeVar("T")
-RENDER_TIMEOUT = 20.0
-"""Seconds a picture may take before the words go out without it (a stuck renderer must
-never hold a game's lock for ever)."""
-
 
 REPOST_MINUTES = 3
 """At most this often per game the table is sent again at the bottom of the channel
@@ -92,81 +85,13 @@ async def _done(result: bool) -> bool:
     return result
 
 
-IMAGE_CACHE = 128
-"""Pictures kept by view (PNG bytes, tens of KB each): enough for the hand and table
-messages redrawn with an unchanged picture (new controls, `/grass hand`)."""
-
-
-def _png(draw: Callable[[Any], Any], view: Any, language: str) -> bytes:
-    from render.encode import to_png
-
-    with speaking(language):  # the renderers' words in the reader's language
-        return to_png(draw(view))
-
-
-def _retrieved(drawing: asyncio.Future[bytes]) -> None:
-    """A drawing nobody awaited (a prefetch for a failed commit) must not warn."""
-    if not drawing.cancelled():
-        drawing.exception()
-
-
 class ChannelPaused(Exception):
     """The game's channel refused the bot a short while ago: it is left alone."""
-
-
-def _closed_hint(kind: GameKind) -> str:
-    return _(
-        "(DMs closed: play with {command}.)",
-        command=slash(f"{kind.name} {kind.words.hand_command}"),
-    )
 
 
 def game_language(session: Session) -> str:
     """The language of the game's public things (None stored: English)."""
     return session.row.language or ENGLISH
-
-
-def _image_key(draw: Callable[[Any], Any], view: Any, language: str) -> tuple[str, str, str] | None:
-    """The cache key of `draw(view)`: the function's name and the view's repr (views are
-    frozen dataclasses: their repr is their whole content). None, not cached, when the
-    name does not say everything the picture is drawn from: a lambda or closure carries
-    input of its own (two servers' scoreboards drawn by `lambda _: ...` would share one
-    key), and another callable's name is not a promise either."""
-    function = getattr(draw, "__func__", draw)  # a bound method: its function
-    if not inspect.isfunction(function) or function.__closure__ or function.__name__ == "<lambda>":
-        return None
-    return function.__qualname__, repr(view), language
-
-
-ALT_LIMIT = 1024
-"""Characters Discord keeps of an attachment's description."""
-
-
-SOMEONE = _("someone")
-"""A member's mention in a picture's description (a screen reader would read its id)."""
-A_CHANNEL = _("a server channel")
-"""A channel's mention in a picture's description, when its name is not known."""
-A_PICTURE = _("A picture of the game.")
-
-
-def alt_text(
-    text: str,
-    speech: Speech | None = None,
-    channel_name: Callable[[int], str | None] = lambda channel_id: None,
-) -> str:
-    """Words for an attachment's description in `speech`'s language: without
-    Markdown's marks, a channel's mention as its name ("#general", else "a server
-    channel"), a member's as "someone", cut to what Discord keeps."""
-    speech = speech or Speech(ENGLISH)
-
-    def named(mention: re.Match[str]) -> str:
-        if mention[1] == "#":
-            name = channel_name(int(mention[2]))
-            return f"#{name}" if name else speech.plain(A_CHANNEL)
-        return speech.plain(SOMEONE)
-
-    plain = re.sub(r"<([@#])!?(\d+)>", named, text.replace("**", "").replace("*", ""))
-    return fit(plain.strip(), ALT_LIMIT) or speech.plain(A_PICTURE)
 
 
 class Publisher:
@@ -187,7 +112,9 @@ class Publisher:
         self._pings: dict[int, int] = {}
         """game id -> the last "your turn" message (sent to closed DMs only), deleted when
         the next one is sent so the channel does not fill up (the table keeps the story)."""
-        self._images: OrderedDict[tuple[str, str, str], asyncio.Future[bytes]] = OrderedDict()
+        self.pictures = Pictures(executor, self._channel_name)
+        """The pictures of every message, drawn off the event loop and kept by view."""
+        self.render = self.pictures.render
         self.writes = LaterWrites()
         """Bookkeeping written after the move's answer, shared with `hands`."""
         self._notified: dict[int, tuple[Hashable, set[str]]] = {}
@@ -206,65 +133,19 @@ class Publisher:
         """Each player's hand message in their DMs: drawn with `render`, its bookkeeping
         written through `writes`, the closed-DM notice said in `_usable`."""
 
-    async def render(
-        self,
-        draw: Callable[[Any], Any],
-        view: Any,
-        filename: str,
-        alt: str,
-        language: str = ENGLISH,
-    ) -> discord.File | None:
-        """The picture as an attachment, drawn in the thread pool in `language`, with
-        `alt`, what it shows in words, as its description (screen readers read it); None
-        if drawing fails (the words still go out: a broken image must never stop a game)."""
-        drawing = self._drawing(draw, view, language)
-        try:
-            data = await asyncio.shield(drawing)
-        except Exception:
-            log.exception("drawing %s failed", filename)
-            return None
-        speech = Speech(language)
-        description = alt_text(speech.plain(alt), speech, self._channel_name)
-        return discord.File(io.BytesIO(data), filename=filename, description=description)
-
     def _channel_name(self, channel_id: int) -> str | None:
         channel = self.client.get_channel(channel_id)
         return getattr(channel, "name", None)
-
-    def _drawing(
-        self, draw: Callable[[Any], Any], view: Any, language: str = ENGLISH
-    ) -> asyncio.Future[bytes]:
-        """The PNG of `draw(view)` in `language`: from the cache, being drawn, or started
-        now."""
-        key = _image_key(draw, view, language)
-        drawing = self._images.get(key) if key is not None else None
-        if key is not None and drawing is not None:
-            failed = drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
-            if not failed:
-                self._images.move_to_end(key)
-                return drawing
-        loop = asyncio.get_running_loop()
-        drawing = asyncio.ensure_future(
-            asyncio.wait_for(
-                loop.run_in_executor(self.executor, _png, draw, view, language), RENDER_TIMEOUT
-            )
-        )
-        drawing.add_done_callback(_retrieved)
-        if key is not None:
-            self._images[key] = drawing
-            if len(self._images) > IMAGE_CACHE:
-                self._images.popitem(last=False)
-        return drawing
 
     def prefetch(self, session: Session, names: Sequence[str]) -> None:
         """Starts drawing the table and these players' hands while the move is being
         committed; `publish` then finds them drawn or half-way (the same views)."""
         kind = session.record
-        self._drawing(kind.pictures.table, session.public_view(), game_language(session))
+        self.pictures.drawing(kind.pictures.table, session.public_view(), game_language(session))
         for name in names:
             seat = session.seat_of(name)
             if seat is not None and not seat.is_ai and not seat.dm_closed and kind.pictures.hand:
-                self._drawing(kind.pictures.hand, session.view_for(name))
+                self.pictures.drawing(kind.pictures.hand, session.view_for(name))
 
     async def close_lobby(self, row: GameRow, message_id: int, text: str) -> None:
         """A closed lobby's message says why, in the game's language, and loses its
@@ -311,46 +192,6 @@ class Publisher:
         label = session.record.words.hand_button
         return [GameButton(Control(session.id, ANY_VERSION, SharedVerb.HAND), label)]
 
-    def turn_line(self, session: Session) -> str | None:
-        """Who is awaited now, mentioned (the table never notifies; their DM does)."""
-        table = session.table()
-        people = table.people(table.awaiting)
-        if not people:  # a computer seat's turn: the table's status line says whose
-            return None
-        kind = session.record
-        line = kind.ui.turn_text(table, people)
-        if line and any(seat.dm_closed and seat.name in people for seat in table.seats):
-            line = joined("\n", [line, _closed_hint(kind)])
-        return line
-
-    def deadline_line(self, session: Session, starting: Collection[str] = ()) -> Text | None:
-        """A slow game's awaited people and when their turn ends, as Discord timestamps
-        (each reader's app shows them in their language and time zone, and counts the
-        time left live between two edits of the table). `starting`: those whose turn
-        began again, whose stored deadline the turn service is about to renew."""
-        if not slow(session.row) or session.status != Status.RUNNING:
-            return None
-        awaiting = session.engine.awaiting
-        timer = turn_minutes(session.row, session.record.turn_minutes) * self.minute
-        now = time.time()
-        ends: dict[int, list[str]] = {}
-        for seat in session.seats:
-            if not seat.is_ai and not seat.left_game and seat.name in awaiting:
-                when = turn_deadline(seat.deadline, seat.name in starting, now, timer)
-                ends.setdefault(int(when), []).append(seat.name)
-        # TRANSLATORS: {date} is shown by Discord in the reader's language and time zone
-        # ("28 November 2026 16:00"), {left} as "in 11 hours".
-        lines = [
-            _(
-                "Deadline for {players}: {date} ({left}).",
-                players=Listed(names),
-                date=moment(when),
-                left=moment_from_now(when),
-            )
-            for when, names in sorted(ends.items())
-        ]
-        return joined("\n", lines) if lines else None
-
     async def update_table(
         self, session: Session, reopened: bool = False, starting: Collection[str] = ()
     ) -> None:
@@ -360,10 +201,10 @@ class Publisher:
         language = game_language(session)
         table = session.table()
         text = kind.ui.table_text(table)
-        deadline = self.deadline_line(session, starting)
+        deadline = deadline_line(session, self.minute, starting)
         if deadline is not None:
             text = joined("\n", [deadline, text])
-        line = self.turn_line(session)
+        line = turn_line(session)
         text = fit(said(joined("\n", [line, text]) if line else text, language))
         speech = Speech(language)
         words = speech.plain(kind.ui.table_words(table))
@@ -564,7 +405,7 @@ class Publisher:
         closed = [seat.name for seat in session.seats if seat.name in newly and seat.dm_closed]
         text = ui.turn_text(session.table(), closed) if closed else None
         if text:
-            text = joined("\n", [text, _closed_hint(kind)])
+            text = joined("\n", [text, closed_hint(kind)])
             await self._guarded(session, "turn", self._ping(session, text))
         elif session.id in self._pings and (session.status != Status.RUNNING or newly):
             await self._guarded(

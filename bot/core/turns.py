@@ -27,13 +27,9 @@ computer seat or running timer left without a task, so that no failure, however
 unexpected, freezes a table until the next restart.
 
 Several processes may share the games (PostgreSQL): each game's timers and computer
-players run in one process at a time, the holder of the game's lease (a row naming the
-process and until when; alone on a SQLite file, a process runs them all). The first
-process to watch a game takes its lease and renews it every third of LEASE_SECONDS; a
-move made in another process (a DM click arrives on shard 0) reaches the holder as a
-notification, and the holder resumes the game's turns. When a process stops renewing
-(it died), its leases run out and another process takes them over within LEASE_SECONDS
-and a third more. A stopping process gives its leases back at once.
+players run in the process holding the game's lease (bot/core/leases.py); a move made
+in another process reaches the holder as a notification, and the holder resumes the
+game's turns.
 """
 
 from __future__ import annotations
@@ -41,16 +37,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import random
-import socket
 import time
-import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot.core.errors import Refusal, StaleControl
 from bot.core.language import mention, time_span
+from bot.core.leases import Leases
 from bot.core.limits import EXPIRIES_TO_REPLACE, slow, turn_deadline, turn_minutes
 from bot.core.session import Session
 from bot.core.sessions import action_kind
@@ -75,10 +69,6 @@ FAILURES_BEFORE_REST = 5
 rests; the sweep starts it again a clock minute later."""
 MAX_BACKOFF_SECONDS = 60
 MIN_SWEEP_SECONDS = 0.05
-LEASE_SECONDS = 30.0
-"""How long a game's lease runs without renewal, in clock seconds (shrunk with
-`Settings.timer_minute` in tests, to a second at least): how long the timers of a
-process that died wait."""
 OFFER_PATIENCE_MINUTES = 2
 """How long a computer's trade offer waits for an answer (clock minutes) before the
 computer withdraws it and plays on: a person who is away, or who holds nothing asked
@@ -123,10 +113,8 @@ class Turns:
         """Every decision of this process's computer seats, shared fairly by the servers."""
         self._sweeper: asyncio.Task[None] | None = None
         self._leaser: asyncio.Task[None] | None = None
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
-        """This process, as the holder of leases."""
-        self.leased: set[int] = set()
-        """The games whose lease this process holds: their turns run here."""
+        self.leased = Leases(self.storage, settings.timer_minute, self._drop_tasks, tables.restore)
+        """The games whose turns run in this process (bot/core/leases.py)."""
 
     def _minutes(self, session: Session) -> int:
         """The game's turn timer in minutes (0: none)."""
@@ -137,7 +125,7 @@ class Turns:
         self.sessions.watcher = self.watch
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="turn sweep")
         if self.storage.shared:  # alone on a SQLite file, every game's turns are ours
-            self._leaser = asyncio.create_task(self._keep_leases(), name="turn leases")
+            self._leaser = asyncio.create_task(self.leased.keep(self.ready), name="turn leases")
 
     async def stop(self) -> None:
         """Every task stopped; this process's leases given back."""
@@ -149,60 +137,7 @@ class Turns:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.thinking.close()
         log.info(self.thinking.stats.summary())
-        # Given back, so that another process takes the turns over at once.
-        if self.storage.shared:
-            with contextlib.suppress(Exception):
-                await self.storage.release_all(self.owner)
-        self.leased.clear()
-
-    # -- leases: which process runs a game's turns -------------------------------------
-
-    @property
-    def _lease_seconds(self) -> float:
-        return max(1.0, LEASE_SECONDS * self.settings.timer_minute / 60)
-
-    async def _holds(self, game_id: int) -> bool:
-        """Whether this process runs the game's turns: it holds the lease, or takes it
-        because nobody else holds one that runs."""
-        if game_id in self.leased or not self.storage.shared:
-            return True
-        until = time.time() + self._lease_seconds
-        if await self.storage.claim(game_id, self.owner, until):
-            self.leased.add(game_id)
-            return True
-        return False
-
-    async def _keep_leases(self) -> None:
-        """Every third of a lease: renew this process's leases (and stop the turns of
-        any another process took over), take over the leases that ran out, and show
-        what another process left unshown in the games whose lease this one holds."""
-        await self.ready()
-        while True:
-            try:
-                until = time.time() + self._lease_seconds
-                known = set(self.leased)
-                held = await self.storage.renew(self.owner, until)
-                # Lost: known before the renewal and not renewed. A lease taken while
-                # the renewal ran is kept.
-                for game_id in known - held:
-                    self._drop_tasks(game_id)
-                    self.leased.discard(game_id)
-                self.leased |= held
-                for game_id in await self.storage.unleased_with_turns():
-                    if await self._holds(game_id):
-                        log.info("game %s: took over its turns (its lease ran out)", game_id)
-                        # As at a start: what its last process left unshown is shown.
-                        await self.tables.restore(game_id)
-                # A move shown only in part for a lease's time: its process died while
-                # showing it (or Discord failed it). Shown here, as at a start.
-                since = time.time() - self._lease_seconds
-                for game_id in await self.storage.unshown_since(since):
-                    if game_id in self.leased:
-                        log.info("game %s: showing what was left unshown", game_id)
-                        await self.tables.restore(game_id, behind_only=True)
-            except Exception:
-                log.exception("keeping the turns' leases failed")
-            await asyncio.sleep(self._lease_seconds / 3)
+        await self.leased.release()
 
     def _drop_tasks(self, game_id: int) -> None:
         for tasks in (self._ai_tasks, self._timer_tasks, self._patience):
@@ -246,7 +181,7 @@ class Turns:
         awaiting = session.engine.awaiting
         timer = self._minutes(session) * self.settings.timer_minute
         now = time.time()
-        runs_here = await self._holds(session.id)
+        runs_here = await self.leased.holds(session.id)
         for seat in list(session.seats):
             key = (session.id, seat.name)
             awaited = seat.name in awaiting

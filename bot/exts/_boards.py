@@ -17,7 +17,7 @@ from bot.core.errors import Refusal
 from bot.core.gameui import MESSAGE_LIMIT, fit
 from bot.core.kinds import GameKind, Words
 from bot.core.language import mention, private, slash
-from bot.core.publisher import ALT_LIMIT
+from bot.core.pictures import ALT_LIMIT
 from bot.core.seasons import ALL_TIME, season_name, season_of
 from bot.core.sharing import Reply, arguments, number
 from bot.core.skill import COMPUTER, Rating, rating_text

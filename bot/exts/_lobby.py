@@ -20,8 +20,8 @@ from bot.core.gameui import LobbyVerb
 from bot.core.kinds import GameKind
 from bot.core.language import mention, private, public
 from bot.core.limits import SLOW_PACES
-from bot.core.lobbies import Opening
 from bot.core.lobby_messages import Fields
+from bot.core.openings import Opening, judge
 from bot.core.session import Session
 from bot.core.tables import Member
 from games.protocol import JSON
@@ -129,7 +129,7 @@ async def open_lobby(
         timer=timer,
         pace=pace,
     )
-    bot.lobbies.judge(opening)
+    judge(opening)
     if opponent is not None and opponent.bot:
         raise Refusal(
             _("{member} is a bot; bots do not take up challenges.", member=opponent.display_name)

@@ -22,7 +22,7 @@ from bot.core.language import (
     private,
     within,
 )
-from bot.core.lobbies import LEVELS
+from bot.core.openings import LEVELS
 from bot.core.session import Session
 from bot.core.sharing import Reply
 from bot.exts import _commands as shared

@@ -18,7 +18,7 @@ import pytest
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
 from bot.core.limits import REMATCH_MINUTES
-from bot.core.lobbies import Opening
+from bot.core.openings import Opening, judge
 from bot.core.storage import Status
 from bot.core.tables import Member
 from games.graps.actions import Resign
@@ -41,7 +41,7 @@ def opening(kind: str = "grass", **asked: Any) -> Opening:
 async def opened(bot: Services, kind: str = "grass", **asked: Any) -> int:
     """A game opened and its message posted, as `/<game> start` does."""
     asked_for = opening(kind, **asked)
-    bot.lobbies.judge(asked_for)
+    judge(asked_for)
     game_id = await bot.lobbies.open(asked_for)
 
     async def post(fields: dict[str, Any]) -> int:
@@ -78,7 +78,7 @@ async def refused(bot: Services, game_id: int, member: Member, verb: str) -> str
 )
 async def test_an_opening_the_game_cannot_have_is_refused_in_words(bot, kind, asked, words):
     with pytest.raises(Refusal) as refusal:
-        bot.lobbies.judge(opening(kind, **asked))
+        judge(opening(kind, **asked))
     assert str(refusal.value).startswith(words)
 
 
