@@ -62,6 +62,10 @@ class FakeDiscord:
         self.interactions: dict[str, Interaction] = {}
         self.failed_interactions: list[Interaction] = []
         self.requests: list[RequestRecord] = []
+        self.requests_under_way = 0
+        """REST calls received and not yet answered."""
+        self.last_request_at = 0.0
+        """The loop time of the last REST call's start or end (`quiet`)."""
         self.rejected: list[RequestRecord] = []
         self.unhandled: list[str] = []
         self.malformed: list[str] = []
@@ -174,6 +178,16 @@ class FakeDiscord:
             f"connected={self.gateway.connected}, commands synced={self.commands.known()}, "
             f"unhandled routes={self.unhandled})"
         )
+
+    async def quiet(self, seconds: float = 0.15) -> None:
+        """Until the bot has made no REST call for `seconds`: none under way, and the last
+        one ended `seconds` ago or more (a move's publication is over). Called again with
+        nothing sent since, it returns at once."""
+        while True:
+            idle = self.loop_time() - self.last_request_at
+            if self.requests_under_way == 0 and idle >= seconds:
+                return
+            await asyncio.sleep(max(seconds - idle, 0.01))
 
     @staticmethod
     def loop_time() -> float:

@@ -124,7 +124,18 @@ def make_middleware(
             except ApiError as error:
                 return json_response(error.body(), error.status)
         loop_time = emu.loop_time
-        started = loop_time()
+        started = emu.last_request_at = loop_time()
+        emu.requests_under_way += 1
+        try:
+            return await _answered(request, handler, started)
+        finally:
+            emu.requests_under_way -= 1
+            emu.last_request_at = loop_time()
+
+    async def _answered(
+        request: web.Request, handler: Handler, started: float
+    ) -> web.StreamResponse:
+        loop_time = emu.loop_time
         path = request.path[len(API) :]
         code: int | None = None
         error_text: str | None = None

@@ -11,7 +11,6 @@ when the legal cells do not fit four menus).
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -117,10 +116,7 @@ async def click(emu: FakeDiscord, table: Table, engine: Any, action: dict[str, A
 
 async def quiet(emu: FakeDiscord, seconds: float = 0.15) -> None:
     """Until the bot has made no REST call for `seconds` (a move's publication is done)."""
-    count = -1
-    while count != len(emu.requests):
-        count = len(emu.requests)
-        await asyncio.sleep(seconds)
+    await emu.quiet(seconds)
 
 
 async def clicked_move(
