@@ -99,3 +99,56 @@ def test_no_module_imports_an_extension():
                 None,
             )
             assert owner is None or owner == home, f"{name} imports the extension {owner}"
+
+
+SCREEN_SIDE = {
+    "errors",  # answering an interaction: a refusal, an apology
+    "gameui",  # the games' buttons and menus
+    "handmessages",  # the hands in the DMs
+    "howto",  # the rules' answers, with their menus
+    "kinds",  # a kind's record names its commands' cog
+    "language",  # the translator of the slash commands, an interaction's language
+    "lobby_messages",  # a lobby drawn as a message
+    "pictures",  # attachments
+    "publisher",  # the screen itself (bot/core/screen.py)
+    "sharing",  # the Share button of private answers
+    "summary",  # the score sheet's message
+    "takeback",  # the take-back buttons
+    "tree",  # the command tree
+}
+"""The modules of bot/core that draw on Discord. Every other module of bot/core, the
+services first (sessions, lobbies, tables, turns, take-back requests), works with ids,
+names and plain values, and reaches the screen through `Screen` (bot/core/screen.py)."""
+
+
+def core_modules() -> dict[str, Path]:
+    """bot/core's modules by their name in it (the storage package counts as one)."""
+    found = {path.stem: path for path in (BOT / "core").glob("*.py") if path.stem != "__init__"}
+    found["storage"] = BOT / "core" / "storage"
+    return found
+
+
+def imports_discord(path: Path) -> bool:
+    files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    for file in files:
+        name = module_name(file)
+        if any(m == "discord" or m.startswith("discord.") for m in imports(file.read_text(), name)):
+            return True
+    return False
+
+
+def test_only_the_screen_side_of_the_core_imports_discord():
+    modules = core_modules()
+    assert modules.keys() >= SCREEN_SIDE, "a screen-side module was renamed or removed"
+    services = {"sessions", "session", "lobbies", "tables", "turns", "takeback_requests"}
+    assert services <= modules.keys() - SCREEN_SIDE
+    found = sorted(name for name, path in modules.items() if imports_discord(path))
+    assert found == sorted(SCREEN_SIDE)
+
+
+def test_every_module_of_the_core_has_its_test_module():
+    # As python-discord/bot and boardgame.io do: the rules of `bot/core/x.py` are tested
+    # in `tests/bot/core/test_x.py`, where a reader of the module looks for them.
+    tests = ROOT / "tests" / "bot" / "core"
+    missing = sorted(name for name in core_modules() if not (tests / f"test_{name}.py").exists())
+    assert missing == []

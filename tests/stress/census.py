@@ -73,6 +73,16 @@ def with_controls(message: Message) -> bool:
     return bool(message.components)
 
 
+def new_dms(player: Player) -> list[Message]:
+    """Every hand message the bot posted in the player's DM (deleted ones included)."""
+    return [m for m in (player.dm.all_messages if player.dm else []) if not m.ephemeral]
+
+
+def dm_pushes(player: Player) -> list[Message]:
+    """The messages of the player's DM that notified them."""
+    return [m for m in player.pushes() if m.channel is player.dm]
+
+
 def hand_messages(player: Player, after: int = 0) -> list[Message]:
     """The bot's messages in the player's DM that are still there, those of this game
     (sent after the message id `after`): every DM of these games is a hand message."""

@@ -1,8 +1,9 @@
-"""One hand message per player and game: when a player's turn starts a new DM notifies
-them and the previous one is deleted, so their DM never piles up and never keeps a
-stale "Your turn" with live menus; each hand message links to the table. Whole games
-of every kind, played by clicks (typed where no pick makes the move), are checked
-after every move (tests/stress/census.py)."""
+"""One hand message per player and game: when a player's turn starts a new hand message
+is sent and the previous one deleted, so their DM never piles up and never keeps a stale
+"Your turn" with live menus; a player who clicks promptly is notified by the first one
+only; each hand message links to the table. Whole games of every kind, played by clicks
+(typed where no pick makes the move), are checked after every move
+(tests/stress/census.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from tests.bot.table import control_ids, hand_dm
 from tests.fakediscord.model import Message
-from tests.stress.census import hand_messages, whole_game, with_controls
+from tests.stress.census import dm_pushes, hand_messages, new_dms, whole_game, with_controls
 from tests.stress.clicks import clicked_move, quiet
 from tests.stress.driver import game_id_in, open_table, play
 
@@ -36,6 +37,14 @@ async def test_every_player_has_one_hand_message_at_every_step_of_a_whole_game(
     assert census.most_live == 1, census.line()
     assert census.live_at_end == 0, census.line()
     assert census.channel_left <= 2, census.line()
+    # Players who click promptly are pushed by their first hand message only (and the
+    # game-over message): every later one comes silently (bot/core/pushes.py).
+    for name in names:
+        dms = new_dms(emu.user(name))
+        assert len(dms) > 5, f"{name} got {len(dms)} hand messages"
+        assert dm_pushes(emu.user(name)) == [dms[0]], f"{name}: only the first hand message"
+        assert all(m.silent for m in dms[1:])
+    assert max(census.pushes.values()) <= 2, census.line()
 
 
 async def test_the_hand_message_links_to_the_table(fake_discord, start_bot):

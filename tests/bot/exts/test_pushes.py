@@ -1,10 +1,11 @@
 """Pushes that matter, through the emulator, which counts as Discord does who a message
-notifies (`Player.pushes`: new DMs without the silent flag, allowed mentions): players
-who click promptly are pushed by their first hand message only; a player away longer
+notifies (`Player.pushes`: new DMs without the silent flag, allowed mentions): a player
+away longer
 than the window (`AWAY_MINUTES` of the bot's clock, shrunk with TIMER_MINUTE) is pushed
 at every one of their turn starts; a trade offered to someone and a take-back to agree
 to notify even a player who acted a moment ago; `/notify` every turn and never are
-honoured."""
+honoured. Players who click promptly are pushed by their first hand message only:
+checked over whole games in tests/bot/core/test_one_hand_message.py."""
 
 from __future__ import annotations
 
@@ -15,39 +16,13 @@ from tests.bot.scenario import MOVES
 from tests.bot.table import answer, hand_dm, play_move, start_game
 from tests.fakediscord.model import Message
 from tests.fakediscord.players import Player
-from tests.stress.census import whole_game
+from tests.stress.census import dm_pushes, new_dms
 from tests.stress.clicks import clicked_move, quiet
 from tests.stress.driver import game_id_in, open_table, play, stored
 
 
-def new_dms(player: Player) -> list[Message]:
-    """Every hand message the bot posted in the player's DM (deleted ones included)."""
-    return [m for m in (player.dm.all_messages if player.dm else []) if not m.ephemeral]
-
-
-def dm_pushes(player: Player) -> list[Message]:
-    return [m for m in player.pushes() if m.channel is player.dm]
-
-
 def pushed(player: Player, message: Message) -> bool:
     return player.id in message.pushes
-
-
-async def test_players_who_click_promptly_are_pushed_by_their_first_hand_message_only(
-    fake_discord, start_bot
-):
-    emu = fake_discord
-    bot = await start_bot(env={"GAME_SEED": "3"})
-    names = ["ann", "bob", "cy"]
-    census = await whole_game(emu, bot.database_path, "grass", names, seed=3, target=25_000)
-    assert census.moves > 20
-    for name in names:
-        player = emu.user(name)
-        dms = new_dms(player)
-        assert len(dms) > 5, f"{name} got {len(dms)} hand messages"
-        assert dm_pushes(player) == [dms[0]], f"{name}: only the game's first hand message"
-        assert all(m.silent for m in dms[1:])
-    assert max(census.pushes.values()) <= 2, census.line()  # and the game-over message
 
 
 async def test_a_player_away_longer_than_the_window_is_pushed_at_every_turn_start(
