@@ -119,6 +119,10 @@ class InteractionFailed(AssertionError):
     """The bot did not acknowledge an interaction in time: players see "This interaction failed"."""
 
 
+RECHECK_SECONDS = 0.05
+"""How often a wait checks its predicate again with no change in the emulator."""
+
+
 class Signal:
     """Wakes every waiter whenever the emulator's state changes; waits re-check a predicate."""
 
@@ -149,7 +153,9 @@ class Signal:
             waiter: asyncio.Future[None] = loop.create_future()
             self._waiters.add(waiter)
             try:
-                await asyncio.wait_for(waiter, remaining)
+                # Checked again now and then as well: a predicate may read what the
+                # emulator does not see change (the bot's database, a process's exit).
+                await asyncio.wait_for(waiter, min(remaining, RECHECK_SECONDS))
             except TimeoutError:
                 pass
             finally:

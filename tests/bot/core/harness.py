@@ -76,7 +76,8 @@ class RecordingScreen:
         return True
 
     async def remind(self, session: Session, name: str, events: Sequence[Event]) -> None:
-        self.shown.append(Shown("remind", session.id, "", name))
+        words = " ".join(str(event.private.get(name, "")) for event in events)
+        self.shown.append(Shown("remind", session.id, words, name))
 
     async def update_hands(
         self, session: Session, via: Clicked | None = None, asked: Sequence[str] = ()
@@ -129,9 +130,11 @@ class Services:
         people: Sequence[tuple[int, str]],
         computers: Sequence[str] = (),
         options: Mapping[str, JSON] | None = None,
+        turn_minutes: int | None = None,
     ) -> Session:
         """A game opened by the first person and started with everyone seated (the
-        people, then computer seats of the given levels), as the lobbies service does."""
+        people, then computer seats of the given levels), as the lobbies service does;
+        `turn_minutes` as `/<game> start`'s timer or pace."""
         host_id, host = people[0]
         storage = self.storage
         game_id = await storage.create_game(1, 100 + host_id, kind, options or {}, host_id, host)
@@ -140,6 +143,8 @@ class Services:
         for number, level in enumerate(computers, start=1):
             await storage.add_ai_seat(game_id, f"Robot {number} ({level})", level)
         await storage.set_table_message(game_id, 10_000 + game_id)
+        if turn_minutes is not None:
+            await storage.set_turn_minutes(game_id, turn_minutes)
         async with self.sessions.lock(game_id):
             row = await storage.game(game_id)
             assert row is not None

@@ -1,7 +1,9 @@
 """The turns service in process (tests/bot/core/harness.py): computer seats play their
 turns through the session service like a click, a hard seat's decision goes through
 the shared workers, and an absent player's turn timer lets the easy computer move for
-them, then hands it their seat, until a game of computers only is abandoned. Real
+them, then hands it their seat, until a game of computers only is abandoned; in a
+slow game the absent player is reminded at half time in their hand message, and a
+deadline stored before a restart still runs out after it. Real
 storage, real engines; what is checked is what was stored and what the screen was
 asked to show. A bot minute is shrunk (`timer_minute`) so that timers run out at once."""
 
@@ -75,3 +77,50 @@ async def test_an_absent_players_turns_are_played_then_their_seat_handed_over(tm
         row = await bot.storage.game(session.id)
         assert row is not None and row.status == Status.ABANDONED
         assert all(seat.is_ai for seat in await bot.storage.seats(session.id))
+
+
+DAY = 24 * 60
+
+
+async def test_a_slow_games_absent_player_is_reminded_privately_at_half_time(tmp_path):
+    # A clock minute of 1 ms: a day lasts 1.44 s.
+    async with services(tmp_path, ai_delay=0.0, timer_minute=0.001) as bot:
+        session = await bot.start_game(
+            "gracias", [(ANN, "ann"), (11, "bob"), (12, "cy")], [], turn_minutes=DAY
+        )
+        first = session.engine.awaiting[0]
+        await bot.until(lambda: any(s.what == "remind" for s in bot.screen.shown), "a reminder")
+        reminder = next(s for s in bot.screen.shown if s.what == "remind")
+        assert reminder.about == first
+        assert reminder.text.startswith("Half of your turn time is gone: ")
+        assert reminder.text.endswith("left before the computer moves for you.")
+        # Over days the channel is no place for it: only their hand message says it.
+        assert not [text for text in bot.screen.said(session.id) if "half of" in text.lower()]
+        await bot.until(
+            lambda: any("ran out" in t for t in bot.screen.said(session.id)), "the expiry"
+        )
+        ran_out = next(t for t in bot.screen.said(session.id) if "ran out" in t)
+        assert "turn time (1 day) ran out" in ran_out and "1 of 3 in a row" in ran_out
+
+
+async def test_a_deadline_stored_before_a_restart_runs_out_after_it(tmp_path):
+    people = [(ANN, "ann"), (11, "bob")]
+    async with services(tmp_path, ai_delay=0.0, timer_minute=0.002) as bot:
+        session = await bot.start_game("graps", people, [], turn_minutes=DAY)
+        game_id, first = session.id, session.engine.awaiting[0]
+
+        async def deadline() -> float | None:
+            seat = next(s for s in await bot.storage.seats(game_id) if s.name == first)
+            return seat.deadline
+
+        await bot.until(deadline, "the first deadline stored")
+        stored = await deadline()
+    # The bot was down; at its start it resumes the running games (GameBot._restore).
+    async with services(tmp_path, ai_delay=0.0, timer_minute=0.002) as bot:
+        await bot.tables.restore(game_id)
+        assert await deadline() == stored  # kept, not a new day from the restart
+        await bot.until(lambda: any("ran out" in t for t in bot.screen.said(game_id)), "the expiry")
+        said = bot.screen.said(game_id)
+        assert any(
+            t.startswith(f"<@{ANN if first == 'ann' else 11}>") for t in said if "ran out" in t
+        )
