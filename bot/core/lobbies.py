@@ -102,6 +102,18 @@ class Lobbies:
     def _minute(self) -> float:
         return self.tables.settings.timer_minute
 
+    def _record(self, row: GameRow) -> GameKind:
+        """The kind a stored game is of; `Refusal` for a kind this bot no longer has."""
+        record = self._known(row)
+        if record is None:
+            raise Refusal(_("That game no longer exists."))
+        return record
+
+    def _known(self, row: GameRow) -> GameKind | None:
+        """The kind a stored game is of, if this bot has it (the sweeps leave the others
+        alone)."""
+        return self.kinds.get(row.kind)
+
     def _opening(self, guild_id: int) -> asyncio.Lock:
         """The lock of games opened on this server (`_openings`)."""
         lock = self._openings.get(guild_id)
@@ -161,7 +173,7 @@ class Lobbies:
             row = await self.storage.game(game_id)
             assert row is not None
             seats = await self.storage.seats(game_id)
-            record = self.kinds[row.kind]
+            record = self._record(row)
             title = record.words.title
             # Opened against the computer, seated second: no lobby, this is the table.
             if len(seats) > 1 and seats[1].is_ai:
@@ -211,7 +223,7 @@ class Lobbies:
             if row.status != Status.LOBBY:
                 raise Refusal(_("This lobby is closed: the game has started or was cancelled."))
             seats = await self.storage.seats(game_id)
-            record = self.kinds[row.kind]
+            record = self._record(row)
             if row.challenged_id is not None and verb not in CHALLENGE_VERBS:
                 # A challenge starts only by the challenged member's Accept; a forged
                 # Start (or Join, Leave, Add AI) from anyone, the challenger too, is refused.
@@ -515,14 +527,14 @@ class Lobbies:
             now - LOBBY_MINUTES * self._minute, now - CHALLENGE_MINUTES * self._minute
         )
         for row in lobbies:
-            record = self.kinds.get(row.kind)
+            record = self._known(row)
             # Those of slow games wait longer than the query's shortest wait.
             expired = lobby_expired(row, self._minute, now)
             if record is not None and expired and serves(row.guild_id):
                 await self.tables.close(row, expiry_text(record.words.title, row))
         before = now - REMATCH_MINUTES * self._minute
         for row in await self.storage.rematches_opened_before(before):
-            record = self.kinds.get(row.kind)
+            record = self._known(row)
             if record is not None and serves(row.guild_id):
                 await self._rematch_overdue(row, record)
 

@@ -84,45 +84,8 @@ def help_embed(kinds: Sequence[GameKind]) -> discord.Embed:
             " ", [starting, _("**Add AI** gives an empty seat to a computer player.")]
         )
     embed.add_field(name=_("Starting a game"), value=starting, inline=False)
-    embed.add_field(
-        name=_("Playing from your DMs"),
-        value=_(
-            "Once the game starts, your hand arrives by direct message with menus to play it. "
-            "You can also type the game's commands there ({play}, {hand}...); if you are "
-            "in several games of one kind, I ask which one. Made a slip? **Take back my "
-            "move** appears under your hand after a move that showed nothing hidden, until "
-            "the next player moves; the players it changed things for are asked to agree.",
-            play=slash(f"{first} play"),
-            hand=slash(f"{first} hand"),
-        ),
-        inline=False,
-    )
-    labels = dict.fromkeys(kind.words.hand_button for kind in kinds)
-    buttons = Listed((Text.verbatim("**{button}**", button=label) for label in labels), "or")
-    hands = Listed([slash(f"{kind.name} {kind.words.hand_command}") for kind in kinds], "or")
-    embed.add_field(
-        name=_("If your DMs are closed"),
-        value=_(
-            "Press the table's {buttons} button, or type {commands} in the game's channel: "
-            "your hand and its menus appear there, visible to you only.",
-            buttons=buttons,
-            commands=hands,
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name=_("Your games and your turns"),
-        value=_(
-            "{games} lists your games on every server and where it is your turn. "
-            "{notify} chooses when your turns notify you: every turn, only when you are "
-            "away, or never. A game over days, for friends in other time zones: start it "
-            "with {pace}, and each turn has hours or days.",
-            games=slash("games"),
-            notify=slash("notify"),
-            pace=slash(f"{first} start", "pace"),
-        ),
-        inline=False,
-    )
+    for name, value in playing_fields(kinds, first):
+        embed.add_field(name=name, value=value, inline=False)
     rules = joined(", ", [slash(f"{kind.name} rules") for kind in kinds])
     embed.add_field(
         name=_("Scores and rules"),
@@ -157,3 +120,39 @@ class Help(commands.Cog):
 
 async def setup(bot: GameBot) -> None:
     await bot.add_cog(Help(bot))
+
+
+def playing_fields(kinds: Sequence[GameKind], first: str) -> list[tuple[str, str]]:
+    """The help's fields on playing: from the DMs, with them closed, and one's games."""
+    labels = dict.fromkeys(kind.words.hand_button for kind in kinds)
+    buttons = Listed((Text.verbatim("**{button}**", button=label) for label in labels), "or")
+    hands = Listed([slash(f"{kind.name} {kind.words.hand_command}") for kind in kinds], "or")
+    dms = _(
+        "Once the game starts, your hand arrives by direct message with menus to play it. "
+        "You can also type the game's commands there ({play}, {hand}...); if you are "
+        "in several games of one kind, I ask which one. Made a slip? **Take back my "
+        "move** appears under your hand after a move that showed nothing hidden, until "
+        "the next player moves; the players it changed things for are asked to agree.",
+        play=slash(f"{first} play"),
+        hand=slash(f"{first} hand"),
+    )
+    closed = _(
+        "Press the table's {buttons} button, or type {commands} in the game's channel: "
+        "your hand and its menus appear there, visible to you only.",
+        buttons=buttons,
+        commands=hands,
+    )
+    yours = _(
+        "{games} lists your games on every server and where it is your turn. "
+        "{notify} chooses when your turns notify you: every turn, only when you are "
+        "away, or never. A game over days, for friends in other time zones: start it "
+        "with {pace}, and each turn has hours or days.",
+        games=slash("games"),
+        notify=slash("notify"),
+        pace=slash(f"{first} start", "pace"),
+    )
+    return [
+        (_("Playing from your DMs"), dms),
+        (_("If your DMs are closed"), closed),
+        (_("Your games and your turns"), yours),
+    ]

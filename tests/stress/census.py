@@ -2,7 +2,7 @@
 notify a player: new DMs sent without Discord's silent flag, channel messages that
 mention them and may ping them), hand messages that carry controls, channel messages,
 REST calls per move. Used by the tidiness tests
-(tests/bot/core/test_one_hand_message.py) and printed by `python -m tests.stress.census`
+(tests/bot/core/test_handmessages.py) and printed by `python -m tests.stress.census`
 for the README.
 
 Moves are made the way most players make them, picked in the menus of their DM hand

@@ -1,5 +1,5 @@
 """Fixtures of the tests of bot/core: each test that takes `where` runs once on a real
-SQLite file and once on a real PostgreSQL server (test_storage.py, test_ratings.py);
+SQLite file and once on a real PostgreSQL server (test_storage.py, test_skill.py);
 `storage` is a new SQLite file's storage."""
 
 from __future__ import annotations

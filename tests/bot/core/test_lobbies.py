@@ -1,8 +1,8 @@
-"""The lobbies service in process (tests/bot/core/harness.py): opening a game (what
-`judge` refuses, one open game per kind and channel), the lobby's seats (Join, Leave,
-computer seats, a full table), Start and Cancel, a challenge's answers, and lobbies
-that waited too long. Every click is checked on its refusal's words, on whether it was
-acknowledged, and on what was stored."""
+"""The lobbies service in process (tests/bot/core/harness.py): opening a game (one open
+game per kind and channel; what `judge` refuses is in test_openings.py), the lobby's
+seats (Join, Leave, computer seats, a full table), Start and Cancel, a challenge's
+answers, and lobbies that waited too long. Every click is checked on its refusal's
+words, on whether it was acknowledged, and on what was stored."""
 
 from __future__ import annotations
 
@@ -63,23 +63,6 @@ async def refused(bot: Services, game_id: int, member: Member, verb: str) -> str
         await bot.lobbies.click(game_id, CHANNEL, member, verb, answer)
     assert not answer.acknowledged  # a refusal writes nothing and acknowledges nothing
     return str(refusal.value)
-
-
-@pytest.mark.parametrize(
-    ("kind", "asked", "words"),
-    [
-        ("grass", {"timer": 5, "pace": 60}, "Choose a turn timer in minutes (a live game) or"),
-        ("grass", {"pace": 61}, "That is not one of the slow paces; choose one from the list."),
-        ("grass", {"timer": 61}, "A turn timer is 0 (off) to 60 minutes."),
-        ("grass", {"ai": "clever"}, "Unknown computer level 'clever'; choose easy or hard."),
-        ("graps", {"opponent": ANN}, "You cannot challenge yourself; choose another member"),
-        ("graps", {"opponent": BOB, "ai": "easy"}, "Choose an opponent or a computer player"),
-    ],
-)
-async def test_an_opening_the_game_cannot_have_is_refused_in_words(bot, kind, asked, words):
-    with pytest.raises(Refusal) as refusal:
-        judge(opening(kind, **asked))
-    assert str(refusal.value).startswith(words)
 
 
 async def test_one_open_game_per_kind_and_channel(bot):

@@ -5,7 +5,7 @@ than the window (`AWAY_MINUTES` of the bot's clock, shrunk with TIMER_MINUTE) is
 at every one of their turn starts; a trade offered to someone and a take-back to agree
 to notify even a player who acted a moment ago; `/notify` every turn and never are
 honoured. Players who click promptly are pushed by their first hand message only:
-checked over whole games in tests/bot/core/test_one_hand_message.py."""
+checked over whole games in tests/bot/core/test_handmessages.py."""
 
 from __future__ import annotations
 

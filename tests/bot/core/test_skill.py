@@ -5,7 +5,6 @@ rebuild coming out exactly as the incremental ratings, seasons and endings."""
 from __future__ import annotations
 
 import asyncio
-import datetime
 import itertools
 import math
 import random
@@ -15,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.core.seasons import season_name, season_of
+from bot.core.seasons import season_of
 from bot.core.skill import COMPUTER, PROVISIONAL_SIGMA, START_MU, START_SIGMA, Rating, rated, shown
 from bot.core.storage import Result, Standing, Status, Storage
 from bot.core.storage.ratings import RatingChange
@@ -116,22 +115,6 @@ def manual(started: float, at: float | None = None) -> str:
     label = season_of("manual", started, time.time() if at is None else at)
     assert label is not None
     return label
-
-
-def test_season_labels_and_names():
-    """A month's label is "YYYY-MM" (UTC); a manual season's is the moment it started,
-    whenever its games finish, and two seasons started in one second differ."""
-    november = datetime.datetime(2026, 11, 1, tzinfo=datetime.UTC).timestamp()
-    assert season_of("monthly", None, november) == "2026-11"
-    assert season_of("monthly", None, november - 1) == "2026-10"
-    started = manual(november + 3600.25, november)
-    assert started == manual(november + 3600.25, november + 40 * 86400)
-    assert started != manual(november + 3600.5, november)
-    assert season_of(None, None, november) is None and season_of("manual", None, 0) is None
-    months = [season_name("2026-11", language) for language in ("en", "fr", "de", "it")]
-    assert months == ["November 2026", "novembre 2026", "November 2026", "novembre 2026"]
-    assert season_name(started, "en").startswith("Nov 1, 2026") and season_name("x", "en") == "x"
-    assert season_name(started, "fr").startswith("1 nov. 2026")
 
 
 # -- storage ---------------------------------------------------------------------------
