@@ -26,6 +26,7 @@ from bot.core.turns import Turns
 from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.graps import KIND as GRAPS
 from bot.exts.grass import KIND as GRASS
+from games.graps import Graps
 from games.protocol import JSON, Event
 
 KINDS: dict[str, GameKind] = {kind.name: kind for kind in (GRASS, GRACIAS, GRAPS)}
@@ -189,3 +190,45 @@ async def services(folder: Path, **settings: Any) -> AsyncIterator[Services]:
             await turns.stop()
         executor.shutdown(wait=True)
         await storage.close()
+
+
+ANN, BOB = 10, 11
+
+
+async def started_graps(storage: Storage) -> int:
+    """A Graps game between ann and bob, running; and a lobby waiting beside it."""
+    game_id = await storage.create_game(1, 2, "graps", {}, ANN, "ann")
+    await storage.add_seat(game_id, BOB, "bob")
+    engine = Graps.create(["ann", "bob"], {}, 7)
+    await storage.start_game(
+        game_id, [(ANN, "ann"), (BOB, "bob")], engine.replay_header(), engine.to_json(), 0
+    )
+    await storage.create_game(1, 3, "graps", {}, BOB, "bob")
+    return game_id
+
+
+async def one_move_each_way(sessions: Sessions, game_id: int) -> None:
+    """Whoever is awaited moves: typed, clicked, by the timer (the easy level for a
+    person), then, their seat handed to the computer, by the computer."""
+
+    async def nothing(**_: Any) -> None:
+        return None
+
+    def first(hand: Any) -> Any:
+        return hand.legal[0]
+
+    session = await sessions.load(game_id)
+    assert session is not None
+    name = session.engine.awaiting[0]
+    user = session.user_of(name)
+    await sessions.act(game_id, user, first)
+    name = session.engine.awaiting[0]
+    user = session.user_of(name)
+    await sessions.act(game_id, user, first, via=Clicked(1, user or 0, nothing))
+    await sessions.act(game_id, None, first, actor_name=session.engine.awaiting[0])
+    name = session.engine.awaiting[0]
+    seat = session.seat_of(name)
+    assert seat is not None
+    async with session.lock:
+        await sessions.seat_to_computer(session, seat, kicked=False)
+    await sessions.act(game_id, None, first, actor_name=name)
