@@ -22,8 +22,6 @@ from bot.core.storage import Storage
 from bot.exts.graps import KIND as GRAPS
 from tests.bot.core.harness import RecordingScreen, one_move_each_way, started_graps
 
-ANN, BOB = 10, 11
-
 
 async def stored_moves(storage: Storage) -> int:
     row = await storage.driver.fetch_one("SELECT COUNT(*) FROM moves")
