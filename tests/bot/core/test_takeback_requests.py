@@ -89,3 +89,16 @@ async def test_only_players_of_a_running_game_may_ask(bot):
     await bot.sessions.abandon(session.id)
     over = await refusal(ask_take_back(bot.tables, session.id, ANN, None, None))
     assert over == "That game is over; nothing can be taken back in it."
+
+
+async def test_a_move_the_timer_made_for_a_player_stands(tmp_path):
+    """`undo` read the move log, not who made the move, and took back a move the turn
+    timer had made for the player. Graps's opening placement shows nothing hidden (P3),
+    so only who made it keeps it."""
+    async with services(tmp_path, ai_delay=0.0, timer_minute=0.01) as bot:
+        session = await bot.start_game("graps", [(ANN, "ann"), (BOB, "bob")], turn_minutes=1)
+        first = session.engine.awaiting[0]
+        await bot.until(lambda: session.version >= 1, "the timer's move")
+        user = ANN if first == "ann" else BOB
+        stands = await refusal(ask_take_back(bot.tables, session.id, user, None, None))
+        assert stands == "That move was made for you when your time ran out, so it stands."

@@ -2,12 +2,16 @@
 turns through the session service like a click, a hard seat's decision goes through
 the shared workers, and an absent player's turn timer lets the easy computer move for
 them, then hands it their seat, until a game of computers only is abandoned; in a
-slow game the absent player is reminded at half time in their hand message, and a
-deadline stored before a restart still runs out after it. Real
+slow game the absent player is reminded at half time in their hand message; a deadline
+that ran out while the bot was down fires at its start; a player's own move starts the
+count of missed turns again. Real
 storage, real engines; what is checked is what was stored and what the screen was
 asked to show. A bot minute is shrunk (`timer_minute`) so that timers run out at once."""
 
 from __future__ import annotations
+
+import sqlite3
+import time
 
 import pytest
 
@@ -103,9 +107,9 @@ async def test_a_slow_games_absent_player_is_reminded_privately_at_half_time(tmp
         assert "turn time (1 day) ran out" in ran_out and "1 of 3 in a row" in ran_out
 
 
-async def test_a_deadline_stored_before_a_restart_runs_out_after_it(tmp_path):
+async def test_a_deadline_that_ran_out_while_the_bot_was_down_fires_at_its_start(tmp_path):
     people = [(ANN, "ann"), (11, "bob")]
-    async with services(tmp_path, ai_delay=0.0, timer_minute=0.002) as bot:
+    async with services(tmp_path, ai_delay=0.0, timer_minute=60.0) as bot:
         session = await bot.start_game("graps", people, [], turn_minutes=DAY)
         game_id, first = session.id, session.engine.awaiting[0]
 
@@ -114,13 +118,37 @@ async def test_a_deadline_stored_before_a_restart_runs_out_after_it(tmp_path):
             return seat.deadline
 
         await bot.until(deadline, "the first deadline stored")
-        stored = await deadline()
-    # The bot was down; at its start it resumes the running games (GameBot._restore).
-    async with services(tmp_path, ai_delay=0.0, timer_minute=0.002) as bot:
-        await bot.tables.restore(game_id)
-        assert await deadline() == stored  # kept, not a new day from the restart
+    # While the bot was down, the player's day ran out.
+    with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+        db.execute("UPDATE seats SET deadline = ? WHERE name = ?", (time.time() - 1, first))
+    async with services(tmp_path, ai_delay=0.0, timer_minute=60.0) as bot:
+        past = await deadline()
+        await bot.tables.restore(game_id)  # as the bot does at its start
+        after_start = await deadline()
         await bot.until(lambda: any("ran out" in t for t in bot.screen.said(game_id)), "the expiry")
-        said = bot.screen.said(game_id)
-        assert any(
-            t.startswith(f"<@{ANN if first == 'ann' else 11}>") for t in said if "ran out" in t
-        )
+        said = [t for t in bot.screen.said(game_id) if "ran out" in t]
+        assert said[0].startswith(f"<@{ANN if first == 'ann' else 11}>")
+        assert "turn time (1 day) ran out" in said[0]
+    assert past is not None and after_start == past  # kept, not a new day from the start
+
+
+async def test_moving_yourself_starts_the_count_of_missed_turns_again(tmp_path):
+    """Expiries count only in a row: a turn a player plays themselves sets the count of
+    their seat back to nothing."""
+    async with services(tmp_path, ai_delay=0.0, timer_minute=0.5) as bot:
+        session = await bot.start_game("graps", [(ANN, "ann"), (11, "bob")], turn_minutes=1)
+        game_id = session.id
+
+        async def expiries(name: str) -> int:
+            seat = next(s for s in await bot.storage.seats(game_id) if s.name == name)
+            return seat.expiries
+
+        first = session.engine.awaiting[0]
+        await bot.until(lambda: expiries(first), f"{first}'s turn run out")
+        assert await expiries(first) == 1
+        await bot.until(lambda: first in session.engine.awaiting, f"{first}'s turn again")
+        user = ANN if first == "ann" else 11
+        await bot.sessions.act(game_id, user, lambda hand: hand.legal[0])
+        assert await expiries(first) == 0
+        moves = await bot.storage.moves(game_id)
+        assert moves[0]["by"] == first  # the timer's move is logged as the seat's
