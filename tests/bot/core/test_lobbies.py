@@ -282,3 +282,21 @@ async def refused_in(bot: Services, row: Any, member: Member, verb: str) -> str:
         await bot.lobbies.click(row.id, row.channel_id, member, verb, answer)
     assert not answer.acknowledged
     return str(refusal.value)
+
+
+async def test_a_rematch_counts_toward_what_its_opener_hosts(bot):
+    """A rematch is a new game its opener hosts: a member at a cap cannot open one and
+    is told why; another player of the game can."""
+    game = await finished(bot, "graps", [ANN, BOB])
+    for number in range(3):
+        await bot.lobbies.open(dataclasses.replace(opening(), channel_id=CHANNEL + 1 + number))
+    refused = Click()
+    with pytest.raises(Refusal) as refusal:
+        await bot.lobbies.rematch(game, ANN, Posted(), refused)
+    assert str(refusal.value) == (
+        "You already host 3 games waiting for players on this server; start or cancel one "
+        "of them before opening another."
+    )
+    assert not refused.acknowledged and await bot.storage.rematch(game.id) is None
+    await rematch(bot, game, BOB)
+    assert (await rematch_of(bot, game)).host_id == BOB.id

@@ -4,7 +4,9 @@ at most `GAMES_PER_MEMBER` games on a server, waiting or running, and after
 `STARTS_IN_A_ROW` starts waits until the first is `START_COOLDOWN_SECONDS` old. A start
 is refused before its thread is made, so a refused start, even among many sent at once,
 leaves no empty thread. The rules themselves (the server's cap, the lobbies' caps, what
-an expired lobby counts) are tested in process: tests/bot/core/test_start_limits.py.
+an expired lobby counts, the cooldown's seconds) are tested in process:
+tests/bot/core/test_start_limits.py; a rematch counted toward its opener's games:
+tests/bot/core/test_lobbies.py.
 
 The bot's clock is shrunk (TIMER_MINUTE) where one member starts more games than that,
 so that the cooldown's seconds are short: such a member starts again for as long as
@@ -14,21 +16,17 @@ member places first in Graps, and what is counted is games, threads and refusals
 from __future__ import annotations
 
 import asyncio
-import random
 import re
 import sqlite3
 from typing import Any
 
 from bot.core.limits import (
     GAMES_PER_MEMBER,
-    START_COOLDOWN_SECONDS,
-    STARTS_IN_A_ROW,
 )
 from tests.bot.table import answer, polled
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import PUBLIC_THREAD, Channel, Message
 from tests.fakediscord.players import Player
-from tests.stress.driver import game_id_in, open_table, play
 
 WEEK = 7 * 24 * 60
 """The slowest pace, in minutes: a game that waits a week for each turn."""
@@ -101,54 +99,6 @@ async def test_games_against_the_computer_count_toward_what_a_member_hosts(fake_
     thread = await emu.wait_for(lambda: emu.channels.get(again.id), what="its thread")
     await thread.wait_message(lambda m: "set-up grape" in m.text)
     assert statuses(bot).count("running") == GAMES_PER_MEMBER
-
-
-async def test_after_five_starts_in_a_row_a_member_waits(fake_discord, stacked_bot):
-    """Audit finding 2: nothing slowed one member's starts, each costing calls from the
-    REST budget every server shares. Now a member opens five games in a row; the sixth
-    within the minute is refused, saying how many seconds to wait, and makes nothing."""
-    emu = fake_discord
-    ann = emu.user("ann")
-    for number in range(STARTS_IN_A_ROW):
-        channel = emu.channel(f"table-{number}")
-        table = await (await ann.slash(channel, "graps start", ai="easy")).message()
-        await table.wait_until(lambda m: "set-up grape" in m.text)
-    refused = await (await ann.slash(emu.channel("one-more"), "grass start")).message()
-    assert refused.ephemeral
-    wait = COOLDOWN.fullmatch(refused.text)
-    assert wait and 1 <= int(wait[1]) <= START_COOLDOWN_SECONDS, refused.text
-    assert refused.text.startswith("You opened 5 games in a row; wait ")
-    assert emu.channel("one-more").messages() == []
-    assert statuses(stacked_bot) == ["running"] * STARTS_IN_A_ROW
-
-
-async def test_a_rematch_counts_toward_what_its_opener_hosts(fake_discord, start_bot):
-    """Audit finding 2: a rematch, a new game its opener hosts (against the computer
-    it starts at once), was not counted either. Now a member at a cap cannot open one
-    and is told why; another player of the game can."""
-    emu = fake_discord
-    bot = await start_bot(env={"TIMER_MINUTE": "0.25", "GAME_SEED": "4"})  # a lobby: 15 s
-    channel = emu.channel("rematch")
-    table = await open_table(emu, "grass", channel, ["ann", "bob"], target=25_000, timer=0)
-    table.game_id = game_id_in(bot.database_path, channel, "grass")
-    rng = random.Random(4)
-    while await play(emu, bot.database_path, table, rng):
-        pass
-    over = await channel.wait_message(lambda m: m.content.startswith("**Game over!**"))
-    ann, bob = table.players["ann"], table.players["bob"]
-    for number in range(3):
-        lobby = await (await ann.slash(emu.channel(f"waiting-{number}"), "grass start")).message()
-        assert lobby.text.startswith("**Grass**: a new game")
-    refused = await answer(await ann.click(over, "Rematch"))
-    assert refused == (
-        "You already host 3 games waiting for players on this server; start or cancel one "
-        "of them before opening another."
-    )
-    assert statuses(bot).count("lobby") == 3
-    mark = channel.mark()
-    await (await bob.click(over, "Rematch")).ack()
-    await channel.wait_message(lambda m: "a rematch" in m.content, after=mark)
-    assert statuses(bot).count("lobby") == 4
 
 
 async def test_starts_sent_at_once_leave_no_empty_thread(fake_discord, stacked_bot):
