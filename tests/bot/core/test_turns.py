@@ -1,11 +1,11 @@
 """The turns service in process (tests/bot/core/harness.py): computer seats play their
-turns through the session service like a click, a hard seat's decision goes through
-the shared workers, and an absent player's turn timer lets the easy computer move for
-them, then hands it their seat, until a game of computers only is abandoned; in a
-slow game the absent player is reminded at half time in their hand message; a deadline
-that ran out while the bot was down fires at its start; a player's own move starts the
-count of missed turns again. Real
-storage, real engines; what is checked is what was stored and what the screen was
+turns through the session service like a click; a hard seat's decision goes through
+the shared workers and is searched during the seat's pause, not after it; an absent
+player's turn timer lets the easy computer move for them, then hands it their seat,
+until a game of computers only is abandoned; in a slow game the absent player is
+reminded at half time in their hand message; a deadline that ran out while the bot was
+down fires at its start; a player's own move starts the count of missed turns again.
+Real storage, real engines; what is checked is what was stored and what the screen was
 asked to show. A bot minute is shrunk (`timer_minute`) so that timers run out at once."""
 
 from __future__ import annotations
@@ -59,6 +59,29 @@ async def test_a_hard_seats_decision_goes_through_the_shared_workers(tmp_path):
         stats = bot.turns.thinking.stats
         assert stats.decisions["hard"] >= 1 and stats.wait_count >= 1
         assert stats.workers == 1 and stats.waiting == 0
+
+
+PAUSE = 2.0
+
+
+async def test_a_hard_seat_thinks_during_its_pause_not_after_it(tmp_path):
+    """The search starts as the computer's turn does and runs during its pause (AI_DELAY),
+    so a table keeps a person waiting for the pause, not the pause and the thinking:
+    the decision is under way or made while the move is not yet played."""
+    async with services(tmp_path, ai_delay=PAUSE, ai_seconds=0.3, ai_workers=1) as bot:
+        session = await bot.start_game("graps", [(ANN, "ann")], ["hard"])
+        await bot.until(lambda: "ann" in session.engine.awaiting, "ann's turn", 120)
+        moves = await computer_moves(bot.storage, session.id)
+        await bot.sessions.act(session.id, ANN, session.legal_actions("ann")[0])
+        stats = bot.turns.thinking.stats
+        made = stats.decisions["hard"]
+        await bot.until(
+            lambda: stats.running or stats.decisions["hard"] > made, "the search begun", 120
+        )
+        # Seen searching before its pause is over (the pause is long beside a start).
+        assert time.monotonic() < session.moved_at + PAUSE
+        assert await computer_moves(bot.storage, session.id) == moves
+        await bot.until(counted(bot.storage, session.id, moves + 1), "the computer's move", 120)
 
 
 @pytest.mark.parametrize("kind", ["graps", "gracias"])
