@@ -143,7 +143,12 @@ class Sessions:
         self._loaded: dict[int, list[weakref.ref[Session]]] = {}
         """The sessions handed out per game and still alive, brought up to the database
         when the game's lock is taken (`refresh`)."""
-        self.watcher: Watcher | None = None
+        self._watcher: Watcher | None = None
+
+    def follow(self, watcher: Watcher | None) -> None:
+        """`watcher` hears of every move from now on (the turns service, which schedules
+        computer players and timers; None: nobody)."""
+        self._watcher = watcher
 
     def lock(self, game_id: int) -> GameLock:
         lock = self._locks.get(game_id)
@@ -274,10 +279,10 @@ class Sessions:
     ) -> None:
         """Tell the watcher about a move (or a start, or a restart); call with the
         game's lock held. Its failure is logged: the move stands."""
-        if self.watcher is None:
+        if self._watcher is None:
             return
         try:
-            await self.watcher(session, events, user_id, name)
+            await self._watcher(session, events, user_id, name)
         except Exception:
             log.exception("game %s: the watcher failed after a move", session.id)
 

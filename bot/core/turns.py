@@ -122,14 +122,14 @@ class Turns:
 
     async def start(self) -> None:
         """The sweep begins (and, on a shared database, the leases' upkeep)."""
-        self.sessions.watcher = self.watch
+        self.sessions.follow(self.watch)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="turn sweep")
         if self.storage.shared:  # alone on a SQLite file, every game's turns are ours
             self._leaser = asyncio.create_task(self.leased.keep(self.ready), name="turn leases")
 
     async def stop(self) -> None:
         """Every task stopped; this process's leases given back."""
-        self.sessions.watcher = None
+        self.sessions.follow(None)
         tasks = [*self._ai_tasks.values(), *self._timer_tasks.values(), *self._patience.values()]
         tasks.extend(task for task in (self._sweeper, self._leaser) if task is not None)
         for task in tasks:
