@@ -68,7 +68,7 @@ def ratings_line(
             rating=rating_text(*change.after),
             change=change_text(change.before, change.after),
         )
-        for result in kind.ui.results(table)
+        for result in sorted(kind.ui.results(table), key=lambda result: result.place)
         if (change := changes.get(result.name)) is not None
     ]
     if not parts:
