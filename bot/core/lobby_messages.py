@@ -28,7 +28,8 @@ def message_fields(
     """A message of the game in its language; nobody pinged but the members `pinged`."""
     speech = public(row.language)
     if pinged:
-        mentions = discord.AllowedMentions(users=[discord.Object(user_id) for user_id in pinged])
+        users = [discord.Object(user_id) for user_id in pinged]
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=users)
     else:
         mentions = discord.AllowedMentions.none()
     return {
