@@ -1,5 +1,11 @@
-"""`python -m bot.maintenance`: back up the database safely, prune what is no longer needed.
+"""`python -m bot.maintenance`: bring the database's schema up to date, back it up safely,
+prune what is no longer needed.
 
+    python -m bot.maintenance upgrade
+        Brings the database to this bot's schema (a new one is created) and says its
+        version; the bot does the same at start. Run once before the bot's processes
+        start, it makes an upgrade's migration happen once, where its failure is seen
+        (compose.yaml's `migrate` service); a database written by a newer bot is refused.
     python -m bot.maintenance backup FILE
         A consistent copy of the whole database into FILE (SQLite's online backup: safe
         while the bot runs and with the WAL journal, where copying the file is not).
@@ -26,6 +32,7 @@ from pathlib import Path
 
 from bot.core.settings import SettingsError, load_settings
 from bot.core.storage import Storage, StorageError
+from bot.core.storage.postgres import described
 
 DAY = 24 * 3600.0
 
@@ -50,6 +57,16 @@ def backup(database: Path, target: Path) -> None:
         source.close()
 
 
+async def upgrade(database: Path | str) -> int:
+    """The schema version of `database` once brought up to date (`Storage.open` migrates,
+    on PostgreSQL under a lock that makes processes starting together migrate once)."""
+    storage = await Storage.open(database)
+    try:
+        return await storage.schema_version()
+    finally:
+        await storage.close()
+
+
 async def prune(
     database: Path | str, lobby_days: float, game_days: float | None
 ) -> tuple[int, int]:
@@ -65,6 +82,7 @@ async def prune(
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.maintenance", description=__doc__)
     verbs = parser.add_subparsers(dest="verb", required=True)
+    verbs.add_parser("upgrade", help="bring the database to this bot's schema")
     backup_verb = verbs.add_parser("backup", help="a consistent copy of the database")
     backup_verb.add_argument("file", type=Path)
     prune_verb = verbs.add_parser("prune", help="delete what is no longer needed")
@@ -74,6 +92,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load_settings()
         database = settings.database
+        if args.verb == "upgrade":
+            version = asyncio.run(upgrade(database))
+            named = (
+                described(database)
+                if isinstance(database, str)
+                else f"the SQLite database {database}"
+            )
+            print(f"T{named[1:]} is at schema version {version}, this bot's.")
+            return 0
         if args.verb == "backup":
             if settings.database_url is not None:
                 raise StorageError(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import subprocess
@@ -10,7 +11,9 @@ import sys
 import time
 from pathlib import Path
 
-from bot.core.storage import Result, Storage
+import asyncpg
+
+from bot.core.storage import Result, Storage, postgres, sqlite
 from games.grass import Grass
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,3 +87,61 @@ async def test_backup_while_the_bot_runs_and_prune_only_when_it_does_not(tmp_pat
     done = maintenance(database, "prune", "--lobbies-older-than", "0")
     assert done.returncode == 0, done.stderr
     assert "Deleted 1 lobby that never started and 0 finished games." in done.stdout
+
+
+def upgrade(**env: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot.maintenance upgrade` with these database settings alone."""
+    inherited = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}
+    inherited.pop("DISCORD_TOKEN", None)  # the migration needs no token
+    return subprocess.run(
+        [sys.executable, "-m", "bot.maintenance", "upgrade"],
+        cwd=ROOT,
+        env={**inherited, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+async def test_upgrade_creates_the_schema_once_and_refuses_a_newer_one(postgres_url):
+    # Two at once, as two processes started together would: both succeed, one migrates.
+    first, second = await asyncio.gather(
+        asyncio.to_thread(upgrade, DATABASE_URL=postgres_url),
+        asyncio.to_thread(upgrade, DATABASE_URL=postgres_url),
+    )
+    latest = len(postgres.MIGRATIONS)
+    for done in (first, second):
+        assert done.returncode == 0, done.stderr
+        assert f"is at schema version {latest}, this bot's." in done.stdout
+        assert done.stdout.startswith("The PostgreSQL database ")
+        assert postgres_url not in done.stdout  # never the URL, which may hold a password
+    connection = await asyncpg.connect(postgres_url)
+    try:
+        applied = await connection.fetch("SELECT version FROM schema_migrations ORDER BY 1")
+        assert [row[0] for row in applied] == list(range(1, latest + 1))
+        await connection.execute("INSERT INTO schema_migrations (version) VALUES ($1)", 99)
+    finally:
+        await connection.close()
+
+    newer = upgrade(DATABASE_URL=postgres_url)  # an older image started after a newer one
+    assert newer.returncode == 1
+    assert "schema version 99" in newer.stderr and "newer version" in newer.stderr
+
+
+async def test_upgrade_of_a_sqlite_file_and_its_refusal_while_the_bot_runs(tmp_path):
+    database = tmp_path / "data" / "bot.sqlite3"
+    database.parent.mkdir()
+    done = upgrade(DATABASE_PATH=str(database))
+    assert done.returncode == 0, done.stderr
+    latest = len(sqlite.MIGRATIONS)
+    assert (
+        done.stdout
+        == f"The SQLite database {database} is at schema version {latest}, this bot's.\n"
+    )
+    storage = await Storage.open(database)  # as the running bot holds it
+    try:
+        assert await storage.schema_version() == latest
+        busy = upgrade(DATABASE_PATH=str(database))
+        assert busy.returncode == 1 and "already in use by another running bot" in busy.stderr
+    finally:
+        await storage.close()
