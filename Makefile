@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PYTEST_WORKERS ?= 2
 
 .PHONY: run test test-long lint types unit bench bench-ai gallery cli clean catalogs messages \
-	mutation
+	mutation lock
 
 # The languages' compiled catalogs, made from the .po files kept in version control
 # (lang/README.md); every target that runs the bot or its tests depends on them.
@@ -95,6 +95,24 @@ mutation: $(VENV)/.installed-dev $(CATALOGS)
 	rm -f mutants/mutmut-stats.json
 	nice -n 10 $(BIN)/mutmut run --max-children $(PYTEST_WORKERS) $(MUTANTS)
 	$(BIN)/python -m tests.mutation.scores
+
+# requirements.lock: the exact versions and hashes of the runtime dependencies, which the
+# container image installs (Dockerfile), for CPython 3.11 on Linux; resolved for x86_64, then
+# checked to resolve the same for aarch64. Versions already locked are kept while pyproject
+# allows them; `make lock LOCK_FLAGS=--upgrade` takes the newest allowed. uv runs from a
+# venv of its own: it is no dependency of the project. tests/test_lock.py checks the lock
+# against pyproject.toml.
+LOCK_TOOLS := $(VENV)/lock-tools
+LOCK_FLAGS ?=
+LOCK := $(LOCK_TOOLS)/bin/uv pip compile pyproject.toml --quiet --generate-hashes \
+	--python-version 3.11 --custom-compile-command 'make lock' $(LOCK_FLAGS)
+lock:
+	test -x $(LOCK_TOOLS)/bin/uv || { $(PYTHON) -m venv $(LOCK_TOOLS) && \
+		$(LOCK_TOOLS)/bin/python -m pip install --quiet uv==0.13.9; }
+	$(LOCK) --python-platform x86_64-manylinux_2_28 -o requirements.lock
+	cp requirements.lock $(LOCK_TOOLS)/aarch64.lock
+	$(LOCK) --python-platform aarch64-manylinux_2_28 -o $(LOCK_TOOLS)/aarch64.lock
+	diff requirements.lock $(LOCK_TOOLS)/aarch64.lock
 
 gallery: $(VENV)/.installed-dev $(CATALOGS)
 	$(BIN)/python -m render.tools.gallery gallery
