@@ -64,7 +64,8 @@ test-long: $(VENV)/.installed-dev $(CATALOGS)
 # over whole games (DMs, channel messages, REST calls); taps: picks per move;
 # bench_processes: SQLite beside PostgreSQL, one process beside two; bench_waits: how long
 # a person waits for the computer seats at their table; bench_fair: whether one busy
-# server slows another server's computer players.
+# server slows another server's computer players; bench_metrics: what the operators'
+# metrics cost a move, on and off.
 bench: $(VENV)/.installed-dev $(CATALOGS)
 	tests/install-postgres
 	$(BIN)/python -m games.bench
@@ -75,6 +76,7 @@ bench: $(VENV)/.installed-dev $(CATALOGS)
 	$(BIN)/python -m tests.stress.bench_processes
 	$(BIN)/python -m tests.stress.bench_waits
 	$(BIN)/python -m tests.stress.bench_fair
+	$(BIN)/python -m tests.stress.bench_metrics
 
 # The computer players' strength (win rates with confidence intervals), then the ratings'
 # calibration (the levels rated against each other must order random < easy < hard);
