@@ -247,19 +247,23 @@ class Thinking:
             raise
 
     def tick(self) -> None:
-        """Decisions whose moment is too near go to the easy level; free workers take
-        the next decisions in the fair order. Run on every change, and by a timer at
+        """Free workers take the next decisions in the fair order, each searching until
+        its moment (`min_search` at least); then the decisions left waiting whose moment
+        is too near go to the easy level. A decision gives up its search only when it
+        would have to wait for a worker: one asked late with a worker free (a short
+        pause, a slow machine) still searches. Run on every change, and by a timer at
         the next moment a waiting decision would have to give up its search."""
         now = self._clock()
-        for entry in [e for e in self._waiting if e.due - now < self.min_search]:
-            self._leave(entry, None, now)
         while self._waiting and self.stats.running < self.workers:
             entry = min(self._waiting, key=self._rank)
-            self._leave(entry, min(self.seconds, entry.due - now), now)
+            budget = max(self.min_search, min(self.seconds, entry.due - now))
+            self._leave(entry, budget, now)
             self.stats.running += 1
             for path in entry.asker.paths():
                 self._running[path] += 1
                 self._served[path] = next(self._starts)
+        for entry in [e for e in self._waiting if e.due - now < self.min_search]:
+            self._leave(entry, None, now)
         self._count_queue()
         self._set_timer(now)
 

@@ -100,7 +100,10 @@ def test_the_computer_levels_identities_are_the_stored_ones():
 def test_the_game_over_ratings_line_reads_each_change_whole():
     """docs/ratings.md: "Ratings: ann 1,136 (+36), bob 964? (−36)", in the standings'
     order, a player without a change left out."""
-    standings = [SimpleNamespace(name=name) for name in ("ann", "bob", "cy", "dee")]
+    standings = [
+        SimpleNamespace(name=name, place=place)
+        for place, name in enumerate(("ann", "bob", "cy", "dee"), 1)
+    ]
     kind = cast(Any, SimpleNamespace(ui=SimpleNamespace(results=lambda table: standings)))
     changes = {
         "ann": RatingChange("", 1, (29.1, 5.0), (30.0, 5.0)),

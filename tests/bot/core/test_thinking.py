@@ -288,3 +288,30 @@ async def test_a_budget_set_shorter_than_the_shortest_search_still_searches():
         assert await task in position()[1]
     finally:
         service.close()
+
+
+class Running(Clock):
+    """A clock that moves on a little at every reading, as a real one does."""
+
+    def __call__(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+async def test_a_decision_asked_late_with_a_worker_free_still_searches():
+    """A decision asked after its moment (a short pause, a slow machine) with a worker
+    free searches, rather than taking the easy level's choice: the easy choice is for a
+    decision that would wait for a worker. With no search time (the tests' AI_SECONDS
+    0) the clock read between asking and starting made every such decision easy, so a
+    hard computer played as the easy one."""
+    workers = HeldWorkers()
+    service = Thinking(2, 0.0, executor=lambda _count: workers, clock=Running())
+    try:
+        late = ask(service, Asker(1, 100, 1000), due=0.0)  # its moment is past
+        await settle()
+        assert workers.budgets() == [0.0]
+        workers.finish(0)
+        await late
+        assert service.stats.decisions == {"hard": 1}
+    finally:
+        service.close()
