@@ -1,8 +1,9 @@
 """The service for a game before it starts, beside the tables service that starts and
 closes it (bot/core/tables.py): opening a game, the lobby's seats (Join, Leave, the
 computer seats), a challenge's answer, the host's Start and Cancel, and the rematch of
-a finished game. It takes ids and names, never a Discord interaction: the command or
-click that asks hands it an `Answer`, its Discord side (acknowledge, show). Each change
+a finished game. It takes ids and names, never a Discord interaction, and says what to
+show as plain values (`Lobby`, bot/core/screen.py): the command or click that asks
+hands it an `Answer`, its Discord side (acknowledge, show). Each change
 is judged, then made under the game's lock: refusals first (as `Refusal`), then the
 click acknowledged, the change stored, and the message shown, so that two clicks at
 once never show an older seat list over a newer one.
@@ -39,7 +40,6 @@ from bot.core.limits import (
     REMATCH_MINUTES,
     lobby_expired,
 )
-from bot.core.lobby_messages import Fields, challenge_message, lobby_message, message_fields
 from bot.core.openings import (
     Opening,
     ai_name,
@@ -48,6 +48,7 @@ from bot.core.openings import (
     expiry_text,
     table_full,
 )
+from bot.core.screen import Lobby
 from bot.core.session import Session
 from bot.core.start_limits import check_caps, check_cooldown
 from bot.core.storage import MAX_ROW_ID, GameRow, SeatRow, Status
@@ -63,7 +64,7 @@ CHALLENGE_VERBS = frozenset(
 """The only controls of a challenge: its answers, and the host's language menu."""
 
 
-Post = Callable[[Fields], Awaitable[int]]
+Post = Callable[[Lobby], Awaitable[int]]
 """Sends a new game's first message (its table message from then on); its id."""
 NewThread = Callable[[], Awaitable[int]]
 """Makes the thread a new game is played in; its id."""
@@ -76,7 +77,7 @@ class Answer(Protocol):
         """The refusals are past: the click is acknowledged before anything is written,
         so a database kept busy by another writer cannot make it late."""
 
-    async def show(self, fields: Fields) -> None:
+    async def show(self, lobby: Lobby) -> None:
         """The clicked message, edited."""
 
 
@@ -183,19 +184,17 @@ class Lobbies:
                     host=mention(row.host_id),
                     robot=seats[1].name,
                 )
-                message_id = await post(message_fields(row, starting))
+                message_id = await post(Lobby(record, row, words=starting))
                 await self.storage.set_table_message(game_id, message_id)
                 await self.tables.start(row, seats)
                 return
             if row.challenged_id is not None:
                 # The challenged player is pinged, so Discord tells them; nobody else is.
-                text, view = challenge_message(record, row, seats)
-                fields = message_fields(row, text, view, pinged=[row.challenged_id])
+                lobby = Lobby(record, row, tuple(seats), pinged=(row.challenged_id,))
             else:
                 # Seated players are listed as mentions (names that stay current), no ping.
-                text, view = lobby_message(record, row, seats)
-                fields = message_fields(row, text, view)
-            await self.storage.set_table_message(game_id, await post(fields))
+                lobby = Lobby(record, row, tuple(seats))
+            await self.storage.set_table_message(game_id, await post(lobby))
 
     # -- clicks on a lobby -----------------------------------------------------------
 
@@ -254,7 +253,7 @@ class Lobbies:
                 return
             else:
                 raise Refusal(_("Unknown lobby button."))
-            await answer.show(await self.lobby_fields(row, record))
+            await answer.show(await self.lobby(row, record))
 
     async def _join(
         self,
@@ -350,7 +349,7 @@ class Lobbies:
         await self.storage.set_status(row.id, Status.ABANDONED)
         title = record.words.title
         text = _("~~{game} lobby~~: cancelled by {player}.", game=title, player=mention(member.id))
-        await answer.show(message_fields(row, text))
+        await answer.show(Lobby(record, row, words=text))
 
     async def _answer_challenge(
         self,
@@ -372,7 +371,7 @@ class Lobbies:
                 player=mention(member.id),
                 host=mention(row.host_id),
             )
-            await answer.show(message_fields(row, text))
+            await answer.show(Lobby(record, row, words=text))
             return
         # The accepting member's own display name, as for a seat taken with Join.
         named = [
@@ -401,15 +400,12 @@ class Lobbies:
         await answer.ready()
         await self.tables.start(row, seats)
 
-    async def lobby_fields(self, row: GameRow, record: GameKind) -> Fields:
-        """The lobby (or challenge) message as it is now, as the fields of an edit."""
-        seats = await self.storage.seats(row.id)
+    async def lobby(self, row: GameRow, record: GameKind) -> Lobby:
+        """The lobby (or challenge) message as it is now."""
+        seats = tuple(await self.storage.seats(row.id))
         if row.challenged_id is not None:
-            text, view = challenge_message(record, row, seats)
-            return message_fields(row, text, view)
-        expected = await self.rematch_players(row)
-        text, view = lobby_message(record, row, seats, expected)
-        return message_fields(row, text, view)
+            return Lobby(record, row, seats)
+        return Lobby(record, row, seats, tuple(await self.rematch_players(row)))
 
     # -- rematches -------------------------------------------------------------------
 
@@ -462,10 +458,10 @@ class Lobbies:
             assert row is not None
             seats = await self.storage.seats(game_id)
             expected = await self.rematch_players(row)
-            text, view = lobby_message(record, row, seats, expected)
             # The players it waits for are pinged: this new message is how they hear of it.
-            waiting = [user_id for user_id in expected if user_id != member.id]
-            message_id = await post(message_fields(row, text, view, pinged=waiting))
+            waiting = tuple(user_id for user_id in expected if user_id != member.id)
+            lobby = Lobby(record, row, tuple(seats), tuple(expected), pinged=waiting)
+            message_id = await post(lobby)
             await self.storage.set_table_message(game_id, message_id)
             await self._start_if_everyone_is_back(row)  # a game against the computer only
 
@@ -513,8 +509,8 @@ class Lobbies:
             if await self._join(row, record, seats, member, welcome.ready):
                 return
             if row.table_message_id is not None:
-                fields = await self.lobby_fields(row, record)
-                await self.tables.screen.edit_lobby(row, row.table_message_id, fields)
+                lobby = await self.lobby(row, record)
+                await self.tables.screen.edit_lobby(row.table_message_id, lobby)
 
     # -- what waited too long --------------------------------------------------------
 

@@ -14,6 +14,7 @@ from bot.core.gameui import ANY_VERSION, Control, GameButton, GameSelect, LobbyV
 from bot.core.kinds import GameKind
 from bot.core.language import mention, public, time_span
 from bot.core.limits import EXPIRIES_TO_REPLACE, REMATCH_MINUTES, slow, turn_minutes
+from bot.core.screen import Lobby
 from bot.core.storage import GameRow, SeatRow
 from games.text import Text, _, _n, _p, joined
 from lang import ENGLISH, LANGUAGES, NAMES
@@ -37,6 +38,18 @@ def message_fields(
         "view": speech.view(view) if view is not None else None,
         "allowed_mentions": mentions,
     }
+
+
+def drawn(lobby: Lobby) -> Fields:
+    """The message a service asked for (`Lobby`), as the fields of a send or edit."""
+    row, record = lobby.row, lobby.record
+    if lobby.words is not None:
+        return message_fields(row, lobby.words, pinged=lobby.pinged)
+    if row.challenged_id is not None:
+        text, view = challenge_message(record, row, lobby.seats)
+    else:
+        text, view = lobby_message(record, row, lobby.seats, lobby.expected)
+    return message_fields(row, text, view, pinged=lobby.pinged)
 
 
 def timer_text(row: GameRow, default: int) -> Text:

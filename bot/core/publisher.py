@@ -43,8 +43,10 @@ from bot.core.gameui import (
 from bot.core.handmessages import HandMessages, LaterWrites
 from bot.core.kinds import GameKind
 from bot.core.language import Speech, localise_items
+from bot.core.lobby_messages import Fields, drawn
 from bot.core.pictures import Pictures
 from bot.core.pushes import Pushes
+from bot.core.screen import Lobby
 from bot.core.session import Clicked, Session
 from bot.core.skill import identity
 from bot.core.storage import GameRow, Status, Storage
@@ -151,12 +153,14 @@ class Publisher:
         """A closed lobby's message says why, in the game's language, and loses its
         buttons; a failure to edit it is logged (the lobby is closed all the same)."""
         content = said(text, row.language or ENGLISH)
-        fields = {"content": content, "view": None}
-        await self.edit_lobby(row, message_id, fields)
+        await self._edit_lobby(row, message_id, {"content": content, "view": None})
 
-    async def edit_lobby(self, row: GameRow, message_id: int, fields: dict[str, Any]) -> None:
-        """A lobby's message edited with `fields` (content, view) from elsewhere than a
-        click on it; a failure is logged (what was stored stays)."""
+    async def edit_lobby(self, message_id: int, lobby: Lobby) -> None:
+        """A lobby's message redrawn from elsewhere than a click on it; a failure is
+        logged (what was stored stays)."""
+        await self._edit_lobby(lobby.row, message_id, drawn(lobby))
+
+    async def _edit_lobby(self, row: GameRow, message_id: int, fields: Fields) -> None:
         channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         try:
             await channel.get_partial_message(message_id).edit(

@@ -6,13 +6,32 @@ shows it in Discord; the services' tests give a screen that records what it was 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
-from bot.core.storage import GameRow
+from bot.core.storage import GameRow, SeatRow
 from games.protocol import Event
 
 if TYPE_CHECKING:  # the session service takes a screen when it is built
+    from bot.core.kinds import GameKind
     from bot.core.session import Clicked, Session
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """A message of a game not started, as a service asks for it, in plain values: the
+    lobby (or the challenge) as stored, or `words` in its place (cancelled, declined,
+    starting at once against the computer). The screen draws it (bot/core/
+    lobby_messages.py `drawn`)."""
+
+    record: GameKind
+    row: GameRow
+    seats: tuple[SeatRow, ...] = ()
+    expected: tuple[int, ...] = ()
+    """The players a rematch waits for."""
+    words: str | None = None
+    pinged: tuple[int, ...] = ()
+    """The members the message notifies; nobody else is."""
 
 
 class Screen(Protocol):
@@ -54,5 +73,5 @@ class Screen(Protocol):
     async def close_lobby(self, row: GameRow, message_id: int, text: str) -> None:
         """A lobby's message replaced by `text`, its controls taken away."""
 
-    async def edit_lobby(self, row: GameRow, message_id: int, fields: dict[str, Any]) -> None:
+    async def edit_lobby(self, message_id: int, lobby: Lobby) -> None:
         """A lobby's message redrawn."""

@@ -20,8 +20,9 @@ from bot.core.gameui import LobbyVerb
 from bot.core.kinds import GameKind
 from bot.core.language import mention, private, public
 from bot.core.limits import SLOW_PACES
-from bot.core.lobby_messages import Fields
+from bot.core.lobby_messages import Fields, drawn
 from bot.core.openings import Opening, judge
+from bot.core.screen import Lobby
 from bot.core.session import Session
 from bot.core.tables import Member
 from games.protocol import JSON
@@ -147,8 +148,8 @@ async def open_lobby(
     opened = bot.lobbies.open(opening, new_thread if thread else None)
     game_id = await _in_time(reply, opened)
 
-    async def post(fields: Fields) -> int:
-        return await _post_table(reply, thread_id, fields)
+    async def post(lobby: Lobby) -> int:
+        return await _post_table(reply, thread_id, drawn(lobby))
 
     await bot.lobbies.post(game_id, post)
 
@@ -185,8 +186,8 @@ class _Clicked:
         if not self.interaction.response.is_done():
             await self.interaction.response.defer()
 
-    async def show(self, fields: Fields) -> None:
-        await self.interaction.edit_original_response(**fields)
+    async def show(self, lobby: Lobby) -> None:
+        await self.interaction.edit_original_response(**drawn(lobby))
 
 
 class _Welcomed(_Clicked):
@@ -222,8 +223,8 @@ async def ask_rematch(
     """The game-over message's Rematch: opens the rematch, as the button's answer, or
     takes the presser's seat in it."""
 
-    async def post(fields: Fields) -> int:
-        return (await answer_command(interaction, fields)).id
+    async def post(lobby: Lobby) -> int:
+        return (await answer_command(interaction, drawn(lobby))).id
 
     member = Member(interaction.user.id, member_name(interaction))
     await bot.lobbies.rematch(session, member, post, _Welcomed(interaction))

@@ -16,7 +16,8 @@ from typing import Any
 
 from bot.core.kinds import GameKind
 from bot.core.lobbies import Lobbies
-from bot.core.lobby_messages import Fields
+from bot.core.lobby_messages import drawn
+from bot.core.screen import Lobby
 from bot.core.session import Clicked, Session
 from bot.core.sessions import Sessions
 from bot.core.settings import Settings
@@ -42,6 +43,11 @@ class Shown:
     text: str = ""
     """What was said (in English), or the kinds of the events published."""
     about: str | None = None
+
+
+def words_of(lobby: Lobby) -> str:
+    """What a lobby's message says, drawn as the screen draws it (English)."""
+    return str(drawn(lobby)["content"])
 
 
 @dataclass
@@ -91,8 +97,8 @@ class RecordingScreen:
     async def close_lobby(self, row: GameRow, message_id: int, text: str) -> None:
         self.shown.append(Shown("close lobby", row.id, str(text)))
 
-    async def edit_lobby(self, row: GameRow, message_id: int, fields: dict[str, Any]) -> None:
-        self.shown.append(Shown("edit lobby", row.id, str(fields.get("content", ""))))
+    async def edit_lobby(self, message_id: int, lobby: Lobby) -> None:
+        self.shown.append(Shown("edit lobby", lobby.row.id, words_of(lobby)))
 
 
 @dataclass
@@ -101,18 +107,18 @@ class Click:
     acknowledged, and every redraw of the clicked message."""
 
     acknowledged: bool = False
-    shown: list[Fields] = field(default_factory=list)
+    shown: list[Lobby] = field(default_factory=list)
 
     async def ready(self) -> None:
         self.acknowledged = True
 
-    async def show(self, fields: Fields) -> None:
-        self.shown.append(fields)
+    async def show(self, lobby: Lobby) -> None:
+        self.shown.append(lobby)
 
     @property
     def text(self) -> str:
         """The clicked message's text as last redrawn (English)."""
-        return str(self.shown[-1]["content"]) if self.shown else ""
+        return words_of(self.shown[-1]) if self.shown else ""
 
 
 @dataclass

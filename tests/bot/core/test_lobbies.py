@@ -19,10 +19,11 @@ from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
 from bot.core.limits import REMATCH_MINUTES
 from bot.core.openings import Opening, judge
+from bot.core.screen import Lobby
 from bot.core.storage import Status
 from bot.core.tables import Member
 from games.graps.actions import Resign
-from tests.bot.core.harness import KINDS, Click, Services, services
+from tests.bot.core.harness import KINDS, Click, Services, services, words_of
 
 SERVER, CHANNEL = 1, 50
 ANN, BOB, CY, DEE = (Member(10, "ann"), Member(11, "bob"), Member(12, "cy"), Member(13, "dee"))
@@ -46,7 +47,7 @@ async def opened(bot: Services, kind: str = "grass", **asked: Any) -> int:
     judge(asked_for)
     game_id = await bot.lobbies.open(asked_for)
 
-    async def post(fields: dict[str, Any]) -> int:
+    async def post(lobby: Lobby) -> int:
         return 900 + game_id
 
     await bot.lobbies.post(game_id, post)
@@ -195,11 +196,11 @@ class Posted:
     """A rematch's lobby message, as `Lobbies.rematch` posts it."""
 
     def __init__(self) -> None:
-        self.fields: list[dict[str, Any]] = []
+        self.lobbies: list[Lobby] = []
 
-    async def __call__(self, fields: dict[str, Any]) -> int:
-        self.fields.append(fields)
-        return 5000 + len(self.fields)
+    async def __call__(self, lobby: Lobby) -> int:
+        self.lobbies.append(lobby)
+        return 5000 + len(self.lobbies)
 
 
 async def rematch(bot: Services, game: Any, member: Member) -> Click:
@@ -218,9 +219,9 @@ async def test_a_rematch_starts_once_everyone_is_back(bot):
     game = await finished(bot, "graps", [ANN, BOB])
     posted = Posted()
     await bot.lobbies.rematch(game, ANN, posted, Click())
-    [lobby] = posted.fields
-    assert "<@11>" in str(lobby["content"])  # bob is asked back
-    assert [m.id for m in lobby["allowed_mentions"].users] == [BOB.id]  # and pinged alone
+    [lobby] = posted.lobbies
+    assert "<@11>" in words_of(lobby)  # bob is asked back
+    assert lobby.pinged == (BOB.id,)  # and pinged alone
     back = await rematch(bot, game, BOB)
     assert back.acknowledged
     row = await bot.storage.game((await rematch_of(bot, game)).id)

@@ -14,10 +14,12 @@ import discord
 from bot.core.gameui import GameButton, GameSelect
 from bot.core.lobby_messages import (
     challenge_message,
+    drawn,
     lobby_message,
     message_fields,
     timer_text,
 )
+from bot.core.screen import Lobby
 from bot.core.storage import GameRow, SeatRow, Storage
 from tests.bot.core.harness import KINDS
 
@@ -161,3 +163,22 @@ async def test_a_message_without_pings_pings_nobody_and_without_a_view_drops_it(
     assert fields["content"] == text  # English: no language stored
     assert fields["view"] is None
     assert fields["allowed_mentions"].to_dict() == {"parse": []}
+
+
+async def test_what_a_service_asks_for_is_drawn_as_the_message_it_names(storage):
+    row, seats = await lobby(storage)
+    grass = KINDS["grass"]
+    drawn_lobby = drawn(Lobby(grass, row, tuple(seats)))
+    assert drawn_lobby["content"] == lobby_message(grass, row, seats)[0]
+    assert drawn_lobby["view"] is not None
+    assert drawn_lobby["allowed_mentions"].users is False  # the seated are listed, not pinged
+    words = drawn(Lobby(grass, row, words="~~Grass lobby~~: cancelled by <@10>."))
+    assert words["content"] == "~~Grass lobby~~: cancelled by <@10>." and words["view"] is None
+    game_id = await storage.create_game(SERVER, CHANNEL + 1, "graps", {}, ANN, "ann")
+    await storage.add_challenged(game_id, BOB, "bob")
+    challenge = await storage.game(game_id)
+    assert challenge is not None
+    both = tuple(await storage.seats(game_id))
+    drawn_challenge = drawn(Lobby(KINDS["graps"], challenge, both, pinged=(BOB,)))
+    assert drawn_challenge["content"] == challenge_message(KINDS["graps"], challenge, both)[0]
+    assert [user.id for user in drawn_challenge["allowed_mentions"].users] == [BOB]
