@@ -20,47 +20,7 @@ from bot.core.metrics import Metrics
 from bot.core.sharing import SHARE, share_view
 from games.protocol import IllegalAction
 from lang import translate
-
-
-@dataclass
-class Sent:
-    content: str
-    options: dict[str, Any]
-
-
-class Refused:
-    """The parts of an HTTP response discord.HTTPException reads."""
-
-    status = 404
-    reason = "Not Found"
-
-
-@dataclass
-class Response:
-    """discord.InteractionResponse: acknowledged once a message was sent."""
-
-    done: bool = False
-    refuses: bool = False
-    sent: list[Sent] = field(default_factory=list)
-
-    def is_done(self) -> bool:
-        return self.done
-
-    async def send_message(self, content: str, **options: Any) -> None:
-        if self.refuses:
-            raise discord.HTTPException(Refused(), "Unknown interaction")
-        self.sent.append(Sent(content, options))
-        self.done = True
-
-
-@dataclass
-class Followup:
-    """discord.Webhook, as `interaction.followup`."""
-
-    sent: list[Sent] = field(default_factory=list)
-
-    async def send(self, content: str, **options: Any) -> None:
-        self.sent.append(Sent(content, options))
+from tests.bot.core.answers import Followup, Response, Sent
 
 
 @dataclass

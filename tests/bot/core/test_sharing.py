@@ -26,41 +26,9 @@ from bot.core.sharing import (
 )
 from games.text import _
 from lang import translate
+from tests.bot.core.answers import Followup, Response, Sent
 
 SERVER = 5
-
-
-@dataclass
-class Sent:
-    content: str
-    options: dict[str, Any]
-
-
-@dataclass
-class Response:
-    """discord.InteractionResponse."""
-
-    sent: list[Sent] = field(default_factory=list)
-    deferred: list[dict[str, Any]] = field(default_factory=list)
-
-    def is_done(self) -> bool:
-        return bool(self.sent or self.deferred)
-
-    async def send_message(self, content: str, **options: Any) -> None:
-        self.sent.append(Sent(content, options))
-
-    async def defer(self, **options: Any) -> None:
-        self.deferred.append(options)
-
-
-@dataclass
-class Followup:
-    """discord.Webhook, as `interaction.followup`."""
-
-    sent: list[Sent] = field(default_factory=list)
-
-    async def send(self, content: str, **options: Any) -> None:
-        self.sent.append(Sent(content, options))
 
 
 @dataclass
