@@ -5,7 +5,7 @@ refused, recorded in order. A stand-in for discord.py's objects, not for the bot
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -55,3 +55,21 @@ class Followup:
 
     async def send(self, content: str, **options: Any) -> None:
         self.sent.append(Sent(content, options))
+
+
+@dataclass
+class Answering:
+    """The parts of a discord.Interaction that answer it; each test adds the rest its
+    module reads (the client, the server)."""
+
+    locale: discord.Locale = discord.Locale.american_english
+    response: Response = field(default_factory=Response)
+    followup: Followup = field(default_factory=Followup)
+    id: int = 4321
+
+    def real(self) -> discord.Interaction[Any]:
+        return cast("discord.Interaction[Any]", self)
+
+    def answers(self) -> list[Sent]:
+        """Every message sent, the response first, then the follow-ups."""
+        return self.response.sent + self.followup.sent

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -20,7 +19,7 @@ from bot.core.metrics import Metrics
 from bot.core.sharing import SHARE, share_view
 from games.protocol import IllegalAction
 from lang import translate
-from tests.bot.core.answers import Followup, Response, Sent
+from tests.bot.core.answers import Answering, Response, Sent
 
 
 @dataclass
@@ -32,21 +31,14 @@ class Client:
 
 
 @dataclass
-class Interaction:
+class Interaction(Answering):
     """The parts of a discord.Interaction that `reply` and `report` use."""
 
-    locale: discord.Locale = discord.Locale.american_english
-    response: Response = field(default_factory=Response)
-    followup: Followup = field(default_factory=Followup)
     client: Client = field(default_factory=Client)
-    id: int = 4321
-
-    def real(self) -> discord.Interaction[Any]:
-        return cast("discord.Interaction[Any]", self)
 
     def answer(self) -> Sent:
         """The one message sent, whichever way."""
-        [sent] = self.response.sent + self.followup.sent
+        [sent] = self.answers()
         return sent
 
     def failures(self, reason: str) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -26,7 +26,7 @@ from bot.core.sharing import (
 )
 from games.text import _
 from lang import translate
-from tests.bot.core.answers import Followup, Response, Sent
+from tests.bot.core.answers import Answering, Sent
 
 SERVER = 5
 
@@ -40,21 +40,11 @@ class Client:
 
 
 @dataclass
-class Interaction:
+class Interaction(Answering):
     """The parts of a discord.Interaction that sharing.py uses."""
 
     guild_id: int | None = SERVER
-    locale: discord.Locale = discord.Locale.american_english
     client: Client = field(default_factory=Client)
-    response: Response = field(default_factory=Response)
-    followup: Followup = field(default_factory=Followup)
-    id: int = 99
-
-    def real(self) -> discord.Interaction[Any]:
-        return cast("discord.Interaction[Any]", self)
-
-    def answers(self) -> list[Sent]:
-        return self.response.sent + self.followup.sent
 
 
 async def pressed(custom_id: str, interaction: Interaction) -> ShareButton:
