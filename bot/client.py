@@ -242,8 +242,7 @@ class GameBot(commands.AutoShardedBot):
         self._publisher = Publisher(
             self, self._storage, self.kinds, self.executor, self.settings.timer_minute
         )
-        self._sessions = Sessions(self._storage, self.kinds, self._publisher)
-        self._sessions.metrics = self.metrics
+        self._sessions = Sessions(self._storage, self.kinds, self._publisher, self.metrics)
         self.languages = Languages(self._storage)
         await self._storage.listen(self._changed_elsewhere)
         self._tables = Tables(self._sessions, self._publisher, self.settings, self.executor)

@@ -129,12 +129,18 @@ class Sessions:
     or abandoned game is loaded afresh at each look (a score sheet, an export) and not
     kept: memory holds what is being played, not every game ever touched."""
 
-    def __init__(self, storage: Storage, kinds: Mapping[str, GameKind], screen: Screen) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        kinds: Mapping[str, GameKind],
+        screen: Screen,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.storage = storage
         self.kinds = kinds
         self.screen = screen
         """Where every move and change is shown (bot/core/screen.py)."""
-        self.metrics: Metrics | None = None
+        self.metrics = metrics
         """Where moves are counted and timed (bot/core/metrics.py), when they are."""
         self._sessions: dict[int, Session] = {}
         self._locks: weakref.WeakValueDictionary[int, GameLock] = weakref.WeakValueDictionary()

@@ -41,8 +41,7 @@ async def test_each_database_answers_and_counts_the_games_not_over(where, opened
 async def test_moves_are_counted_by_kind_and_how_they_were_made(storage):
     game_id = await started_graps(storage)
     metrics = Metrics()
-    sessions = Sessions(storage, {"graps": GRAPS}, RecordingScreen())
-    sessions.metrics = metrics
+    sessions = Sessions(storage, {"graps": GRAPS}, RecordingScreen(), metrics)
     await one_move_each_way(sessions, game_id)
     sample = metrics.registry.get_sample_value
     for how in ("typed", "clicked", "timer", "computer"):
@@ -58,8 +57,7 @@ async def test_a_failing_metric_never_breaks_a_move(storage, caplog):
     game_id = await started_graps(storage)
     metrics = Metrics()
     metrics.moves = Counter("broken_moves", "", ["only_one"], registry=metrics.registry)
-    sessions = Sessions(storage, {"graps": GRAPS}, RecordingScreen())
-    sessions.metrics = metrics
+    sessions = Sessions(storage, {"graps": GRAPS}, RecordingScreen(), metrics)
     session = await sessions.load(game_id)
     assert session is not None
     name = session.engine.awaiting[0]

@@ -48,8 +48,7 @@ async def serving(storage: Storage) -> AsyncIterator[Serving]:
 async def test_the_endpoint_serves_every_metric_with_its_type(storage, serving):
     game_id = await started_graps(storage)
     metrics = serving.server.metrics
-    sessions = Sessions(storage, {"graps": GRAPS}, RecordingScreen())
-    sessions.metrics = metrics
+    sessions = Sessions(storage, {"graps": GRAPS}, RecordingScreen(), metrics)
     await one_move_each_way(sessions, game_id)
     stats = ThinkingStats(workers=2)
     stats.waited(0.03)
