@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_WORKERS ?= 2
+# Python's own default, on machines that turn it off: compiled modules (and pytest's
+# rewritten tests) are kept, so a second run, and every bot process a run starts after
+# the first, reads them instead of compiling again.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test test-long lint types unit bench bench-ai gallery cli clean catalogs messages \
 	mutation lock

@@ -25,6 +25,7 @@ import discord
 from discord.ext import commands
 
 from bot.core.gameui import ControlHost, GameButton, GameSelect
+from bot.core.identify import IdentifyGate
 from bot.core.kinds import GameKind
 from bot.core.language import CommandTranslator, Languages
 from bot.core.lobbies import Lobbies
@@ -153,6 +154,8 @@ class GameBot(commands.AutoShardedBot):
         """Members' languages (bot/core/language.py), once storage is open."""
         self.router: ControlHost | None = None
         """The router extension (bot/exts/router.py), where every click lands."""
+        self._identify_gate = IdentifyGate()
+        self._max_concurrency: int | None = None
 
     @property
     def storage(self) -> Storage:
@@ -191,6 +194,18 @@ class GameBot(commands.AutoShardedBot):
             self.languages.seen(interaction)
         if self._publisher is not None:
             self._publisher.pushes.acted(interaction.user.id)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Identifies as fast as Discord allows this bot (bot/core/identify.py), asked
+        once per process: discord.py's own hook waits 5 s before each one but the first."""
+        if self._max_concurrency is None:
+            try:
+                _, _, limits = await self.http.get_bot_gateway()
+                self._max_concurrency = max(1, int(limits["max_concurrency"]))
+            except (discord.DiscordException, KeyError, TypeError, ValueError):
+                log.warning("GET /gateway/bot failed: one identify per 5 s", exc_info=True)
+                self._max_concurrency = 1
+        await self._identify_gate.wait(shard_id or 0, self._max_concurrency)
 
     def serves(self, guild_id: int) -> bool:
         """Whether the server's events come to this process (its shard is one of ours):

@@ -67,6 +67,9 @@ async def test_two_instances_of_the_unit_run_the_four_shards(
     fake_discord, start_bot, postgres_url, tmp_path
 ):
     emu = fake_discord
+    # Two identifies per 5 s, as Discord allows some bots: each instance's two shards
+    # identify together instead of 5 s apart (the spacing itself: test_identify.py).
+    emu.max_concurrency = 2
     while len({shard_of(guild, 4) for guild in emu.guild_ids}) < 4:
         emu.add_server()
     for instance in ("0-1", "2-3"):  # as the operator writes them (docs/scaling.md)
@@ -83,6 +86,8 @@ async def test_two_instances_of_the_unit_run_the_four_shards(
         assert await asyncio.wait_for(wait_ready(instance, process.environment()), 130) == 0
         assert set(shards) <= set(emu.gateway.shards), "ready before its shards connected"
     assert sorted(emu.gateway.shards) == [0, 1, 2, 3]
+    (first, _), (second, _) = emu.gateway.identified[:2]
+    assert second - first < 2, "the instance's second shard went at once (another bucket)"
     for shard in (0, 3):
         server = next(g for g in emu.guild_ids if shard_of(g, 4) == shard)
         channel = emu.channel(f"shard{shard}", server=server)

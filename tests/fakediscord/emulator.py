@@ -56,6 +56,10 @@ class FakeDiscord:
         15 minutes; then 401 Invalid Webhook Token). A test may shorten it."""
         self.default_timeout = default_timeout
         self.privileged_intents = privileged_intents
+        self.max_concurrency = 1
+        """Identifies Discord allows the bot per 5 seconds, one per bucket (the shard id
+        modulo this), as GET /gateway/bot says; Discord raises it only for large bots.
+        A test may raise it; `gateway.identified` records when each shard identified."""
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.players: dict[str, Player] = {}

@@ -79,6 +79,8 @@ class Gateway:
         """The current session of each shard id."""
         self.connections: set[Connection] = set()
         self.identifies = 0
+        self.identified: list[tuple[float, int]] = []
+        """(loop time, shard id) of every accepted IDENTIFY."""
         self.resumes = 0
         self.heartbeats = 0
         self.replayed = 0  # events sent again on a RESUME
@@ -177,6 +179,7 @@ class Gateway:
             await self._close(connection, 4010)  # Invalid shard
             return
         self.identifies += 1
+        self.identified.append((self.emu.loop_time(), shard_id))
         previous = self.shards.get(shard_id)
         if previous is not None and previous.connection not in (None, connection):
             await previous.connection.ws.close(code=4000)

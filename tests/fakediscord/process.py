@@ -51,10 +51,14 @@ class BotProcess:
         self._watch: asyncio.Task[None] | None = None
 
     def environment(self) -> dict[str, str]:
+        # Without PYTHONDONTWRITEBYTECODE (which some machines set): the first process
+        # writes the compiled modules, and every later start of the run reads them instead
+        # of compiling the whole bot again (about 0.15 s a start).
         env = {
             k: v
             for k, v in os.environ.items()
             if not k.startswith(("DISCORD_", "DEV_GUILD", "DATABASE_"))
+            and k != "PYTHONDONTWRITEBYTECODE"
         }
         env.update(
             FAKEDISCORD_URL=self.emu.url,

@@ -100,7 +100,12 @@ class RestApi:
         return json_response(self.emu.application_payload())
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        limit = {
+            "total": 1000,
+            "remaining": 999,
+            "reset_after": 0,
+            "max_concurrency": self.emu.max_concurrency,
+        }
         return json_response({"url": self.emu.ws_url, "shards": 1, "session_start_limit": limit})
 
     # --- commands ---
