@@ -17,6 +17,11 @@ from tests.bot.table import hand_dm, menu, polled
 
 HOLD_SECONDS = 3.5
 """Longer than Discord's 3 seconds, shorter than the bot's 5-second wait for the lock."""
+CLICK_DEADLINE = 1.5
+"""The clicks' answer deadline in this test, for shorter holds that still outlast it: a
+click that waited for the database before answering would fail. (A command waits 2 s
+before it says "thinking", so the command keeps Discord's 3 seconds.)"""
+CLICK_HOLD_SECONDS = 1.8
 
 
 def stored_lobby(bot: Any) -> int | None:
@@ -42,6 +47,7 @@ async def test_clicks_are_answered_while_another_writer_holds_the_database(
     fake_discord, stacked_bot
 ):
     emu = fake_discord
+    emu.interaction_deadline = CLICK_DEADLINE
     ann, bob = emu.user("ann"), emu.user("bob")
     general = emu.channel("general")
     lobby = await (await ann.slash(general, "grass start")).message()
@@ -49,21 +55,22 @@ async def test_clicks_are_answered_while_another_writer_holds_the_database(
 
     with held(stacked_bot):
         join = await bob.click(lobby, "Join")
-        await join.ack()  # InteractionFailed if not answered within 3 seconds
-        await asyncio.sleep(HOLD_SECONDS)
+        await join.ack()  # InteractionFailed if not answered within the deadline
+        await asyncio.sleep(CLICK_HOLD_SECONDS)
         assert "(1 of" in lobby.text
     await lobby.wait_until(lambda m: "(2 of" in m.text)
 
     with held(stacked_bot):
         await (await ann.click(lobby, "Start")).ack()
-        await asyncio.sleep(HOLD_SECONDS)
+        await asyncio.sleep(CLICK_HOLD_SECONDS)
     hand = await hand_dm(emu, ann, 0)
 
     with held(stacked_bot):
         await (await ann.select(hand, menu(hand, "play"), ["market_open"])).ack()
-        await asyncio.sleep(HOLD_SECONDS)
+        await asyncio.sleep(CLICK_HOLD_SECONDS)
     await lobby.wait_until(lambda m: "ann played Market Open" in m.text)
 
+    emu.interaction_deadline = 3.0
     with held(stacked_bot):  # a command that writes is acknowledged in time too
         started = emu.loop_time()
         challenge = await ann.slash(general, "graps start", opponent=bob)
