@@ -95,15 +95,19 @@ def created_in_dm(player: Player, after: int) -> int:
     return sum(1 for m in player.dm.all_messages if not m.ephemeral and m.id > after)
 
 
-async def tidied(emu: FakeDiscord, table: Table, after: int, rounds: int = 20) -> None:
-    """Until the move's old hand messages are deleted, or `rounds` quiet spells have
-    passed: a new hand message is sent first and the old one deleted after it, in the
-    background, which on a busy machine can come after a quiet spell. A second hand
-    message that stays is still counted by `look`."""
-    for _round in range(rounds):
-        if all(len(hand_messages(p, after)) <= 1 for p in table.players.values()):
-            return
-        await quiet(emu)
+async def tidied(emu: FakeDiscord, table: Table, after: int, seconds: float = 3.0) -> None:
+    """Until the move's old hand messages are deleted, or `seconds` have passed: a new
+    hand message is sent first and the old one deleted after it, in the background,
+    which on a busy machine can come after a quiet spell. A second hand message that
+    stays is still counted by `look`."""
+    try:
+        await emu.wait_for(
+            lambda: all(len(hand_messages(p, after)) <= 1 for p in table.players.values()),
+            timeout=seconds,
+            what="the old hand messages deleted",
+        )
+    except TimeoutError:
+        return
 
 
 def look(census: Census, table: Table, after: int) -> None:
@@ -119,9 +123,12 @@ async def whole_game(
     kind: str,
     names: list[str],
     seed: int,
+    settle: float = 0.15,
     **options: Any,
 ) -> Census:
-    """One game played to its end by clicks (typed moves where no pick makes one)."""
+    """One game played to its end by clicks (typed moves where no pick makes one), each
+    once the last one's publication is over (no REST call for `settle` seconds; shorter
+    counts some calls with the next move: `Census.rest_calls` is then approximate)."""
     rng = random.Random(seed)
     channel = emu.channel(f"census-{kind}-{seed}")
     after = max((m.id for m in emu.messages.values()), default=0)  # earlier games' DMs
@@ -132,12 +139,12 @@ async def whole_game(
     before = {m.id for m in channel.all_messages}
     while stored(database, table.game_id).status == "running":
         first = len(emu.requests)
-        moved = await clicked_move(emu, database, table, rng)
+        moved = await clicked_move(emu, database, table, rng, settle)
         if moved is None:
             if not await play(emu, database, table, rng):
                 break
             census.typed += 1
-        await quiet(emu)
+        await quiet(emu, settle)
         census.moves += 1
         census.rest_calls.append(
             sum(1 for r in emu.requests[first:] if not r.path.startswith(EXEMPT))

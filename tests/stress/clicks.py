@@ -120,12 +120,17 @@ async def quiet(emu: FakeDiscord, seconds: float = 0.15) -> None:
 
 
 async def clicked_move(
-    emu: FakeDiscord, database: Database, table: Table, rng: random.Random
+    emu: FakeDiscord,
+    database: Database,
+    table: Table,
+    rng: random.Random,
+    settle: float = 0.15,
 ) -> tuple[float, list[str]] | None:
     """One random move clicked on the hand message, once the last one's publication is
-    over: (server-side seconds, the REST calls outside interaction responses by what
-    they do), or None once no such move is left."""
-    await quiet(emu)
+    over (no REST call for `settle` seconds): (server-side seconds, the REST calls
+    outside interaction responses by what they do), or None once no such move is left.
+    A shorter `settle` may count a move's last calls with the next move's."""
+    await quiet(emu, settle)
     game = stored(database, table.game_id)
     engine = game.engine() if game.status == "running" else None
     action = clickable(engine, rng) if engine is not None else None
@@ -144,7 +149,7 @@ async def clicked_move(
             lambda: next((m for m in reversed(table.channel.messages()) if m.buttons()), None),
             what="the table sent again",
         )
-    await quiet(emu)
+    await quiet(emu, settle)
     assert stored(database, table.game_id).version == game.version + 1, f"{action} not applied"
     mine = [r for r in emu.requests[first:] if r.started >= interaction.created]
     outside = [METHODS.get(r.method, "other") for r in mine if not r.path.startswith(EXEMPT)]
