@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import time
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
+from bot.core.clock import SYSTEM_CLOCK, Clock
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
 from bot.core.kinds import GameKind
@@ -85,8 +85,10 @@ class Lobbies:
     """Games before they start (see the module's docstring). One per bot
     (`bot.lobbies`)."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, clock: Clock = SYSTEM_CLOCK) -> None:
         self.tables = tables
+        self.clock = clock
+        """What `expire` measures the waits on (the tests move their own)."""
         self.storage = tables.sessions.storage
         self.kinds = tables.sessions.kinds
         self._openings: weakref.WeakValueDictionary[int, asyncio.Lock] = (
@@ -518,7 +520,7 @@ class Lobbies:
         """Lobbies and challenges that waited too long closed; rematches whose wait is
         over started with those who came back if they are enough, else called off. Only
         the games of servers `serves` names (this process's shards)."""
-        now = time.time()
+        now = self.clock.time()
         lobbies = await self.storage.lobbies_opened_before(
             now - LOBBY_MINUTES * self._minute, now - CHALLENGE_MINUTES * self._minute
         )

@@ -35,13 +35,13 @@ game's turns.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot.core.clock import SYSTEM_CLOCK, Clock
 from bot.core.errors import Refusal, StaleControl
 from bot.core.language import mention, time_span
 from bot.core.leases import Leases
@@ -93,8 +93,11 @@ class Turns:
         tables: Tables,
         settings: Settings,
         ready: Callable[[], Awaitable[None]],
+        clock: Clock = SYSTEM_CLOCK,
     ) -> None:
         self.tables = tables
+        self.clock = clock
+        """The timers' time and the retries' pauses (the tests move their own)."""
         self.sessions = tables.sessions
         self.storage = tables.sessions.storage
         self.settings = settings
@@ -180,7 +183,7 @@ class Turns:
         starts = session.record.ui.turn_starts(events)
         awaiting = session.engine.awaiting
         timer = self._minutes(session) * self.settings.timer_minute
-        now = time.time()
+        now = self.clock.time()
         runs_here = await self.leased.holds(session.id)
         for seat in list(session.seats):
             key = (session.id, seat.name)
@@ -229,7 +232,7 @@ class Turns:
     async def _sweep_forever(self) -> None:
         await self.ready()
         while True:
-            await asyncio.sleep(max(MIN_SWEEP_SECONDS, self.settings.timer_minute))
+            await self.clock.sleep(max(MIN_SWEEP_SECONDS, self.settings.timer_minute))
             try:
                 await self.sweep()
             except Exception:
@@ -358,7 +361,7 @@ class Turns:
         failures = 0
         while True:
             if failures:
-                await asyncio.sleep(self._pause(failures))
+                await self.clock.sleep(self._pause(failures))
             try:
                 session = await self.sessions.load(game_id)
                 seat = session.seat_of(name) if session is not None else None
@@ -393,7 +396,7 @@ class Turns:
 
     async def _withdraw_unanswered(self, game_id: int, name: str) -> None:
         """After `OFFER_PATIENCE_MINUTES` the computer withdraws an offer still waiting."""
-        await asyncio.sleep(OFFER_PATIENCE_MINUTES * self.settings.timer_minute)
+        await self.clock.sleep(OFFER_PATIENCE_MINUTES * self.settings.timer_minute)
         try:
             session = await self.sessions.load(game_id)
             if session is None:
@@ -440,7 +443,7 @@ class Turns:
                 if seat is None or seat.is_ai or seat.deadline is None:
                     return
                 total = self._minutes(session) * self.settings.timer_minute
-                now = time.time()
+                now = self.clock.time()
                 if now >= seat.deadline:
                     await self._expire(game_id, name, seat.deadline)
                     continue
@@ -449,8 +452,7 @@ class Turns:
                     await self._remind(session, seat)
                     continue
                 wait = (seat.deadline if seat.reminded else half) - now
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), timeout=max(0.0, wait))
+                await self.clock.wait(wake, wait)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -467,7 +469,7 @@ class Turns:
             await self._set_timer(session, current, deadline, True, current.expiries)
             # The time left on the bot's clock (`Settings.timer_minute` seconds a minute).
             left = Duration(
-                max(0, round((deadline - time.time()) * 60 / self.settings.timer_minute))
+                max(0, round((deadline - self.clock.time()) * 60 / self.settings.timer_minute))
             )
             if slow(session.row):
                 # Over days the channel is no place for it: their hand message comes anew,

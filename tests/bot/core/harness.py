@@ -8,12 +8,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import heapq
+import itertools
+import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.core.clock import SYSTEM_CLOCK, Clock
 from bot.core.kinds import GameKind
 from bot.core.lobbies import Lobbies
 from bot.core.lobby_messages import drawn
@@ -130,6 +134,12 @@ class Services:
     lobbies: Lobbies
     turns: Turns
     settings: Settings
+    clock: Clock
+
+    async def later(self, minutes: float) -> None:
+        """`minutes` of the bot's clock on (the services were given a `MovedClock`)."""
+        assert isinstance(self.clock, MovedClock), "services(..., MovedClock()) moves time"
+        await self.clock.advance(minutes * self.settings.timer_minute)
 
     async def start_game(
         self,
@@ -167,14 +177,100 @@ class Services:
             raise AssertionError(f"waited {timeout:g} s for {what}") from None
 
 
+async def run_clock(
+    clock: MovedClock, holds: Callable[[], Any], what: str, step: float, most: int = 500
+) -> float:
+    """Moves `clock` on by `step` seconds at a time until `holds()` is true (at most
+    `most` steps); the clock's time then (`MovedClock.monotonic`)."""
+    for _step in range(most):
+        if await _value(holds()):
+            return clock.monotonic()
+        await clock.advance(step)
+    raise AssertionError(f"the clock moved {most * step:g} s without {what}")
+
+
 async def _value(found: Any) -> Any:
     return await found if asyncio.iscoroutine(found) else found
 
 
+class MovedClock:
+    """A clock that stands still until the test moves it (`advance`): the turn timers'
+    waits end when it passes their moment, however long they are."""
+
+    SETTLE_SECONDS = 5.0
+    """The most a woken task is given, in real time, to reach its next wait."""
+
+    def __init__(self) -> None:
+        self._wall = time.time()
+        self._now = 0.0
+        self._sleepers: list[tuple[float, int, asyncio.Future[Any], asyncio.Task[Any]]] = []
+        self._order = itertools.count()
+
+    def time(self) -> float:
+        return self._wall + self._now
+
+    def monotonic(self) -> float:
+        return self._now
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        await self._alarm(seconds)
+
+    async def wait(self, event: asyncio.Event, timeout: float) -> bool:
+        if event.is_set() or timeout <= 0:
+            await asyncio.sleep(0)
+            return event.is_set()
+        alarm = self._alarm(timeout)
+        setter: asyncio.Future[Any] = asyncio.ensure_future(event.wait())
+        try:
+            await asyncio.wait([setter, alarm], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            setter.cancel()
+            alarm.cancel()
+        return event.is_set()
+
+    def _alarm(self, seconds: float) -> asyncio.Future[Any]:
+        """A future set when the clock reaches `seconds` from now, registered at once."""
+        owner = asyncio.current_task()
+        assert owner is not None, "the clock is waited on from a task"
+        woken = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._sleepers, (self._now + seconds, next(self._order), woken, owner))
+        return woken
+
+    async def advance(self, seconds: float) -> None:
+        """Moves the clock `seconds` on, waking each sleeper at its moment in turn; each
+        woken task runs until it waits on this clock again or ends (what it does next
+        may sleep again within the span)."""
+        end = self._now + seconds
+        while self._sleepers and self._sleepers[0][0] <= end:
+            moment, _, woken, owner = heapq.heappop(self._sleepers)
+            self._now = max(self._now, moment)
+            if not woken.done():
+                woken.set_result(None)
+                await self._settled(owner)
+        self._now = end
+
+    async def _settled(self, task: asyncio.Task[Any]) -> None:
+        give_up = asyncio.get_running_loop().time() + self.SETTLE_SECONDS
+        await asyncio.sleep(0)
+        while not task.done() and not self._asleep(task):
+            if asyncio.get_running_loop().time() > give_up:
+                return
+            await asyncio.sleep(0.001)
+
+    def _asleep(self, task: asyncio.Task[Any]) -> bool:
+        return any(owner is task and not woken.done() for _, _, woken, owner in self._sleepers)
+
+
 @contextlib.asynccontextmanager
-async def services(folder: Path, **settings: Any) -> AsyncIterator[Services]:
+async def services(
+    folder: Path, clock: Clock = SYSTEM_CLOCK, **settings: Any
+) -> AsyncIterator[Services]:
     """The services on a new SQLite file in `folder`, with `settings` over the bot's
-    defaults (no token); everything stopped and closed at the end, pass or fail."""
+    defaults (no token), their timers on `clock` (a `MovedClock` for timers that run
+    out in a test); everything stopped and closed at the end, pass or fail."""
     chosen = dataclasses.replace(Settings(token=None), **settings)
     storage = await Storage.open(folder / "bot.sqlite3")
     executor = ThreadPoolExecutor(max_workers=2)
@@ -187,10 +283,10 @@ async def services(folder: Path, **settings: Any) -> AsyncIterator[Services]:
         async def connected() -> None:
             return None
 
-        turns = Turns(tables, chosen, connected)
+        turns = Turns(tables, chosen, connected, clock)
         await turns.start()
-        lobbies = Lobbies(tables)
-        yield Services(storage, sessions, screen, tables, lobbies, turns, chosen)
+        lobbies = Lobbies(tables, clock)
+        yield Services(storage, sessions, screen, tables, lobbies, turns, chosen, clock)
     finally:
         if turns is not None:
             await turns.stop()

@@ -6,7 +6,6 @@ words, on whether it was acknowledged, and on what was stored."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import random
 from collections.abc import AsyncIterator
@@ -17,13 +16,13 @@ import pytest
 
 from bot.core.errors import Refusal
 from bot.core.gameui import LobbyVerb
-from bot.core.limits import REMATCH_MINUTES
+from bot.core.limits import LOBBY_MINUTES, REMATCH_MINUTES
 from bot.core.openings import Opening, judge
 from bot.core.screen import Lobby
 from bot.core.storage import Status
 from bot.core.tables import Member
 from games.graps.actions import Resign
-from tests.bot.core.harness import KINDS, Click, Services, services, words_of
+from tests.bot.core.harness import KINDS, Click, MovedClock, Services, services, words_of
 
 SERVER, CHANNEL = 1, 50
 ANN, BOB, CY, DEE = (Member(10, "ann"), Member(11, "bob"), Member(12, "cy"), Member(13, "dee"))
@@ -33,7 +32,7 @@ ANN, BOB, CY, DEE = (Member(10, "ann"), Member(11, "bob"), Member(12, "cy"), Mem
 async def bot(tmp_path: Path) -> AsyncIterator[Services]:
     # One seed for every game: a random Grass game to 25,000 can run to thousands of
     # moves with an unlucky one.
-    async with services(tmp_path, timer_minute=60.0, game_seed=5) as started:
+    async with services(tmp_path, MovedClock(), game_seed=5) as started:
         yield started
 
 
@@ -165,7 +164,10 @@ async def test_a_game_against_the_computer_starts_at_once(bot):
 
 async def test_a_lobby_that_waited_too_long_is_closed(bot):
     game_id = await opened(bot)
-    bot.tables.settings = dataclasses.replace(bot.settings, timer_minute=1e-6)
+    await bot.later(LOBBY_MINUTES - 1)
+    await bot.lobbies.expire(lambda server: server == SERVER)
+    assert [s for s in bot.screen.shown if s.what == "close lobby"] == []
+    await bot.later(2)  # the clock began a moment before the lobby was opened
     await bot.lobbies.expire(lambda server: server == SERVER)
     row = await bot.storage.game(game_id)
     assert row is not None and row.status == Status.ABANDONED
@@ -270,12 +272,10 @@ async def test_a_rematch_starts_with_those_who_came_back_when_its_wait_is_over(b
 
 
 async def past_the_rematchs_wait(bot: Services) -> None:
-    """The lobbies' sweep once a rematch's wait (`REMATCH_MINUTES`) is over, on a clock
-    of 10 ms a minute, where an ordinary lobby's hour lasts 0.6 s: so the rematch is
-    overdue as a rematch, not closed as a lobby nobody started."""
-    minute = 0.01
-    bot.tables.settings = dataclasses.replace(bot.settings, timer_minute=minute)
-    await asyncio.sleep(REMATCH_MINUTES * minute * 1.5)
+    """The lobbies' sweep once a rematch's wait (`REMATCH_MINUTES`) is over, well
+    before an ordinary lobby's hour: so the rematch is overdue as a rematch, not closed
+    as a lobby nobody started."""
+    await bot.later(REMATCH_MINUTES * 1.5)
     await bot.lobbies.expire(lambda server: True)
 
 

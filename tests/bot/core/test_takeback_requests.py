@@ -16,7 +16,7 @@ import pytest
 from bot.core.errors import Refusal
 from bot.core.takeback_requests import answer_take_back, ask_take_back
 from games.gracias.actions import SplitTrio, TakeTrio
-from tests.bot.core.harness import Services, services
+from tests.bot.core.harness import MovedClock, Services, run_clock, services
 
 ANN, BOB, CY, DEE = 10, 11, 12, 13
 
@@ -95,10 +95,11 @@ async def test_a_move_the_timer_made_for_a_player_stands(tmp_path):
     """`undo` read the move log, not who made the move, and took back a move the turn
     timer had made for the player. Graps's opening placement shows nothing hidden (P3),
     so only who made it keeps it."""
-    async with services(tmp_path, ai_delay=0.0, timer_minute=0.01) as bot:
+    clock = MovedClock()
+    async with services(tmp_path, clock, ai_delay=0.0) as bot:
         session = await bot.start_game("graps", [(ANN, "ann"), (BOB, "bob")], turn_minutes=1)
         first = session.engine.awaiting[0]
-        await bot.until(lambda: session.version >= 1, "the timer's move")
+        await run_clock(clock, lambda: session.version >= 1, "the timer's move", 10)
         user = ANN if first == "ann" else BOB
         stands = await refusal(ask_take_back(bot.tables, session.id, user, None, None))
         assert stands == "That move was made for you when your time ran out, so it stands."

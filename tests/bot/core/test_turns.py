@@ -6,7 +6,8 @@ until a game of computers only is abandoned; in a slow game the absent player is
 reminded at half time in their hand message; a deadline that ran out while the bot was
 down fires at its start; a player's own move starts the count of missed turns again.
 Real storage, real engines; what is checked is what was stored and what the screen was
-asked to show. A bot minute is shrunk (`timer_minute`) so that timers run out at once."""
+asked to show. The timers run on a clock the tests move (`MovedClock`): a day's turn
+runs out without anyone waiting for it."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 
 from bot.core.limits import EXPIRIES_TO_REPLACE
 from bot.core.storage import Status
-from tests.bot.core.harness import services
+from tests.bot.core.harness import MovedClock, run_clock, services
 
 ANN = 10
 
@@ -90,9 +91,10 @@ async def test_an_absent_players_turns_are_played_then_their_seat_handed_over(tm
     the channel, then the computer takes the seat (the host role passing to a person
     still seated), and a game left to computers only is abandoned."""
     people = [(ANN, "ann")] if kind == "graps" else [(ANN, "ann"), (11, "bob")]
-    async with services(tmp_path, ai_delay=0.0, ai_seconds=0.05, timer_minute=0.01) as bot:
+    clock = MovedClock()
+    async with services(tmp_path, clock, ai_delay=0.0, ai_seconds=0.05) as bot:
         session = await bot.start_game(kind, people, ["easy"])
-        await bot.until(lambda: session.status != Status.RUNNING, "the game's end", 60)
+        await run_clock(clock, lambda: session.status != Status.RUNNING, "the game's end", 30)
         said = bot.screen.said(session.id)
         ran_out = [text for text in said if "turn time" in text and "ran out" in text]
         assert len(ran_out) >= EXPIRIES_TO_REPLACE
@@ -109,23 +111,30 @@ async def test_an_absent_players_turns_are_played_then_their_seat_handed_over(tm
 DAY = 24 * 60
 
 
+HOUR = 3600.0
+
+
 async def test_a_slow_games_absent_player_is_reminded_privately_at_half_time(tmp_path):
-    # A clock minute of 1 ms: a day lasts 1.44 s.
-    async with services(tmp_path, ai_delay=0.0, timer_minute=0.001) as bot:
+    clock = MovedClock()
+    async with services(tmp_path, clock, ai_delay=0.0) as bot:
         session = await bot.start_game(
             "gracias", [(ANN, "ann"), (11, "bob"), (12, "cy")], [], turn_minutes=DAY
         )
         first = session.engine.awaiting[0]
-        await bot.until(lambda: any(s.what == "remind" for s in bot.screen.shown), "a reminder")
+        reminded = await run_clock(
+            clock, lambda: any(s.what == "remind" for s in bot.screen.shown), "a reminder", HOUR
+        )
+        assert 12 * HOUR <= reminded < 13 * HOUR
         reminder = next(s for s in bot.screen.shown if s.what == "remind")
         assert reminder.about == first
         assert reminder.text.startswith("Half of your turn time is gone: ")
         assert reminder.text.endswith("left before the computer moves for you.")
         # Over days the channel is no place for it: only their hand message says it.
         assert not [text for text in bot.screen.said(session.id) if "half of" in text.lower()]
-        await bot.until(
-            lambda: any("ran out" in t for t in bot.screen.said(session.id)), "the expiry"
+        ran_out_at = await run_clock(
+            clock, lambda: any("ran out" in t for t in bot.screen.said(session.id)), "the end", HOUR
         )
+        assert 24 * HOUR <= ran_out_at < 25 * HOUR
         ran_out = next(t for t in bot.screen.said(session.id) if "ran out" in t)
         assert "turn time (1 day) ran out" in ran_out and "1 of 3 in a row" in ran_out
 
@@ -158,7 +167,8 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_fires_at_its_start
 async def test_moving_yourself_starts_the_count_of_missed_turns_again(tmp_path):
     """Expiries count only in a row: a turn a player plays themselves sets the count of
     their seat back to nothing."""
-    async with services(tmp_path, ai_delay=0.0, timer_minute=0.5) as bot:
+    clock = MovedClock()
+    async with services(tmp_path, clock, ai_delay=0.0) as bot:
         session = await bot.start_game("graps", [(ANN, "ann"), (11, "bob")], turn_minutes=1)
         game_id = session.id
 
@@ -167,9 +177,9 @@ async def test_moving_yourself_starts_the_count_of_missed_turns_again(tmp_path):
             return seat.expiries
 
         first = session.engine.awaiting[0]
-        await bot.until(lambda: expiries(first), f"{first}'s turn run out")
+        await run_clock(clock, lambda: expiries(first), f"{first}'s turn run out", 10)
         assert await expiries(first) == 1
-        await bot.until(lambda: first in session.engine.awaiting, f"{first}'s turn again")
+        await run_clock(clock, lambda: first in session.engine.awaiting, f"{first}'s turn", 10)
         user = ANN if first == "ann" else 11
         await bot.sessions.act(game_id, user, lambda hand: hand.legal[0])
         assert await expiries(first) == 0
