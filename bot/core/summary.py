@@ -47,9 +47,9 @@ def standings(kind: GameKind, table: Table[Any]) -> Text:
         score = score_text(kind, result.score)
         player = table.label(result.name)
         if score:
-            line = Text.verbatim(
-                "{place}. {player}: {score}", place=result.place, player=player, score=score
-            )
+            # TRANSLATORS: a line of the final standings, "1. ann: 75,000 $" (French
+            # typography puts a space before the colon).
+            line = _("{place}. {player}: {score}", place=result.place, player=player, score=score)
         else:
             line = Text.verbatim("{place}. {player}", place=result.place, player=player)
         lines.append(line)

@@ -96,19 +96,18 @@ def begin_turn(state: State, seat: Seat, out: list[Event]) -> None:
     state.offers = 0  # the cap on trade offers is per turn (trades.py)
     while seat.skip:
         seat.skip -= 1
-        out.append(
-            Event(
-                GrassEventKind.LOST_TURN,
-                # TRANSLATORS: {count} is how many more turns the player still loses.
-                _n(
-                    "{player} loses this turn ({count} more owed)",
-                    "{player} loses this turn ({count} more owed)",
-                    seat.skip,
-                    player=seat.name,
-                ),
-                seat.name,
+        lost = (
+            _("{player} loses this turn (the last one owed)", player=seat.name)
+            if seat.skip == 0
+            # TRANSLATORS: {count} is how many more turns the player still loses.
+            else _n(
+                "{player} loses this turn ({count} more owed)",
+                "{player} loses this turn ({count} more owed)",
+                seat.skip,
+                player=seat.name,
             )
         )
+        out.append(Event(GrassEventKind.LOST_TURN, lost, seat.name))
         seat = state.left_of(seat)
     state.mover = seat
     state.phase = Phase.TURN

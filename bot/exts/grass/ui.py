@@ -311,9 +311,13 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         view = table.view
         who = joined(", ", [table.mention(name) for name in newly_awaited])
         if view.phase is Phase.PASS:
-            everyone = joined(", ", [table.mention(name) for name in table.people(view.awaiting)])
-            return _(
-                "Paranoia pass: {players}, choose a card to pass to your left.", players=everyone
+            choosing = table.people(view.awaiting)
+            everyone = joined(", ", [table.mention(name) for name in choosing])
+            return _n(
+                "Paranoia pass: {players}, choose a card to pass to your left.",
+                "Paranoia pass: {players}, each choose a card to pass to your left.",
+                len(choosing),
+                players=everyone,
             )
         if view.phase is Phase.OFFER and view.offer is not None:
             # Both parties are awaited (the offerer may withdraw); only the receiver

@@ -156,6 +156,17 @@ async def test_a_messages_fields_speak_the_tables_language_and_ping_only_those_p
     assert bots_default.merge(mentions).to_dict()["parse"] == []
 
 
+async def test_an_italian_lobby_names_its_host_by_a_short_phrase(storage):
+    """The lobby speaks of its host twice after naming them: "chi ha aperto il tavolo"
+    each time made three long phrases of one lobby."""
+    row, seats = await lobby(storage, language="it")
+    text, view = lobby_message(KINDS["grass"], row, seats)
+    content = message_fields(row, text, view, pinged=[])["content"]
+    assert content.startswith("**Grass**: una nuova partita, aperta da <@10>.")
+    assert "chi ha aperto il tavolo" not in content
+    assert content.count("chi ospita") == 2, content
+
+
 async def test_a_message_without_pings_pings_nobody_and_without_a_view_drops_it(storage):
     row, seats = await lobby(storage)
     text, _ = lobby_message(KINDS["grass"], row, seats)

@@ -21,6 +21,7 @@ from bot.core.storage import Status
 from bot.core.storage.ratings import RatingChange
 from bot.core.summary import game_over_post, length_text, score_text
 from games.graps.actions import Resign
+from lang import translate
 from tests.bot.core.harness import KINDS, Services, services
 
 ANN, BOB, CY = 10, 11, 12
@@ -90,6 +91,16 @@ async def test_a_game_of_money_lists_every_total_in_place_order(bot):
     winner = session.user_of(found[0][1])
     assert lines[0].startswith(f"**Game over!** Congratulations <@{winner}>")
     assert lines[-1] == PLAYED.format(moves=f"{session.version} moves")
+
+
+async def test_a_standings_line_follows_each_languages_typography(bot):
+    """French puts a (non-breaking) space before a colon; German and Italian do not."""
+    session = await finished_grass(bot)
+    text = post(session).text
+    french = [line for line in translate(text, "fr").split("\n") if line.startswith("1. ")]
+    assert len(french) == 1 and re.fullmatch(r"1\. \w+\u00a0: -?[\d\u202f]+\u00a0\$", french[0])
+    german = [line for line in translate(text, "de").split("\n") if line.startswith("1. ")]
+    assert len(german) == 1 and re.fullmatch(r"1\. \w+: -?[\d.]+\u00a0\$", german[0]), german
 
 
 async def test_the_ratings_line_gives_each_new_rating_and_change_after_the_standings(bot):

@@ -46,7 +46,7 @@ def test_g3_a_lost_turn_is_said_with_the_turns_still_owed() -> None:
     idle(g, "cy")
     events = move(g, "ann", discard=g.state_json()["players"]["ann"]["hand"][0])
     lost = [e for e in events if e.kind == GrassEventKind.LOST_TURN]
-    assert [e.text for e in lost] == ["bob loses this turn (0 more owed)"]
+    assert [e.text for e in lost] == ["bob loses this turn (the last one owed)"]
     assert g.state_json()["to_move"] == "cy" and seat_of(g, "bob").skip == 0
 
 

@@ -13,6 +13,7 @@ from bot.exts.grass import KIND
 from bot.exts.grass.ui import GrassUI
 from games.grass import Card, Grass
 from games.grass.actions import Discard, PassCard, Play
+from lang import translate
 from tests.bot.decks import stacked_deck
 
 NAMES = ("ann", "bob", "cy")
@@ -137,3 +138,25 @@ def test_market_close_is_asked_again_before_it_ends_the_hand_for_everyone_g16():
     assert any(item.control.verb == "back" for item in items)
     act = ui.on_control(session.hand("ann"), sure.control, [])
     assert act == Act(Play("ann", Card.MARKET_CLOSE))
+
+
+def test_the_paranoia_pass_asks_everyone_choosing_then_the_last_one_alone_g13():
+    ui = GrassUI()
+    actions = [
+        {"by": "ann", "discard": "bust"},
+        {"by": "bob", "discard": "felony"},
+        {"by": "cy", "play": "sold_out"},
+    ]
+    session = session_for(OPENED + actions)
+    everyone = ui.turn_text(session.table(), list(NAMES))
+    assert everyone == (
+        "Paranoia pass: <@100>, <@101>, <@102>, each choose a card to pass to your left."
+    )
+    session.engine.apply_json({"by": "ann", "pass": "panama"})
+    session.engine.apply_json({"by": "bob", "pass": "immunity"})
+    last = ui.turn_text(session.table(), [])
+    assert last == "Paranoia pass: <@102>, choose a card to pass to your left."
+    # In French too, the last one is spoken to alone (not "chacun", not "votre").
+    assert translate(last, "fr") == (
+        "Passe Paranoia\u00a0: <@102>, choisis une carte à passer à ta gauche."
+    )
