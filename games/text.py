@@ -128,6 +128,16 @@ class Text(str):
         }
         return (_rebuild, (self.msgid, dict(self.fields), keywords))
 
+    def with_fields(self, **fields: Any) -> Text:
+        """The same message with some of its fields changed (a name made a mention)."""
+        keywords = {
+            "plural": self.plural,
+            "count": self.number,
+            "context": self.context,
+            "translatable": self.translatable,
+        }
+        return _rebuild(self.msgid, {**self.fields, **fields}, keywords)
+
     def to_json(self) -> dict[str, Any]:
         """The message as JSON, for states that keep their texts translatable."""
         data: dict[str, Any] = {

@@ -187,3 +187,14 @@ def test_saved_texts_keep_none_for_plain_strings_and_restore_past_unusable_messa
     assert texts == english
     assert [type(text) for text in texts] == [str, Text, str, Text]
     assert saved(["bob passed"]) is None
+
+
+def test_a_message_with_a_field_changed_keeps_its_message_and_form():
+    said = _n("{player} has {count} card", "{player} has {count} cards", 2, player="ann")
+    mentioned = said.with_fields(player="<@10>")
+    assert mentioned == "<@10> has 2 cards" and said == "ann has 2 cards"
+    assert (mentioned.msgid, mentioned.plural, mentioned.number) == (
+        said.msgid,
+        said.plural,
+        2,
+    )

@@ -100,11 +100,11 @@ def opponent_of(view: GrapsPublicView, name: str) -> str:
 def status_line(view: GrapsPublicView) -> Text:
     """Whose move and what they place, or how the game ended."""
     if view.over:
+        if view.reason:  # it names the winner, or says a draw
+            return _("Game over. {how}.", how=reason_sentence(view))
         if len(view.winners) == 1:
-            result = _("Game over: {player} wins.", player=view.winners[0])
-        else:
-            result = _("Game over: a draw.")
-        return joined(" ", [result, view.reason]) if view.reason else result
+            return _("Game over: {player} wins.", player=view.winners[0])
+        return _("Game over: a draw.")
     mover = view.to_move or "?"
     if view.phase is Phase.SETUP:
         row = view.side_of(mover).land_row
@@ -262,9 +262,7 @@ def board_alt(view: GrapsPublicView) -> Text:
     if view.last_cell:
         sentences.append(_("Last placement: {cell}.", cell=view.last_cell))
     mover = view.to_move
-    if view.over and view.reason:  # the reason is a clause of its own, without a stop
-        sentences.append(Text.verbatim("{status}.", status=status_line(view)))
-    elif view.over or mover is None or view.roll is None or not view.legal:
+    if view.over or mover is None or view.roll is None or not view.legal:
         sentences.append(status_line(view))
     else:
         cells = ", ".join(forward_first(view, mover, view.legal))
@@ -339,6 +337,15 @@ Public = Table[GrapsPublicView]
 Player = Hand[GrapsPlayerView]
 
 RECENT_LINES = 4
+
+
+def reason_sentence(view: GrapsPublicView) -> str:
+    """How the game ended, to start a sentence (P7-P9): as the engine says it when it
+    starts with a player's name, else capitalised."""
+    how = view.reason or ""
+    if any(how.startswith(name) for name in view.players):
+        return how
+    return _sentence_start(how)
 
 
 def _sentence_start(how: str) -> str:
@@ -443,17 +450,11 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
 
     def game_over_text(self, table: Public) -> str:
         view = table.view
-        how = view.reason  # P7-P9: names the players, or "no pawns left..."
-        if not how:
-            how = _("The game ended")
-        elif not any(how.startswith(name) for name in view.players):
-            how = _sentence_start(how)
-        if len(view.winners) == 1:
-            result = _(
-                "Congratulations {player}: {how}.", player=table.mention(view.winners[0]), how=how
-            )
-        else:
-            result = Text.verbatim("{how}.", how=how)
+        how = reason_sentence(view) if view.reason else _("The game ended")
+        if isinstance(how, Text) and isinstance(how.fields.get("winner"), str):
+            # Named once, as a mention: a person is notified, a computer seat named.
+            how = how.with_fields(winner=table.mention(how.fields["winner"]))
+        result = Text.verbatim("{how}.", how=how)
         return Text.verbatim(
             "{over} {result}\n{figures}.",
             over=_("**Game over!**"),

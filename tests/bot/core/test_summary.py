@@ -74,9 +74,17 @@ def post(session: Session, **more: Any) -> Any:
 async def test_the_winner_comes_first_then_the_places_then_the_length(bot):
     session = await resigned_graps(bot)
     lines = str(post(session).text).split("\n")
-    assert lines[0] == "**Game over!** Congratulations <@11>: ann resigned: bob wins."
+    # The winner named once, as a mention; no chain of colons.
+    assert lines[0] == "**Game over!** ann resigned: <@11> wins."
     assert lines[-3:] == ["1. bob", "2. ann", PLAYED.format(moves="1 move")]  # no totals
     assert not any(line.startswith("Ratings:") for line in lines)
+
+
+async def test_a_computer_that_wins_is_named_not_congratulated(bot):
+    session = await bot.start_game("graps", [(ANN, "ann")], ["hard"])
+    await bot.sessions.act(session.id, ANN, Resign("ann"))
+    first = translate(post(session).text, "it").split("\n")[0]
+    assert first == "**Fine della partita!** ann ha abbandonato: vince Robot 1 (hard)."
 
 
 async def test_a_game_of_money_lists_every_total_in_place_order(bot):

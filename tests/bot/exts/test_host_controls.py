@@ -90,7 +90,7 @@ async def test_a_kick_gives_the_host_no_rated_win(fake_discord, fast_bot):
     await answer(await ann.slash(general, "graps kick", player=bob))
     await answer(await ann.slash(general, "graps resign"))
     over = await general.wait_message(lambda m: "Game over!" in m.text)
-    assert over.text.startswith("**Game over!** Congratulations bob (computer): ")
+    assert over.text.startswith("**Game over!** ann resigned: bob (computer) wins.\n")
     assert "\n1. bob (computer)\n2. ann\n" in over.text
     assert "Ratings" not in over.text
     with sqlite3.connect(fast_bot.database_path) as db:

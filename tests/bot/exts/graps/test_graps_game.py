@@ -105,7 +105,8 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     over = await general.wait_message(lambda m: "Game over" in m.content, after=mark)
     assert bob.mention in over.content and "reached ann's land, row 1." in over.content
     assert "ann (dark): 0 on the board, 31 in supply, 14 lost" in over.content
-    await table.wait_until(lambda m: "Game over: bob wins" in m.text and not m.buttons())
+    over_line = "Game over. bob reached ann's land, row 1."  # the winner named once
+    await table.wait_until(lambda m: over_line in m.text and not m.buttons())
     last_dm = await emu.wait_for(
         lambda: bob.dm_messages()[-1] if "Game over" in bob.dm_messages()[-1].text else None
     )
@@ -113,7 +114,7 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     # How it ended is said once, by the status line, not again by the last lines.
     assert "bob placed a blank at G1" in last_dm.text
     assert last_dm.text.count("reached ann's land") == 1
-    assert "game over: bob wins" not in last_dm.text
+    assert "Game over. bob reached ann's land, row 1." in last_dm.text
     assert table.text.count("reached ann's land") == 1
     assert table.text.endswith("\n- bob rolled blank\n- bob placed a blank at G1")
 
@@ -122,7 +123,7 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     assert scores.images() and "bob (light): 15 on the board" in scores.text
     assert scores.attachments[0].description == (
         "Graps board, move 29: ann (dark): no pawn on the board; bob (light): 15 pawns in "
-        "rows 1 to 15. Last placement: G1. Game over: bob wins. bob reached ann's land, row 1."
+        "rows 1 to 15. Last placement: G1. Game over. bob reached ann's land, row 1."
     )
     standings = await (await bob.slash(general, "graps scoreboard")).message()
     assert standings.images() and "2 players" in standings.text

@@ -136,7 +136,7 @@ async def test_resigning_ends_the_game_and_records_it(fake_discord, graps_bot): 
     await (await ann.click(dm, "Yes, resign")).ack()
     over = await general.wait_message(lambda m: "Game over" in m.content, after=mark)
     assert bob.mention in over.content and "ann resigned" in over.content
-    await table.wait_until(lambda m: "Game over: bob wins" in m.text)
+    await table.wait_until(lambda m: "Game over. ann resigned: bob wins." in m.text)
     assert stored(graps_bot, "SELECT place FROM results ORDER BY place") == [(1,), (2,)]
     late = await answer(await bob.slash(general, "graps resign"))
     assert "No Graps game is being played" in late
@@ -150,6 +150,6 @@ async def test_the_player_not_to_move_may_resign_by_command(fake_discord, graps_
     await hand_dm(emu, ann, 0)
     reply = await bob.slash(general, "graps resign")
     assert "You resigned" in await answer(reply)
-    await table.wait_until(lambda m: "Game over: ann wins" in m.text and "bob resigned" in m.text)
+    await table.wait_until(lambda m: "Game over. bob resigned: ann wins." in m.text)
     board = await (await ann.slash(general, "graps scoreboard", player=ann)).message()
     assert "1 game, 1 win" in board.text

@@ -61,6 +61,6 @@ async def test_a_restart_loses_nothing_and_old_menus_still_place(fake_discord, g
     await table.wait_until(lambda m: "pruned at G2" in m.content)  # told by the table
     assert picture(the_one_table(general, table), "table.png").width == WIDTH
     await place_move(emu, players, PRUNING + 1)
-    await table.wait_until(lambda m: "Game over: bob wins" in m.text)
+    await table.wait_until(lambda m: "Game over. bob reached ann's land, row 1." in m.text)
     exported = await (await ann.slash(general, "graps export")).message()
     assert json.loads(exported.attachments[0].data)["actions"] == MOVES
