@@ -30,19 +30,35 @@ from bot.exts._boards import (
     money_or_points,
     win_rate,
 )
-from games.text import Text, _, _n, joined
+from games.text import Text, _, _n, _p, joined
 
 if TYPE_CHECKING:
     from bot.client import GameBot
     from render.player_card import PlayerCard
 
 
+PLACES = {
+    # TRANSLATORS: a place at the end of a game, in the player card's "places" line.
+    1: _p("place", "1st"),
+    2: _p("place", "2nd"),
+    3: _p("place", "3rd"),
+    4: _p("place", "4th"),
+    5: _p("place", "5th"),
+    6: _p("place", "6th"),
+}
+"""The places a game of up to six seats has, as words."""
+
+
 def places_text(games: Sequence[PlayedGame]) -> Text:
-    """ "#1 ×5 · #2 ×4 · #3 ×1": how often the player finished at each place."""
+    """ "1st ×5 · 2nd ×4 · 3rd ×1": how often the player finished at each place (short,
+    for a box of the player card that six places must fit)."""
     counts = Counter(game.place for game in games)
     return joined(
         " · ",
-        [Text.verbatim("#{place} ×{count}", place=p, count=c) for p, c in sorted(counts.items())],
+        [
+            Text.verbatim("{place} ×{count}", place=PLACES.get(place) or str(place), count=count)
+            for place, count in sorted(counts.items())
+        ],
     )
 
 

@@ -14,6 +14,9 @@ import sqlite3
 from pathlib import Path
 
 from bot.core.skill import PROVISIONAL_SIGMA, shown
+from bot.core.storage.stats import PlayedGame
+from bot.exts.stats import places_text
+from lang import translate
 from tests.bot.graps_play import open_game
 from tests.bot.rated import store_graps_games
 from tests.bot.table import answer
@@ -83,3 +86,11 @@ async def test_a_player_without_games_is_told_so(fake_discord, bot_process):
     assert not told.images()
     refused = await answer(await emu.user("cy").slash(general, "stats", game="chess"))
     assert "not a game of this bot" in refused
+
+
+def test_the_places_line_names_each_place_and_how_often():
+    """Places as words ("1st"), not "#1 ×1"; short, as six places share one box."""
+    games = [PlayedGame("grass", place, 3, 0, None) for place in (1, 1, 2, 3, 1)]
+    assert places_text(games) == "1st ×3 · 2nd ×1 · 3rd ×1"
+    assert translate(places_text(games), "fr") == "1er ×3 · 2e ×1 · 3e ×1"
+    assert translate(places_text(games), "de") == "1. ×3 · 2. ×1 · 3. ×1"
