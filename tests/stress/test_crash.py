@@ -136,6 +136,8 @@ async def test_a_kill_between_the_final_move_and_its_showing_is_shown_at_start(
     assert "Game over" not in table.text and table.buttons()
 
     await bot.start()
-    await table.wait_until(lambda m: "Game over: ann wins" in m.text and not m.buttons())
+    await table.wait_until(
+        lambda m: "Game over. bob resigned: ann wins." in m.text and not m.buttons()
+    )
     await general.wait_message(lambda m: m.id != table.id and "Game over" in m.text)
     await emu.wait_for(lambda: stored()[2] == version, what="the game to be marked as shown")
