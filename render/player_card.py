@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.text import Text
+from games.text import Text, _
 from lang import spoken
 from render.measure import Box
 from render.progress import colour_of, round_ticks
@@ -158,15 +158,19 @@ def _heading(image: Image.Image, words: str, top: int) -> None:
 
 def _chart(image: Image.Image, draw: ImageDraw.ImageDraw, history: Sequence[int], top: int) -> None:
     """Gridlines at round ratings with their figures, the line of the ratings game by
-    game, a dot per game (the last one larger); no games, an empty frame."""
-    if not history:
-        draw.rounded_rectangle(
-            (LEFT, top, RIGHT, top + EMPTY_PLOT), 12, outline=PAPER_LINE, width=2
-        )
+    game, a dot per game (the last one larger); before a second game, a short frame
+    (after one game, saying when the line begins: a lone dot tells nothing)."""
+    if len(history) < 2:
+        frame = (LEFT, top, RIGHT, top + EMPTY_PLOT)
+        draw.rounded_rectangle(frame, 12, outline=PAPER_LINE, width=2)
+        if history:
+            note = _("The line begins after a second game.")
+            centre = ((LEFT + RIGHT) / 2, top + EMPTY_PLOT / 2)
+            text(image, centre, note, TICK, MUTED, anchor="mm", area=frame)
         return
     bottom = top + PLOT
     low, high = min(history), max(history)
-    if high - low < 40:  # a flat history or one game: a span of ratings around it
+    if high - low < 40:  # a flat history: a span of ratings around it
         middle = (low + high) // 2
         low, high = middle - 20, middle + 20
     ticks = round_ticks(low, high)
@@ -239,7 +243,7 @@ def player_card_image(card: PlayerCard) -> Image.Image:
     """The card, its sections one under the other; no rivals, no rivals' section."""
     rows = _rows(len(card.figures))
     tiles = len(rows) * (TILE + GAP)
-    chart = 48 + (PLOT + 56 if card.history else EMPTY_PLOT + 32)
+    chart = 48 + (PLOT + 56 if len(card.history) > 1 else EMPTY_PLOT + 32)
     rivals = 48 + len(card.rivals) * ROW if card.rivals else 0
     height = HEADER + 24 + tiles + 16 + chart + rivals + 36
     image, draw = paper_sheet(WIDTH, height)

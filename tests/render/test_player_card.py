@@ -7,7 +7,7 @@ import io
 from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.text import Text
 from lang import speaking
@@ -97,7 +97,17 @@ def _line_pixels(image: Image.Image) -> int:
 def test_the_history_line_is_drawn():
     assert _line_pixels(_decoded(CARD)) > 1500
     assert _line_pixels(_decoded(replace(CARD, history=()))) == 0
-    assert 0 < _line_pixels(_decoded(replace(CARD, history=(1000,)))) < 1500
+
+
+def test_one_game_says_when_the_line_begins_instead_of_a_lone_dot():
+    one = _decoded(replace(CARD, history=(1000,)))
+    none = _decoded(replace(CARD, history=()))
+    assert _line_pixels(one) == 0
+    assert one.size == none.size  # the short frame of a history not begun
+    band = (0, 480, one.width, 640)  # the frame, under the chart's heading
+    written = ImageChops.difference(one.crop(band), none.crop(band)).convert("L")
+    inked = written.point(lambda level: 255 if level > 64 else 0).histogram()[255]
+    assert inked > 500, "the note is written in the frame"
 
 
 @pytest.mark.parametrize("card", [CARD, GERMAN], ids=["english", "german"])
