@@ -196,16 +196,17 @@ class GameBot(commands.AutoShardedBot):
             self._publisher.pushes.acted(interaction.user.id)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        """Identifies as fast as Discord allows this bot (bot/core/identify.py), asked
-        once per process: discord.py's own hook waits 5 s before each one but the first."""
-        if self._max_concurrency is None:
+        """Identifies as fast as Discord allows this bot (bot/core/identify.py):
+        discord.py's own hook waits 5 s before each one but the first. The allowance is
+        asked once, when a second identify comes (a process of one shard never asks)."""
+        if not initial and self._max_concurrency is None:
             try:
                 _, _, limits = await self.http.get_bot_gateway()
                 self._max_concurrency = max(1, int(limits["max_concurrency"]))
             except (discord.DiscordException, KeyError, TypeError, ValueError):
                 log.warning("GET /gateway/bot failed: one identify per 5 s", exc_info=True)
                 self._max_concurrency = 1
-        await self._identify_gate.wait(shard_id or 0, self._max_concurrency)
+        await self._identify_gate.wait(shard_id or 0, self._max_concurrency or 1)
 
     def serves(self, guild_id: int) -> bool:
         """Whether the server's events come to this process (its shard is one of ours):

@@ -17,8 +17,9 @@ WINDOW = 5.0
 
 class IdentifyGate:
     """Spaces the identifies of one process's shards as Discord allows. Each identify
-    reserves its bucket's next free moment before it waits, so shards that identify
-    again together (after an outage) take their turns instead of all going at once."""
+    reserves its moment before it waits, so shards that identify again together (after
+    an outage) take their turns instead of all going at once. The moments are kept by
+    shard, so a process's first identify needs no allowance yet (none came before it)."""
 
     def __init__(
         self,
@@ -27,15 +28,20 @@ class IdentifyGate:
     ) -> None:
         self._clock = clock
         self._sleep = sleep
-        self._next: dict[int, float] = {}
-        """Each bucket's earliest moment for its next identify."""
+        self._moments: dict[int, float] = {}
+        """Each shard's last identify (or the moment reserved for its next)."""
 
     async def wait(self, shard_id: int, max_concurrency: int) -> float:
         """Waits until shard `shard_id` may identify; the seconds it waited."""
-        bucket = shard_id % max(1, max_concurrency)
+        buckets = max(1, max_concurrency)
         now = self._clock()
-        start = max(now, self._next.get(bucket, now))
-        self._next[bucket] = start + WINDOW
+        before = [
+            moment
+            for shard, moment in self._moments.items()
+            if shard % buckets == shard_id % buckets
+        ]
+        start = max([now, *(moment + WINDOW for moment in before)])
+        self._moments[shard_id] = start
         if start > now:
             await self._sleep(start - now)
         return start - now

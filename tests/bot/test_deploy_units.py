@@ -88,6 +88,10 @@ async def test_two_instances_of_the_unit_run_the_four_shards(
     assert sorted(emu.gateway.shards) == [0, 1, 2, 3]
     (first, _), (second, _) = emu.gateway.identified[:2]
     assert second - first < 2, "the instance's second shard went at once (another bucket)"
+    # Each instance asked for its allowance once, for its second shard (SHARD_COUNT is
+    # set, so discord.py asks for nothing itself).
+    asked = [r for r in emu.requests if r.path.endswith("/gateway/bot")]
+    assert len(asked) == 2, [r.path for r in asked]
     for shard in (0, 3):
         server = next(g for g in emu.guild_ids if shard_of(g, 4) == shard)
         channel = emu.channel(f"shard{shard}", server=server)

@@ -68,3 +68,12 @@ async def test_no_allowance_counts_as_one() -> None:
     identify, _ = gate()
     await identify.wait(3, 0)
     assert await identify.wait(4, 0) == WINDOW
+
+
+async def test_a_first_identify_needs_no_allowance() -> None:
+    """A process's first identify waits for nothing, whatever the allowance turns out to
+    be: the bot asks Discord for it only when a second identify comes."""
+    identify, _ = gate()
+    assert await identify.wait(0, 1) == 0
+    assert await identify.wait(1, 2) == 0  # learnt 2: shard 1 is in another bucket
+    assert await identify.wait(2, 2) == WINDOW  # shard 2 shares shard 0's bucket
