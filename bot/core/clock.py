@@ -15,9 +15,6 @@ class Clock(Protocol):
     def time(self) -> float:
         """Seconds since the epoch: the deadlines stored with the seats."""
 
-    def monotonic(self) -> float:
-        """Seconds for measuring waits (no jumps when the system's time is set)."""
-
     async def sleep(self, seconds: float) -> None:
         """Returns once `seconds` have passed on this clock."""
 
@@ -31,9 +28,6 @@ class SystemClock:
 
     def time(self) -> float:
         return time.time()
-
-    def monotonic(self) -> float:
-        return time.monotonic()
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)

@@ -210,6 +210,7 @@ class MovedClock:
         return self._wall + self._now
 
     def monotonic(self) -> float:
+        """Seconds the test has moved the clock on."""
         return self._now
 
     async def sleep(self, seconds: float) -> None:
