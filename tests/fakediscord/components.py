@@ -11,6 +11,11 @@ from typing import Any
 from tests.fakediscord.core import invalid_form
 
 BUTTON, STRING_SELECT, TEXT_INPUT, USER_SELECT = 2, 3, 4, 5
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE = 9, 10, 11, 12, 13
+# Discord's limits on a Components V2 message, beyond what its API description states:
+# components counted at every depth, and the text of all its text displays together.
+V2_MAX_COMPONENTS = 40
+V2_MAX_TEXT = 4000
 ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT = 6, 7, 8
 SELECTS = {STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT}
 LINK_STYLE, PREMIUM_STYLE = 5, 6
@@ -177,6 +182,8 @@ def check_components(components: Any, *, v2: bool) -> None:
         raise invalid_form("components must be a list")
     if not v2 and len(components) > 5:
         raise invalid_form("a message has at most 5 action rows")
+    if v2:
+        _check_layout(components)
     custom_ids: set[str] = set()
     for c in walk(components):
         kind = c.get("type")
@@ -193,6 +200,27 @@ def check_components(components: Any, *, v2: bool) -> None:
             if cid in custom_ids:
                 raise invalid_form(f"duplicate custom_id {cid!r} on one message")
             custom_ids.add(cid)
+
+
+def _check_layout(components: list[dict[str, Any]]) -> None:
+    every = list(walk(components))
+    if len(every) > V2_MAX_COMPONENTS:
+        raise invalid_form(
+            f"a message has at most {V2_MAX_COMPONENTS} components in all, not {len(every)}"
+        )
+    text = sum(len(str(c.get("content") or "")) for c in every if c.get("type") == TEXT_DISPLAY)
+    if text > V2_MAX_TEXT:
+        raise invalid_form(f"the text displays of a message hold at most {V2_MAX_TEXT} characters")
+
+
+def media_urls(components: list[dict[str, Any]]) -> list[str]:
+    """The media a layout shows: its gallery items, thumbnails and files."""
+    urls = []
+    for c in walk(components):
+        media = [item.get("media") for item in c.get("items") or []]
+        media += [c.get("media"), c.get("file")]
+        urls += [str(m["url"]) for m in media if isinstance(m, dict) and m.get("url")]
+    return urls
 
 
 def _check_button(c: dict[str, Any]) -> None:

@@ -254,8 +254,14 @@ class Message:
         return body
 
     def _mentions(self) -> list[dict[str, Any]]:
+        """The users its words mention: in its content, or in a layout's text displays."""
         found = []
-        for user_id in sorted({int(m) for m in re.findall(r"<@!?(\d+)>", self.content)}):
+        words = [self.content] + [
+            str(c.get("content") or "")
+            for c in comp.walk(self.components)
+            if c.get("type") == comp.TEXT_DISPLAY
+        ]
+        for user_id in sorted({int(m) for m in re.findall(r"<@!?(\d+)>", "\n".join(words))}):
             try:
                 found.append(self.emu.user_by_id(user_id).payload())
             except KeyError:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 from PIL import Image
 
-from tests.fakediscord.components import check_components
+from tests.fakediscord import spec
+from tests.fakediscord.components import check_components, media_urls
 from tests.fakediscord.core import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -39,7 +40,18 @@ class Upload:
 
 
 async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
-    """The JSON payload and the uploaded files of a request (JSON body or multipart form)."""
+    """The JSON payload and the uploaded files of a request (JSON body or multipart form),
+    refused as Discord would refuse it when its description of the route says the body
+    is wrong (tests/fakediscord/spec)."""
+    payload, uploads = await _read_body(request)
+    body = payload.get("_list", payload)
+    resource = request.match_info.route.resource
+    if resource is not None and (wrong := spec.problem(request.method, resource.canonical, body)):
+        raise invalid_form(wrong)
+    return payload, uploads
+
+
+async def _read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
     if request.content_type.startswith("multipart/"):
         payload: dict[str, Any] = {}
         uploads: list[Upload] = []
@@ -151,6 +163,18 @@ def _check_embeds(embeds: Any) -> list[dict[str, Any]]:
     return embeds
 
 
+ATTACHMENT_URL = "attachment://"
+
+
+def _check_media(components: list[dict[str, Any]], attachments: list[Attachment]) -> None:
+    """A layout shows the message's own files by `attachment://<filename>`; one it does
+    not carry is refused."""
+    names = {a.filename for a in attachments}
+    for url in media_urls(components):
+        if url.startswith(ATTACHMENT_URL) and url[len(ATTACHMENT_URL) :] not in names:
+            raise invalid_form(f"{url} is not a file of this message")
+
+
 def apply_message(
     emu: FakeDiscord,
     message: Message,
@@ -183,6 +207,8 @@ def apply_message(
         raise invalid_form("a message has at most 10 attachments")
     if v2 and (content or embeds):
         raise invalid_form("a Components V2 message cannot have content or embeds")
+    if v2:
+        _check_media(components, attachments)
     if not (
         content
         or embeds
