@@ -416,12 +416,36 @@ def money(amount: int) -> str:
 
 
 def short_money(value: int) -> str:
-    """$25K, $100K, $5K: for small card marks."""
+    """Whole thousands of dollars in a few characters, as the language being drawn
+    writes them ("$25K", "25 k$"): for small card marks."""
+    return short_money_in(value, speaking_now())
+
+
+# Thousands of dollars on the small table cards (render/grass/cards.py), at 22 px bold:
+# a value must fit the card's 72 px inside, a penalty ("-$100K") its 78 px plate.
+# English: CLDR's "$100K" (67 px; "-$100K" 74). French: CLDR's "k" after a no-break
+# space, the dollar joined to it as the Office québécois de la langue française writes
+# thousands of dollars, "100 k$" (71; "-100 k$" 78); CLDR's "100 k $" is 76. Italian
+# and German the same "k$", the "k" of kilo that both read as thousand, the dollar last
+# as in their amounts: CLDR's Italian "-100K $" is 79, and CLDR has no German short
+# form ("100.000 $" is 103, "100 Tsd. $" 107, "100 T$" 73).
+_THOUSANDS: dict[str, str] = {
+    "en": "{sign}${thousands}K",
+    "fr": "{sign}{thousands}\u00a0k$",
+    "it": "{sign}{thousands}\u00a0k$",
+    "de": "{sign}{thousands}\u00a0k$",
+}
+
+
+@functools.lru_cache(maxsize=256)
+def short_money_in(value: int, language: str) -> str:
+    """`value` in `language`'s short form when it is whole thousands ("$100K",
+    "100 k$"), else as the language writes any amount ("$2,500", "2 500 $")."""
+    pattern = _THOUSANDS.get(language)
+    if pattern is None or value == 0 or value % 1000:
+        return money_in(value, language)
     sign = "-" if value < 0 else ""
-    value = abs(value)
-    if value >= 1000 and value % 1000 == 0:
-        return f"{sign}${value // 1000}K"
-    return f"{sign}${value:,}"
+    return pattern.format(sign=sign, thousands=abs(value) // 1000)
 
 
 def log_panel(

@@ -6,7 +6,9 @@ Nirvana light blue, Paranoia black, Skim yellow; Market Open and Market Close ha
 colours of their own. Every face shows the card's name and its dollar value (or what
 it does); the small table faces keep only what reads at phone size: the value, or a
 short name. Card names stay as printed in every language; the category band and what
-the card does are translated, so a full face is drawn once per language.
+the card does are translated, and amounts written as the language writes them, so a
+face is drawn once per language. Heat Off's bar passes under the words' plates, never
+through a letter.
 
 Faces are RGBA (transparent rounded corners), rendered on first use under a lock and
 never changed afterwards, so any thread may paste them.
@@ -15,6 +17,7 @@ never changed afterwards, so any thread may paste them.
 from __future__ import annotations
 
 import enum
+import math
 import threading
 from dataclasses import dataclass
 
@@ -24,16 +27,18 @@ from games.grass.cards import LIFTS, Card, Kind
 from games.text import Money, Text, _, _p
 from lang import speaking_now
 from render.grass.emblems import emblem
+from render.measure import Box
 from render.toolkit import (
     RGB,
     ellipsize,
     fit_size,
+    font,
     hex_rgb,
     mix,
     money,
     short_money,
     text,
-    text_block,
+    text_width,
     wrap,
 )
 
@@ -85,7 +90,10 @@ MINI_LABEL = 16
 # the card does or is worth, 17 px for its name.
 FULL_VALUE = 22
 FULL_NAME = 17
+LABEL = 17  # the category band's
 BAR = (12, 12, 12)  # Heat Off's diagonal bar
+BAR_GAP = 4  # px of the card's colour between the bar's ends and the words it passes under
+PENALTY = hex_rgb("#b01e1e")  # a Paranoia's penalty, on its plate
 RIM = (250, 248, 242)
 EDGE = (120, 120, 120)
 
@@ -166,11 +174,46 @@ def _blank(size: Size, colour: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw, i
     return image, draw, inset
 
 
-def _heat_off_bar(draw: ImageDraw.ImageDraw, size: Size, inset: int) -> None:
-    """The black diagonal bar of the Heat Off cards (German article)."""
+def _heat_off_bar(
+    draw: ImageDraw.ImageDraw, size: Size, inset: int, colour: RGB, words: list[Box]
+) -> None:
+    """The black diagonal bar of the Heat Off cards (German article), from corner to
+    corner, broken around `words` (boxes that must stay clear of it), as if it passed
+    under them. Drawn first: the emblem, the plates and the words go over it."""
     w, h = size.value
     width = max(8, w // 7)
     draw.line([(inset + 2, inset + 2), (w - inset - 3, h - inset - 3)], fill=BAR, width=width)
+    for x0, y0, x1, y1 in words:
+        gap = (x0 - BAR_GAP, y0 - BAR_GAP, x1 + BAR_GAP, y1 + BAR_GAP)
+        draw.rectangle(_within(gap, _inside(size, inset)), fill=colour)
+
+
+def _inside(size: Size, inset: int) -> Box:
+    """The coloured inside of a face, within its rim."""
+    w, h = size.value
+    return (inset, inset, w - inset, h - inset)
+
+
+def _within(box: Box, outer: Box) -> Box:
+    return (
+        max(box[0], outer[0]),
+        max(box[1], outer[1]),
+        min(box[2], outer[2]),
+        min(box[3], outer[3]),
+    )
+
+
+def _line_box(words: str, centre_x: float, top: float, size: int) -> Box:
+    """The box of a line of bold text centred on centre_x, its ascender line at top:
+    its width and the font's line height, a little larger than its ink."""
+    half = text_width(words, size, bold=True) / 2
+    ascent, descent = font(size).getmetrics()
+    return (
+        math.floor(centre_x - half),
+        math.floor(top),
+        math.ceil(centre_x + half),
+        math.ceil(top + ascent + descent),
+    )
 
 
 def _full_face(card: Card) -> Image.Image:
@@ -178,19 +221,7 @@ def _full_face(card: Card) -> Image.Image:
     size = Size.FULL
     w, h = size.value
     image, draw, inset = _blank(size, st.colour)
-    if card.kind in (Kind.HEAT_OFF, Kind.PAY_FINE):
-        _heat_off_bar(draw, size, inset)
-    # Category band on top.
-    text(
-        image,
-        (w / 2, inset + 8),
-        st.label,
-        17,
-        mix(st.colour, st.ink, 0.75),
-        bold=True,
-        anchor="ma",
-    )
-    emblem(draw, card, w / 2, 64, 28, st.colour, st.ink)
+    label_top = inset + 8
     # Value or effect on a light plate at the bottom, on two lines when it is long:
     # what a player reads every turn, so never smaller than FULL_VALUE.
     room = w - 2 * inset - 25
@@ -202,12 +233,6 @@ def _full_face(card: Card) -> Image.Image:
     lines = [ellipsize(one, room, value_size, bold=True) for one in lines]
     step = 26
     plate = (inset + 6, h - inset - 18 - step * len(lines), w - inset - 7, h - inset - 8)
-    draw.rounded_rectangle(plate, 10, fill=RIM)
-    ink = (20, 20, 20) if card.kind is not Kind.PARANOIA else hex_rgb("#b01e1e")
-    middle = (plate[1] + plate[3]) / 2
-    for index, one in enumerate(lines):
-        at = (w / 2, middle + (index - (len(lines) - 1) / 2) * step)
-        text(image, at, one, value_size, ink, bold=True, anchor="mm", key=True)
     # Name, up to two lines (three if it must), as large as fits, centred between the
     # emblem and the plate.
     name_size = 26
@@ -219,9 +244,31 @@ def _full_face(card: Card) -> Image.Image:
     names = wrap(card.title, w - 2 * inset - 14, name_size, bold=True)
     name_step = round(name_size * 1.1)
     top = (96 + plate[1] - 4) / 2 - (len(names) * name_step) / 2
-    text_block(
-        image, (w / 2, top), names, name_size, st.ink, bold=True, anchor_x="m", line_spacing=1.1
-    )
+    name_tops = [top + index * name_step for index in range(len(names))]
+    barred = card.kind in (Kind.HEAT_OFF, Kind.PAY_FINE)
+    if barred:
+        _heat_off_bar(draw, size, inset, st.colour, [_line_box(st.label, w / 2, label_top, LABEL)])
+    # Category band on top, above the emblem.
+    band = (inset + 2, inset + 2, w - inset - 2, 64 - 28)
+    label_ink = mix(st.colour, st.ink, 0.75)
+    text(image, (w / 2, label_top), st.label, LABEL, label_ink, bold=True, anchor="ma", area=band)
+    emblem(draw, card, w / 2, 64, 28, st.colour, st.ink)
+    draw.rounded_rectangle(plate, 10, fill=RIM)
+    ink = (20, 20, 20) if card.kind is not Kind.PARANOIA else PENALTY
+    middle = (plate[1] + plate[3]) / 2
+    for index, one in enumerate(lines):
+        at = (w / 2, middle + (index - (len(lines) - 1) / 2) * step)
+        text(image, at, one, value_size, ink, bold=True, anchor="mm", area=plate, key=True)
+    between = (inset + 2, 64 + 28, w - inset - 2, plate[1] - 2)
+    if barred:
+        # The bar passes under the name on a darker plate, as under the value's plate:
+        # it runs whole from corner to corner and never through a letter.
+        ascent, descent = font(name_size).getmetrics()
+        bottom = round(name_tops[-1]) + ascent + descent + 2
+        between = (inset + 4, round(name_tops[0]) - 4, w - inset - 5, bottom)
+        draw.rounded_rectangle(between, 10, fill=mix(st.colour, BAR, 0.2))
+    for one, name_top in zip(names, name_tops, strict=True):
+        text(image, (w / 2, name_top), one, name_size, st.ink, bold=True, anchor="ma", area=between)
     return image
 
 
@@ -233,19 +280,43 @@ def _mini_face(card: Card) -> Image.Image:
     size = Size.MINI
     w, h = size.value
     image, draw, inset = _blank(size, st.colour)
-    if card.kind in (Kind.HEAT_OFF, Kind.PAY_FINE):
-        _heat_off_bar(draw, size, inset)
+    inside = _inside(size, inset)
     valued = bool(card.value_usd) and card.kind is not Kind.PARANOIA
-    emblem(draw, card, w / 2, h * 0.62, 24 if valued else 20, st.colour, st.ink)
     room = w - 2 * inset - 4
-    big = short_money(card.value_usd) if valued else MINI_NAMES.get(card, card.title)
-    big_size = fit_size(big, room, 26, min_size=MINI_VALUE if valued else MINI_LABEL, bold=True)
-    big = ellipsize(big, room, big_size, bold=True)
-    text(image, (w / 2, inset + 19), big, big_size, st.ink, bold=True, anchor="mm", key=valued)
+    if valued:
+        # As large as fits with air on both sides, and never cut: a cut figure is a
+        # wrong one. At MINI_VALUE every language's amounts fit the inside
+        # (tests/render/test_grass_card_faces.py).
+        big = short_money(card.value_usd)
+        big_size = fit_size(big, room, 26, min_size=MINI_VALUE, bold=True)
+    else:
+        big = MINI_NAMES.get(card, card.title)
+        big_size = fit_size(big, room, 26, min_size=MINI_LABEL, bold=True)
+        big = ellipsize(big, room, big_size, bold=True)
+    big_middle = inset + 19
+    if card.kind in (Kind.HEAT_OFF, Kind.PAY_FINE):
+        # The bar starts under the short name: a corner of it left above the name would
+        # read as a speck.
+        ascent, descent = font(big_size).getmetrics()
+        name_band = (0, 0, w, math.ceil(big_middle + (ascent + descent) / 2))
+        _heat_off_bar(draw, size, inset, st.colour, [name_band])
+    emblem_middle = h * 0.62
     if card.kind is Kind.PARANOIA:
-        penalty = short_money(-card.value_usd)  # "-$50K" fits at MINI_VALUE
-        at = (w / 2, h - inset - 15)
-        text(image, at, penalty, MINI_VALUE, st.ink, bold=True, anchor="mm", key=True)
+        # The penalty for holding it, red on a light plate as on the full face. The
+        # plate runs into the rim, which is as light: "-$100K" and "-100 k$" need the
+        # card's whole width at MINI_VALUE, 4 px more than its inside.
+        plate_top = h - inset - 27
+        draw.rectangle((inset, plate_top, w - 1 - inset, h - 1 - inset), fill=RIM)
+        plate = (2, plate_top, w - 2, h - 2)
+        penalty = short_money(-card.value_usd)
+        # One px right: the toolkit sets a bold line's middle a px left of its anchor
+        # (the stroke), and here each px of the plate counts.
+        at = (w / 2 + 1, (plate_top + h - 1 - inset) / 2 + 1)
+        text(image, at, penalty, MINI_VALUE, PENALTY, bold=True, anchor="mm", area=plate, key=True)
+        emblem_middle = h * 0.53
+    emblem(draw, card, w / 2, emblem_middle, 24 if valued else 20, st.colour, st.ink)
+    at = (w / 2, big_middle)
+    text(image, at, big, big_size, st.ink, bold=True, anchor="mm", area=inside, key=valued)
     return image
 
 
@@ -288,8 +359,8 @@ _LOCK = threading.Lock()
 def face(card: Card, size: Size = Size.FULL) -> Image.Image:
     """The card's face (RGBA), its words in the language being drawn (`lang.speaking`).
     Cached: treat it as read-only."""
-    # The small faces hold figures and printed names only: one for every language.
-    key = (card, size, speaking_now() if size is Size.FULL else "")
+    # The small faces write their amounts in the language too.
+    key = (card, size, speaking_now())
     found = _FACES.get(key)
     if found is None:
         with _LOCK:
@@ -315,7 +386,7 @@ def back(size: Size = Size.FULL) -> Image.Image:
 def prepare() -> None:
     """Draw every face and back now (about 0.1 s) instead of on first use: the bot may
     call it at start-up so no player's move pays for a new card's first picture. The
-    full faces hold words: those of the enclosing `lang.speaking` block (English
+    faces hold words and amounts: those of the enclosing `lang.speaking` block (English
     outside one); another language's are drawn on their first use."""
     for size in Size:
         back(size)
