@@ -6,12 +6,15 @@ every Grass hand (money) or Gracias round (points), as lines, with the same in w
 it, `progress_words` says it for screen readers (an image's alt text: a `Text`, which
 the bot translates for the reader).
 
-Discord shows the image about 340 px wide on a phone, half its 680 px, so every text
-is 20 px or more: capitals of 7 px or more there. Each player has a colour and a
-marker shape, so the lines tell apart without colour too; the winner's line is the
-widest, drawn on top with a paper edge. Lines and markers are drawn at twice the size
-and scaled down, since Pillow draws lines without anti-aliasing. A player who left
-has a line that stops at their last score.
+Discord shows the image about 360 px wide on a phone, about half its 680 px, so
+every text is 20 px or more (capitals of 7 px or more there) and every marker about
+20 px across (9 px or more there). Each player has a colour and a marker shape, so
+the lines tell apart without colour too; the winner's line is the widest, drawn on
+top with a paper edge. Players with equal totals must all show: lines that meet are
+moved a few px apart (dodged), and each line ends with its total beside it, totals
+that would touch pushed apart. Lines and markers are drawn at twice the size and
+scaled down, since Pillow draws lines without anti-aliasing. A player who left has
+a line that stops at their last score, and their total in the legend only.
 """
 
 from __future__ import annotations
@@ -185,9 +188,15 @@ SCALE = 2  # lines and markers are drawn this many times larger, then scaled dow
 PLOT_TOP = 112
 PLOT_HEIGHT = 300
 LEGEND_ROW = 44
-LABEL = 22  # axis figures: 7.5 px capitals on a phone
+LABEL = 22  # axis figures and end totals: 7.5 px capitals on a phone
 NAME = 24
 BADGE = 20
+LINE, WINNER_LINE = 4, 7  # lines' widths
+# A marker's radius: the smallest shape, the square, stands 18 px tall, 9.5 px on a
+# phone (a 12 px marker read 5 to 6 px there). A winner's is one larger.
+MARKER = 11
+DODGE = 10  # px between the middles of lines that meet: side by side, not one over one
+END_GAP = 24  # px between the middles of end totals: their figures (16 px) never touch
 NEGATIVE = hex_rgb("#b3261e")
 # Six colours of the shared PNG palette (encode.py), so they survive it unchanged, far
 # apart in hue or lightness; six shapes beside them for readers who cannot tell them.
@@ -196,6 +205,8 @@ COLOURS: tuple[RGB, ...] = tuple(
 )
 SHAPES = ("circle", "square", "triangle", "diamond", "down", "hexagon")
 WINNER_MARK = hex_rgb("#b8860b")
+
+Point = tuple[float, float]
 
 
 def colour_of(index: int) -> RGB:
@@ -215,29 +226,57 @@ def round_ticks(low: int, high: int) -> list[int]:
     return list(range(first, last + 1, step))
 
 
+def spread(
+    wanted: list[float], gap: float, low: float = -math.inf, high: float = math.inf
+) -> list[float]:
+    """Places as near `wanted` (in rising order) as they can be, `gap` or more apart,
+    within low..high: places that would crowd move as one run, centred on what they
+    want, as chart libraries keep labels apart (label repulsion, in one dimension)."""
+
+    def first(total: float, count: int) -> float:
+        return min(max(total / count, low), high - (count - 1) * gap)
+
+    runs: list[tuple[float, int]] = []  # (sum of wanted minus gap times rank in run, count)
+    for value in wanted:
+        total, count = value, 1
+        while runs and first(*runs[-1]) + runs[-1][1] * gap > first(total, count):
+            before, size = runs.pop()
+            total, count = before + total - count * size * gap, size + count
+        runs.append((total, count))
+    return [first(*run) + rank * gap for run in runs for rank in range(run[1])]
+
+
 def _axis_money(value: int) -> str:
     """The gridlines' figures as the language being drawn writes amounts ("$250,000",
     "250 000 $"): a short form such as "$250K" is English only."""
     return money(value)
 
 
-def _shape(
-    draw: ImageDraw.ImageDraw, shape: str, xy: tuple[float, float], r: float, fill: RGB
-) -> None:
-    x, y = xy
+def _shape(draw: ImageDraw.ImageDraw, index: int, xy: Point, radius: float, fill: RGB) -> None:
+    """Player `index`'s shape, on a layer SCALE times larger than the image."""
+    shape, (x, y), r = SHAPES[index % len(SHAPES)], (xy[0] * SCALE, xy[1] * SCALE), radius * SCALE
     if shape == "circle":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
     elif shape == "square":
         s = r * 0.85
         draw.rectangle((x - s, y - s, x + s, y + s), fill=fill)
-    else:
-        sides, rotation = {"triangle": (3, 0), "diamond": (4, 45), "down": (3, 180)}.get(
-            shape, (6, 0)
-        )
-        draw.regular_polygon((x, y, r * 1.15), sides, rotation=rotation, fill=fill)
+    else:  # a triangle larger, its point being thin: each shape looks about one size
+        sides, rotation, reach = {
+            "triangle": (3, 0, 1.3),
+            "diamond": (4, 45, 1.15),
+            "down": (3, 180, 1.3),
+        }.get(shape, (6, 0, 1.15))
+        draw.regular_polygon((x, y, r * reach), sides, rotation=rotation, fill=fill)
 
 
-class _Plot:
+def _marker(pen: ImageDraw.ImageDraw, index: int, xy: Point, radius: float) -> None:
+    """Player `index`'s marker on a paper rim, which parts it from the lines it sits
+    on and from a marker it half covers."""
+    _shape(pen, index, xy, radius + 2, PAPER)
+    _shape(pen, index, xy, radius, colour_of(index))
+
+
+class Plot:
     """Where a hand's or round's total lies on the image: step 0 (every total at 0) at
     `left`, the last step at `right`, the gridlines' range from `bottom` to PLOT_TOP."""
 
@@ -245,81 +284,135 @@ class _Plot:
         self.left, self.right, self.bottom = left, right, PLOT_TOP + PLOT_HEIGHT
         self.steps, self.ticks = max(steps, 1), ticks
 
-    def at(self, step: int, value: int) -> tuple[float, float]:
+    def at(self, step: int, value: int) -> Point:
         low, high = self.ticks[0], self.ticks[-1]
         x = self.left + (self.right - self.left) * step / self.steps
         return x, self.bottom - (self.bottom - PLOT_TOP) * (value - low) / (high - low)
 
 
-def _frame(image: Image.Image, draw: ImageDraw.ImageDraw, progress: Progress) -> _Plot:
+def _finishing(progress: Progress) -> list[int]:
+    """The players whose line reaches the last step (one who left has none there)."""
+    return [
+        i for i, series in enumerate(progress.totals) if series and len(series) == progress.steps
+    ]
+
+
+def plot_for(progress: Progress) -> Plot:
+    """The plot's place: the gridlines' figures left of it, the end totals right."""
+    values = [0] + [value for series in progress.totals for value in series]
+    ticks = round_ticks(min(values), max(values))
+    label = _axis_money if progress.unit is Unit.DOLLARS else str
+    left = 40 + max(text_width(label(tick), LABEL) for tick in ticks) + 14
+    ends = [_amount(progress, progress.totals[i][-1]) for i in _finishing(progress)]
+    room = max((text_width(end, LABEL, bold=True) for end in ends), default=0)
+    return Plot(left, WIDTH - 40 - room - MARKER - 12, progress.steps, ticks)
+
+
+def _frame(image: Image.Image, draw: ImageDraw.ImageDraw, progress: Progress) -> Plot:
     """The title band, the gridlines with their figures, the steps' numbers."""
     draw.rounded_rectangle((16, 16, WIDTH - 17, 84), 18, fill=FELT_DARK)
     draw.rectangle((16, 60, WIDTH - 17, 84), fill=FELT_DARK)
     title = _title(progress)
     size = fit_size(title, WIDTH - 80, 30, min_size=20, bold=True)
     text(image, (40, 50), title, size, GOLD, bold=True, anchor="lm")
-    values = [0] + [value for series in progress.totals for value in series]
-    ticks = round_ticks(min(values), max(values))
+    plot = plot_for(progress)
     label = _axis_money if progress.unit is Unit.DOLLARS else str
-    left = 40 + max(text_width(label(tick), LABEL) for tick in ticks) + 14
-    plot = _Plot(left, WIDTH - 48, progress.steps, ticks)
-    for tick in ticks:
+    for tick in plot.ticks:
         y = plot.at(0, tick)[1]
-        draw.line([(left, y), (plot.right, y)], fill=MUTED if tick == 0 else PAPER_LINE, width=2)
-        text(image, (left - 12, y), label(tick), LABEL, MUTED, anchor="rm")
+        fill = MUTED if tick == 0 else PAPER_LINE
+        draw.line([(plot.left, y), (plot.right, y)], fill=fill, width=2)
+        text(image, (plot.left - 12, y), label(tick), LABEL, MUTED, anchor="rm")
     below = plot.bottom + 12
-    every = math.ceil(progress.steps / 12)  # at most about a dozen numbers along x
-    for step in range(1, progress.steps + 1):
-        if step % every == 0 or step == progress.steps:
-            text(image, (plot.at(step, 0)[0], below), str(step), LABEL, MUTED, anchor="ma")
     # TRANSLATORS: under a chart's x axis, which counts the hands or the rounds.
     axis = _p("chart axis", "hand") if progress.step == "hand" else _p("chart axis", "round")
-    text(image, (left, below), axis, LABEL, MUTED, anchor="ma")
+    text(image, (plot.left, below), axis, LABEL, MUTED, anchor="ma")
+    # About a dozen numbers along x, the last always; on a narrow plot (wide end
+    # totals, many hands) any that would run into the next or into the axis's word
+    # left out.
+    clear = plot.left + text_width(axis, LABEL) / 2 + 8
+    every, free = math.ceil(progress.steps / 12), math.inf
+    for step in range(progress.steps, 0, -1):
+        x, half = plot.at(step, 0)[0], text_width(str(step), LABEL) / 2
+        shown = step % every == 0 or step == progress.steps
+        if shown and clear < x - half and x + half + 8 < free:
+            text(image, (x, below), str(step), LABEL, MUTED, anchor="ma")
+            free = x - half
     if progress.steps == 0:
-        middle = ((left + plot.right) / 2, (PLOT_TOP + plot.bottom) / 2)
+        middle = ((plot.left + plot.right) / 2, (PLOT_TOP + plot.bottom) / 2)
         empty = _("No hand scored") if progress.step == "hand" else _("No round scored")
         text(image, middle, empty, NAME, MUTED, bold=True, anchor="mm")
     return plot
 
 
-def _widths(progress: Progress, order: list[int]) -> dict[int, int]:
-    """How much wider than its own each line is drawn: by 3 px per line drawn after
-    it over a same stretch (tied players), so each shows as a band around the next."""
-    stretches = [
-        set(zip(enumerate((0, *series)), enumerate(series, 1), strict=False))
-        for series in progress.totals
-    ]
-    return {
-        index: 3 * sum(1 for later in order[n + 1 :] if stretches[index] & stretches[later])
-        for n, index in enumerate(order)
-    }
-
-
-def _lines(layer: Image.Image, progress: Progress, plot: _Plot) -> None:
-    """Every player's line and markers on `layer` (SCALE times larger): the others,
-    then the winners on a paper edge that keeps them clear of the lines they cross."""
-    pen = ImageDraw.Draw(layer)
+def _drawing_order(progress: Progress) -> list[int]:
+    """The players as their lines are drawn, the winners last, on top."""
     winners = [i for i, name in enumerate(progress.names) if name in progress.winners]
-    order = [i for i in range(len(progress.names)) if i not in winners] + winners
-    extra = _widths(progress, order)
-    points = {
-        index: [
-            (x * SCALE, y * SCALE)
-            for x, y in (plot.at(step, value) for step, value in enumerate((0, *series)))
-        ]
+    return [i for i in range(len(progress.names)) if i not in winners] + winners
+
+
+def _dodged(progress: Progress, plot: Plot) -> dict[int, list[Point]]:
+    """Each player's points, moved apart where lines meet: at every step the totals
+    within DODGE px of each other are spread DODGE px apart (equal ones in drawing
+    order, the same at every step), so that lines sharing a stretch run side by side
+    and markers sharing a point stack, none wholly hidden. Every line still starts at
+    0: lines leaving it together part by their first step."""
+    rank = {index: n for n, index in enumerate(_drawing_order(progress))}
+    true = {
+        index: [plot.at(step, value) for step, value in enumerate((0, *series))]
         for index, series in enumerate(progress.totals)
+        if series
     }
+    moved = {index: list(points) for index, points in true.items()}
+    for step in range(1, progress.steps + 1):
+        here = sorted(
+            (i for i in true if len(true[i]) > step), key=lambda i: (true[i][step][1], rank[i])
+        )
+        places = spread([true[i][step][1] for i in here], DODGE)
+        for index, y in zip(here, places, strict=True):
+            moved[index][step] = (true[index][step][0], y)
+    return moved
+
+
+def _lines(layer: Image.Image, progress: Progress, points: dict[int, list[Point]]) -> None:
+    """Every player's line on `layer` (SCALE times larger), the winners last on a paper
+    edge that keeps them clear of the lines they cross; then the markers, the winners'
+    one larger."""
+    pen = ImageDraw.Draw(layer)
+    order = [i for i in _drawing_order(progress) if i in points]
+    winners = [i for i in order if progress.names[i] in progress.winners]
+    scaled = {i: [(x * SCALE, y * SCALE) for x, y in line] for i, line in points.items()}
     for index in winners:
-        width = (7 + extra[index] + 4) * SCALE
-        pen.line(points[index], fill=(*PAPER, 255), width=width, joint="curve")
+        pen.line(scaled[index], fill=(*PAPER, 255), width=(WINNER_LINE + 4) * SCALE, joint="curve")
     for index in order:
-        won = index in winners
-        width, radius = (7, 8) if won else (4, 6)
-        if len(points[index]) > 1:
-            pen.line(points[index], colour_of(index), (width + extra[index]) * SCALE, "curve")
+        width = WINNER_LINE if index in winners else LINE
+        pen.line(scaled[index], colour_of(index), width * SCALE, "curve")
+    for index in order:
         for point in points[index][1:]:
-            size = (radius + extra[index] * 0.7) * SCALE
-            _shape(pen, SHAPES[index % len(SHAPES)], point, size, colour_of(index))
+            _marker(pen, index, point, MARKER + (index in winners))
+
+
+def _end_totals(
+    image: Image.Image,
+    layer: Image.Image,
+    progress: Progress,
+    plot: Plot,
+    points: dict[int, list[Point]],
+) -> None:
+    """Each finishing player's total right of their line's end, in their colour, the
+    totals of equal or close ends spread apart (`spread`), a thin line in the player's
+    colour leading from the end to a total moved off it."""
+    pen = ImageDraw.Draw(layer)
+    ends = sorted(_finishing(progress), key=lambda i: points[i][-1][1])
+    wanted = [points[i][-1][1] for i in ends]
+    places = spread(wanted, END_GAP, PLOT_TOP - 10, plot.bottom)
+    x = plot.right + MARKER + 12
+    for index, y in zip(ends, places, strict=True):
+        end = points[index][-1]
+        if abs(y - end[1]) > 2:
+            lead = [((end[0] + MARKER) * SCALE, end[1] * SCALE), ((x - 4) * SCALE, y * SCALE)]
+            pen.line(lead, colour_of(index), 2 * SCALE)
+        total = _amount(progress, progress.totals[index][-1])
+        text(image, (x, y), total, LABEL, colour_of(index), bold=True, anchor="lm")
 
 
 def _legend(image: Image.Image, layer: Image.Image, progress: Progress, top: int) -> None:
@@ -339,9 +432,8 @@ def _legend(image: Image.Image, layer: Image.Image, progress: Progress, top: int
             box = (36, y - LEGEND_ROW // 2, WIDTH - 37, y + LEGEND_ROW // 2 - 1)
             draw.rectangle(box, fill=HIGHLIGHT)
         swatch = [(48 * SCALE, y * SCALE), (92 * SCALE, y * SCALE)]
-        pen.line(swatch, fill=colour_of(index), width=(7 if won else 4) * SCALE)
-        mark = (70 * SCALE, y * SCALE)
-        _shape(pen, SHAPES[index % len(SHAPES)], mark, 8 * SCALE, colour_of(index))
+        pen.line(swatch, fill=colour_of(index), width=(WINNER_LINE if won else LINE) * SCALE)
+        _shape(pen, index, (70, y), MARKER, colour_of(index))
         total = _amount(progress, series[-1]) if series else "-"
         badge: str = ""
         if won:
@@ -362,12 +454,15 @@ def _legend(image: Image.Image, layer: Image.Image, progress: Progress, top: int
 
 
 def draw_progress(progress: Progress) -> Image.Image:
-    """The chart: gridlines, a line per player, and a legend with the final totals."""
+    """The chart: gridlines, a line per player with its total at its end, and a legend
+    with the final totals."""
     height = PLOT_TOP + PLOT_HEIGHT + 56 + len(progress.names) * LEGEND_ROW + 36
     image, draw = paper_sheet(WIDTH, height)
     plot = _frame(image, draw, progress)
     layer = Image.new("RGBA", (WIDTH * SCALE, height * SCALE), (*PAPER, 0))
-    _lines(layer, progress, plot)
+    points = _dodged(progress, plot)
+    _lines(layer, progress, points)
+    _end_totals(image, layer, progress, plot, points)
     _legend(image, layer, progress, plot.bottom + 56)
     small = layer.reduce(SCALE)  # a box average: anti-aliased edges, quickly
     image.paste(small, (0, 0), small)

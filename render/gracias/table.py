@@ -13,6 +13,7 @@ The round scores are scores.py's.
 from __future__ import annotations
 
 import functools
+import re
 
 from PIL import Image, ImageDraw
 
@@ -38,7 +39,6 @@ from render.toolkit import (
     pill,
     text,
     text_width,
-    wrap,
 )
 
 WIDTH = 640
@@ -55,6 +55,11 @@ RECENT = 6
 CHIP_W, CHIP_H = 74, 42
 LEFT, RIGHT = MARGIN + 14, WIDTH - MARGIN - 14  # a seat's contents
 SMALL = 16  # the smallest text: 640 px shown 360 px wide, 16 px reads 9 px
+# A round's label, dim, and its score, larger and bright, then the next round: "R1 7"
+# in one ink, spaced as one word (4 to 5 px apart on a phone), read "R17". ROUND_GAP
+# is 5.6 px there, the next round about twice as far.
+ROUND_GAP, NEXT_ROUND = 10, 20
+ROUND_SCORE = TextStyle(18, bold=True)
 
 # The texts a turn depends on, sized to read on a phone (render/measure.py): at
 # 640 px, 22 px and more reads 12 px and more.
@@ -96,6 +101,39 @@ def _status(view: GraciasPublicView) -> Text:
             trio=view.choosing,
         )
     return _("{player} to take a trio", player=view.to_move)
+
+
+def _status_lines(status: Text) -> list[str]:
+    """The status on one line, or on two of about one width when it is too long: the
+    break that makes the longer line shortest (CSS's `text-wrap: balance`), never one
+    leaving the last word alone (German's separable "ab") while another break fits."""
+    said, room = spoken(status), RIGHT - LEFT
+    words = re.split(r"[ \t\n]+", said.strip(" \t\n"))  # no-break spaces hold
+
+    def width(line: str) -> int:
+        return text_width(line, STATUS.size, bold=STATUS.bold)
+
+    if len(words) < 2 or width(said) <= room:
+        return [said]
+
+    def worse(k: int) -> tuple[bool, bool, int]:
+        longer = max(width(" ".join(words[:k])), width(" ".join(words[k:])))
+        return longer > room, len(words) > 2 and k == len(words) - 1, longer
+
+    k = min(range(1, len(words)), key=worse)
+    return [" ".join(words[:k]), " ".join(words[k:])]
+
+
+def _round_score(number: int, score: int) -> list[tuple[str, RGB, TextStyle]]:
+    """A round's score as drawn, (words, ink, style): its label dim ("R1"), the score
+    apart, larger and bright, in the order the language being drawn writes "R1 7"."""
+    mark = "\x00"
+    # TRANSLATORS: a round's score, R for round: "R1 12"; a row holds three.
+    said = spoken(_("R{round} {score}", round=number, score=mark))
+    before, _mark, after = said.partition(mark)
+    label = TextStyle(SMALL)
+    pieces = [(before.strip(), INK_SOFT, label), (str(score), INK, ROUND_SCORE)]
+    return [piece for piece in [*pieces, (after.strip(), INK_SOFT, label)] if piece[0]]
 
 
 def _paste(image: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
@@ -214,15 +252,18 @@ def _seat(
     badges_w = sum(
         text_width(label, SMALL, bold=True) + 2 * (SMALL // 2) + 8 for label, _ in badges
     )
-    # The round scores, the last nearest the total, apart enough that "R1 6" never
-    # reads "R16"; the earliest left out if the name would be cut for them.
+    # The round scores, the last nearest the total, each a dim label and a bright
+    # score (ROUND_GAP); the earliest left out if the name would be cut for them.
     limit = LEFT + text_width(seat.name, NAME.size, bold=True) + badges_w + 16
     for number, score in reversed(list(enumerate(seat.round_scores, 1))):
-        # TRANSLATORS: a round's score, R for round: "R1 12"; a row holds three.
-        said = spoken(_("R{round} {score}", round=number, score=score)).replace(" ", "  ")
-        if end - text_width(said, SMALL) < min(limit, RIGHT - 300):
+        pieces = _round_score(number, score)
+        room = sum(text_width(w, size, bold=bold) + ROUND_GAP for w, _ink, (size, bold) in pieces)
+        if end - room < min(limit, RIGHT - 300):
             break
-        end -= text(image, (end, baseline), said, SMALL, INK_SOFT, anchor="rs") + 14
+        for words, ink, (size, bold) in reversed(pieces):
+            end -= text(image, (end, baseline), words, size, ink, bold=bold, anchor="rs")
+            end -= ROUND_GAP
+        end -= NEXT_ROUND - ROUND_GAP
     name_colour = GOLD if winner else INK if seat.in_game else INK_SOFT
     name = ellipsize(seat.name, end - LEFT - badges_w, NAME.size, bold=True)
     x = LEFT + text(image, (LEFT, baseline), name, NAME.size, name_colour, bold=True, anchor="ls")
@@ -261,13 +302,14 @@ def table_image(view: GraciasPublicView) -> Image.Image:
     when = _("Round {round} of 3  ·  Turn {turn} of 4", round=view.round, turn=view.turn)
     area = (LEFT - 4, 0, RIGHT + 4, HEADER - 8)
     text(image, (RIGHT, 30), ellipsize(when, room - 200, 18), 18, INK_SOFT, anchor="rm", area=area)
-    lines = wrap(_status(view), room, STATUS.size, bold=True)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
+    lines = _status_lines(_status(view))
     colour = GOLD if view.phase is Phase.OVER else INK
+    # Two lines centred on one's place left the title 3 px above them, the openers 12
+    # px below: they sit 3 px lower.
+    first = 72 if len(lines) == 1 else 59
     for index, line in enumerate(lines):
         shown = ellipsize(line, room, STATUS.size, bold=True)
-        at = (LEFT, 72 + index * 32 - (len(lines) - 1) * 16)
+        at = (LEFT, first + index * 32)
         text(image, at, shown, STATUS.size, colour, bold=True, anchor="lm", area=area, key=True)
     # TRANSLATORS: the players who open the turn (C3), by name.
     openers = _(

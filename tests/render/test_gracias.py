@@ -9,12 +9,14 @@ import pytest
 from PIL import Image, ImageChops
 
 from games.gracias.cards import COLOURS, Colour
+from games.gracias.views import Phase
+from lang import LANGUAGES, speaking
 from render import gracias, measure
 from render.gracias import samples as gracias_samples
 from render.gracias import table as gracias_table
 from render.gracias.cards import COLOURS as COLOUR_RGB
 from render.gracias.cards import card, chip, ink
-from render.toolkit import GOLD, PANEL
+from render.toolkit import GOLD, PANEL, text_width
 from render.tools.legibility import forget_cached_drawings
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
@@ -129,3 +131,80 @@ def test_c6_round_scores_match_golden():
 def test_round_scores_before_any_round_is_scored():
     view = replace(gracias_samples.six(), last_round=None)
     assert_not_blank(gracias.round_score_image(view))
+
+
+LONG = "Wilhelmine-Sophie"  # long enough that the status wraps in every language
+
+
+def _status_lines(view, language: str) -> list[measure.Drawn]:
+    """The status's lines under the title, as drawn in `language`."""
+    with speaking(language), measure.recording() as drawn:
+        gracias.table_image(view)
+    size = gracias_table.STATUS.size
+    return [d for d in drawn if d.size == size and d.box[3] < gracias_table.HEADER - 30]
+
+
+def _moving(name: str):
+    view = gracias_samples.six()
+    seats = tuple(replace(s, name=name) if s.name == view.to_move else s for s in view.seats)
+    return replace(view, seats=seats, to_move=name)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("status", ["choosing", "shared win"])
+def test_a_wrapped_status_is_balanced_and_leaves_no_word_alone(language, status):
+    """German's "... und gibt eine" / "ab": two lines of about one width instead (no
+    word moved across the break would shorten the longer), never a lone last word."""
+    view = _moving(LONG)
+    if status == "shared win":
+        view = replace(view, winners=(LONG, "Maximilian", "bob"), phase=Phase.OVER)
+    lines = _status_lines(view, language)
+    assert len(lines) == 2, [d.words for d in lines]
+    first, second = (d.words for d in lines)
+    assert " " in second.strip(), second
+    shorter, longer = sorted(d.box[2] - d.box[0] for d in lines)
+    assert shorter >= longer / 2, (first, second)
+    with speaking(language):
+
+        def longest(*two: str) -> int:
+            return max(text_width(line, gracias_table.STATUS.size, bold=True) for line in two)
+
+        widest = longest(first, second)
+        head, last = first.rsplit(" ", 1)
+        assert longest(head, f"{last} {second}") >= widest, (first, second)
+        next_word, rest = second.split(" ", 1)
+        assert longest(f"{first} {next_word}", rest) >= widest, (first, second)
+
+
+def test_a_status_that_fits_stays_on_one_line():
+    assert [d.words for d in _status_lines(gracias_samples.six(), "en")] == [
+        "dee keeps one card of trio 2 and gives one"
+    ]
+
+
+def test_round_labels_stand_apart_from_their_scores_on_a_phone():
+    """Players read "R1 7" as "R17": the round and its score are two texts, their ink
+    a few px apart at a phone's width, and the next round farther still."""
+    view = gracias_samples.six()
+    seats = tuple(replace(s, round_scores=(7, 11, 1)) for s in view.seats)
+    with measure.recording() as drawn:
+        image = gracias.table_image(replace(view, seats=seats))
+    scale = measure.PHONE_VIEW / gracias_table.WIDTH
+    label = next((d for d in drawn if d.words == "R1"), None)
+    assert label is not None, "the round and its score drawn as one text"
+    middle = (label.box[1] + label.box[3]) / 2
+    row = sorted(
+        (
+            d
+            for d in drawn
+            if d.image is image
+            and d.words in {"R1", "R2", "R3", "7", "11", "1"}
+            and abs((d.box[1] + d.box[3]) / 2 - middle) < 12
+        ),
+        key=lambda d: d.box[0],
+    )
+    assert [d.words for d in row] == ["R1", "7", "R2", "11", "R3", "1"]
+    gaps = [(right.box[0] - left.box[2]) * scale for left, right in itertools.pairwise(row)]
+    within, between = gaps[0::2], gaps[1::2]
+    assert min(within) >= 4, gaps
+    assert min(between) >= max(within) + 3, gaps
