@@ -367,19 +367,43 @@ class Hand(Generic[PlayerT]):
     """The engine's legal actions for this player now (typed actions)."""
 
 
+@dataclass(frozen=True, slots=True)
+class TableMessage:
+    """A table message's words in the two places its layout shows them: `top` over the
+    picture (the game's line, whose moment it is, each seat's figures), `actions` under
+    it (the last actions), so that on a phone whose turn it is and what just happened
+    frame the picture, and on a desktop every figure a turn needs is native text."""
+
+    top: str
+    actions: str = ""
+
+    @property
+    def text(self) -> str:
+        """All of it, top first: where one text stands for the whole table."""
+        return joined("\n", [self.top, self.actions]) if self.actions else self.top
+
+
 def table_message(
-    table: Table[Any], head: str, status: str, recent: Sequence[str], count: int
-) -> Text:
-    """A table message's words: the head line, then the status and the last `count`
-    actions with words (or, once abandoned, that no result is recorded)."""
+    table: Table[Any],
+    head: str,
+    status: str,
+    recent: Sequence[str],
+    count: int,
+    seats: Sequence[str] = (),
+) -> TableMessage:
+    """A table message's words: the head line, the status, each seat's figures, then the
+    last `count` actions with words (or, once abandoned, that no result is recorded)."""
     if table.status == Status.ABANDONED:
-        return joined("\n", [head, _("This game was abandoned; no result is recorded.")])
-    lines = [head, status]
+        return TableMessage(
+            joined("\n", [head, _("This game was abandoned; no result is recorded.")])
+        )
+    top = joined("\n", [head, status, *seats])
     shown = [text for text in recent if text][-count:]
-    if shown:
-        lines.append(_("Last actions:"))
-        lines.extend(Text.verbatim("- {action}", action=text) for text in shown)
-    return joined("\n", lines)
+    if not shown:
+        return TableMessage(top)
+    lines = [_("Last actions:")]
+    lines.extend(Text.verbatim("- {action}", action=text) for text in shown)
+    return TableMessage(top, joined("\n", lines))
 
 
 class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
@@ -398,8 +422,14 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         """The options chosen at start, in words, for the lobby message."""
 
     @abc.abstractmethod
-    def table_text(self, table: Table[PublicT]) -> str:
-        """The table message's words: whose turn, the last actions."""
+    def table_text(self, table: Table[PublicT]) -> TableMessage:
+        """The table message's words: the game's line, each seat's figures, the last
+        actions (`table_message`)."""
+
+    def seat_lines(self, table: Table[PublicT]) -> list[str]:
+        """Each seat's figures in one line (name, total or score, and what a turn depends
+        on: a market, cards in hand, lost turns), as native text beside the picture."""
+        return []
 
     def table_words(self, table: Table[PublicT]) -> str:
         """The table as words, for channels where the bot may not attach pictures."""

@@ -43,6 +43,7 @@ from bot.core.gameui import (
 from bot.core.handmessages import HandMessages, LaterWrites
 from bot.core.kinds import GameKind
 from bot.core.language import Speech, localise_items
+from bot.core.layout import laid_out
 from bot.core.lobby_messages import Fields, drawn
 from bot.core.pictures import Pictures
 from bot.core.pushes import Pushes
@@ -200,37 +201,43 @@ class Publisher:
         self, session: Session, reopened: bool = False, starting: Collection[str] = ()
     ) -> None:
         """The table message edited (or sent anew) as the game is now; `starting`: as
-        in `deadline_line`."""
+        in `deadline_line`. Laid out in Components V2 (bot/core/layout.py): whose moment
+        it is, the game's line and each seat's figures over the picture, the last actions
+        under it, then the controls."""
         kind = session.record
         language = game_language(session)
         table = session.table()
-        text = kind.ui.table_text(table)
+        words = kind.ui.table_text(table)
+        top = words.top
         deadline = deadline_line(session, self.minute, starting)
         if deadline is not None:
-            text = joined("\n", [deadline, text])
+            top = joined("\n", [deadline, top])
         line = turn_line(session)
-        text = fit(said(joined("\n", [line, text]) if line else text, language))
+        if line:
+            top = joined("\n", [line, top])
         speech = Speech(language)
-        words = speech.plain(kind.ui.table_words(table))
-        alt = (
-            speech.plain(kind.ui.table_alt(table))
-            or words
-            or speech.plain(kind.ui.table_text(table))
-        )
+        in_words = speech.plain(kind.ui.table_words(table))
+        alt = speech.plain(kind.ui.table_alt(table)) or in_words or speech.plain(words.text)
         file = await self.render(kind.pictures.table, table.view, "table.png", alt, language)
-        files = [file] if file else []
-        view = view_of(self.table_items(session))
-        localise_items(view.children, language)
+        items = self.table_items(session)
+        localise_items(items, language)
+
+        def layout(picture: discord.File | None) -> discord.ui.LayoutView:
+            instead = "" if picture is not None else _no_picture(in_words, language)
+            under = said(words.actions, language) if words.actions else ""
+            return laid_out(said(top, language), picture, alt, under, items, instead)
+
         channel = self._usable(session)
         if session.table_message_id is not None:
             target = channel.get_partial_message(session.table_message_id)
             try:
-                await _without_files_if_refused(
-                    lambda f, t: target.edit(content=t, attachments=f, view=view),
-                    files,
-                    text,
-                    language,
-                    words,
+                # content=None: a message sent without the layout (a lobby that became
+                # the table) is upgraded to it only with its content cleared.
+                await _laid_out_without_file_if_refused(
+                    lambda f: target.edit(
+                        content=None, attachments=[f] if f else [], view=layout(f)
+                    ),
+                    file,
                 )
                 return
             except discord.NotFound:
@@ -245,12 +252,9 @@ class Publisher:
                 await self.update_table(session, reopened=True, starting=starting)
                 return
         none = discord.AllowedMentions.none()  # a table sent anew must not ping its turn line
-        message = await _without_files_if_refused(
-            lambda f, t: channel.send(content=t, files=f, view=view, allowed_mentions=none),
-            files,
-            text,
-            language,
-            words,
+        message = await _laid_out_without_file_if_refused(
+            lambda f: channel.send(files=[f] if f else [], view=layout(f), allowed_mentions=none),
+            file,
         )
         session.table_moved(message.id)
         await self.storage.set_table_message(session.id, message.id)
@@ -542,6 +546,29 @@ NO_FILES_NOTE = _(
     "*(I may not attach pictures in this channel: give me the Attach Files permission "
     "to see the table.)*"
 )
+
+
+def _no_picture(words: str, language: str) -> str:
+    """What stands for the table's picture where the bot may not attach one: the table
+    in words, and which permission would show it."""
+    return (
+        joined("\n", [words, said(NO_FILES_NOTE, language)])
+        if words
+        else said(NO_FILES_NOTE, language)
+    )
+
+
+async def _laid_out_without_file_if_refused(
+    send: Callable[[discord.File | None], Awaitable[T]], file: discord.File | None
+) -> T:
+    """Sends a layout with its picture; if the channel refuses attachments (50013),
+    the same layout with the words standing for the picture (`_no_picture`)."""
+    try:
+        return await send(file)
+    except discord.Forbidden as error:
+        if error.code != MISSING_PERMISSIONS or file is None:
+            raise
+        return await send(None)
 
 
 async def _without_files_if_refused(

@@ -108,6 +108,7 @@ SCREEN_SIDE = {
     "howto",  # the rules' answers, with their menus
     "kinds",  # a kind's record names its commands' cog
     "language",  # the translator of the slash commands, an interaction's language
+    "layout",  # messages laid out in Components V2
     "lobby_messages",  # a lobby drawn as a message
     "pictures",  # attachments
     "publisher",  # the screen itself (bot/core/screen.py)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -100,6 +100,11 @@ class MessageVersion:
     components: tuple[dict[str, Any], ...]
     attachments: tuple[Attachment, ...]
 
+    @property
+    def text(self) -> str:
+        """Everything a player could read in this state (`Message.text`)."""
+        return read_text(self.content, self.embeds, self.components)
+
 
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 """A backslash before ASCII punctuation: Discord's markdown shows the punctuation alone."""
@@ -130,6 +135,18 @@ def components_text(components: list[dict[str, Any]]) -> list[str]:
         for option in c.get("options") or []:
             parts += [str(option.get("label", "")), str(option.get("description") or "")]
     return [p for p in parts if p]
+
+
+def read_text(
+    content: str, embeds: Sequence[dict[str, Any]], components: Sequence[dict[str, Any]]
+) -> str:
+    """A message's words as a player reads them: its content, its embeds' texts, then its
+    components' (a layout's text displays in order, the controls' labels)."""
+    parts = [as_read(content)] if content else []
+    for embed in embeds:
+        parts += [as_read(part) for part in embed_text(embed)]
+    parts += components_text(list(components))
+    return "\n".join(parts)
 
 
 class Message:
@@ -188,11 +205,7 @@ class Message:
     def text(self) -> str:
         """Content, embed texts and component texts joined: everything a player can read,
         markdown escapes as read (`as_read`); `content` is what was sent."""
-        parts = [as_read(self.content)] if self.content else []
-        for embed in self.embeds:
-            parts += [as_read(part) for part in embed_text(embed)]
-        parts += components_text(self.components)
-        return "\n".join(parts)
+        return read_text(self.content, self.embeds, self.components)
 
     def buttons(self) -> list[comp.Button]:
         return comp.buttons(self.components)

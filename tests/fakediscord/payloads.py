@@ -196,6 +196,7 @@ def apply_message(
     flags = message.flags
     if "flags" in payload and payload["flags"] is not None:
         flags = (flags & ~SETTABLE_FLAGS) | (int(payload["flags"]) & SETTABLE_FLAGS)
+        flags |= message.flags & FLAG_COMPONENTS_V2  # once set, it stays
     flags |= extra_flags
     v2 = bool(flags & FLAG_COMPONENTS_V2)
     components = message.components

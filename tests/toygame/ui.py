@@ -10,7 +10,18 @@ from typing import Any
 import discord
 
 from bot.core.errors import Refusal
-from bot.core.gameui import Act, Control, GameButton, GameUI, Hand, SeatResult, Step, Table, Verb
+from bot.core.gameui import (
+    Act,
+    Control,
+    GameButton,
+    GameUI,
+    Hand,
+    SeatResult,
+    Step,
+    Table,
+    TableMessage,
+    Verb,
+)
 from bot.core.language import channel_mention
 from bot.core.storage import Status
 from games.protocol import JSON
@@ -45,7 +56,7 @@ class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
         return literal("The host plays X and moves first; three in a row wins.")
 
-    def table_text(self, table: Public) -> str:
+    def table_text(self, table: Public) -> TableMessage:
         view = table.view
         x, o = view.players
         head = Text.verbatim(
@@ -56,9 +67,10 @@ class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
             moves=view.moves,
         )
         if table.status == Status.ABANDONED:
-            return joined("\n", [head, literal("This game was abandoned; no result is recorded.")])
+            abandoned = literal("This game was abandoned; no result is recorded.")
+            return TableMessage(joined("\n", [head, abandoned]))
         recent = [Text.verbatim("- {action}", action=text) for text in view.recent]
-        return joined("\n", [head, status_line(view), *recent])
+        return TableMessage(joined("\n", [head, status_line(view)]), joined("\n", recent))
 
     def hand_heading(self, hand: Player) -> str:
         return Text.verbatim(

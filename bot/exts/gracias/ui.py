@@ -33,6 +33,7 @@ from bot.core.gameui import (
     SeatResult,
     Step,
     Table,
+    TableMessage,
     Verb,
     small_index,
     table_message,
@@ -251,7 +252,7 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
             )
         return _("{player}'s turn: take a trio.", player=view.to_move)
 
-    def table_text(self, table: Public) -> str:
+    def table_text(self, table: Public) -> TableMessage:
         view = table.view
         head = joined(
             " · ",
@@ -264,7 +265,24 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
                 _("big opener {player}", player=view.big_opener),
             ],
         )
-        return table_message(table, head, self.status_line(view), view.recent, RECENT_LINES)
+        status = self.status_line(view)
+        seats = self.seat_lines(table)
+        return table_message(table, head, status, view.recent, RECENT_LINES, seats)
+
+    def seat_lines(self, table: Public) -> list[str]:
+        lines: list[str] = []
+        for seat in table.view.seats:
+            player = Text.verbatim("**{player}**", player=table.label(seat.name))
+            total = _("total {points}", points=seat.total)
+            if not seat.in_game:
+                left = _("**{player}** left the game", player=table.label(seat.name))
+                lines.append(joined(" · ", [left, total]))
+                continue
+            reserve = _("reserve {cards}", cards=counts_text(seat.reserve))
+            # TRANSLATORS: how many hidden cards a player holds. One form in English.
+            hidden = _n("{count} hidden", "{count} hidden", seat.hidden_count)
+            lines.append(joined(" · ", [player, total, reserve, hidden]))
+        return lines
 
     def table_words(self, table: Public) -> str:
         view = table.view
@@ -276,18 +294,7 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
                 )
             else:
                 lines.append(trio_text(trio))
-        for seat in view.seats:
-            player = Text.verbatim("**{player}**", player=seat.name)
-            total = _("total {points}", points=seat.total)
-            if not seat.in_game:
-                left = _("**{player}** left the game", player=seat.name)
-                lines.append(joined(" · ", [left, total]))
-                continue
-            reserve = _("reserve {cards}", cards=counts_text(seat.reserve))
-            # TRANSLATORS: how many hidden cards a player holds. One form in English.
-            hidden = _n("{count} hidden", "{count} hidden", seat.hidden_count)
-            lines.append(joined(" · ", [player, reserve, hidden, total]))
-        return joined("\n", lines)
+        return joined("\n", [*lines, *self.seat_lines(table)])
 
     def hand_heading(self, hand: Player) -> str:
         return _(

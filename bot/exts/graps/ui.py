@@ -18,7 +18,7 @@ DECISIONS.md / docs/rules/graps.md (P1..P9).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -35,6 +35,7 @@ from bot.core.gameui import (
     Show,
     Step,
     Table,
+    TableMessage,
     table_message,
 )
 from bot.core.kinds import Pictures, Words
@@ -291,23 +292,29 @@ def pieces_count(view: GrapsPublicView, side: Side) -> int:
     return sum(1 for row in view.board for piece in row if piece in mine)
 
 
-def figures(view: GrapsPublicView) -> Text:
-    """Each player's pawns on the board, in supply and lost (P6)."""
-    parts = []
+def seat_figures(view: GrapsPublicView, shown: Callable[[str], str] = str) -> list[Text]:
+    """Each player's pawns on the board, in supply and lost (P6), a line each; the
+    players' names as `shown`."""
+    lines = []
     for index, name in enumerate(view.players):
         side = Side.DARK if index == 0 else Side.LIGHT
         # TRANSLATORS: a player's pawns: on the board, still to place, and pruned.
-        parts.append(
+        lines.append(
             _(
                 "{player} ({side}): {board} on the board, {supply} in supply, {lost} lost",
-                player=name,
+                player=shown(name),
                 side=SIDES[side],
                 board=pieces_count(view, side),
                 supply=view.supply[index],
                 lost=view.removed[index],
             )
         )
-    return joined(" · ", parts)
+    return lines
+
+
+def figures(view: GrapsPublicView) -> Text:
+    """Each player's pawns on the board, in supply and lost, in one line."""
+    return joined(" · ", seat_figures(view))
 
 
 WORDS = Words(
@@ -376,7 +383,7 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
     def lobby_options_text(self, options: Mapping[str, JSON]) -> str:
         return options_text(options)
 
-    def table_text(self, table: Public) -> str:
+    def table_text(self, table: Public) -> TableMessage:
         view = table.view
         head = joined(
             " · ",
@@ -394,7 +401,14 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
         # A pruning is told here, not in a message of its own: the channel stays quiet.
         pruning = pruning_text(view)
         status = joined("\n", [status_line(view), pruning]) if pruning else status_line(view)
-        return table_message(table, head, status, listed_recent(view), RECENT_LINES)
+        seats = self.seat_lines(table)
+        return table_message(table, head, status, listed_recent(view), RECENT_LINES, seats)
+
+    def seat_lines(self, table: Public) -> list[str]:
+        def bold(name: str) -> str:
+            return Text.verbatim("**{player}**", player=table.label(name))
+
+        return list(seat_figures(table.view, bold))
 
     def table_words(self, table: Public) -> str:
         return joined("\n", [board_words(table.view), figures(table.view)])

@@ -33,6 +33,7 @@ from bot.core.gameui import (
     Show,
     Step,
     Table,
+    TableMessage,
     Verb,
     small_index,
     table_message,
@@ -212,7 +213,7 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             return _("{player}'s turn (Nirvana extra turn).", player=view.to_move)
         return _("{player}'s turn.", player=view.to_move)
 
-    def table_text(self, table: Public) -> str:
+    def table_text(self, table: Public) -> TableMessage:
         view = table.view
         head = joined(
             " · ",
@@ -224,7 +225,26 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
                 _("draw pile {count}", count=view.draw_pile),
             ],
         )
-        return table_message(table, head, self.status_line(view), view.recent, RECENT_LINES)
+        status = self.status_line(view)
+        seats = self.seat_lines(table)
+        return table_message(table, head, status, view.recent, RECENT_LINES, seats)
+
+    def seat_lines(self, table: Public) -> list[str]:
+        lines: list[str] = []
+        for seat in table.view.seats:
+            stash = sum(peddle.card.value_usd for peddle in seat.stash)
+            parts = [
+                Text.verbatim("**{player}**", player=table.label(seat.name)),
+                Text.verbatim("**{amount}**", amount=Money(seat.total)),
+                MARKETS[seat.market],
+                # TRANSLATORS: the value of the peddles a player has out this hand.
+                _("stash {amount}", amount=Money(stash)),
+                _n("{count} in hand", "{count} in hand", seat.hand_size),
+            ]
+            if seat.skip:
+                parts.append(_n("skips {count}", "skips {count}", seat.skip))
+            lines.append(joined(" · ", parts))
+        return lines
 
     def table_words(self, table: Public) -> str:
         view = table.view

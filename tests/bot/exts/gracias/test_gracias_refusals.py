@@ -160,10 +160,10 @@ async def test_without_attach_files_the_table_is_told_in_words(
     players, table = await open_table(emu, plain, names=("ann", "bob", "cy"))
     assert "Attach Files" in table.text and not table.attachments
     assert "trio 1:" in table.text and "a face-down card" in table.text
-    assert "**bob** · reserve" in table.text and "0 hidden" in table.text
+    assert "**bob** · total 0 · reserve" in table.text and "0 hidden" in table.text
     await play_move(emu, players, 0, {"by": "ann", "trio": 2})
     await table.wait_until(lambda m: "trio 2: " in m.text and "(taken by ann)" in m.text)
-    assert "**ann** · reserve" in table.text and "1 hidden" in table.text
+    assert "**ann** · total 0 · reserve" in table.text and "1 hidden" in table.text
 
 
 async def test_leaving_while_holding_a_trio_passes_the_turn_on_leave_rule(

@@ -21,7 +21,7 @@ import pytest
 from games.replay import replay
 from tests.bot.graps_play import BLANK_ROLLS, control_version, fresh_dm, place_first_offered
 from tests.bot.table import answer
-from tests.fakediscord.model import Message, as_read
+from tests.fakediscord.model import Message
 
 AI = "Robot 1 (easy)"
 
@@ -70,7 +70,7 @@ async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_gr
     assert f"{AI} reached ann's land, row 1" in over.text
     assert moves_by_ann > 10
     # The AI's moves were at the table like anyone's, by its name.
-    assert any(f"{AI} placed" in as_read(version.content) for version in table.versions)
+    assert any(f"{AI} placed" in version.text for version in table.versions)
 
     exported = await (await ann.slash(general, "graps export")).message()
     data = json.loads(exported.attachments[0].data)

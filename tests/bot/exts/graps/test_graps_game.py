@@ -53,11 +53,11 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     assert all(dotted(first.images()[0], f"{column}1") for column in "AHO")
     assert not dotted(first.images()[0], "H2")
     assert not any(dotted(table.images()[0], f"{column}1") for column in "AHO")
-    ping = await general.wait_message(lambda m: ann.mention in m.content and "your turn" in m.text)
-    assert "set-up grape" in ping.content
+    ping = await general.wait_message(lambda m: ann.mention in m.text and "your turn" in m.text)
+    assert "set-up grape" in ping.text
     await place_move(emu, players, 0)
     await place_move(emu, players, 1)
-    await table.wait_until(lambda m: "ann rolled a **blank**" in m.content)
+    await table.wait_until(lambda m: "ann rolled a **blank**" in m.text)
 
     # P3, P4: rolled turns; some placed with the slash command
     for version in range(2, PRUNING):
@@ -68,7 +68,7 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
             assert f"You placed your pawn at {move['place']}" in await answer(reply)
         else:
             await place_move(emu, players, version)
-    await table.wait_until(lambda m: "bob rolled a **grape**" in m.content)
+    await table.wait_until(lambda m: "bob rolled a **grape**" in m.text)
 
     # P5: bob's grape (39 legal cells: two menus, one pick) prunes and cuts off ann's vine
     mark = general.mark()
@@ -87,17 +87,17 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     await place(emu, bob, PRUNING, "G2")
     # the table message tells the pruning and the passed turn: no message of their own
     # P8: ann is left with no pawn; her blank has no legal cell
-    board = await table.wait_until(lambda m: "ann rolled blank: no legal cell" in m.content)
-    assert "2 dark pawns pruned at G2: H1, H2;" in board.content
-    assert "12 more cut off from their land" in board.content
-    assert "ann rolled blank: no legal cell, turn passes" in board.content
-    assert not [m for m in general.all_messages if m.id > mark and "pruned" in m.content]
+    board = await table.wait_until(lambda m: "ann rolled blank: no legal cell" in m.text)
+    assert "2 dark pawns pruned at G2: H1, H2;" in board.text
+    assert "12 more cut off from their land" in board.text
+    assert "ann rolled blank: no legal cell, turn passes" in board.text
+    assert not [m for m in general.all_messages if m.id > mark and "pruned" in m.text]
     image = board.images()[0]
     assert all(crossed(image, cell) for cell in ("H1", "H2", "I2", "O7"))
     assert not crossed(image, "G3")
     again = await hand_dm(emu, bob, PRUNING + 1)  # bob moves again: a new DM, a ping
     assert "You rolled a **blank**" in again.text
-    await general.wait_message(lambda m: bob.mention in m.content and "your turn" in m.content)
+    await general.wait_message(lambda m: bob.mention in m.text and "your turn" in m.text)
 
     # P7: bob's blank reaches ann's land row
     mark = general.mark()

@@ -58,7 +58,7 @@ async def test_a_restart_loses_nothing_and_old_menus_still_place(fake_discord, g
     await graps_bot.restart(kill=True)  # a crash while bob's menus are open
     assert stored(graps_bot) == (PRUNING, PRUNING)
     await (await bob.select(dm, cell_menus(dm)["G2"], ["G2"])).ack()
-    await table.wait_until(lambda m: "pruned at G2" in m.content)  # told by the table
+    await table.wait_until(lambda m: "pruned at G2" in m.text)  # told by the table
     assert picture(the_one_table(general, table), "table.png").width == WIDTH
     await place_move(emu, players, PRUNING + 1)
     await table.wait_until(lambda m: "Game over. bob reached ann's land, row 1." in m.text)

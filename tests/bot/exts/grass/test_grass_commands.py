@@ -161,9 +161,9 @@ async def test_the_proposer_can_withdraw_an_offer_g20(fake_discord, stacked_bot)
         await play_move(emu, players, general, version, MOVES[version])
     offer = await hand_dm(emu, players["bob"], 7)
     assert "Accept the trade" in offer.text
-    ping = await general.wait_message(lambda m: "offers you a trade" in m.content)
-    assert players["bob"].mention in ping.content  # the receiver is asked, not the offerer
-    assert players["ann"].mention not in ping.content
+    ping = await general.wait_message(lambda m: "offers you a trade" in m.text)
+    assert players["bob"].mention in ping.text  # the receiver is asked, not the offerer
+    assert players["ann"].mention not in ping.text
     withdraw = await players["ann"].click(
         await hand_dm(emu, players["ann"], 7), "Withdraw my offer"
     )

@@ -115,7 +115,7 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
 
     # G13: Sold Out, then everyone passes a card left
     await pick(emu, cy, 12, "play", "sold_out")
-    await general.wait_message(lambda m: "Paranoia pass" in m.content and ann.mention in m.content)
+    await general.wait_message(lambda m: "Paranoia pass" in m.text and ann.mention in m.text)
     await pick(emu, ann, 13, "pass", "home_grown")
     await hand_dm(emu, bob, 14)
     await answer(await bob.slash(general, "grass pass", card="detained"))

@@ -120,7 +120,7 @@ def test_a_hand_message_changes_only_with_the_players_own_view_or_controls():
 def test_texts_of_the_table_come_from_the_public_view_only():
     ui = GrassUI()
     session = session_for(OPENED)
-    table = ui.table_text(session.table())
+    table = ui.table_text(session.table()).text
     assert "ann's turn" in table and "Lust Conquers All" not in table
     mine = ui.private_text(session.hand("ann"))
     assert "Lust Conquers All" in mine and "Your turn" in mine
