@@ -1,13 +1,29 @@
 """Gracias images: the public table and a player's hidden cards (C1, C3, C5).
 
-`table_image` takes only a `GraciasPublicView`: the trios of the turn (face-up cards,
-the face-down card as a back, taken trios gone, the trio being split outlined),
-then one row per seat: name with the big and small opener badges (C3), the reserve
-as counts by colour (C5), how many hidden cards they hold (not which), round scores
-and total. Every colour also shows its shape (C1). The footer holds the
-last six events. The texts a player must read on a phone (`PHONE_TEXTS`) are sized
-for it (toolkit.phone_cap_height; measured by tests/render/test_phone_width.py).
-The round scores are scores.py's.
+`table_image` takes only a `GraciasPublicView`. The table message gives its figures as
+text beside the picture: the game line, whose turn it is, one line per seat (name,
+total, reserve, hidden cards) and, under the picture, the last actions. So the picture
+keeps what only a picture shows, compactly, for the message to fit about one phone
+screen (the picture shown 360 px wide) and a desktop's 550 x 350 px box:
+
+- a header: the title, the round and turn, and whose turn it is (a long status wraps
+  onto two lines of about one width; both lines always have room, so the picture keeps
+  its height from one move to the next);
+- the trios of the turn (face-up cards, the face-down card as a back, taken trios as
+  "taken by", the trio being split outlined), three a row, or four for four players:
+  one row instead of two;
+- the seats two a row, as many rows as half the players: each a name, its total
+  without a label (the text beside it names it), the reserve as six colour chips in
+  two rows (C5; a reserve's majorities read at a glance) and how many hidden cards
+  (not which). The openers' badges (C3) sit on the seat's top edge, as a legend, so
+  that a name keeps its room beside the total.
+
+The footer of recent events and the round scores are gone from the table: the events
+are the message's text, the round scores the round's own picture (scores.py) and the
+total the sum of them. Every colour also shows its shape (C1). The texts a player must
+read on a phone (`PHONE_TEXTS`) are sized for it (toolkit.phone_cap_height; measured by
+tests/render/test_phone_width.py), and every text reads at least 9 px there
+(render/measure.py).
 """
 
 from __future__ import annotations
@@ -34,7 +50,6 @@ from render.toolkit import (
     RGB,
     TextStyle,
     ellipsize,
-    log_panel,
     panel,
     pill,
     text,
@@ -43,36 +58,57 @@ from render.toolkit import (
 
 WIDTH = 640
 MARGIN = 12
-HEADER = 156
-TRIOS_TOP = HEADER + 4
-TRIO_W = (WIDTH - 2 * MARGIN - 16) // 3  # three trios a row
-TRIO_H = 136  # a trio's number over its cards
-CARD_W, CARD_H = 64, 90
-ROW = 108
-GAP = 8
-LINE = 34
-RECENT = 6
-CHIP_W, CHIP_H = 74, 42
-LEFT, RIGHT = MARGIN + 14, WIDTH - MARGIN - 14  # a seat's contents
+LEFT, RIGHT = MARGIN + 14, WIDTH - MARGIN - 14  # the header's contents
 SMALL = 16  # the smallest text: 640 px shown 360 px wide, 16 px reads 9 px
-# A round's label, dim, and its score, larger and bright, then the next round: "R1 7"
-# in one ink, spaced as one word (4 to 5 px apart on a phone), read "R17". ROUND_GAP
-# is 5.6 px there, the next round about twice as far.
-ROUND_GAP, NEXT_ROUND = 10, 20
-ROUND_SCORE = TextStyle(18, bold=True)
+# Not drawn any more (the last events are the message's text); kept while
+# tests/render/test_grass.py checks that the engine keeps as many as a table shows.
+RECENT = 6
+
+# The header: the title and the round and turn on one line, then the status on one
+# or two lines.
+HEADER = 96
+TITLE_MIDDLE = 20
+STATUS_MIDDLE = 65  # of one line; two lines sit STATUS_PITCH apart about it
+STATUS_PITCH = 30
+
+# The trios: a label over the cards; the trio being split outlined OUTLINE px out.
+TRIOS_TOP = HEADER + 6
+TRIO_H = 122
+CARD_W, CARD_H = 64, 90
+CARDS_TOP = 26  # below a trio's top: the label, then the outline 3 px under it
+OUTLINE = 6
+TRIOS_PAD = 4
+
+# The seats, two a row. A seat's badges straddle its top edge, so rows stand
+# SEAT_GAP apart: the badge's upper part (13 px) and a little felt.
+SEAT_COLUMNS = 2
+SEAT_GAP_X = 10
+SEAT_W = (WIDTH - 2 * MARGIN - SEAT_GAP_X) // SEAT_COLUMNS
+SEAT_H = 121
+SEAT_GAP = 15
+SEAT_PAD = 12
+SHADOW = 4  # the panels' drop shadow, below and right
+NAME_BASELINE = 33  # below a seat's top; the badges end 10 px below it, the names' ink 15
+CHIPS_TOP = 42
+SEAT_CHIP_W, SEAT_CHIP_H = 68, 34  # a two-digit count (ten of a colour) just clears the shape
+CHIP_GAP = 5
+CHIPS_A_ROW = 3
+BACK_W, BACK_H = 30, 42  # a hidden card's back, by its count
+BADGE_H = round(SMALL * 1.45)  # toolkit.pill's height
+BADGE_TOP = -13  # from a seat's top: a badge's middle 1.5 px over the edge
+BOTTOM = 8
 
 # The texts a turn depends on, sized to read on a phone (render/measure.py): at
 # 640 px, 22 px and more reads 12 px and more.
-NAME = TextStyle(26, bold=True)
+NAME = TextStyle(24, bold=True)
 POINTS = TextStyle(28, bold=True)  # the total, the hidden cards' count
 STATUS = TextStyle(26, bold=True)  # whose turn it is
-LOG = TextStyle(22)  # the recent events, the last move among them
+# The last move is no longer drawn: it is the text under the picture.
 PHONE_TEXTS = {
     "name": NAME,
     "points": POINTS,
     "reserve count": COUNT,
     "whose turn": STATUS,
-    "last move": LOG,
 }
 
 
@@ -124,29 +160,25 @@ def _status_lines(status: Text) -> list[str]:
     return [" ".join(words[:k]), " ".join(words[k:])]
 
 
-def _round_score(number: int, score: int) -> list[tuple[str, RGB, TextStyle]]:
-    """A round's score as drawn, (words, ink, style): its label dim ("R1"), the score
-    apart, larger and bright, in the order the language being drawn writes "R1 7"."""
-    mark = "\x00"
-    # TRANSLATORS: a round's score, R for round: "R1 12"; a row holds three.
-    said = spoken(_("R{round} {score}", round=number, score=mark))
-    before, _mark, after = said.partition(mark)
-    label = TextStyle(SMALL)
-    pieces = [(before.strip(), INK_SOFT, label), (str(score), INK, ROUND_SCORE)]
-    return [piece for piece in [*pieces, (after.strip(), INK_SOFT, label)] if piece[0]]
-
-
 def _paste(image: Image.Image, picture: Image.Image, xy: tuple[int, int]) -> None:
     image.paste(picture, xy, picture)
 
 
+def trios_a_row(count: int) -> int:
+    """Three trios a row; four players' four in one row, one row fewer (their fanned
+    cards still show each one's corner shape)."""
+    return 4 if count == 4 else 3
+
+
 def trio_box(index: int, count: int) -> tuple[int, int, int, int]:
-    """Where trio `index` of `count` sits: three a row, a short last row centred."""
-    row, column = divmod(index, 3)
-    in_row = min(3, count - row * 3)
-    left = MARGIN + 8 + (3 - in_row) * TRIO_W // 2 + column * TRIO_W
-    top = TRIOS_TOP + 10 + row * TRIO_H
-    return left, top, left + TRIO_W, top + TRIO_H
+    """Where trio `index` of `count` sits: `trios_a_row` a row, a short last row centred."""
+    a_row = trios_a_row(count)
+    width = (WIDTH - 2 * MARGIN - 16) // a_row
+    row, column = divmod(index, a_row)
+    in_row = min(a_row, count - row * a_row)
+    left = MARGIN + 8 + (a_row - in_row) * width // 2 + column * width
+    top = TRIOS_TOP + TRIOS_PAD + row * TRIO_H
+    return left, top, left + width, top + TRIO_H
 
 
 def _trio(
@@ -163,13 +195,14 @@ def _trio(
     cx = x + width // 2
     number = _("Trio {number}", number=trio.number)
     ink = GOLD if choosing else INK_SOFT
-    text(image, (cx, top + 2), number, 18, ink, bold=True, anchor="ma")
-    cards_top = top + 32
+    text(image, (cx, top + 2), number, 18, ink, bold=True, anchor="ma", area=box)
+    cards_top = top + CARDS_TOP
     cards: list[Image.Image] = [card(colour, CARD_W, CARD_H) for colour in trio.face_up]
     if trio.has_face_down:
         cards.append(card(None, CARD_W, CARD_H))
     if not cards:
-        place = (cx - 70, cards_top, cx + 70, cards_top + CARD_H)
+        half = min(70, width // 2 - 6)
+        place = (cx - half, cards_top, cx + half, cards_top + CARD_H)
         draw.rounded_rectangle(place, 10, outline=PANEL_EDGE, width=2)
         inside = (place[0] + 2, place[1] + 2, place[2] - 2, place[3] - 2)
         room = inside[2] - inside[0] - 8
@@ -186,8 +219,13 @@ def _trio(
     left = cx - span // 2
     if choosing:
         draw.rounded_rectangle(
-            (left - 8, cards_top - 8, left + span + 8, cards_top + CARD_H + 8),
-            14,
+            (
+                left - OUTLINE,
+                cards_top - OUTLINE,
+                left + span + OUTLINE,
+                cards_top + CARD_H + OUTLINE,
+            ),
+            12,
             outline=GOLD,
             width=4,
         )
@@ -195,48 +233,38 @@ def _trio(
         _paste(image, picture, (left + index * step, cards_top))
 
 
+def seat_box(index: int, count: int, top: int) -> tuple[int, int, int, int]:
+    """Where seat `index` of `count` sits, the seats' rows starting at `top`: two a row
+    in seat order, a lone last seat centred."""
+    row, column = divmod(index, SEAT_COLUMNS)
+    in_row = min(SEAT_COLUMNS, count - row * SEAT_COLUMNS)
+    pitch = SEAT_W + SEAT_GAP_X
+    left = MARGIN + (SEAT_COLUMNS - in_row) * pitch // 2 + column * pitch
+    y = top + row * (SEAT_H + SEAT_GAP)
+    return left, y, left + SEAT_W, y + SEAT_H
+
+
 @functools.lru_cache(maxsize=4)
 def _row_tile(moving: bool, winner: bool) -> Image.Image:
     """A seat's empty panel on felt with its shadow, drawn once (read-only)."""
-    tile = Image.new("RGB", (WIDTH, ROW + GAP), FELT)
+    tile = Image.new("RGB", (SEAT_W + SHADOW, SEAT_H + SHADOW), FELT)
     draw = ImageDraw.Draw(tile)
     panel(
         draw,
-        (MARGIN, 0, WIDTH - MARGIN, ROW),
+        (0, 0, SEAT_W, SEAT_H),
         PANEL,
         outline=GOLD if moving or winner else PANEL_EDGE,
         outline_width=4 if moving else 2,
         shadow=FELT_DARK,
     )
-    if moving:
-        draw.polygon([(MARGIN - 2, 12), (MARGIN + 10, 24), (MARGIN - 2, 36)], fill=GOLD)
     return tile
 
 
-def _seat(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: GraciasPublicView, seat: SeatView, top: int
-) -> None:
-    """The name, the openers' badges (C3), the round scores and the total on the first
-    line; the reserve by colour (C5, C1) and the hidden cards' count under them."""
-    moving = seat.name == view.to_move
-    winner = seat.name in view.winners
-    image.paste(_row_tile(moving, winner), (0, top))
-    baseline = top + 38
-    # Total, right; the round scores left of it.
-    total_w = text(
-        image,
-        (RIGHT, baseline),
-        str(seat.total),
-        POINTS.size,
-        INK,
-        bold=True,
-        anchor="rs",
-        key=True,
-    )
-    # TRANSLATORS: over a player's total points.
-    label = _p("running total", "total")
-    end = RIGHT - total_w - 8
-    end -= text(image, (end, baseline), label, SMALL, INK_SOFT, anchor="rs") + 16
+def _badges(view: GraciasPublicView, seat: SeatView) -> list[tuple[Text, RGB]]:
+    """The seat's badges: the openers (C3), or that the player left."""
+    if not seat.in_game:
+        # TRANSLATORS: a badge in capitals: the player left the game.
+        return [(_p("badge", "LEFT"), INK_SOFT)]
     badges: list[tuple[Text, RGB]] = []
     if seat.name == view.big_opener:
         # TRANSLATORS: a badge in capitals: the player who opens the turn (C3).
@@ -246,77 +274,113 @@ def _seat(
         # OPENER", beside the "BIG OPENER" badge of the same player.
         small = _p("badge", "SMALL") if badges else _p("badge", "SMALL OPENER")
         badges.append((small, INK))
-    if not seat.in_game:
-        # TRANSLATORS: a badge in capitals: the player left the game.
-        badges = [(_p("badge", "LEFT"), INK_SOFT)]
-    badges_w = sum(
-        text_width(label, SMALL, bold=True) + 2 * (SMALL // 2) + 8 for label, _ in badges
+    return badges
+
+
+def _seat(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: GraciasPublicView,
+    seat: SeatView,
+    box: tuple[int, int, int, int],
+) -> None:
+    """The openers' badges (C3) on the top edge; the name and the total on the first
+    line; the reserve by colour (C5, C1) in two rows and the hidden cards' count."""
+    x, top, right, _bottom = box
+    moving = seat.name == view.to_move
+    winner = seat.name in view.winners
+    image.paste(_row_tile(moving, winner), (x, top))
+    if moving:
+        draw.polygon([(x - 2, top + 12), (x + 10, top + 24), (x - 2, top + 36)], fill=GOLD)
+    inner_left, inner_right = x + SEAT_PAD, right - SEAT_PAD
+    badge_x = inner_left
+    legend = (x, top - SEAT_GAP, right, top + NAME_BASELINE - 20)
+    for label, colour in _badges(view, seat):
+        badge = pill(
+            image, draw, (badge_x, top + BADGE_TOP), label, SMALL, colour, INK_DARK, area=legend
+        )
+        badge_x = badge[2] + 6
+    baseline = top + NAME_BASELINE
+    line = (x + 4, top + 4, right - 4, top + CHIPS_TOP)
+    total_w = text(
+        image,
+        (inner_right, baseline),
+        str(seat.total),
+        POINTS.size,
+        INK,
+        bold=True,
+        anchor="rs",
+        area=line,
+        key=True,
     )
-    # The round scores, the last nearest the total, each a dim label and a bright
-    # score (ROUND_GAP); the earliest left out if the name would be cut for them.
-    limit = LEFT + text_width(seat.name, NAME.size, bold=True) + badges_w + 16
-    for number, score in reversed(list(enumerate(seat.round_scores, 1))):
-        pieces = _round_score(number, score)
-        room = sum(text_width(w, size, bold=bold) + ROUND_GAP for w, _ink, (size, bold) in pieces)
-        if end - room < min(limit, RIGHT - 300):
-            break
-        for words, ink, (size, bold) in reversed(pieces):
-            end -= text(image, (end, baseline), words, size, ink, bold=bold, anchor="rs")
-            end -= ROUND_GAP
-        end -= NEXT_ROUND - ROUND_GAP
     name_colour = GOLD if winner else INK if seat.in_game else INK_SOFT
-    name = ellipsize(seat.name, end - LEFT - badges_w, NAME.size, bold=True)
-    x = LEFT + text(image, (LEFT, baseline), name, NAME.size, name_colour, bold=True, anchor="ls")
-    line = (LEFT - 4, top + 4, RIGHT + 4, top + 46)
-    for label, colour in badges:
-        box = pill(image, draw, (x + 8, baseline - 20), label, SMALL, colour, INK_DARK, area=line)
-        x = box[2]
+    room = inner_right - total_w - 12 - inner_left
+    name = ellipsize(seat.name, room, NAME.size, bold=True)
+    text(
+        image,
+        (inner_left, baseline),
+        name,
+        NAME.size,
+        name_colour,
+        bold=True,
+        anchor="ls",
+        area=line,
+        key=True,
+    )
     # Reserve counts by colour (C5), shape and count on each chip (C1).
-    chip_y = top + ROW - CHIP_H - 12
     for index, (hue, count) in enumerate(seat.reserve.items()):
-        _paste(image, chip(hue, count, PANEL), (LEFT + index * (CHIP_W + 6), chip_y))
-    # Hidden cards: how many, never which (C5).
-    hx = LEFT + 6 * (CHIP_W + 6) + 8
-    _paste(image, card(None, 30, 42), (hx, chip_y))
-    middle = chip_y + CHIP_H / 2
+        row, column = divmod(index, CHIPS_A_ROW)
+        at = (
+            inner_left + column * (SEAT_CHIP_W + CHIP_GAP),
+            top + CHIPS_TOP + row * (SEAT_CHIP_H + 4),
+        )
+        _paste(image, chip(hue, count, PANEL, SEAT_CHIP_W, SEAT_CHIP_H), at)
+    # Hidden cards: how many, never which (C5); beside the chips, across both rows.
+    back_x = inner_left + CHIPS_A_ROW * (SEAT_CHIP_W + CHIP_GAP) + 8
+    middle = top + CHIPS_TOP + SEAT_CHIP_H + 2
+    _paste(image, card(None, BACK_W, BACK_H), (back_x, middle - BACK_H // 2))
     hidden = f"{seat.hidden_count}"
-    text(image, (hx + 36, middle), hidden, POINTS.size, INK, bold=True, anchor="lm", key=True)
+    text(
+        image,
+        (back_x + BACK_W + 6, middle),
+        hidden,
+        POINTS.size,
+        INK,
+        bold=True,
+        anchor="lm",
+        key=True,
+    )
 
 
 def table_image(view: GraciasPublicView) -> Image.Image:
     """The public table: takes only the public view (hidden cards cannot reach it)."""
     if not isinstance(view, GraciasPublicView):
         raise TypeError(f"table_image draws a GraciasPublicView only, not {type(view).__name__}")
-    recent = view.recent[-RECENT:]
-    trio_rows = -(-len(view.trios) // 3)
-    trios_h = trio_rows * TRIO_H + 12 if view.trios else 64
-    seats_top = TRIOS_TOP + trios_h + 12
-    recent_top = seats_top + len(view.seats) * (ROW + GAP) + 4
-    height = recent_top + (len(recent) * LINE + 28 if recent else 0) + MARGIN
+    trio_rows = -(-len(view.trios) // trios_a_row(len(view.trios)))
+    trios_h = trio_rows * TRIO_H + 2 * TRIOS_PAD if view.trios else 56
+    seats_top = TRIOS_TOP + trios_h + SEAT_GAP
+    seat_rows = -(-len(view.seats) // SEAT_COLUMNS)
+    seats_h = seat_rows * SEAT_H + (seat_rows - 1) * SEAT_GAP + SHADOW
+    height = seats_top + seats_h + BOTTOM
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
-    # Header: the game, the round and turn, whose turn it is, the openers (C3).
-    draw.rectangle((0, 0, WIDTH, HEADER - 8), fill=FELT_DARK)
-    text(image, (LEFT, 12), "GRACIAS", 30, GOLD, bold=True)
-    room = RIGHT - LEFT
+    # Header: the game, the round and turn, whose turn it is.
+    draw.rectangle((0, 0, WIDTH, HEADER), fill=FELT_DARK)
+    area = (LEFT - 4, 0, RIGHT + 4, HEADER)
+    title_w = text(
+        image, (LEFT, TITLE_MIDDLE), "GRACIAS", 24, GOLD, bold=True, anchor="lm", area=area
+    )
     when = _("Round {round} of 3  ·  Turn {turn} of 4", round=view.round, turn=view.turn)
-    area = (LEFT - 4, 0, RIGHT + 4, HEADER - 8)
-    text(image, (RIGHT, 30), ellipsize(when, room - 200, 18), 18, INK_SOFT, anchor="rm", area=area)
+    shown_when = ellipsize(when, RIGHT - LEFT - title_w - 24, 18)
+    text(image, (RIGHT, TITLE_MIDDLE), shown_when, 18, INK_SOFT, anchor="rm", area=area)
     lines = _status_lines(_status(view))
     colour = GOLD if view.phase is Phase.OVER else INK
-    # Two lines centred on one's place left the title 3 px above them, the openers 12
-    # px below: they sit 3 px lower.
-    first = 72 if len(lines) == 1 else 59
+    first = STATUS_MIDDLE - (len(lines) - 1) * STATUS_PITCH / 2
     for index, line in enumerate(lines):
-        shown = ellipsize(line, room, STATUS.size, bold=True)
-        at = (LEFT, first + index * 32)
+        shown = ellipsize(line, RIGHT - LEFT, STATUS.size, bold=True)
+        at = (LEFT, first + index * STATUS_PITCH)
         text(image, at, shown, STATUS.size, colour, bold=True, anchor="lm", area=area, key=True)
-    # TRANSLATORS: the players who open the turn (C3), by name.
-    openers = _(
-        "big opener {big}  ·  small opener {small}", big=view.big_opener, small=view.small_opener
-    )
-    text(image, (LEFT, 124), ellipsize(openers, room, 18), 18, INK_SOFT, anchor="lm", area=area)
-    # Trios of the turn, three a row.
+    # Trios of the turn.
     band = (MARGIN, TRIOS_TOP, WIDTH - MARGIN, TRIOS_TOP + trios_h)
     panel(draw, band, FELT_DARK, corner_radius=16)
     if view.trios:
@@ -326,14 +390,12 @@ def table_image(view: GraciasPublicView) -> Image.Image:
         empty = _("No trios on the table")
         text(image, (WIDTH / 2, TRIOS_TOP + trios_h / 2), empty, 22, INK_SOFT, anchor="mm")
     for index, seat in enumerate(view.seats):
-        _seat(image, draw, view, seat, seats_top + index * (ROW + GAP))
-    if recent:
-        box = (MARGIN, recent_top, WIDTH - MARGIN, recent_top + len(recent) * LINE + 20)
-        log_panel(image, draw, box, recent, LINE, LOG.size)
+        _seat(image, draw, view, seat, seat_box(index, len(view.seats), seats_top))
     return image
 
 
 HIDDEN_W, HIDDEN_H = 110, 154
+CHIP_W, CHIP_H = 74, 42  # the reserve under them, for reference
 
 
 def hidden_image(view: GraciasPlayerView) -> Image.Image:

@@ -5,9 +5,23 @@ board. Both land rows are tinted and labelled. Blanks are round counters; grapes
 bunches, a different shape, so they read apart without colour. The last placement is
 ringed in gold, the pawns it pruned or cut off (P5) are crossed out, and the legal
 cells for the current roll (P4, P5) are dotted when the image is drawn for the
-mover. The header shows both players with their supplies and removed pawns (P6),
-and the die (P3); the footer whose turn it is and the last six events. The texts a
-player must read on a phone (`PHONE_TEXTS`) are sized for it (toolkit.phone_cap_height).
+mover.
+
+The picture is only the board and a short header, `WIDTH` x `HEIGHT` (854 x 941 px),
+because the messages it is shown in say the rest in native text: the table message
+whose turn it is and what they rolled, the game and each player's pawns over the
+picture, the last actions under it; a player's hand message the roll and the last
+actions. The status line and the recent events once drawn under the board are gone:
+shown 360 px wide, the picture is about 400 px tall, so a phone shows the whole
+table message on about one screen, and a desktop, which fits a lone picture in a box
+about 550 x 350 px, shrinks it less. The header keeps what helps to read the board at
+a glance, in three short lines: each player's disc and name (gold for the player to
+move, or the winner), their side and land row, their supply and removed pawns (P6);
+between them the die with the mover's roll (P3). The cells keep their 50 px, so
+that a pawn stays legible on a phone, and the letters and numbers naming them stay
+beside them, where a player looks to name a cell. Every text reads at least 9 px on
+a phone and the supplies at least 12 px (render/measure.py); `PHONE_TEXTS` are the
+styles of the texts a turn depends on (toolkit.phone_cap_height).
 
 The empty board (wood, grid, labels, land rows) and the pawn sprites are drawn once
 and cached; a render copies the board and pastes the pawns.
@@ -40,14 +54,14 @@ from render.toolkit import (
 )
 
 CELL = 50
-LEFT = 52  # board's left edge (row numbers to its left)
-TOP = 158  # board's top edge (header and column letters above)
+LEFT = 52  # the board's left edge (row numbers to its left)
+HEADER = 111  # the players and the die, over the board's panel
+LABELS = 34  # the column letters' bands, over and under the board, in its panel
+MARGIN = LEFT - 40  # from the panel to the picture's edges
+TOP = HEADER + LABELS  # the board's top edge
 BOARD = CELL * SIZE
 WIDTH = LEFT * 2 + BOARD
-RECENT = 6
-LINE = 38  # one recent event
-FOOTER = 40 + RECENT * LINE + 20  # the status, then the events
-HEIGHT = TOP + BOARD + 40 + FOOTER
+HEIGHT = TOP + BOARD + LABELS + MARGIN
 
 # Sizes read on a phone (render/measure.py): the board is 854 px wide and a phone
 # shows it 360 px wide, so every text is 22 px or more (9 px there) and the texts a
@@ -55,10 +69,20 @@ HEIGHT = TOP + BOARD + 40 + FOOTER
 SMALL = 22
 NAME = TextStyle(28, bold=True)
 SUPPLY = TextStyle(29, bold=True)  # pawns in supply and lost
-STATUS = TextStyle(29, bold=True)  # whose turn it is, and what to place
-LOG = TextStyle(29)  # the recent events, the last move among them
 LEGAL_RADIUS = 9  # the legal cells' marks: 18 px, 7.6 px on a phone
-PHONE_TEXTS = {"name": NAME, "supply": SUPPLY, "whose turn": STATUS, "last move": LOG}
+# Whose turn it is and the last move are the table message's text now, over and
+# under the picture; the mover's name is gold here.
+PHONE_TEXTS = {"name": NAME, "supply": SUPPLY}
+
+# The header's three lines, their middles (anchor "m") from the picture's top: the
+# name beside the disc and the die; the side and land row, and the roll under the
+# die; the supply, alone on its line, so that no translation of the roll runs into
+# a long supply.
+NAME_Y = 24
+DISC_TOP = 1
+DIE_TOP, DIE_SIDE, DIE_PAWN = 3, 46, 40  # a pawn a little smaller than the board's
+LAND_Y = 61
+SUPPLY_Y = 90
 
 WOOD = hex_rgb("#e9d8b0")
 WOOD_LINE = hex_rgb("#b79a66")
@@ -127,8 +151,8 @@ def _bunch(draw: ImageDraw.ImageDraw, c: float, r: float, fill: RGB, edge: RGB) 
     )
 
 
-def _sprite(piece: Piece) -> Image.Image:
-    size = CELL * SUPERSAMPLE
+def _sprite(piece: Piece, side: int) -> Image.Image:
+    size = side * SUPERSAMPLE
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     dark = piece.side is Side.DARK
@@ -138,7 +162,7 @@ def _sprite(piece: Piece) -> Image.Image:
         _bunch(draw, c, size * 0.44, fill, edge)
     else:
         _counter(draw, c, size * 0.36, fill, edge)
-    return image.resize((CELL, CELL), Image.Resampling.LANCZOS)
+    return image.resize((side, side), Image.Resampling.LANCZOS)
 
 
 _CACHE: dict[object, Image.Image] = {}
@@ -158,7 +182,13 @@ def _cached(key: object, make: Callable[[], Image.Image]) -> Image.Image:
 
 def sprite(piece: Piece) -> Image.Image:
     """The pawn's picture (RGBA, CELL x CELL), cached."""
-    return _cached(("sprite", piece), lambda: _sprite(piece))
+    return _cached(("sprite", piece), lambda: _sprite(piece, CELL))
+
+
+def die_pawn(piece: Piece) -> Image.Image:
+    """The pawn on the die, cached: smaller than the board's, so the die stands in the
+    header's first line."""
+    return _cached(("die", piece), lambda: _sprite(piece, DIE_PAWN))
 
 
 def _tile(piece: Piece, ground: RGB) -> Image.Image:
@@ -182,7 +212,7 @@ def _empty_board() -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(image)
     x1, y1 = LEFT + BOARD, TOP + BOARD
-    panel(draw, (LEFT - 40, TOP - 36, x1 + 40, y1 + 36), FELT_DARK, corner_radius=18)
+    panel(draw, (MARGIN, HEADER, WIDTH - MARGIN, y1 + LABELS), FELT_DARK, corner_radius=18)
     draw.rectangle((LEFT, TOP, x1, y1), fill=WOOD)
     # Land rows: light's row 15 on top, dark's row 1 at the bottom (P1).
     draw.rectangle((LEFT, TOP, x1, TOP + CELL), fill=LIGHT_LAND)
@@ -210,29 +240,29 @@ def empty_board() -> Image.Image:
 
 
 def _die(image: Image.Image, draw: ImageDraw.ImageDraw, view: GrapsPublicView) -> None:
-    """The mover's roll (P3) in the middle of the header."""
-    cx, top, side = WIDTH // 2, 16, 64
-    box = (cx - side // 2, top, cx + side // 2, top + side)
-    if view.roll is None:
-        # TRANSLATORS: under the die's place while the set-up grapes are placed (P2).
-        label: str = _("set-up grape") if view.phase is Phase.SETUP else ""
-        if view.phase is Phase.SETUP:
-            draw.rounded_rectangle(box, 12, fill=(255, 255, 255), outline=GOLD, width=3)
-            mover = view.side_of(view.to_move) if view.to_move else Side.DARK
-            piece = Piece.DARK_GRAPE if mover is Side.DARK else Piece.LIGHT_GRAPE
-            image.paste(sprite(piece), (cx - CELL // 2, top + 7), sprite(piece))
-    else:
-        draw.rounded_rectangle(box, 12, fill=(255, 255, 255), outline=GOLD, width=3)
-        mover = view.side_of(view.to_move) if view.to_move else Side.DARK
+    """The mover's roll (P3) in the middle of the header, in words under it."""
+    cx = WIDTH // 2
+    box = (cx - DIE_SIDE // 2, DIE_TOP, cx + DIE_SIDE // 2, DIE_TOP + DIE_SIDE)
+    mover = view.side_of(view.to_move) if view.to_move else Side.DARK
+    dark = mover is Side.DARK
+    if view.roll is not None:
         grape = view.roll is Face.GRAPE
-        if mover is Side.DARK:
-            piece = Piece.DARK_GRAPE if grape else Piece.DARK_BLANK
-        else:
-            piece = Piece.LIGHT_GRAPE if grape else Piece.LIGHT_BLANK
-        image.paste(sprite(piece), (cx - CELL // 2, top + 7), sprite(piece))
-        label = ROLLED[view.roll]
-    if label:
-        text(image, (cx, top + side + 14), label, SMALL, INK, bold=True, anchor="mm")
+        label: str = ROLLED[view.roll]
+    elif view.phase is Phase.SETUP:
+        grape = True
+        # TRANSLATORS: under the die's place while the set-up grapes are placed (P2).
+        label = _("set-up grape")
+    else:
+        return
+    if grape:
+        piece = Piece.DARK_GRAPE if dark else Piece.LIGHT_GRAPE
+    else:
+        piece = Piece.DARK_BLANK if dark else Piece.LIGHT_BLANK
+    draw.rounded_rectangle(box, 10, fill=(255, 255, 255), outline=GOLD, width=3)
+    pawn = die_pawn(piece)
+    offset = (DIE_SIDE - DIE_PAWN) // 2
+    image.paste(pawn, (cx - DIE_PAWN // 2, DIE_TOP + offset), pawn)
+    text(image, (cx, LAND_Y), label, SMALL, INK, bold=True, anchor="mm")
 
 
 def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
@@ -243,41 +273,27 @@ def _player(image: Image.Image, view: GrapsPublicView, index: int) -> None:
     side = Side.DARK if index == 0 else Side.LIGHT
     icon = sprite(Piece.DARK_BLANK if side is Side.DARK else Piece.LIGHT_BLANK)
     icon_x = x - CELL if right else x
-    image.paste(icon, (icon_x, 14), icon)
+    image.paste(icon, (icon_x, DISC_TOP), icon)
     moving = name == view.to_move
     winner = name in view.winners
     colour = GOLD if moving or winner else INK
     name_x = icon_x - 8 if right else icon_x + CELL + 8
     shown = ellipsize(name, WIDTH // 2 - 120, NAME.size, bold=True)
-    text(image, (name_x, 39), shown, NAME.size, colour, bold=True, anchor=anchor + "m")
+    text(image, (name_x, NAME_Y), shown, NAME.size, colour, bold=True, anchor=anchor + "m")
     if side is Side.DARK:
         # TRANSLATORS: under a Graps player's name: their side and their land row (P1).
         land = _("dark, row {row}", row=side.land_row)
     else:
         # TRANSLATORS: under a Graps player's name: their side and their land row (P1).
         land = _("light, row {row}", row=side.land_row)
-    text(image, (x, 74), land, SMALL, INK_SOFT, anchor=anchor + "m")
+    text(image, (x, LAND_Y), land, SMALL, INK_SOFT, anchor=anchor + "m")
     removed = view.removed[index]
     # TRANSLATORS: a Graps player's pawns not yet placed (P6).
     supply = _n("{count} in supply", "{count} in supply", view.supply[index])
     # TRANSLATORS: a Graps player's pawns removed from the board (P5, P6).
     lost = _n("{count} lost", "{count} lost", removed)
     figures = joined(" · ", [supply, lost] if removed else [supply])
-    text(image, (x, 102), figures, SUPPLY.size, INK, bold=True, anchor=anchor + "m", key=True)
-
-
-def _status(view: GrapsPublicView) -> Text:
-    if view.over:  # the reason is the last event but one, below
-        if len(view.winners) == 1:
-            return _("Game over: {player} wins", player=view.winners[0])
-        return _("Game over: a draw")
-    if view.phase is Phase.SETUP:
-        return _("{player} places a set-up grape on their land row", player=view.to_move)
-    if view.roll is Face.GRAPE:
-        return _("{player} to place a grape", player=view.to_move)
-    if view.roll is Face.BLANK:
-        return _("{player} to place a blank", player=view.to_move)
-    return _("{player} to place a pawn", player=view.to_move)
+    text(image, (x, SUPPLY_Y), figures, SUPPLY.size, INK, bold=True, anchor=anchor + "m", key=True)
 
 
 def _cross(draw: ImageDraw.ImageDraw, cell: str) -> None:
@@ -316,19 +332,6 @@ def board_image(view: GrapsPublicView, legal_for: str | None = None) -> Image.Im
     _player(image, view, 0)
     _player(image, view, 1)
     _die(image, draw, view)
-    # Footer: status and the last events.
-    top = TOP + BOARD + 48
-    status = ellipsize(_status(view), WIDTH - 60, STATUS.size, bold=True)
-    text(image, (30, top + 14), status, STATUS.size, GOLD, bold=True, anchor="lm", key=True)
-    recent = view.recent[-RECENT:]
-    for index, line in enumerate(recent):
-        newest = index == len(recent) - 1  # the last move, white with a gold dot
-        y = top + 56 + index * LINE
-        shown = ellipsize(line, WIDTH - 72, LOG.size)
-        ink = INK if newest else INK_SOFT
-        text(image, (42, y), shown, LOG.size, ink, anchor="lm", key=newest)
-        if newest:
-            draw.ellipse((24, y - 6, 36, y + 6), fill=GOLD)
     return image
 
 

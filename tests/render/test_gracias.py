@@ -24,7 +24,7 @@ from tests.render.helpers import assert_image_similar, assert_not_blank, close
 def test_six_player_table_matches_golden():
     image = gracias.table_image(gracias_samples.six())
     assert image.width == gracias_table.WIDTH == 640
-    assert 1300 < image.height < 1500  # six seats, two rows of trios, six recent events
+    assert 700 < image.height <= 780  # two rows of trios, three rows of two seats
     assert_not_blank(image)
     assert_image_similar(image, "gracias-table-6p")
 
@@ -36,7 +36,8 @@ def test_c5_trio_being_split_is_outlined_gold():
     # Trio 2 of six, the second of the first row; its outline is gold, trio 1's is not.
     for number, gold in ((2, True), (1, False)):
         left, top, right, _ = gracias_table.trio_box(number - 1, 6)
-        cx, outline = (left + right) // 2, top + 32 - 8
+        cx = (left + right) // 2
+        outline = top + gracias_table.CARDS_TOP - gracias_table.OUTLINE
         found = any(
             close(image.getpixel((cx, y)), GOLD, 40) for y in range(outline - 2, outline + 4)
         )
@@ -141,7 +142,7 @@ def _status_lines(view, language: str) -> list[measure.Drawn]:
     with speaking(language), measure.recording() as drawn:
         gracias.table_image(view)
     size = gracias_table.STATUS.size
-    return [d for d in drawn if d.size == size and d.box[3] < gracias_table.HEADER - 30]
+    return [d for d in drawn if d.size == size and d.box[3] <= gracias_table.HEADER]
 
 
 def _moving(name: str):
@@ -182,29 +183,63 @@ def test_a_status_that_fits_stays_on_one_line():
     ]
 
 
-def test_round_labels_stand_apart_from_their_scores_on_a_phone():
-    """Players read "R1 7" as "R17": the round and its score are two texts, their ink
-    a few px apart at a phone's width, and the next round farther still."""
+def _players(count: int):
+    """The six-player sample cut to its first `count` seats and trios."""
     view = gracias_samples.six()
-    seats = tuple(replace(s, round_scores=(7, 11, 1)) for s in view.seats)
-    with measure.recording() as drawn:
-        image = gracias.table_image(replace(view, seats=seats))
-    scale = measure.PHONE_VIEW / gracias_table.WIDTH
-    label = next((d for d in drawn if d.words == "R1"), None)
-    assert label is not None, "the round and its score drawn as one text"
-    middle = (label.box[1] + label.box[3]) / 2
-    row = sorted(
-        (
-            d
-            for d in drawn
-            if d.image is image
-            and d.words in {"R1", "R2", "R3", "7", "11", "1"}
-            and abs((d.box[1] + d.box[3]) / 2 - middle) < 12
-        ),
-        key=lambda d: d.box[0],
+    seats = view.seats[:count]
+    names = tuple(seat.name for seat in seats)
+    small = view.small_opener if view.small_opener in names else names[-1]
+    moving = view.to_move if view.to_move in names else names[-1]
+    trios = view.trios[:count]
+    return replace(
+        view, players=names, seats=seats, trios=trios, small_opener=small, to_move=moving
     )
-    assert [d.words for d in row] == ["R1", "7", "R2", "11", "R3", "1"]
-    gaps = [(right.box[0] - left.box[2]) * scale for left, right in itertools.pairwise(row)]
-    within, between = gaps[0::2], gaps[1::2]
-    assert min(within) >= 4, gaps
-    assert min(between) >= max(within) + 3, gaps
+
+
+# The message's text (game line, whose turn, a line per seat, the last actions) and
+# the picture together about one phone screen up to four players, 1.3 for six.
+TALLEST = {3: 560, 4: 620, 6: 780}
+
+
+@pytest.mark.parametrize("players", sorted(TALLEST))
+def test_the_table_is_compact_and_its_key_texts_read_in_a_desktop_box(players):
+    """At most TALLEST px tall at 640 px wide; shrunk into Discord's desktop box (about
+    550 x 350 px), whose turn, names and counts still read at 9 px or more."""
+    forget_cached_drawings()  # the chips' counts drawn, and recorded, anew
+    with measure.recording() as drawn:
+        image = gracias.table_image(_players(players))
+    assert image.width == 640 and image.height <= TALLEST[players]
+    scale = min(550 / image.width, 350 / image.height)
+    keys = {d.words: d.size * scale for d in drawn if d.key}
+    assert {seat.name for seat in _players(players).seats} | {"0", "3"} <= keys.keys()
+    assert min(keys.values()) >= 9, keys
+
+
+def test_the_height_holds_when_the_status_wraps():
+    """Room for two status lines always: the picture keeps its height from a move with
+    a short status to one with a long one, and the message does not jump."""
+    short = gracias.table_image(gracias_samples.six())
+    wrapped = gracias.table_image(_moving(LONG))
+    assert len(_status_lines(_moving(LONG), "en")) == 2
+    assert wrapped.height == short.height
+
+
+def test_the_last_events_are_left_to_the_message():
+    view = gracias_samples.six()
+    with measure.recording() as drawn:
+        gracias.table_image(view)
+    said = {d.words for d in drawn}
+    assert not said & set(view.recent)
+
+
+def test_four_trios_sit_in_one_row_and_the_seats_two_a_row():
+    boxes = [gracias_table.trio_box(index, 4) for index in range(4)]
+    assert len({box[1] for box in boxes}) == 1
+    assert (
+        boxes[0][0] >= gracias_table.MARGIN
+        and boxes[3][2] <= gracias_table.WIDTH - gracias_table.MARGIN
+    )
+    seats = [gracias_table.seat_box(index, 3, 0) for index in range(3)]
+    assert seats[0][1] == seats[1][1] < seats[2][1]
+    middle = gracias_table.WIDTH / 2
+    assert abs((seats[2][0] + seats[2][2]) / 2 - middle) <= 1  # a lone last seat, centred

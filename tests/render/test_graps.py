@@ -1,13 +1,16 @@
-"""The Graps board (P1-P9): edges, land rows, pawns, last placement, legal cells."""
+"""The Graps board (P1-P9): edges, land rows, pawns, last placement, legal cells; a
+picture short enough for a phone, the turn and the last moves left to the messages'
+text."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from games.graps.views import Piece
-from render import graps
+from render import graps, measure
 from render.graps import board as graps_board
 from render.graps import samples as graps_samples
+from render.measure import PHONE_VIEW
 from render.toolkit import ALERT, GOLD
 from tests.render.helpers import assert_image_similar, assert_not_blank, close
 
@@ -21,6 +24,24 @@ def test_board_in_play_matches_golden():
 
 def test_finished_board_matches_golden():
     assert_image_similar(graps.board_image(graps_samples.over()), "graps-over")
+
+
+def test_the_board_leaves_room_for_the_table_messages_text_on_a_phone_screen():
+    # A phone screen is about 740 px tall; the text over and under the picture takes
+    # about 330 of them.
+    image = graps.board_image(graps_samples.play(), legal_for="ann")
+    assert image.height * PHONE_VIEW / image.width <= 410
+
+
+def test_whose_turn_and_the_recent_events_are_left_to_the_messages_text():
+    view = graps_samples.play()
+    mover = view.to_move
+    assert mover is not None
+    with measure.recording() as drawn:
+        graps.board_image(view, legal_for=mover)
+    words = {d.words for d in drawn}
+    assert words.isdisjoint(view.recent)
+    assert not any(mover in w and w != mover for w in words)  # only the name, alone
 
 
 def test_p1_cells_are_laid_out_with_row_1_at_the_bottom():

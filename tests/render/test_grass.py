@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import pairwise
 
 import pytest
 
 from games.grass.cards import Card, Kind, full_deck
+from games.grass.views import Phase
 from games.registry import game_class
-from render import grass
+from lang import LANGUAGES, speaking
+from render import grass, measure
+from render.grass import cards as grass_cards
 from render.grass import hand as grass_hand
 from render.grass import samples as grass_samples
 from render.grass import scores as grass_scores
@@ -25,15 +27,58 @@ RED = STYLES[Card.BUST.kind].colour
 def test_six_player_table_matches_golden():
     image = grass.table_image(grass_samples.six())
     assert image.width == grass_table.WIDTH == 640
-    assert 1600 < image.height < 1900  # six panels, a header and six recent events
+    assert image.height <= 780  # three rows of two tiles under the header
     assert_not_blank(image)
     assert_image_similar(image, "grass-table-6p")
 
 
 def test_two_player_table_with_empty_stashes():
     image = grass.table_image(grass_samples.two())
-    assert image.size[0] == 640 and image.height < 900
+    assert image.size[0] == 640 and image.height <= 360
     assert_image_similar(image, "grass-table-2p")
+
+
+def _seated(view, players):
+    return replace(view, seats=view.seats[:players])
+
+
+@pytest.mark.parametrize(("players", "tallest"), [(2, 360), (3, 560), (4, 560), (5, 780), (6, 780)])
+def test_the_table_fits_a_phone_screen_with_its_native_text(players, tallest):
+    """The figures are native text beside the picture (bot/exts/grass/ui.py): the picture
+    holds the cards only, short enough that the whole message fits about one phone
+    screen up to four players, and a desktop does not shrink it to a thumbnail."""
+    crowded = grass.table_image(_crowded(_seated(grass_samples.six(), players)))
+    assert crowded.size == (640, grass_table.layout(_seated(grass_samples.six(), players)).size[1])
+    assert crowded.height <= tallest
+    if players == 2:  # the height depends on the number of players only: no jumps
+        assert grass.table_image(grass_samples.two()).height == crowded.height
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_seats_sit_two_a_row_in_seat_order(players):
+    tiles = [seat.row for seat in grass_table.layout(_seated(grass_samples.six(), players)).seats]
+    for index, (x0, y0, x1, y1) in enumerate(tiles):
+        assert 0 < x0 < x1 < 640 and grass_table.HEADER <= y0 < y1
+        if index % 2:
+            left = tiles[index - 1]
+            assert left[1] == y0 and left[2] < x0  # beside the one before, right of it
+        elif index:
+            assert tiles[index - 2][3] < y0  # a new row under the last
+    lone = tiles[-1] if players % 2 else None
+    if lone is not None:
+        assert abs((lone[0] + lone[2]) / 2 - 320) <= 1  # a lone last tile is centred
+
+
+def test_the_picture_draws_neither_figures_nor_events():
+    """Running totals, cards in hand, lost turns and the last events are native text
+    now: they change nothing in the picture."""
+    view = grass_samples.six()
+    seats = tuple(
+        replace(seat, total=seat.total + 5_000, hand_size=seat.hand_size + 1, skip=seat.skip + 1)
+        for seat in view.seats
+    )
+    other = replace(view, seats=seats, recent=())
+    assert grass.table_image(view).tobytes() == grass.table_image(other).tobytes()
 
 
 def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
@@ -44,7 +89,7 @@ def test_g12_covered_peddle_is_marked_and_uncovered_is_not():
     piles = grass_table.stash_piles(view.seats[dee])
     assert [p.covered for p in piles] == [1, 0, 0]
     (x, y), (x2, y2) = where.seats[dee].stash[0], where.seats[dee].stash[1]
-    h = Size.MINI.height
+    h = where.seats[dee].pile_size[1]
     assert close(image.getpixel((x + 50, y + h - 10)), PURPLE)  # the band at the foot
     assert not close(image.getpixel((x2 + 50, y2 + h - 10)), PURPLE)
 
@@ -62,26 +107,57 @@ def test_g12_a_pile_counts_its_covered_peddles():
 
 
 def _crowded(view):
-    """ann holds every peddle value, some covered, and every Protect card (G12)."""
+    """ann holds every peddle value, some covered, and every Protect card (G12), and
+    her market is blocked by four Heat On cards (G8)."""
     ann = replace(
         view.seats[0],
         stash=view.seats[0].stash * 3,
         protection=(Card.LUST_CONQUERS_ALL, Card.GRAB_A_SNACK, Card.CATCH_A_BUZZ) * 2,
+        market_open=True,
+        heat=(Card.FELONY, Card.DETAINED, Card.BUST, Card.SEARCH_AND_SEIZURE),
     )
     return replace(view, seats=(ann, *view.seats[1:]))
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_pile_may_cover_a_card_beside_it_up_to_its_value_only(language):
+    """A face's value spans its whole width but for the rim: the steps the table closes
+    piles up to leave every value's ink whole, in every language."""
+    with speaking(language):
+        for card in Card:
+            if card.value_usd and card.kind in (Kind.PEDDLE, Kind.PROTECT):
+                with measure.recording() as drawn:
+                    mini = grass_cards._mini_face(card)
+                (value,) = [d for d in drawn if d.image is mini and d.key]
+                assert value.box[2] < grass_table.CARD_STEP_MIN
+                # The short card shows the face from 2 px further right.
+                assert value.box[2] - 2 < grass_table.SHORT_STEP_MIN
+                assert value.box[3] <= grass_table.SHORT_VALUE_H
+
+
 def test_g12_no_card_hides_another_cards_value():
-    """Stash and Protect cards sit side by side, one pile per value, in the fullest
-    row a deck can make: every value at the card's top stays in sight."""
+    """In every tile, the fullest a deck can make among them (four peddle values, two
+    Protect values, a blocked market), every stash and Protect value is drawn whole, as
+    on its face: no card, badge or band lies over it."""
     view = _crowded(grass_samples.six())
-    for seat, where in zip(view.seats, grass_table.layout(view).seats, strict=True):
-        xs = [x for x, _ in where.stash + where.protection]
-        assert len(xs) == len(grass_table.stash_piles(seat)) + len(grass_table.protect_piles(seat))
-        # A pile's lower cards peek out 4 px to the right of its top card.
-        assert all(b - a >= Size.MINI.width + 4 for a, b in pairwise(xs))
+    image = grass.table_image(view)
     ann = grass_table.layout(view).seats[0]
-    assert len(ann.stash) == 4 and len(ann.protection) == 2
+    assert len(ann.stash) == 4 and len(ann.protection) == 2 and ann.short
+    for seat, where in zip(view.seats, grass_table.layout(view).seats, strict=True):
+        piles = grass_table.stash_piles(seat) + grass_table.protect_piles(seat)
+        for pile, (x, y) in zip(piles, where.stash + where.protection, strict=True):
+            if where.short:
+                card, value = grass_table.short_face(pile.card), (4, 14, 72, 36)
+            else:
+                card, value = face(pile.card, Size.MINI), (6, 14, 74, 36)
+            # The value's ink from under the count badge's foot (it sits on the top edge).
+            drawn = image.crop((x + value[0], y + value[1], x + value[2], y + value[3]))
+            assert drawn.tobytes() == card.convert("RGB").crop(value).tobytes(), seat.name
+        _, _, x1, y1 = where.row
+        width, height = where.pile_size
+        cards = [(x + width, y + height) for x, y in where.stash + where.protection]
+        cards += [(x + Size.MINI.width, y + Size.MINI.height) for x, y in where.hassle]
+        assert all(x <= x1 - 4 and y <= y1 - 4 for x, y in cards)  # clear of the outline
 
 
 def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
@@ -93,6 +169,9 @@ def test_g8_heat_on_stack_shows_every_card_over_the_market_open():
     image = grass.table_image(view)
     for x, y in where.hassle[1:]:
         assert close(image.getpixel((x + 8, y + 60)), RED)
+    # Beside a full stash the stack fans down the tile instead, each card still apart.
+    crowded = grass_table.layout(_crowded(view)).seats[0].hassle
+    assert len(crowded) == 5 and len({y for _, y in crowded}) == 5
 
 
 def test_the_mover_is_outlined_gold():
@@ -104,31 +183,14 @@ def test_the_mover_is_outlined_gold():
     assert not close(image.getpixel(((ann[0] + ann[2]) // 2, ann[1] + 1)), GOLD)
 
 
-def test_crowded_stash_stays_inside_its_panel():
-    view = _crowded(grass_samples.six())
-    image = grass.table_image(view)
-    where = grass_table.layout(view).seats[0]
-    right = max(x for x, _ in where.stash + where.protection) + Size.MINI.width + 4
-    assert right <= grass_table.RIGHT < where.row[2]
-    assert_not_blank(image)
-
-
-def test_the_log_shows_six_lines_the_engines_keep():
-    """At least six recent events on every table, and the engines keep as many."""
-    from games.gracias.seeing import RECENT as GRACIAS_KEPT
-    from games.graps.state import RECENT as GRAPS_KEPT
-    from games.grass.engine import RECENT as GRASS_KEPT
-
-    assert 6 <= grass_table.RECENT <= GRASS_KEPT
+def test_g13_a_paranoia_pass_shows_who_is_awaited():
     view = grass_samples.six()
-    assert len(view.recent) > grass_table.RECENT
-    shorter = replace(view, recent=view.recent[-1:])
-    grown = grass_table.layout(view).size[1] - grass_table.layout(shorter).size[1]
-    assert grown == (grass_table.RECENT - 1) * grass_table.LINE
-    from render.gracias import table as gracias_table
-    from render.graps import board as graps_board
-
-    assert 6 <= gracias_table.RECENT <= GRACIAS_KEPT and 6 <= graps_board.RECENT <= GRAPS_KEPT
+    seats = (replace(view.seats[0], to_pass=True), replace(view.seats[1], passed=True))
+    passing = replace(view, phase=Phase.PASS, seats=seats + view.seats[2:])
+    with measure.recording() as drawn:
+        grass.table_image(passing)
+    words = [d.words for d in drawn if d.key]
+    assert "passing" in words and "passed" in words
 
 
 def test_table_refuses_a_player_view():

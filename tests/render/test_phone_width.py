@@ -62,7 +62,19 @@ TABLES: dict[str, tuple[Callable[[], Image.Image], Mapping[str, TextStyle]]] = {
 def test_texts_a_turn_depends_on_are_readable_at_phone_width(table):
     render, styles = TABLES[table]
     width = render().width
-    assert {"name", "whose turn", "last move"} <= styles.keys()
+    drawn = {"name", "whose turn", "last move"}
+    if table.startswith("gracias"):
+        # Gracias's last move is the table message's text under the picture now.
+        drawn.discard("last move")
+    if table.startswith("grass"):
+        # Grass's last move is native text under the picture now; its cards' values
+        # are what the picture holds for a turn.
+        drawn = (drawn - {"last move"}) | {"card value"}
+    if table == "graps":
+        # Graps's whose turn and last move are native text over and under the picture
+        # now; the players' supplies are what its header holds for a turn.
+        drawn = (drawn - {"whose turn", "last move"}) | {"supply"}
+    assert drawn <= styles.keys()
     small = {
         what: round(phone_cap_height(style, width), 2)
         for what, style in styles.items()
