@@ -369,18 +369,31 @@ class Hand(Generic[PlayerT]):
 
 @dataclass(frozen=True, slots=True)
 class TableMessage:
-    """A table message's words in the two places its layout shows them: `top` over the
-    picture (the game's line, whose moment it is, each seat's figures), `actions` under
-    it (the last actions), so that on a phone whose turn it is and what just happened
-    frame the picture, and on a desktop every figure a turn needs is native text."""
+    """A table message's words in the two places its layout shows them: over the
+    picture, what the table awaits, the game's line and each seat's figures; under it,
+    the last actions. On a phone whose turn it is and what just happened frame the
+    picture; on a desktop every figure a turn needs is native text."""
 
-    top: str
+    head: str
+    """The game's line: its title, number and where it stands (hand, round, move)."""
+    status: str = ""
+    """What the table awaits, in words; a turn line naming the awaited people stands in
+    for it (`top`)."""
+    news: str = ""
+    """A line under the status that the last move alone brings (a pruning)."""
+    seats: tuple[str, ...] = ()
     actions: str = ""
+
+    def top(self, turn: str | None = None) -> str:
+        """The words over the picture: the `turn` line (else the status), the game's line,
+        the news, each seat's figures."""
+        lines = [turn or self.status, self.head, self.news, *self.seats]
+        return joined("\n", [line for line in lines if line])
 
     @property
     def text(self) -> str:
-        """All of it, top first: where one text stands for the whole table."""
-        return joined("\n", [self.top, self.actions]) if self.actions else self.top
+        """All of it: where one text stands for the whole table."""
+        return joined("\n", [self.top(), self.actions]) if self.actions else self.top()
 
 
 def table_message(
@@ -390,20 +403,16 @@ def table_message(
     recent: Sequence[str],
     count: int,
     seats: Sequence[str] = (),
+    news: str = "",
 ) -> TableMessage:
     """A table message's words: the head line, the status, each seat's figures, then the
-    last `count` actions with words (or, once abandoned, that no result is recorded)."""
+    last `count` actions with words, a bullet each (or, once abandoned, that no result
+    is recorded)."""
     if table.status == Status.ABANDONED:
-        return TableMessage(
-            joined("\n", [head, _("This game was abandoned; no result is recorded.")])
-        )
-    top = joined("\n", [head, status, *seats])
-    shown = [text for text in recent if text][-count:]
-    if not shown:
-        return TableMessage(top)
-    lines = [_("Last actions:")]
-    lines.extend(Text.verbatim("- {action}", action=text) for text in shown)
-    return TableMessage(top, joined("\n", lines))
+        return TableMessage(head, _("This game was abandoned; no result is recorded."))
+    # Under the picture, a list needs no heading: the bullets say what it is.
+    shown = [Text.verbatim("- {action}", action=text) for text in recent if text][-count:]
+    return TableMessage(head, status, news, tuple(seats), joined("\n", shown) if shown else "")
 
 
 class GameUI(abc.ABC, Generic[PublicT, PlayerT]):

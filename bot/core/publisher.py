@@ -42,8 +42,7 @@ from bot.core.gameui import (
 )
 from bot.core.handmessages import HandMessages, LaterWrites
 from bot.core.kinds import GameKind
-from bot.core.language import Speech, localise_items
-from bot.core.layout import laid_out
+from bot.core.language import localise_items
 from bot.core.lobby_messages import Fields, drawn
 from bot.core.pictures import Pictures
 from bot.core.pushes import Pushes
@@ -53,17 +52,13 @@ from bot.core.skill import identity
 from bot.core.storage import GameRow, Status, Storage
 from bot.core.storage.ratings import RatingChange
 from bot.core.summary import game_over_post
-from bot.core.table_lines import closed_hint, deadline_line, turn_line
+from bot.core.table_lines import closed_hint
+from bot.core.table_words import NO_FILES_NOTE, game_language, said, table_words
 from games.protocol import Event, EventKind
-from games.text import _, joined
+from games.text import joined
 from lang import ENGLISH
 
 log = logging.getLogger(__name__)
-
-
-def said(text: str, language: str) -> str:
-    """A message's words in `language`, names escaped (`Speech`)."""
-    return Speech(language)(text)
 
 
 MISSING_ACCESS = 50001
@@ -90,11 +85,6 @@ async def _done(result: bool) -> bool:
 
 class ChannelPaused(Exception):
     """The game's channel refused the bot a short while ago: it is left alone."""
-
-
-def game_language(session: Session) -> str:
-    """The language of the game's public things (None stored: English)."""
-    return session.row.language or ENGLISH
 
 
 class Publisher:
@@ -206,26 +196,15 @@ class Publisher:
         under it, then the controls."""
         kind = session.record
         language = game_language(session)
-        table = session.table()
-        words = kind.ui.table_text(table)
-        top = words.top
-        deadline = deadline_line(session, self.minute, starting)
-        if deadline is not None:
-            top = joined("\n", [deadline, top])
-        line = turn_line(session)
-        if line:
-            top = joined("\n", [line, top])
-        speech = Speech(language)
-        in_words = speech.plain(kind.ui.table_words(table))
-        alt = speech.plain(kind.ui.table_alt(table)) or in_words or speech.plain(words.text)
-        file = await self.render(kind.pictures.table, table.view, "table.png", alt, language)
+        words = table_words(session, self.minute, starting)
+        file = await self.render(
+            kind.pictures.table, session.table().view, "table.png", words.alt, language
+        )
         items = self.table_items(session)
         localise_items(items, language)
 
         def layout(picture: discord.File | None) -> discord.ui.LayoutView:
-            instead = "" if picture is not None else _no_picture(in_words, language)
-            under = said(words.actions, language) if words.actions else ""
-            return laid_out(said(top, language), picture, alt, under, items, instead)
+            return words.laid_out(picture, items)
 
         channel = self._usable(session)
         if session.table_message_id is not None:
@@ -540,22 +519,6 @@ class Publisher:
             self.shown(session)
         self.hands.tidy(session)
         await self.flush(session.id)
-
-
-NO_FILES_NOTE = _(
-    "*(I may not attach pictures in this channel: give me the Attach Files permission "
-    "to see the table.)*"
-)
-
-
-def _no_picture(words: str, language: str) -> str:
-    """What stands for the table's picture where the bot may not attach one: the table
-    in words, and which permission would show it."""
-    return (
-        joined("\n", [words, said(NO_FILES_NOTE, language)])
-        if words
-        else said(NO_FILES_NOTE, language)
-    )
 
 
 async def _laid_out_without_file_if_refused(

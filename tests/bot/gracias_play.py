@@ -81,7 +81,7 @@ async def open_table(emu, general, names=PLAYERS) -> tuple[dict[str, Any], Messa
         await (await players[name].click(lobby, "Join")).ack()
     await lobby.wait_until(lambda m: f"({len(names)} of 3 to 6)" in m.text)
     await (await host.click(lobby, "Start")).ack()
-    await lobby.wait_until(lambda m: f"{names[0]}'s turn" in m.text)
+    await lobby.wait_until(lambda m: f"{host.mention}, your turn" in m.text)
     return players, lobby
 
 

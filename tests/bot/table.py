@@ -27,6 +27,18 @@ CONFIRMED_CARDS = ("market_close", "utterly_wiped_out")
 """Grass cards whose play the hand message asks to confirm (bot/exts/grass/ui.py)."""
 
 
+def your_turn(player: Player) -> str:
+    """What the table message says when `player`'s turn begins (its turn line, which
+    mentions them), in English."""
+    return f"{player.mention}, your turn"
+
+
+def last_action(message: Message) -> str | None:
+    """The newest of the last actions a table message lists under its picture."""
+    actions = [line[2:] for line in message.text.split("\n") if line.startswith("- ")]
+    return actions[-1] if actions else None
+
+
 def control_ids(message: Message) -> list[str]:
     ids = [s.custom_id for s in message.selects()] + [b.custom_id for b in message.buttons()]
     return [i for i in ids if i]
@@ -155,7 +167,7 @@ async def start_game(emu, general, names=PLAYERS):
         await (await players[name].click(table, "Join")).ack()
     await table.wait_until(lambda m: f"({len(names)} of" in m.text)
     await (await host.click(table, "Start")).ack()
-    await table.wait_until(lambda m: "ann's turn" in m.text)
+    await table.wait_until(lambda m: your_turn(players["ann"]) in m.text)
     return players, table
 
 

@@ -114,6 +114,7 @@ SCREEN_SIDE = {
     "publisher",  # the screen itself (bot/core/screen.py)
     "sharing",  # the Share button of private answers
     "summary",  # the score sheet's message
+    "table_words",  # the table message's words, laid out with their picture
     "takeback",  # the take-back buttons
     "tree",  # the command tree
 }

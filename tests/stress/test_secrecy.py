@@ -102,7 +102,7 @@ async def grass_run(emu, start_bot, tmp_path, tag: str, decks, moves) -> dict[st
         await (await players[name].click(table, "Join")).ack()
     await table.wait_until(lambda m: f"{len(PLAYERS)} of" in m.text)
     await (await ann.click(table, "Start")).ack()
-    await table.wait_until(lambda m: "ann's turn" in m.text)
+    await table.wait_until(lambda m: f"{ann.mention}, your turn" in m.text)
     for version, move in enumerate(moves):
         await play_move(emu, players, channel, version, move)
     await table.wait_until(lambda m: "Game over" in m.text and not m.buttons())

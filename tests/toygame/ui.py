@@ -68,9 +68,9 @@ class ToyUI(GameUI[ToyPublicView, ToyPlayerView]):
         )
         if table.status == Status.ABANDONED:
             abandoned = literal("This game was abandoned; no result is recorded.")
-            return TableMessage(joined("\n", [head, abandoned]))
+            return TableMessage(head, abandoned)
         recent = [Text.verbatim("- {action}", action=text) for text in view.recent]
-        return TableMessage(joined("\n", [head, status_line(view)]), joined("\n", recent))
+        return TableMessage(head, status_line(view), actions=joined("\n", recent))
 
     def hand_heading(self, hand: Player) -> str:
         return Text.verbatim(

@@ -54,7 +54,7 @@ from games.gracias import (
 )
 from games.gracias.actions import GraciasAction, TakeTrio
 from games.gracias.scoring import ranking_key
-from games.gracias.views import turn_started
+from games.gracias.views import SeatView, turn_started
 from games.protocol import JSON, Event, quoted
 from games.text import Listed, Text, _, _n, _p, joined
 from render.gracias import hidden_image, round_score_image, table_image
@@ -84,6 +84,17 @@ def counts_text(counts: ColourCounts) -> Text:
         if n
     ]
     return joined(", ", held) if held else _p("reserve", "empty")
+
+
+def counts_symbols(counts: ColourCounts) -> Text:
+    """A reserve in a seat's line on the table message, as "♥2 ◆1": the shapes the
+    picture beside it draws the colours with, only the colours held."""
+    held = [
+        Text.verbatim("{symbol}{count}", symbol=colour.symbol, count=n)
+        for colour, n in counts.items()
+        if n
+    ]
+    return joined(" ", held) if held else _p("reserve", "empty")
 
 
 def trio_text(trio: TrioView, start: bool = False) -> Text:
@@ -142,7 +153,9 @@ PICTURES = Pictures(
 Public = Table[GraciasPublicView]
 Player = Hand[GraciasPlayerView]
 
-RECENT_LINES = 6
+RECENT_LINES = 4
+"""The last actions the table message lists under its picture: a round of four
+players' moves, and the message still stands in about one phone screen."""
 
 
 class GraciasVerb(Verb):
@@ -270,19 +283,20 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
         return table_message(table, head, status, view.recent, RECENT_LINES, seats)
 
     def seat_lines(self, table: Public) -> list[str]:
-        lines: list[str] = []
-        for seat in table.view.seats:
-            player = Text.verbatim("**{player}**", player=table.label(seat.name))
-            total = _("total {points}", points=seat.total)
-            if not seat.in_game:
-                left = _("**{player}** left the game", player=table.label(seat.name))
-                lines.append(joined(" · ", [left, total]))
-                continue
-            reserve = _("reserve {cards}", cards=counts_text(seat.reserve))
-            # TRANSLATORS: how many hidden cards a player holds. One form in English.
-            hidden = _n("{count} hidden", "{count} hidden", seat.hidden_count)
-            lines.append(joined(" · ", [player, total, reserve, hidden]))
-        return lines
+        return [
+            self._seat_line(table, seat, counts_symbols(seat.reserve)) for seat in table.view.seats
+        ]
+
+    def _seat_line(self, table: Public, seat: SeatView, reserve: Text) -> Text:
+        """A seat's figures: its total, its `reserve` as given, its hidden cards."""
+        player = Text.verbatim("**{player}**", player=table.label(seat.name))
+        total = _("total {points}", points=seat.total)
+        if not seat.in_game:
+            left = _("**{player}** left the game", player=table.label(seat.name))
+            return joined(" · ", [left, total])
+        # TRANSLATORS: how many hidden cards a player holds. One form in English.
+        hidden = _n("{count} hidden", "{count} hidden", seat.hidden_count)
+        return joined(" · ", [player, total, reserve, hidden])
 
     def table_words(self, table: Public) -> str:
         view = table.view
@@ -294,7 +308,11 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
                 )
             else:
                 lines.append(trio_text(trio))
-        return joined("\n", [*lines, *self.seat_lines(table)])
+        # Words for every colour here: these lines stand for the picture.
+        for seat in view.seats:
+            reserve = _("reserve {cards}", cards=counts_text(seat.reserve))
+            lines.append(self._seat_line(table, seat, reserve))
+        return joined("\n", lines)
 
     def hand_heading(self, hand: Player) -> str:
         return _(

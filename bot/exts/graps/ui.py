@@ -343,7 +343,9 @@ PICTURES = Pictures(board_image, player_board_image)
 Public = Table[GrapsPublicView]
 Player = Hand[GrapsPlayerView]
 
-RECENT_LINES = 4
+RECENT_LINES = 3
+"""The last actions the table message lists under its picture: the last roll and
+placement of each player, and the message still stands in one phone screen."""
 
 
 def reason_sentence(view: GrapsPublicView) -> str:
@@ -399,10 +401,11 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
             ],
         )
         # A pruning is told here, not in a message of its own: the channel stays quiet.
-        pruning = pruning_text(view)
-        status = joined("\n", [status_line(view), pruning]) if pruning else status_line(view)
         seats = self.seat_lines(table)
-        return table_message(table, head, status, listed_recent(view), RECENT_LINES, seats)
+        recent = listed_recent(view)
+        status = status_line(view)
+        news = pruning_text(view) or ""
+        return table_message(table, head, status, recent, RECENT_LINES, seats, news)
 
     def seat_lines(self, table: Public) -> list[str]:
         def bold(name: str) -> str:

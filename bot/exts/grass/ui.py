@@ -94,7 +94,9 @@ PICTURES = Pictures(
 Public = Table[GrassPublicView]
 Player = Hand[GrassPlayerView]
 
-RECENT_LINES = 6
+RECENT_LINES = 4
+"""The last actions the table message lists under its picture: a round of four
+players' moves, and the message still stands in about one phone screen."""
 
 
 class GrassVerb(Verb):
@@ -126,6 +128,14 @@ MARKETS: Mapping[Market, Text] = {
     Market.CLOSED: _("market closed"),
     Market.OPEN: _("market open"),
     Market.BLOCKED: _("market blocked"),
+}
+
+
+MARKET_STATES: Mapping[Market, Text] = {
+    # G6: a seat's market, in the few letters of a seat's line on the table message.
+    Market.CLOSED: _p("market", "closed"),
+    Market.OPEN: _p("market", "open"),
+    Market.BLOCKED: _p("market", "blocked"),
 }
 
 
@@ -232,15 +242,17 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
     def seat_lines(self, table: Public) -> list[str]:
         lines: list[str] = []
         for seat in table.view.seats:
-            stash = sum(peddle.card.value_usd for peddle in seat.stash)
             parts = [
-                Text.verbatim("**{player}**", player=table.label(seat.name)),
-                Text.verbatim("**{amount}**", amount=Money(seat.total)),
-                MARKETS[seat.market],
-                # TRANSLATORS: the value of the peddles a player has out this hand.
-                _("stash {amount}", amount=Money(stash)),
-                _n("{count} in hand", "{count} in hand", seat.hand_size),
+                Text.verbatim(
+                    "**{player}** {amount}", player=table.label(seat.name), amount=Money(seat.total)
+                ),
+                MARKET_STATES[seat.market],
             ]
+            stash = sum(peddle.card.value_usd for peddle in seat.stash)
+            if stash:
+                # TRANSLATORS: the value of the peddles a player has out this hand.
+                parts.append(_("stash {amount}", amount=Money(stash)))
+            parts.append(_n("{count} in hand", "{count} in hand", seat.hand_size))
             if seat.skip:
                 parts.append(_n("skips {count}", "skips {count}", seat.skip))
             lines.append(joined(" · ", parts))
@@ -350,6 +362,11 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
                 "`/grass hand`).",
                 partner=table.mention(offer.to),
                 player=offer.by,
+            )
+        if view.phase is Phase.TURN and view.extra_turn:
+            # TRANSLATORS: Nirvana is a card's name; it gives its player another turn.
+            return _(
+                "{players}, your extra turn (Nirvana, hand {hand}).", players=who, hand=view.hand
             )
         if view.phase is Phase.TURN:
             return _("{players}, your turn (hand {hand}).", players=who, hand=view.hand)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from tests.bot.table import answer, start_game
+from tests.bot.table import answer, start_game, your_turn
 
 
 async def test_a_recorded_move_whose_answer_failed_says_it_was_recorded(fake_discord, stacked_bot):
@@ -20,6 +20,6 @@ async def test_a_recorded_move_whose_answer_failed_says_it_was_recorded(fake_dis
     reply = await answer(await players["ann"].slash(general, "grass play", card="market_open"))
     assert refused.hits == 1
     assert "Your move was recorded" in reply and "nothing was changed" not in reply
-    await table.wait_until(lambda m: "bob's turn" in m.text)
+    await table.wait_until(lambda m: your_turn(players["bob"]) in m.text)
     with sqlite3.connect(stacked_bot.database_path) as db:
         assert db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 1

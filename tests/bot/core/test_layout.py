@@ -31,14 +31,14 @@ def shapes(found: list[list[Any]]) -> list[list[str]]:
 
 def test_a_table_reads_top_picture_under_then_its_controls():
     picture = discord.File(io.BytesIO(b"png"), filename="table.png")
-    layout = laid_out("ann to play", picture, "the table", "Last actions:", [button(1)])
+    layout = laid_out("ann to play", picture, "the table", "- ann played Mexico", [button(1)])
     components = layout.to_components()
     assert [c["type"] for c in components] == [TEXT_DISPLAY, MEDIA_GALLERY, TEXT_DISPLAY, 1]
     assert components[0]["content"] == "ann to play"
     item = components[1]["items"][0]
     assert item["media"]["url"] == "attachment://table.png"
     assert item["description"] == "the table"
-    assert components[2]["content"] == "Last actions:"
+    assert components[2]["content"] == "- ann played Mexico"
     assert layout.has_components_v2()
 
 

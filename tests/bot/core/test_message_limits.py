@@ -45,7 +45,7 @@ def texts(ui: AnyUI, session: Session, events: Any) -> list[str]:
     names = [seat.name for seat in session.seats]
     table = session.table()
     words = ui.table_text(table)
-    found = [words.top, words.actions, ui.table_words(table)]
+    found = [words.top(), words.actions, ui.table_words(table)]
     found += [ui.private_text(session.hand(name, table)) for name in names]
     found.append(ui.turn_text(table, names) or "")
     found += [post.text for post in ui.posts(table, events)]

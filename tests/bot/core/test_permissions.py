@@ -10,7 +10,7 @@ one per move; closed DMs are tried once per game, not at every turn.
 from __future__ import annotations
 
 from tests.bot.scenario import MOVES
-from tests.bot.table import answer, play_move, start_game
+from tests.bot.table import answer, play_move, start_game, your_turn
 from tests.fakediscord.core import READ_MESSAGE_HISTORY, SEND_MESSAGES, VIEW_CHANNEL
 
 
@@ -35,7 +35,7 @@ async def test_a_permission_taken_away_mid_game_is_refused_once(fake_discord, st
         await play_move(emu, players, general, version, move)
     refused = [r for r in emu.rejected if f"/channels/{general.id}/" in r.path]
     assert 1 <= len(refused) <= 2, refused  # the first move's table edit (and its post)
-    assert "ann's turn" in table.text  # the table stayed as it was
+    assert your_turn(players["ann"]) in table.text  # the table stayed as it was
 
 
 async def test_closed_dms_are_tried_once_per_game(fake_discord, stacked_bot):
@@ -46,7 +46,9 @@ async def test_closed_dms_are_tried_once_per_game(fake_discord, stacked_bot):
     for version, move in enumerate(MOVES[:6]):  # cy moves twice, by typed commands
         if move["by"] == "cy":
             await answer(await players["cy"].slash(general, "grass play", card=move["play"]))
-            await table.wait_until(lambda m, n=version: f"{MOVES[n + 1]['by']}'s turn" in m.text)
+            await table.wait_until(
+                lambda m, n=version: your_turn(players[MOVES[n + 1]["by"]]) in m.text
+            )
         else:
             await play_move(emu, players, general, version, move)
     closed = [r for r in emu.rejected if r.code == 50007]
@@ -62,7 +64,7 @@ async def test_a_game_in_an_archived_thread_reopens_it(fake_discord, stacked_bot
     players, table = await start_game(emu, slow)
     emu.archive(slow)
     await play_move(emu, players, slow, 0, MOVES[0])
-    await table.wait_until(lambda m: f"{MOVES[1]['by']}'s turn" in m.text)
+    await table.wait_until(lambda m: your_turn(players[MOVES[1]["by"]]) in m.text)
     assert not slow.archived
     emu.archive(slow, locked=True)
     for version, move in enumerate(MOVES[1:6], start=1):
@@ -71,4 +73,4 @@ async def test_a_game_in_an_archived_thread_reopens_it(fake_discord, stacked_bot
     # Once per archiving: the table edit (archived thread); then, locked, its reopening.
     assert [r.code for r in refused] == [50083, 50083, 50013], refused
     assert slow.archived and slow.locked
-    assert f"{MOVES[1]['by']}'s turn" in table.text
+    assert your_turn(players[MOVES[1]["by"]]) in table.text

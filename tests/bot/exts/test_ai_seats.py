@@ -182,11 +182,13 @@ async def test_a_computers_offer_left_unanswered_is_withdrawn_and_play_goes_on_g
     pause (two of the bot's clock minutes, shrunk here to a second) the computer
     withdraws it, and its turn goes on."""
     emu = fake_discord
-    _ann, table, _offer = await trade_until_robot_1_offers(
+    ann, table, _offer = await trade_until_robot_1_offers(
         emu, start_bot, tmp_path, env={"TIMER_MINUTE": "0.5"}, timer=0
     )
     robot_1 = TRADERS[0]
     # ann does not answer
     await table.wait_until(lambda m: f"{robot_1} withdrew the trade offer" in m.text, timeout=30)
-    await table.wait_until(lambda m: "ann's turn" in m.text or "Game over" in m.text, timeout=30)
+    await table.wait_until(
+        lambda m: f"{ann.mention}, your turn" in m.text or "Game over" in m.text, timeout=30
+    )
     assert emu.rejected == []

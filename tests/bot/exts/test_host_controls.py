@@ -30,7 +30,7 @@ async def grass_table(general: Any, *players: Any) -> Any:
         await (await player.click(table, "Join")).ack()
     await table.wait_until(lambda m: f"{len(players)} of 2 to 6" in m.text)
     await (await host.click(table, "Start")).ack()
-    await table.wait_until(lambda m: "ann's turn" in m.text)
+    await table.wait_until(lambda m: f"{host.mention}, your turn" in m.text)
     return table
 
 
@@ -53,11 +53,11 @@ async def test_the_host_kicks_a_player_and_the_computer_plays_the_seat(fake_disc
     )
     discard = next(s for s in hand.selects() if s.custom_id.split(":")[3] == "discard")
     await (await ann.select(hand, discard.custom_id, [discard.values[0]])).ack()
-    await table.wait_until(lambda m: "bob's turn" in m.text)
+    await table.wait_until(lambda m: f"{bob.mention}, your turn" in m.text)
     kicked = await answer(await ann.slash(general, "grass kick", player=bob))
     assert "easy computer player now plays **bob**'s seat" in kicked
     # The computer plays bob's turn at once; it is cy's turn next.
-    await table.wait_until(lambda m: "cy's turn" in m.text)
+    await table.wait_until(lambda m: f"{cy.mention}, your turn" in m.text)
     assert "not playing" in await answer(await bob.slash(general, "grass hand"))
 
 

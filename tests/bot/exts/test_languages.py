@@ -113,7 +113,7 @@ async def test_a_hosts_discord_language_makes_the_table_on_an_english_server(
     await (await bob.click(lobby, join)).ack()  # the button is labelled in her language
     await lobby.wait_until(lambda m: f"<@{bob.id}>" in m.text)
     await (await ann.click(lobby, start)).ack()
-    turn = translate(_("{player}'s turn.", player="ann"), locale)
+    turn = translate(_("{players}, your turn (hand {hand}).", players=ann.mention, hand=1), locale)
     await lobby.wait_until(lambda m: turn in m.text)
     assert game_languages(bot_process.database_path) == [locale]
 

@@ -71,7 +71,7 @@ async def test_a_rematch_starts_once_everyone_is_back(fake_discord, start_bot):
     again = await answer(await bob.click(over, "Rematch"))
     assert "already" in again
     await (await cy.click(lobby, "Join")).ack()
-    await lobby.wait_until(lambda m: "ann's turn" in m.text or "Hand 1" in m.text)
+    await lobby.wait_until(lambda m: f"{ann.mention}, your turn" in m.text or "Hand 1" in m.text)
     rematch_id = game_id_in(bot.database_path, table.channel, "grass")
     assert rematch_id != table.game_id
     game = stored(bot.database_path, rematch_id)

@@ -24,12 +24,12 @@ async def test_a_game_is_played_in_its_own_thread(fake_discord, stacked_bot):
         await (await player.click(lobby, "Join")).ack()
     await lobby.wait_until(lambda m: "3 of 2 to 6" in m.text)
     await (await ann.click(lobby, "Start")).ack()
-    await lobby.wait_until(lambda m: "ann's turn" in m.text)
+    await lobby.wait_until(lambda m: f"{ann.mention}, your turn" in m.text)
     hand = await hand_dm(emu, ann, 0)
     link = f"https://discord.com/channels/{general.guild_id}/{thread.id}/{lobby.id}"
     assert link in hand.text  # the hand message leads to the table, in the thread
     await pick(emu, ann, 0, "play", "market_open")
-    await lobby.wait_until(lambda m: "bob's turn" in m.text)
+    await lobby.wait_until(lambda m: f"{bob.mention}, your turn" in m.text)
     # Typed in the thread, a command finds the thread's game.
     scores = await (await bob.slash(thread, "grass scores")).message()
     assert scores.images() and scores.channel is thread

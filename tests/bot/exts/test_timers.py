@@ -36,13 +36,13 @@ async def test_an_expired_turn_is_played_by_the_easy_ai_and_announced(fake_disco
     general = emu.channel("general")
     table = await start_grass(emu, general, 1, ann, bob)
     assert "Turn timer: 1 minute" in table.text
-    await table.wait_until(lambda m: "ann's turn" in m.text)
+    await table.wait_until(lambda m: f"{ann.mention}, your turn" in m.text)
     reminder = await general.wait_message(lambda m: "half of your turn time is gone" in m.text)
     assert ann.mention in reminder.content
     expired = await general.wait_message(lambda m: "turn time (1 minute) ran out" in m.text)
     assert expired.text.startswith(ann.mention) and "1 of 3 in a row" in expired.text
     # The move went through the session service: the table shows it, and it is logged.
-    await table.wait_until(lambda m: "ann's turn" not in m.text.split("\n")[1])
+    await table.wait_until(lambda m: not m.text.startswith(f"{ann.mention}, your turn"))
     assert len(said(general, "ran out")) >= 1
     # Timers leave nothing behind: the reminder goes once ann's turn has passed, the
     # notice of her expired turn once her next turn begins.

@@ -177,7 +177,9 @@ async def test_leaving_while_holding_a_trio_passes_the_turn_on_leave_rule(
     await play_move(emu, players, 0, MOVES[0])  # ann takes a trio, sees its hidden card
     await hand_dm(emu, ann, 1)
     assert "You left the game" in await answer(await ann.slash(general, "gracias leave"))
-    await table.wait_until(lambda m: "ann left the game" in m.text and "bob's turn" in m.text)
+    await table.wait_until(
+        lambda m: "ann left the game" in m.text and f"{bob.mention}, your turn" in m.text
+    )
     offered = options(await hand_dm(emu, bob, 2), "take")
     assert str(MOVES[0]["trio"]) not in offered and len(offered) == 3
     gone = await (await ann.slash(general, "gracias hand")).message()

@@ -44,7 +44,7 @@ async def open_table(emu, players, general):
         await (await player.click(lobby, "Join")).ack()
     await lobby.wait_until(lambda m: "3 of 2 to 6" in m.text)
     await (await ann.click(lobby, "Start")).ack()
-    await lobby.wait_until(lambda m: "ann's turn" in m.text)
+    await lobby.wait_until(lambda m: f"{ann.mention}, your turn" in m.text)
     return lobby
 
 
@@ -133,7 +133,7 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
         "Grass score sheet, first to $100,000. Hand 1: ann $50,000, bob -$5,000, cy -$5,000; "
         "best hand: ann. Totals: ann $50,000, bob -$5,000, cy -$5,000."
     )
-    await table.wait_until(lambda m: "hand 2" in m.text and "bob's turn" in m.text)
+    await table.wait_until(lambda m: f"{bob.mention}, your turn (hand 2)" in m.text)
 
     await pick(emu, bob, 17, "play", "market_open")
     await hand_dm(emu, cy, 18)

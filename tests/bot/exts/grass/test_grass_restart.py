@@ -47,7 +47,7 @@ async def test_a_restart_loses_nothing_and_old_buttons_still_work(fake_discord, 
 
     await stacked_bot.restart()  # Ctrl-C, then start again
     assert stored(stacked_bot) == (7, 7)
-    await table.wait_until(lambda m: "ann offered bob a trade" in m.text)
+    await table.wait_until(lambda m: "ann offers bob a trade" in m.text)
     assert picture(the_one_table(general, table), "table.png").width == WIDTH
     await (await bob.click(offer, "Decline")).ack()
     await table.wait_until(lambda m: "bob declined the trade" in m.text)

@@ -51,7 +51,7 @@ async def start(emu, general, secret: bool = False) -> tuple[dict[str, Any], Mes
         await (await players[name].click(table, "Join")).ack()
     await table.wait_until(lambda m: "(3 of" in m.text)
     await (await ann.click(table, "Start")).ack()
-    await table.wait_until(lambda m: "ann's turn" in m.text)
+    await table.wait_until(lambda m: f"{ann.mention}, your turn" in m.text)
     return players, table
 
 
