@@ -32,6 +32,11 @@ PHONE_VIEW = 360
 # smallest, what a player reads every turn without zooming.
 SMALLEST = 9.0
 SMALLEST_KEY = 12.0
+# Discord's desktop client fits a lone picture in a box of about 550 x 350 CSS px (users
+# who measured it, and clients that copy its layout), never enlarging it: a tall
+# picture is shown by its height. There a key text reads at `SMALLEST` at least, or the
+# message says it in its own text.
+DESKTOP_BOX = (550, 350)
 
 
 class Drawn(NamedTuple):
@@ -80,6 +85,17 @@ def phone_size(drawn: Drawn, picture_width: int) -> float:
     """The font size of `drawn` once its picture, `picture_width` px wide, is shown
     `PHONE_VIEW` px wide."""
     return drawn.size * PHONE_VIEW / picture_width
+
+
+def desktop_scale(width: int, height: int) -> float:
+    """How much a `width` x `height` picture is scaled to fit `DESKTOP_BOX`."""
+    box_width, box_height = DESKTOP_BOX
+    return min(box_width / width, box_height / height, 1.0)
+
+
+def desktop_size(drawn: Drawn, width: int, height: int) -> float:
+    """The font size of `drawn` once its picture is fitted in `DESKTOP_BOX`."""
+    return drawn.size * desktop_scale(width, height)
 
 
 def too_small(drawn: Drawn, picture_width: int) -> bool:

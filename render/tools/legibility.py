@@ -1,12 +1,13 @@
-"""How large every gallery picture's texts read on a phone: `python -m render.tools.legibility`
-(`--language de`, or all four by default).
+"""How large every gallery picture's texts read on a phone, and its key texts in a desktop's
+box: `python -m render.tools.legibility` (`--language de`, or all four by default).
 
 Each picture of the gallery is drawn while its texts are recorded (render/measure.py),
 with the cached drawings (card faces, chips, board tiles, row panels) forgotten first,
 so that the words drawn on them are recorded too. Every text's font size is scaled
 to the picture shown `measure.PHONE_VIEW` px wide; the figures per picture are the
 smallest text, the smallest key text, the share of texts under `measure.SMALLEST`
-and how many break the goal (tests/render/test_legibility.py).
+and how many break the goal (tests/render/test_legibility.py); then the smallest key
+text once the picture is fitted in Discord's desktop box (`measure.DESKTOP_BOX`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ class Legibility(NamedTuple):
     under: float  # the share of texts under measure.SMALLEST
     small: tuple[str, ...]  # the texts under their floor, with their size
     texts: int  # how many texts were drawn
+    desktop_key: float | None = None
+    """The smallest key text in the desktop box (`measure.DESKTOP_BOX`)."""
+    desktop_small: tuple[str, ...] = ()
+    """The key texts under `measure.SMALLEST` in the desktop box, with their size."""
 
 
 def forget_cached_drawings() -> None:
@@ -62,7 +67,21 @@ def legibility(render: Callable[[], Image.Image], language: str) -> Legibility:
     )
     under = sum(size < measure.SMALLEST for size in sizes) / len(sizes) if sizes else 0.0
     smallest = min(sizes, default=0.0)
-    return Legibility(width, smallest, min(keys, default=None), under, small, len(sizes))
+    height = picture.height
+    desk = [(d, measure.desktop_size(d, width, height)) for d in drawn if d.key]
+    desktop_small = tuple(
+        f"{d.words!r} {size:.1f} px" for d, size in desk if size < measure.SMALLEST - 0.05
+    )
+    return Legibility(
+        width,
+        smallest,
+        min(keys, default=None),
+        under,
+        small,
+        len(sizes),
+        min((size for _, size in desk), default=None),
+        desktop_small,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,7 +89,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--language", choices=LANGUAGES, action="append")
     args = parser.parse_args(argv)
     languages = args.language or list(LANGUAGES)
-    print(f"{'picture':<32}{'width':>6}{'smallest':>9}{'key':>6}{'<9px':>6}{'break':>6}")
+    print(
+        f"{'picture':<32}{'width':>6}{'smallest':>9}{'key':>6}{'<9px':>6}{'break':>6}"
+        f"{'desk key':>9}"
+    )
     everything: list[Legibility] = []
     for name, render in images():
         found = [legibility(render, language) for language in languages]
@@ -81,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         under = max(f.under for f in found)
         broken = max(len(f.small) for f in found)
         width = found[0].width
-        print(f"{name:<32}{width:>6}{smallest:>9.1f}{key:>6}{under:>6.0%}{broken:>6}")
+        desks = [f.desktop_key for f in found if f.desktop_key is not None]
+        desk = f"{min(desks):.1f}" if desks else "-"
+        print(f"{name:<32}{width:>6}{smallest:>9.1f}{key:>6}{under:>6.0%}{broken:>6}{desk:>9}")
     texts = sum(f.texts for f in everything)
     under_all = sum(f.under * f.texts for f in everything) / texts if texts else 0.0
     smallest_all = min(f.smallest for f in everything)

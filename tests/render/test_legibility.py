@@ -44,6 +44,36 @@ def test_the_list_of_pictures_not_yet_redrawn_names_gallery_pictures() -> None:
     assert PICTURES.keys() >= NOT_YET
 
 
+# Pictures whose key texts a desktop shows under 9 px (Discord fits a lone picture in
+# about 550 x 350 px), with where their message says the same in its own text, at the
+# reader's font size. The list only shrinks: a listed picture that reads there fails.
+KEYS_IN_TEXT: dict[str, str] = {
+    "grass-hand-2p.png": "the hand message lists every card in words (bot/exts/grass/ui.py)",
+    "grass-hand-6p.png": "the hand message lists every card in words (bot/exts/grass/ui.py)",
+    "grass-score-sheet-6p.png": "the score post lists each player's score and total",
+    "gracias-round-score-4p.png": "the score post lists each player's score and total",
+    "gracias-round-score-5p-over.png": "the score post lists each player's score and total",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_key_texts_read_in_a_desktops_box_or_are_in_the_messages_text(
+    name: str, language: str
+) -> None:
+    small = legibility(PICTURES[name], language).desktop_small
+    if name in KEYS_IN_TEXT:
+        assert small, f"{name} reads in a desktop's box in {language}: take it off KEYS_IN_TEXT"
+    else:
+        assert small == (), f"{name} in a 550 x 350 box, under 9 px: {small}"
+
+
+def test_the_desktop_box_fits_a_picture_by_its_height_or_width() -> None:
+    assert measure.desktop_scale(640, 1768) == pytest.approx(350 / 1768)
+    assert measure.desktop_scale(1100, 350) == pytest.approx(0.5)
+    assert measure.desktop_scale(300, 200) == 1.0  # never enlarged
+
+
 def test_the_measure_scales_the_font_size_to_a_phones_width() -> None:
     image = Image.new("RGB", (720, 100))
     with measure.recording() as drawn:

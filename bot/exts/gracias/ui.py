@@ -388,8 +388,20 @@ class GraciasUI(GameUI[GraciasPublicView, GraciasPlayerView]):
     def posts(self, table: Public, events: Sequence[Event]) -> list[Post]:
         posts: list[Post] = []
         for event in events:
-            if event.kind == GraciasEventKind.ROUND_SCORED:
-                text = Text.verbatim("**{scored}**", scored=event.text)
+            if event.kind == GraciasEventKind.ROUND_SCORED and table.view.last_round:
+                # The scores in the message's own words too: a desktop shows the sheet
+                # too small to read without a click.
+                totals = {seat.name: seat.total for seat in table.view.seats}
+                rows = [
+                    Text.verbatim(
+                        "**{player}** {score} · {total}",
+                        player=table.label(row.player),
+                        score=row.score,
+                        total=_("total {points}", points=totals.get(row.player, 0)),
+                    )
+                    for row in table.view.last_round.rows
+                ]
+                text = joined("\n", [Text.verbatim("**{scored}**", scored=event.text), *rows])
                 posts.append(
                     Post(text, round_score_image, "round-scores.png", round_score_text(table.view))
                 )

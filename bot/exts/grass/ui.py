@@ -407,8 +407,19 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
     def posts(self, table: Public, events: Sequence[Event]) -> list[Post]:
         posts: list[Post] = []
         for event in events:
-            if event.kind == GrassEventKind.HAND_SCORED:
-                text = Text.verbatim("**{scored}.**", scored=event.text)
+            if event.kind == GrassEventKind.HAND_SCORED and table.view.scores:
+                # The scores in the message's own words too: a desktop shows the sheet
+                # too small to read without a click.
+                rows = [
+                    Text.verbatim(
+                        "**{player}** {score} · {total}",
+                        player=table.label(row.name),
+                        score=Money(row.score),
+                        total=_("total {points}", points=Money(row.total)),
+                    )
+                    for row in table.view.scores[-1].rows
+                ]
+                text = joined("\n", [Text.verbatim("**{scored}.**", scored=event.text), *rows])
                 posts.append(
                     Post(text, score_sheet_image, "scores.png", score_sheet_text(table.view))
                 )

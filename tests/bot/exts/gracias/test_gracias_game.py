@@ -92,6 +92,11 @@ async def test_a_whole_4_player_game_from_start_to_scoreboard_c2_c5_c6_c8(
             head = "Gracias scores, winner: bob." if scored == 3 else "Gracias scores."
             described = sheet.attachments[0].description or ""
             assert described.startswith(f"{head} Round {scored}: ann "), described
+            # Each player's score and total in the message's own words too.
+            score_lines = [line for line in sheet.content.split("\n") if " · total " in line]
+            assert [line.split(" ")[0] for line in score_lines] == [
+                f"**{name}**" for name in ("ann", "bob", "cy", "dee")
+            ]
     assert scored == 3
     assert await emu.settle() == [], "every click was answered within Discord's 3 seconds"
     assert emu.rejected == []

@@ -128,6 +128,7 @@ async def test_a_whole_game_from_start_to_scoreboard(fake_discord, stacked_bot):
     mark = general.mark()
     await pick(emu, ann, 16, "play", "market_close")
     sheet = await general.wait_message(lambda m: "Hand 1 is scored" in m.content, after=mark)
+    assert "**ann** $50,000 · total $50,000\n**bob** -$5,000 · total -$5,000" in sheet.content
     assert sheet.images()
     assert sheet.attachments[0].description == (  # the scores, for screen readers
         "Grass score sheet, first to $100,000. Hand 1: ann $50,000, bob -$5,000, cy -$5,000; "
