@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
@@ -26,15 +27,28 @@ def _document() -> dict[str, Any]:
     return document
 
 
-@functools.cache
-def _validator(operation: str) -> Draft202012Validator | None:
+def _schema(operation: str) -> dict[str, Any] | None:
+    """The operation's schema as the root, beside the schemas its "#/components/..."
+    references point at."""
     document = _document()
     schema = document["operations"].get(operation)
-    if schema is None:
-        return None
-    # The operation's schema as the root, beside the schemas its "#/components/..."
-    # references point at.
-    return Draft202012Validator({**schema, "components": document["components"]})
+    return None if schema is None else {**schema, "components": document["components"]}
+
+
+@functools.cache
+def _checker(operation: str) -> Any:
+    """The fast check, compiled in Rust (about 2 us a body, against 3 ms in Python): the
+    emulator reads every request the bot sends."""
+    schema = _schema(operation)
+    return None if schema is None else jsonschema_rs.Draft202012Validator(schema)
+
+
+@functools.cache
+def _validator(operation: str) -> Draft202012Validator | None:
+    """The slow check, which says what is wrong in words, for a body the fast one
+    refused."""
+    schema = _schema(operation)
+    return None if schema is None else Draft202012Validator(schema)
 
 
 def operation(method: str, route: str) -> str:
@@ -46,13 +60,19 @@ def operation(method: str, route: str) -> str:
 def problem(method: str, route: str, body: Any) -> str | None:
     """What Discord's description finds wrong in a request body, or None: it fits, or the
     route has no body described."""
-    validator = _validator(operation(method, route))
+    key = operation(method, route)
+    checker = _checker(key)
+    if checker is None or checker.is_valid(body):
+        return None
+    validator = _validator(key)
     if validator is None:
         return None
     # Not jsonschema's best_match: it descends into a choice by its own relevance, which
     # picks a type the component is not.
     error = next(iter(validator.iter_errors(body)), None)
-    return None if error is None else _said(_meant(error))
+    if error is None:  # the two checks disagree: the fast one's own words
+        return "body: " + str(next(iter(checker.iter_errors(body))))[:300]
+    return _said(_meant(error))
 
 
 def _meant(error: ValidationError) -> ValidationError:
