@@ -60,9 +60,6 @@ WIDTH = 640
 MARGIN = 12
 LEFT, RIGHT = MARGIN + 14, WIDTH - MARGIN - 14  # the header's contents
 SMALL = 16  # the smallest text: 640 px shown 360 px wide, 16 px reads 9 px
-# Not drawn any more (the last events are the message's text); kept while
-# tests/render/test_grass.py checks that the engine keeps as many as a table shows.
-RECENT = 6
 
 # The header: the title and the round and turn on one line, then the status on one
 # or two lines.
