@@ -246,12 +246,6 @@ def spread(
     return [first(*run) + rank * gap for run in runs for rank in range(run[1])]
 
 
-def _axis_money(value: int) -> str:
-    """The gridlines' figures as the language being drawn writes amounts ("$250,000",
-    "250 000 $"): a short form such as "$250K" is English only."""
-    return money(value)
-
-
 def _shape(draw: ImageDraw.ImageDraw, index: int, xy: Point, radius: float, fill: RGB) -> None:
     """Player `index`'s shape, on a layer SCALE times larger than the image."""
     shape, (x, y), r = SHAPES[index % len(SHAPES)], (xy[0] * SCALE, xy[1] * SCALE), radius * SCALE
@@ -301,7 +295,7 @@ def plot_for(progress: Progress) -> Plot:
     """The plot's place: the gridlines' figures left of it, the end totals right."""
     values = [0] + [value for series in progress.totals for value in series]
     ticks = round_ticks(min(values), max(values))
-    label = _axis_money if progress.unit is Unit.DOLLARS else str
+    label = money if progress.unit is Unit.DOLLARS else str
     left = 40 + max(text_width(label(tick), LABEL) for tick in ticks) + 14
     ends = [_amount(progress, progress.totals[i][-1]) for i in _finishing(progress)]
     room = max((text_width(end, LABEL, bold=True) for end in ends), default=0)
@@ -316,7 +310,7 @@ def _frame(image: Image.Image, draw: ImageDraw.ImageDraw, progress: Progress) ->
     size = fit_size(title, WIDTH - 80, 30, min_size=20, bold=True)
     text(image, (40, 50), title, size, GOLD, bold=True, anchor="lm")
     plot = plot_for(progress)
-    label = _axis_money if progress.unit is Unit.DOLLARS else str
+    label = money if progress.unit is Unit.DOLLARS else str
     for tick in plot.ticks:
         y = plot.at(0, tick)[1]
         fill = MUTED if tick == 0 else PAPER_LINE

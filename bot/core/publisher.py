@@ -53,7 +53,7 @@ from bot.core.storage import GameRow, Status, Storage
 from bot.core.storage.ratings import RatingChange
 from bot.core.summary import game_over_post
 from bot.core.table_lines import closed_hint
-from bot.core.table_words import NO_FILES_NOTE, game_language, said, table_words
+from bot.core.table_words import NO_FILES_NOTE, game_language, said, table_message_words
 from games.protocol import Event, EventKind
 from games.text import joined
 from lang import ENGLISH
@@ -196,7 +196,7 @@ class Publisher:
         under it, then the controls."""
         kind = session.record
         language = game_language(session)
-        words = table_words(session, self.minute, starting)
+        words = table_message_words(session, self.minute, starting)
         file = await self.render(
             kind.pictures.table, session.table().view, "table.png", words.alt, language
         )
@@ -212,7 +212,7 @@ class Publisher:
             try:
                 # content=None: a message sent without the layout (a lobby that became
                 # the table) is upgraded to it only with its content cleared.
-                await _laid_out_without_file_if_refused(
+                await _without_file_if_refused(
                     lambda f: target.edit(
                         content=None, attachments=[f] if f else [], view=layout(f)
                     ),
@@ -231,7 +231,7 @@ class Publisher:
                 await self.update_table(session, reopened=True, starting=starting)
                 return
         none = discord.AllowedMentions.none()  # a table sent anew must not ping its turn line
-        message = await _laid_out_without_file_if_refused(
+        message = await _without_file_if_refused(
             lambda f: channel.send(files=[f] if f else [], view=layout(f), allowed_mentions=none),
             file,
         )
@@ -264,20 +264,20 @@ class Publisher:
 
     async def post(self, session: Session, post: Post) -> None:
         language = game_language(session)
-        files: list[discord.File] = []
+        file: discord.File | None = None
         if post.image is not None:
             alt = post.alt or post.text
             view = session.public_view()
             file = await self.render(post.image, view, post.filename, alt, language)
-            files = [file] if file else []
         channel = self._usable(session)
         items = view_of(list(post.items))
         localise_items(items.children, language)
-        await _without_files_if_refused(
-            lambda f, t: channel.send(content=t, files=f, view=items),
-            files,
-            fit(said(post.text, language)),
-            language,
+        text = fit(said(post.text, language))
+        note = "\n" + said(NO_FILES_NOTE, language)
+        bare = fit(text, MESSAGE_LIMIT - len(note)) + note  # says which permission is missing
+        await _without_file_if_refused(
+            lambda f: channel.send(content=text if f else bare, files=[f] if f else [], view=items),
+            file,
         )
 
     async def say(
@@ -521,34 +521,15 @@ class Publisher:
         await self.flush(session.id)
 
 
-async def _laid_out_without_file_if_refused(
+async def _without_file_if_refused(
     send: Callable[[discord.File | None], Awaitable[T]], file: discord.File | None
 ) -> T:
-    """Sends a layout with its picture; if the channel refuses attachments (50013),
-    the same layout with the words standing for the picture (`_no_picture`)."""
+    """Sends with the picture; if the channel refuses attachments (50013), sends again
+    without it (`send(None)` puts words in its place and says which permission is
+    missing)."""
     try:
         return await send(file)
     except discord.Forbidden as error:
         if error.code != MISSING_PERMISSIONS or file is None:
             raise
         return await send(None)
-
-
-async def _without_files_if_refused(
-    send: Callable[[list[discord.File], str], Awaitable[T]],
-    files: list[discord.File],
-    text: str,
-    language: str,
-    words: str = "",
-) -> T:
-    """Sends with the pictures; if the channel refuses attachments (50013), sends the
-    words alone (with `words` standing in for the picture) and a note saying which
-    permission is missing. `text` and `words` are in `language` already."""
-    try:
-        return await send(files, text)
-    except discord.Forbidden as error:
-        if error.code != MISSING_PERMISSIONS or not files:
-            raise
-        note = "\n" + said(NO_FILES_NOTE, language)
-        fallback = f"{text}\n{words}" if words else text
-        return await send([], fit(fallback, MESSAGE_LIMIT - len(note)) + note)

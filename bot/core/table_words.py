@@ -63,7 +63,9 @@ class TableWords:
         return laid_out(self.top, picture, self.alt, self.under, items, instead)
 
 
-def table_words(session: Session, minute: float, starting: Collection[str] = ()) -> TableWords:
+def table_message_words(
+    session: Session, minute: float, starting: Collection[str] = ()
+) -> TableWords:
     """The table message's words as the game is now: whose moment it is (and a slow
     game's deadlines, `starting` as in `deadline_line`), the game's line and the seats'
     figures over the picture, the last actions under it."""

@@ -17,7 +17,7 @@ from bot.core.gameui import ANY_VERSION, Control, GameButton, SharedVerb
 from bot.core.kinds import GameKind
 from bot.core.session import Session
 from bot.core.storage import GameRow, SeatRow, Status
-from bot.core.table_words import table_words
+from bot.core.table_words import table_message_words
 from bot.exts.gracias import KIND as GRACIAS
 from bot.exts.graps import KIND as GRAPS
 from bot.exts.grass import KIND as GRASS
@@ -51,7 +51,7 @@ def tallest(kind: GameKind, players: int, options: dict[str, int], language: str
     while engine.outcome() is None and engine.awaiting and step < MOVES:
         if step % EVERY == 0:
             session = Session(row, engine, seats, Status.RUNNING, None, kind)
-            words = table_words(session, 60.0)
+            words = table_message_words(session, 60.0)
             with speaking(language):
                 picture = kind.pictures.table(session.public_view())
             file = discord.File(io.BytesIO(b""), filename="table.png")

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from bot.core.session import Session
 from bot.core.storage import GameRow, SeatRow, Status
-from bot.core.table_words import table_words
+from bot.core.table_words import table_message_words
 from bot.exts.grass import KIND as GRASS
 from games.registry import game_class
 
@@ -29,7 +29,7 @@ def session(ai: str | None = None, language: str | None = None) -> Session:
 
 
 def test_the_turn_line_stands_in_for_the_status():
-    words = table_words(session(), 60.0)
+    words = table_message_words(session(), 60.0)
     lines = words.top.split("\n")
     assert lines[0] == "<@100>, your turn (hand 1)."
     assert "ann's turn." not in words.top  # said once, by the turn line
@@ -39,18 +39,18 @@ def test_the_turn_line_stands_in_for_the_status():
 
 
 def test_on_the_computers_turn_the_status_says_whose_it_is():
-    words = table_words(session(ai="ann"), 60.0)
+    words = table_message_words(session(ai="ann"), 60.0)
     assert words.top.split("\n")[0] == "ann's turn."
 
 
 def test_the_words_are_in_the_games_language():
-    words = table_words(session(language="fr"), 60.0)
+    words = table_message_words(session(language="fr"), 60.0)
     assert words.top.startswith("<@100>, à toi de jouer (manche 1).")
     assert "**ann** 0\u00a0$ · fermé · 7 en main" in words.top
 
 
 def test_a_channel_without_pictures_gets_the_table_in_words_and_the_reason():
-    words = table_words(session(), 60.0)
+    words = table_message_words(session(), 60.0)
     assert "**ann** · $0 · market closed" in words.instead
     assert "give me the Attach Files permission" in words.instead
     layout = words.laid_out(None).to_components()
