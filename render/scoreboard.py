@@ -159,8 +159,11 @@ def title_band(image: Image.Image, draw: ImageDraw.ImageDraw, title: str, sub: s
     width = image.width
     draw.rounded_rectangle((16, 16, width - 17, 84), 18, fill=FELT_DARK)
     draw.rectangle((16, 60, width - 17, 84), fill=FELT_DARK)
+    gap = 16
+    if sub:  # the winners' long names give way to the title, cut with "…"
+        sub = ellipsize(sub, width - 80 - gap - text_width(title, 22, bold=True), 22)
     size = fit_size(
-        title, width - 80 - (text_width(sub, 22) if sub else 0), 32, min_size=22, bold=True
+        title, width - 80 - (text_width(sub, 22) + gap if sub else 0), 32, min_size=22, bold=True
     )
     text(image, (40, 50), title, size, GOLD, bold=True, anchor="lm")
     if sub:

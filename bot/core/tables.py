@@ -40,8 +40,9 @@ YOUNG_MOVES_PER_SEAT = 4
 """The host alone may abandon a game until it has this many moves per seat (two Gracias
 turns of a take and a give each, four Grass or Graps turns); later it takes Manage
 Server, or a game idle for a while."""
-MAX_NAME = 24
-"""The longest engine name: names are drawn on the table and in the hand headers."""
+MAX_NAME = 32
+"""The longest engine name: Discord's own longest display name, so that words name
+everyone whole; pictures cut a name with "…" where they have no room for it."""
 SEED_BITS = 128
 """Every hidden card derives from the seed: 128 bits, so that no search from a
 player's own cards finds it (31 bits once took hours)."""

@@ -25,9 +25,11 @@ from render.gracias.cards import COLOURS as COLOUR_RGB
 from render.gracias.cards import shape
 from render.scoreboard import (
     BEST,
+    BODY_SIZE,
     MUTED,
     STRIPE,
     WINNER,
+    column_widths,
     draw_grid,
     grid_height,
     heading,
@@ -183,12 +185,6 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
         image, (LEFT + 4, top + 8), _("All rounds"), badge, [view.seats[i].name for i in marked]
     )
     top += 44
-    columns = [
-        _p("column", "player"),
-        # TRANSLATORS: a column heading, over each player's score for round {round}.
-        *(_p("column", "round {round}", round=number) for number in (1, 2, 3)),
-        _p("column", "total"),
-    ]
     table = [
         [seat.name]
         + [str(s) for s in seat.round_scores]
@@ -196,11 +192,28 @@ def round_score_image(view: GraciasPublicView) -> Image.Image:
         + [str(seat.total)]
         for seat in view.seats
     ]
+    columns = _total_columns(table)
     box = (LEFT, top, RIGHT - LEFT)
     draw_grid(image, box, columns, table, marked, emphasis=(4,))
     ringed = [(r, 4) for r in marked] if winners else []  # a result, not a lead
     ring_cells(image, box, columns, table, ringed, WINNER[1])
     return image
+
+
+def _total_columns(table: list[list[str]]) -> list[Text]:
+    """The totals' headings: "round 1" over each round, or the bare number under "All
+    rounds" when the long words would cut a player's name."""
+    rounds = [
+        # TRANSLATORS: a column heading, over each player's score for round {round}.
+        _p("column", "round {round}", round=number)
+        for number in (1, 2, 3)
+    ]
+    columns = [_p("column", "player"), *rounds, _p("column", "total")]
+    star = 24  # the winner's mark before their name
+    widest = max(text_width(row[0], BODY_SIZE, bold=True) for row in table) + star + 20
+    if column_widths(columns, table, RIGHT - LEFT)[0] >= widest:
+        return columns
+    return [columns[0], *(Text.verbatim(str(n)) for n in (1, 2, 3)), columns[-1]]
 
 
 def _colours_scored(row: RoundScoreRow) -> Text:

@@ -50,6 +50,7 @@ from render.toolkit import (
     RGB,
     TextStyle,
     ellipsize,
+    fit_size,
     panel,
     pill,
     text,
@@ -405,17 +406,14 @@ def hidden_image(view: GraciasPlayerView) -> Image.Image:
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, width, 74), fill=FELT_DARK)
-    title = ellipsize(_("{player}'s hidden cards", player=view.player), width - 300, 28, bold=True)
-    text(image, (MARGIN + 16, 37), title, 28, GOLD, bold=True, anchor="lm")
     public = view.public
-    text(
-        image,
-        (width - MARGIN - 16, 37),
-        _("round {round} · turn {turn}", round=public.round, turn=public.turn),
-        20,
-        INK,
-        anchor="rm",
-    )
+    when = _("round {round} · turn {turn}", round=public.round, turn=public.turn)
+    text(image, (width - MARGIN - 16, 37), when, 20, INK, anchor="rm")
+    room = width - 2 * MARGIN - 32 - text_width(when, 20) - 24
+    title = _("{player}'s hidden cards", player=view.player)
+    size = fit_size(title, room, 28, min_size=22, bold=True)
+    title = ellipsize(title, room, size, bold=True)
+    text(image, (MARGIN + 16, 37), title, size, GOLD, bold=True, anchor="lm")
     top = 96
     if not cards:
         empty = _("No hidden cards yet")

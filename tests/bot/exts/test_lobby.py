@@ -16,6 +16,12 @@ def test_markdown_mentions_and_blank_names_are_cleaned():
     assert names == ["bob", "123", "player", "a" * MAX_NAME, "cy dee", "eveyaf"]
 
 
+def test_the_longest_display_name_discord_allows_is_kept_whole():
+    longest = "Zoë Weißenfels-Brandstätter-Lenz"  # 32 characters, Discord's most
+    assert len(longest) == 32
+    assert unique_names([longest, longest]) == [longest, f"{longest} 2"]
+
+
 def test_control_ids_round_trip_and_refuse_what_discord_would_not_carry():
     control = Control(12, 34, "target", ("bust", "2"))
     assert control.custom_id() == "g:12:34:target:bust:2"
