@@ -225,31 +225,104 @@ def winners_line(winners: Sequence[str]) -> Text | None:
     return _("winners: {players}", players=joined(", ", winners))
 
 
+BOARD_WIDTH = 640
+"""The scoreboard is read on a phone first: 640 px, shown 360 wide, as the tables."""
+BOARD_NAME = 24  # a row's name: 13.5 px on a phone
+BOARD_KEY = 30  # the figure it is ranked by: 17 px on a phone
+DETAIL = 18  # its other figures: 10 px on a phone
+DETAIL_LINE = 24
+BOARD_ROW = 40 + DETAIL_LINE  # a row of one line of details
+BOARD_LEFT, BOARD_RIGHT = 40, BOARD_WIDTH - 40
+
+
 def scoreboard_image(
     title: str,
     columns: Sequence[str],
     rows: Sequence[Sequence[str]],
     highlight: int | None = None,
 ) -> Image.Image:
-    """Rows of players with their figures under `columns`; `highlight` marks one row.
-    The title and the headings are `Text`s, drawn in the language of the enclosing
-    `lang.speaking` block."""
-    height = 100 + grid_height(max(1, len(rows))) + 40
-    image, draw = paper_sheet(WIDTH, height)
+    """Rows of players, each a name and the figure they are ranked by (the second
+    column), with their other figures under them as "games 12 · wins 5"; a figure they
+    have none of ("-") is left out. `highlight` marks one row. The title and the
+    headings are `Text`s, drawn in the language of the enclosing `lang.speaking` block."""
+    details = [_details(columns, row) for row in rows]
+    heights = [BOARD_ROW + DETAIL_LINE * (len(lines) - 1) for lines in details]
+    height = 100 + HEAD + (sum(heights) if rows else ROW) + 40
+    image, draw = paper_sheet(BOARD_WIDTH, height)
     top = title_band(image, draw, title)
-    if rows:
-        draw_grid(
-            image,
-            (40, top, WIDTH - 80),
-            columns,
-            rows,
-            highlight=() if highlight is None else (highlight,),
-        )
-    else:
-        draw_grid(image, (40, top, WIDTH - 80), columns, [])
+    middle = top + HEAD / 2
+    text(image, (BOARD_LEFT + 12, middle), columns[0], HEAD_SIZE - 5, MUTED, bold=True, anchor="lm")
+    if len(columns) > 1:
+        at = (BOARD_RIGHT - 12, middle)
+        text(image, at, columns[1], HEAD_SIZE - 5, MUTED, bold=True, anchor="rm")
+    top += HEAD
+    draw.line([(BOARD_LEFT, top - 1), (BOARD_RIGHT, top - 1)], fill=MUTED, width=2)
+    if not rows:
         empty = _("No games played yet")
-        text(image, (WIDTH / 2, top + HEAD + ROW / 2), empty, 22, MUTED, anchor="mm")
+        text(image, (BOARD_WIDTH / 2, top + ROW / 2), empty, 22, MUTED, anchor="mm")
+    for index, (row, lines, row_height) in enumerate(zip(rows, details, heights, strict=True)):
+        _board_row(image, draw, (top, row_height), row, lines, index == highlight, index % 2 == 1)
+        top += row_height
     return image
+
+
+def _board_row(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    place: tuple[int, int],
+    row: Sequence[str],
+    lines: list[list[tuple[str, str]]],
+    marked: bool,
+    striped: bool,
+) -> None:
+    top, row_height = place
+    if marked:
+        draw.rectangle((BOARD_LEFT, top, BOARD_RIGHT, top + row_height - 1), fill=HIGHLIGHT)
+    elif striped:
+        draw.rectangle((BOARD_LEFT, top, BOARD_RIGHT, top + row_height - 1), fill=STRIPE)
+    left, middle = BOARD_LEFT + 12, top + 22
+    if marked:
+        star(draw, left + 9, middle, 10)
+        left += 24
+    figure = row[1] if len(row) > 1 else ""
+    ink = hex_rgb("#b3261e") if figure.startswith("-") and figure != "-" else INK_DARK
+    figure_w = text(
+        image, (BOARD_RIGHT - 12, middle), figure, BOARD_KEY, ink, bold=True, anchor="rm", key=True
+    )
+    name = ellipsize(row[0], BOARD_RIGHT - 12 - figure_w - 16 - left, BOARD_NAME, bold=True)
+    text(image, (left, middle), name, BOARD_NAME, INK_DARK, bold=True, anchor="lm", key=True)
+    y = top + 40 + DETAIL_LINE / 2 - 4
+    for line in lines:
+        x = BOARD_LEFT + 12
+        for label, value in line:
+            x += text(image, (x, y), label, DETAIL, MUTED, anchor="lm")
+            x += text(image, (x, y), value, DETAIL, INK_DARK, bold=True, anchor="lm")
+        y += DETAIL_LINE
+    bottom = top + row_height - 1
+    draw.line([(BOARD_LEFT, bottom), (BOARD_RIGHT, bottom)], fill=PAPER_LINE)
+
+
+def _details(columns: Sequence[str], row: Sequence[str]) -> list[list[tuple[str, str]]]:
+    """A row's figures after the first two, as (label, value) pieces wrapped into lines
+    of the board's width: "games " "12", " · wins " "5"."""
+    room = BOARD_RIGHT - BOARD_LEFT - 24
+    lines: list[list[tuple[str, str]]] = [[]]
+    width = 0
+    for column, value in zip(columns[2:], row[2:], strict=False):
+        if not value or value == "-":
+            continue
+        label = Text.verbatim("{column} ", column=column)
+        if lines[-1]:
+            label = Text.verbatim(" · {label}", label=label)
+        piece_w = text_width(label, DETAIL) + text_width(value, DETAIL, bold=True)
+        if lines[-1] and width + piece_w > room:
+            label = Text.verbatim("{column} ", column=column)
+            lines.append([])
+            width = 0
+            piece_w = text_width(label, DETAIL) + text_width(value, DETAIL, bold=True)
+        lines[-1].append((label, value))
+        width += piece_w
+    return lines
 
 
 @dataclass(frozen=True, slots=True)

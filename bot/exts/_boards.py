@@ -30,9 +30,11 @@ if TYPE_CHECKING:
     from bot.client import GameBot
 
 SERVER_ONLY = _("Scoreboards belong to a server; use this command in a server channel.")
-TOP = 20
+TOP = 10
 """Rows a scoreboard's picture shows at most (the asked player's row comes in at the
-end when it is further down): the whole board is there in words with `text: true`."""
+end when it is further down): the whole board is there in words with `text: true`.
+Ten rows keep the picture one phone screen tall, and its names and ratings at 9 px or
+more in a desktop client's picture box (docs/architecture.md)."""
 ALL = "all"
 """The season option's value for all-time."""
 PROVISIONAL = _("A rating ending in ? is provisional: it settles after a few more games.")
@@ -379,8 +381,9 @@ def overall_rows(
     kinds: Sequence[str],
     names: Mapping[int, str],
 ) -> list[tuple[str, ...]]:
-    """One row per player over every game: games and wins in all, then their rating in
-    each game ("-": never played it); most wins first, then fewer games."""
+    """One row per player over every game: wins (what it is ranked by) and games in all,
+    then their rating in each game ("-": never played it); most wins first, then fewer
+    games."""
     totals: dict[int, list[int]] = {}
     for rows in standings.values():
         for standing in rows:
@@ -397,7 +400,8 @@ def overall_rows(
         # The name column comes first: the scoreboard image left-aligns it and gives it
         # the room left over; the place goes in front of the name.
         name = names.get(user, str(user))
-        result.append((f"{place}. {name}", str(totals[user][0]), str(totals[user][1]), *cells))
+        games, wins = totals[user]
+        result.append((f"{place}. {name}", str(wins), str(games), *cells))
     return result
 
 

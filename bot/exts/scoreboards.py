@@ -103,7 +103,7 @@ async def overall_scoreboard(bot: GameBot, reply: Reply, season: str | None, tex
         await reply.send(speech(none_yet))
         return
     titles = [bot.kinds[kind].words.title for kind in kinds]
-    columns = (_p("column", "player"), _p("column", "games"), _p("column", "wins"), *titles)
+    columns = (_p("column", "player"), _p("column", "wins"), _p("column", "games"), *titles)
     heading = _("Scoreboard, all games, {season}", season=when)
     everyone = _n(
         "**Scoreboard** of this server, all games, {season} ({count} player; per game: "

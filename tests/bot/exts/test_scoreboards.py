@@ -54,7 +54,7 @@ def test_the_overall_board_shows_each_games_rating_and_ranks_by_wins():
     rows = overall_rows(standings, ratings, ["grass", "gracias", "graps"], names)
     assert [cells(row) for row in rows] == [
         ["1. cy", "1", "1", "-", "1,000?", "-"],
-        ["2. ann", "2", "1", "1,600", "-", "-"],
-        ["3. bob", "3", "1", "1,000?", "1,600", "-"],
+        ["2. ann", "1", "2", "1,600", "-", "-"],
+        ["3. bob", "1", "3", "1,000?", "1,600", "-"],
     ]
     assert overall_rows({"grass": []}, {}, ["grass"], {}) == []
