@@ -52,7 +52,7 @@ async def test_the_card_the_board_and_the_game_over_show_the_stored_ratings(
     assert f"**ann at Graps**: rating {grouped(rating)}?, 8 games, 4 wins." in card.text
     assert "provisional" in card.text
     [picture] = card.images()
-    assert picture.width == 900 and picture.height > 600
+    assert picture.width == 640 and picture.height > 600
     alt = card.attachments[0].description or ""
     assert "favourite game Graps (8 games)" in alt
     assert "against the players met most: bob 4 wins, 4 losses" in alt
