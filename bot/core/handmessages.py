@@ -10,7 +10,9 @@ signature stored per seat). Whether a new DM notifies them or goes out silently 
 hand message per player and game: when a new one goes out, the previous one is deleted,
 after everything else of the move (see `Reach` for what that costs). A player who
 clicked their own hand message sees the move in it, redrawn through the click's
-response, even when their turn starts again (they are looking at it). Closed DMs are
+response, even when their turn starts again (they are looking at it); so does a player
+alone with computer players whose turn comes back moments after their click
+(`LOOKING_MINUTES`), through an edit in place. Closed DMs are
 announced in the channel once, without revealing anything, and not tried again in that
 game.
 """
@@ -22,6 +24,7 @@ import dataclasses
 import hashlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
@@ -45,6 +48,14 @@ DM_CLOSED = 50007
 REACH_SECONDS = 14 * 60.0
 """How long a click's token is used to reach its player's DM: Discord accepts it for 15
 minutes; the last minute is left alone (a slow move must not use an expired token)."""
+LOOKING_MINUTES = 0.5
+"""A player alone with computer players whose turn comes back within this long of their
+click in their hand message (on the bot's clock) is still looking at it: unless they
+asked to be pushed, the message is redrawn under their eyes instead of being sent again,
+so the DM list does not jump at every move. Among people, a new (silent) message marks
+each turn start, as other players' moves come between."""
+LATEST_KEPT = 4096
+"""DM channels whose latest hand message this process remembers (`_looking_at`)."""
 RETIRE_TRIES = 3
 """Attempts at deleting an old hand message before it is left as it is (its controls
 answer "out of date")."""
@@ -198,6 +209,9 @@ class HandMessages:
         """(game id, seat name) -> their latest click in their DM (`Reach`)."""
         self._retired: dict[int, list[Retired]] = {}
         """game id -> old hand messages still to delete (`tidy`)."""
+        self._latest: OrderedDict[int, int] = OrderedDict()
+        """DM channel id -> the latest hand message this process sent there, for the
+        `LATEST_KEPT` channels written to last (one forgotten only costs a new message)."""
 
     async def private_snapshot(
         self, session: Session, name: str
@@ -296,6 +310,8 @@ class HandMessages:
         own = via is not None and via.message_id == seat.dm_message_id
         if own:
             notify = False  # they are looking at it: the click's response redraws it
+        elif notify and not asked and await self._looking_at(session, seat):
+            notify = False  # their turn is back while they read it: redrawn in place
         if signature == seat.dm_signature and (repeat or not notify):
             return
         if seat.dm_closed:
@@ -383,6 +399,21 @@ class HandMessages:
         if name is not None:
             self._reach[(session.id, name)] = Reach(via, time.monotonic(), {via.message_id})
 
+    async def _looking_at(self, session: Session, seat: SeatRow) -> bool:
+        """Whether the player, alone with computer players, is still looking at their
+        hand message (`LOOKING_MINUTES`): they clicked it moments ago, nothing was sent
+        to their DMs after it, and a new message would not notify them anyway."""
+        reach = self._reach_of(session.id, seat.name)
+        return (
+            reach is not None
+            and all(other.is_ai for other in session.seats if other.name != seat.name)
+            and seat.dm_message_id in reach.messages
+            and time.monotonic() - reach.since <= LOOKING_MINUTES * self.pushes.minute
+            and seat.dm_channel_id is not None
+            and self._latest.get(seat.dm_channel_id) == seat.dm_message_id
+            and not await self.pushes.notifies(seat.user_id, turn=True, first=False, asked=False)
+        )
+
     def _dm(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
@@ -420,11 +451,19 @@ class HandMessages:
                     file.reset()
             else:
                 reach.messages.add(message.id)
+                self._sent(channel_id, message.id)
                 return int(message.id)
         sent = await self._dm(channel_id).send(
             content=content, files=files, view=items, silent=silent
         )
+        self._sent(channel_id, sent.id)
         return sent.id
+
+    def _sent(self, channel_id: int, message_id: int) -> None:
+        self._latest[channel_id] = message_id
+        self._latest.move_to_end(channel_id)
+        if len(self._latest) > LATEST_KEPT:
+            self._latest.popitem(last=False)
 
     async def _edit_dm(
         self,

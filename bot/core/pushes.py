@@ -58,6 +58,8 @@ class Pushes:
         self, storage: Storage, minute: float = 60.0, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.storage = storage
+        self.minute = minute
+        """Seconds of a minute on the bot's clock (`Settings.timer_minute`)."""
         self.window = AWAY_MINUTES * minute
         """Seconds of the bot's clock after an action during which a member is present."""
         self._clock = clock

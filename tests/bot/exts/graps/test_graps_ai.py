@@ -1,9 +1,10 @@
 """Graps against the computer, through the emulator: `/graps start ai:easy`
 starts at once with a named AI seat, the member playing dark and placing first (P1,
 P2), and the AI's moves come through the session service like anyone's; a whole game
-is played to its end (P7). `/graps start` needs exactly one of `opponent` and `ai`.
-A pending challenge is stored as one, so a forged Start from the challenger is refused
-and only the challenged member's Accept starts the game.
+is played to its end (P7), the member's one board DM redrawn in place at every turn.
+`/graps start` needs exactly one of `opponent` and `ai`. A pending challenge is stored
+as one, so a forged Start from the challenger is refused and only the challenged
+member's Accept starts the game.
 
 Rolls are stated (the bot's GAME_SETUP_FILE test hook): all blanks, so the game is a
 race and ends the same way every run; the member places on the first cell offered.
@@ -22,6 +23,7 @@ from games.replay import replay
 from tests.bot.graps_play import BLANK_ROLLS, control_version, fresh_dm, place_first_offered
 from tests.bot.table import answer
 from tests.fakediscord.model import Message
+from tests.stress.census import new_dms
 
 AI = "Robot 1 (easy)"
 
@@ -81,6 +83,11 @@ async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_gr
     assert outcome is not None and outcome.winners == (AI,)
     assert statuses(ai_graps_bot) == ["finished"]
     assert ann.dm_messages() and emu.rejected == []
+    # ann, alone with the computer, looked at her board all game: the one board DM was
+    # redrawn in place at each of her turns, never sent again (the DM list kept still).
+    boards = new_dms(ann)
+    assert len(boards) == 1 and boards[0].pushes == {ann.id}
+    assert len(boards[0].versions) > moves_by_ann
 
 
 async def test_start_needs_exactly_one_of_opponent_and_ai(fake_discord, ai_graps_bot):
