@@ -17,7 +17,7 @@ import functools
 import gettext
 import logging
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -109,6 +109,8 @@ def translate(text: str, language: str, escape: Escape | None = None) -> str:
         if isinstance(fields.get(name), int) and not isinstance(fields[name], bool):
             fields[name] = number_in(fields[name], language)
     template = _GROUPED.sub(r"{\1}", template)
+    if language == "it":
+        template = _euphonic_d(template, fields)
     try:
         return template.format(**fields)
     except (KeyError, IndexError, ValueError):
@@ -134,6 +136,21 @@ def _field(value: Any, language: str, escape: Escape | None) -> Any:
 
 
 _GROUPED = re.compile(r"\{(\w+):,\}")
+_A_BEFORE_FIELD = re.compile(r"\b([Aa]) \{(\w+)\}")
+_STARTS_WITH_A = re.compile(r"[\W_]*[aAàÀáÁâÂ]")
+
+
+def _euphonic_d(template: str, fields: Mapping[str, Any]) -> str:
+    """Italian's "a" before a name that begins with an a is "ad" ("ad Amélie", "a bob"):
+    the translator writes "a {player}", and only the name knows which it is."""
+
+    def preposition(match: re.Match[str]) -> str:
+        value = str(fields.get(match.group(2), ""))
+        if _STARTS_WITH_A.match(value):
+            return f"{match.group(1)}d {{{match.group(2)}}}"
+        return match.group(0)
+
+    return _A_BEFORE_FIELD.sub(preposition, template)
 
 
 @functools.cache

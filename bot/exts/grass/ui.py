@@ -241,6 +241,8 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
 
     def seat_lines(self, table: Public) -> list[str]:
         lines: list[str] = []
+        last = table.view.scores[-1] if table.view.over and table.view.scores else None
+        scored = {row.name: row.score for row in last.rows} if last else {}
         for seat in table.view.seats:
             parts = [
                 Text.verbatim(
@@ -252,6 +254,17 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
             if stash:
                 # TRANSLATORS: the value of the peddles a player has out this hand.
                 parts.append(_("stash {amount}", amount=Money(stash)))
+            if last is not None and seat.name in scored:
+                # The game's last hand, scored into the total beside its stash (G18).
+                # TRANSLATORS: what the game's last hand added to a player's total:
+                # "hand 4 scored $45,000".
+                parts.append(
+                    _(
+                        "hand {hand} scored {amount}",
+                        hand=last.hand,
+                        amount=Money(scored[seat.name]),
+                    )
+                )
             parts.append(_n("{count} in hand", "{count} in hand", seat.hand_size))
             if seat.skip:
                 parts.append(_n("skips {count}", "skips {count}", seat.skip))

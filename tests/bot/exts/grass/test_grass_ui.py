@@ -4,6 +4,7 @@ changes only when their own view or controls do."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from bot.core.gameui import Act, Control, Show
@@ -13,7 +14,8 @@ from bot.exts.grass import KIND
 from bot.exts.grass.ui import GrassUI
 from games.grass import Card, Grass
 from games.grass.actions import Discard, PassCard, Play
-from lang import translate
+from games.randomplay import playout_chooser
+from lang import money_in, translate
 from tests.bot.decks import stacked_deck
 
 NAMES = ("ann", "bob", "cy")
@@ -160,3 +162,26 @@ def test_the_paranoia_pass_asks_everyone_choosing_then_the_last_one_alone_g13():
     assert translate(last, "fr") == (
         "Passe Paranoia\u00a0: <@102>, choisis une carte à passer à ta gauche."
     )
+
+
+def test_at_the_games_end_each_seat_says_what_its_last_hand_scored_g18():
+    engine = Grass.create(list(NAMES), None, 5)
+    rng = random.Random(5)
+    while engine.outcome() is None:
+        player = engine.awaiting[rng.randrange(len(engine.awaiting))]
+        engine.apply(playout_chooser(engine)(player, engine.legal_actions(player), rng))
+    row = GameRow(1, 10, 20, "grass", {}, Status.FINISHED, 100, None, None, engine.moves, None)
+    seats = [SeatRow(1, n, 100 + n, name, None, None, None, False) for n, name in enumerate(NAMES)]
+    session = Session(row, engine, seats, Status.FINISHED, None, KIND)
+    last = engine.public_view().scores[-1]
+    lines = GrassUI().seat_lines(session.table())
+    for line, score in zip(lines, last.rows, strict=True):
+        said = translate(line, "en")
+        assert said.startswith(f"**{score.name}** {money_in(score.total, 'en')}")
+        assert f"hand {last.hand} scored {money_in(score.score, 'en')}" in said
+    playing = session_for(OPENED)
+    assert not any("scored" in translate(line, "en") for line in ui_lines(playing))
+
+
+def ui_lines(session: Session) -> list[str]:
+    return GrassUI().seat_lines(session.table())
