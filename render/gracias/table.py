@@ -410,10 +410,10 @@ def hidden_image(view: GraciasPlayerView) -> Image.Image:
     when = _("round {round} · turn {turn}", round=public.round, turn=public.turn)
     text(image, (width - MARGIN - 16, 37), when, 20, INK, anchor="rm")
     room = width - 2 * MARGIN - 32 - text_width(when, 20) - 24
-    title = _("{player}'s hidden cards", player=view.player)
-    size = fit_size(title, room, 28, min_size=22, bold=True)
-    title = ellipsize(title, room, size, bold=True)
-    text(image, (MARGIN + 16, 37), title, size, GOLD, bold=True, anchor="lm")
+    whose = _("{player}'s hidden cards", player=view.player)
+    size = fit_size(whose, room, 28, min_size=22, bold=True)
+    shown = ellipsize(whose, room, size, bold=True)
+    text(image, (MARGIN + 16, 37), shown, size, GOLD, bold=True, anchor="lm")
     top = 96
     if not cards:
         empty = _("No hidden cards yet")

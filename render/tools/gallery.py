@@ -9,7 +9,8 @@ the scoreboards and a player card.
 
 Each picture is also written 360 px wide in the folder's `phone/` folder: what a
 phone shows in its chat column, for a reviewer to judge the picture as a player
-reading it there (render/measure.py's PHONE_VIEW).
+reading it there (render/measure.py's PHONE_VIEW), and in `desktop/` as a desktop
+client fits it in its box of about 550 x 350 (`DESKTOP_BOX`).
 """
 
 from __future__ import annotations
@@ -113,14 +114,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     out: Path = args.out_dir
-    phone = out / "phone"
+    phone, desktop = out / "phone", out / "desktop"
     phone.mkdir(parents=True, exist_ok=True)
+    desktop.mkdir(parents=True, exist_ok=True)
     for name, render in images():
         with speaking(args.language):
             picture = render()
         data = to_png(picture)
         (out / name).write_bytes(data)
         (phone / name).write_bytes(to_png(phone_view(picture)))
+        (desktop / name).write_bytes(to_png(desktop_view(picture)))
         print(f"{name:<34}{len(data) / 1024:>8.1f} KB")
     return 0
 
@@ -130,6 +133,14 @@ def phone_view(picture: Image.Image) -> Image.Image:
     width = measure.PHONE_VIEW
     height = max(1, round(picture.height * width / picture.width))
     return picture.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)
+
+
+def desktop_view(picture: Image.Image) -> Image.Image:
+    """The picture fitted in a desktop client's box for a lone picture (about 550 x
+    350), as Discord shows it there."""
+    scale = measure.desktop_scale(picture.width, picture.height)
+    size = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
+    return picture.convert("RGB").resize(size, Image.Resampling.LANCZOS)
 
 
 if __name__ == "__main__":

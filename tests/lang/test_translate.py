@@ -137,3 +137,14 @@ def test_a_duration_is_said_in_one_unit_as_each_language_says_it() -> None:
     assert translate(text, "fr") == "2\u00a0jours left"  # an untranslated template, a French field
     assert translate(text, "de") == "2 Tage left"
     assert Text.from_json(text.to_json()).fields["left"] == Duration(172800)
+
+
+def test_italian_says_ad_before_a_name_beginning_with_a():
+    offer = "Your offer to {player} waits for an answer."
+    said = {
+        name: translate(_(offer, player=name), "it")
+        for name in ("Amélie", "**Anna**", "bob", "Elena")
+    }
+    assert "ad Amélie" in said["Amélie"] and "ad **Anna**" in said["**Anna**"]
+    assert "a bob" in said["bob"] and "a Elena" in said["Elena"]
+    assert "ad " not in translate(_(offer, player="Amélie"), "fr")
