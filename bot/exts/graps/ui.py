@@ -120,6 +120,26 @@ def status_line(view: GrapsPublicView) -> Text:
     )
 
 
+def your_turn_line(view: GrapsPublicView, player: str) -> Text:
+    """The turn line over the board, to the mover (`player`, their mention): what they
+    rolled and place, said to them rather than of them."""
+    if view.phase is Phase.SETUP:
+        row = view.side_of(view.to_move or "?").land_row
+        return _(
+            "{player}, your turn: place a set-up grape anywhere on row {row}.",
+            player=player,
+            row=row,
+        )
+    face = FACES[Face.GRAPE if view.roll is Face.GRAPE else Face.BLANK]
+    return _n(
+        "{player}, your turn: you rolled a **{face}**; place it ({count} legal cell).",
+        "{player}, your turn: you rolled a **{face}**; place it ({count} legal cells).",
+        len(view.legal),
+        player=player,
+        face=face,
+    )
+
+
 def listed_recent(view: GrapsPublicView) -> tuple[str, ...]:
     """The recent lines a message lists under its status line. A finished game's last
     two (how it ended, then who won) are left out: the status line says both."""
@@ -454,11 +474,7 @@ class GrapsUI(GameUI[GrapsPublicView, GrapsPlayerView]):
         view = table.view
         if view.over or not newly_awaited or view.to_move != newly_awaited[0]:
             return None
-        return _(
-            "{player}, your turn: {status}",
-            player=table.mention(newly_awaited[0]),
-            status=status_line(view),
-        )
+        return your_turn_line(view, table.mention(newly_awaited[0]))
 
     def turn_starts(self, events: Sequence[Event]) -> set[str]:
         # P3: every played turn starts with a roll (a passed turn's roll has no text), so

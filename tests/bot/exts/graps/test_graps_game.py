@@ -57,7 +57,7 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
     assert "set-up grape" in ping.text
     await place_move(emu, players, 0)
     await place_move(emu, players, 1)
-    await table.wait_until(lambda m: "ann rolled a **blank**" in m.text)
+    await table.wait_until(lambda m: f"{ann.mention}, your turn: you rolled a **blank**" in m.text)
 
     # P3, P4: rolled turns; some placed with the slash command
     for version in range(2, PRUNING):
@@ -68,7 +68,7 @@ async def test_a_whole_game_from_challenge_to_scoreboard(fake_discord, graps_bot
             assert f"You placed your pawn at {move['place']}" in await answer(reply)
         else:
             await place_move(emu, players, version)
-    await table.wait_until(lambda m: "bob rolled a **grape**" in m.text)
+    await table.wait_until(lambda m: f"{bob.mention}, your turn: you rolled a **grape**" in m.text)
 
     # P5: bob's grape (39 legal cells: two menus, one pick) prunes and cuts off ann's vine
     mark = general.mark()
