@@ -32,6 +32,7 @@ from bot.core.lobbies import Lobbies
 from bot.core.metrics import Metrics, Readings
 from bot.core.metrics_server import MetricsServer, Watched
 from bot.core.publisher import Publisher
+from bot.core.pushes import Pushes
 from bot.core.restbudget import RestBudget, budgeted, share
 from bot.core.sessions import Sessions
 from bot.core.settings import Settings
@@ -183,6 +184,11 @@ class GameBot(commands.AutoShardedBot):
         return self._turns
 
     @property
+    def pushes(self) -> Pushes | None:
+        """Who is at their screen (bot/core/pushes.py); None before the bot is set up."""
+        return self._publisher.pushes if self._publisher is not None else None
+
+    @property
     def publisher(self) -> Publisher:
         assert self._publisher is not None
         return self._publisher
@@ -193,7 +199,7 @@ class GameBot(commands.AutoShardedBot):
         if self.languages is not None:
             self.languages.seen(interaction)
         if self._publisher is not None:
-            self._publisher.pushes.acted(interaction.user.id)
+            self._publisher.pushes.acted(interaction.user.id, interaction.id)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Identifies as fast as Discord allows this bot (bot/core/identify.py):

@@ -15,6 +15,7 @@ from discord import app_commands
 from bot.core.gameui import fit
 from bot.core.language import private
 from bot.core.metrics import Metrics
+from bot.core.pushes import answered_in_dm
 from games.protocol import IllegalAction
 from games.text import _
 
@@ -59,6 +60,7 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    answered_in_dm(interaction)
 
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:

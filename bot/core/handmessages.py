@@ -209,6 +209,10 @@ class HandMessages:
         """(game id, seat name) -> their latest click in their DM (`Reach`)."""
         self._retired: dict[int, list[Retired]] = {}
         """game id -> old hand messages still to delete (`tidy`)."""
+        self._moved_here: dict[tuple[int, str], tuple[float, int | None]] = {}
+        """(game id, seat name) -> when their click on their hand message last made a
+        move there (redrawn through the click's response), on the pushes' clock, and
+        that click's interaction."""
         self._latest: OrderedDict[int, int] = OrderedDict()
         """DM channel id -> the latest hand message this process sent there, for the
         `LATEST_KEPT` channels written to last (one forgotten only costs a new message)."""
@@ -310,6 +314,8 @@ class HandMessages:
         own = via is not None and via.message_id == seat.dm_message_id
         if own:
             notify = False  # they are looking at it: the click's response redraws it
+            assert via is not None
+            self._moved_here[(session.id, name)] = (self.pushes.now(), via.interaction_id)
         elif notify and not asked and await self._looking_at(session, seat):
             notify = False  # their turn is back while they read it: redrawn in place
         if signature == seat.dm_signature and (repeat or not notify):
@@ -401,14 +407,19 @@ class HandMessages:
 
     async def _looking_at(self, session: Session, seat: SeatRow) -> bool:
         """Whether the player, alone with computer players, is still looking at their
-        hand message (`LOOKING_MINUTES`): they clicked it moments ago, nothing was sent
-        to their DMs after it, and a new message would not notify them anyway."""
-        reach = self._reach_of(session.id, seat.name)
+        hand message (`LOOKING_MINUTES`): their last move was a click on it moments ago,
+        they have done nothing with the bot since (a command: something else is under
+        their eyes), no answer to an earlier click (a refusal) was posted in their DM
+        after it, nothing else was sent to their DMs after it, and a new message would
+        not notify them anyway."""
+        moved = self._moved_here.get((session.id, seat.name))
         return (
-            reach is not None
+            moved is not None
+            and moved[1] is not None
+            and self.pushes.latest(seat.user_id) == moved[1]
+            and not self.pushes.answered_since(seat.user_id, moved[0])
             and all(other.is_ai for other in session.seats if other.name != seat.name)
-            and seat.dm_message_id in reach.messages
-            and time.monotonic() - reach.since <= LOOKING_MINUTES * self.pushes.minute
+            and self.pushes.now() - moved[0] <= LOOKING_MINUTES * self.pushes.minute
             and seat.dm_channel_id is not None
             and self._latest.get(seat.dm_channel_id) == seat.dm_message_id
             and not await self.pushes.notifies(seat.user_id, turn=True, first=False, asked=False)
@@ -556,3 +567,5 @@ class HandMessages:
             del self._shown[key]
         for key in [key for key in self._reach if key[0] == game_id]:
             del self._reach[key]
+        for key in [key for key in self._moved_here if key[0] == game_id]:
+            del self._moved_here[key]

@@ -27,6 +27,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from enum import StrEnum
+from typing import Any
 
 from bot.core.storage import Storage
 
@@ -63,25 +64,49 @@ class Pushes:
         self.window = AWAY_MINUTES * minute
         """Seconds of the bot's clock after an action during which a member is present."""
         self._clock = clock
-        self._acted: OrderedDict[int, float] = OrderedDict()
-        """user id -> when they last acted, oldest first; those older than the window
-        are dropped as others act, so it holds only the members present."""
+        self._acted: OrderedDict[int, tuple[float, int | None]] = OrderedDict()
+        """user id -> when they last acted, and by which interaction, oldest first; those
+        older than the window are dropped as others act, so it holds only the members
+        present."""
+        self._answered: dict[int, float] = {}
+        """user id -> when a private answer was last posted in their DM, for the members
+        present (dropped with them)."""
 
-    def acted(self, user_id: int) -> None:
-        """The member did something with the bot just now."""
+    def acted(self, user_id: int, interaction_id: int | None = None) -> None:
+        """The member did something with the bot just now (`interaction_id`, if known)."""
         now = self._clock()
-        self._acted[user_id] = now
+        self._acted[user_id] = (now, interaction_id)
         self._acted.move_to_end(user_id)
         while self._acted:
-            oldest, since = next(iter(self._acted.items()))
+            oldest, (since, _) = next(iter(self._acted.items()))
             if now - since <= self.window:
                 break
             del self._acted[oldest]
+            self._answered.pop(oldest, None)
+
+    def answered(self, user_id: int) -> None:
+        """A private answer (a refusal, a hand shown again) was just posted in the
+        member's DM: it, not their hand message, is now the newest thing there."""
+        if user_id in self._acted:
+            self._answered[user_id] = self._clock()
+
+    def answered_since(self, user_id: int, since: float) -> bool:
+        """Whether a private answer was posted in the member's DM after `since`."""
+        return self._answered.get(user_id, float("-inf")) > since
+
+    def now(self) -> float:
+        """The time on the clock `acted` keeps."""
+        return self._clock()
+
+    def latest(self, user_id: int) -> int | None:
+        """The member's latest interaction while they are present, if known."""
+        found = self._acted.get(user_id)
+        return found[1] if found is not None and self.present(user_id) else None
 
     def present(self, user_id: int) -> bool:
         """Whether the member acted within the window."""
-        since = self._acted.get(user_id)
-        return since is not None and self._clock() - since <= self.window
+        found = self._acted.get(user_id)
+        return found is not None and self._clock() - found[0] <= self.window
 
     async def setting(self, user_id: int) -> Notify:
         """The member's choice (`/notify`), the default if none."""
@@ -103,3 +128,13 @@ class Pushes:
         if not turn:
             return False
         return chosen is Notify.EVERY or not self.present(user_id)
+
+
+def answered_in_dm(interaction: Any) -> None:
+    """Notes a private answer just posted for `interaction` (a `discord.Interaction`) when
+    it went to a DM: the member's hand message is no longer the newest message there."""
+    if interaction.guild_id is not None:
+        return
+    pushes = getattr(interaction.client, "pushes", None)
+    if isinstance(pushes, Pushes):
+        pushes.answered(interaction.user.id)

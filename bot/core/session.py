@@ -265,6 +265,8 @@ class Clicked:
     send: Callable[..., Awaitable[Any]] | None = None
     delete: Callable[[int], Awaitable[None]] | None = None
     edit_sent: Callable[..., Awaitable[Any]] | None = None
+    interaction_id: int | None = None
+    """The click's interaction: whether it is the player's latest (bot/core/pushes.py)."""
 
 
 def hand_signature(ui: AnyUI, session: Session, name: str) -> str:

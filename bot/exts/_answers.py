@@ -14,6 +14,7 @@ import discord
 from bot.core.errors import Refusal, report
 from bot.core.gameui import fit
 from bot.core.language import localise_items, private
+from bot.core.pushes import answered_in_dm
 from games.text import _, joined
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ async def show_private(
     speech = await private(interaction)
     text = f"{speech(note)}\n\n{content}" if note else content
     await interaction.followup.send(fit(text.strip()), files=files, view=view, ephemeral=True)
+    answered_in_dm(interaction)
 
 
 async def ask(

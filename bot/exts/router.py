@@ -252,7 +252,13 @@ def clicked(interaction: discord.Interaction[Any]) -> Clicked | None:
             await interaction.followup.edit_message(message_id, **fields)
 
     return Clicked(
-        message.id, interaction.user.id, interaction.edit_original_response, send, delete, edit_sent
+        message.id,
+        interaction.user.id,
+        interaction.edit_original_response,
+        send,
+        delete,
+        edit_sent,
+        interaction.id,
     )
 
 

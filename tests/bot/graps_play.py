@@ -130,9 +130,10 @@ def control_version(message: Message) -> int | None:
 
 
 def fresh_dm(player: Any, done: set[int]) -> Message | None:
-    """The player's latest DM when it holds controls for a version not played yet (a
-    column menu's row step keeps the version, so it is not taken for a new turn)."""
-    messages = player.dm_messages()
+    """The player's board message (their latest DM that is not a private answer to a
+    click) when it holds controls for a version not played yet (a column menu's row
+    step keeps the version, so it is not taken for a new turn)."""
+    messages = [m for m in player.dm_messages() if not m.ephemeral]
     version = control_version(messages[-1]) if messages else None
     return messages[-1] if version is not None and version not in done else None
 

@@ -236,9 +236,10 @@ def chosen(message: Message, placeholder: str) -> set[str]:
 
 
 def fresh_controls(player: Any, used: set[tuple[str, ...]]) -> Message | None:
-    """The player's latest DM when its controls are not among `used` (a new moment to
-    act), else None."""
-    messages = player.dm_messages()
+    """The player's hand message (their latest DM that is not a private answer to a
+    click: a refused click's answer may land under it) when its controls are not among
+    `used` (a new moment to act), else None."""
+    messages = [m for m in player.dm_messages() if not m.ephemeral]
     if not messages:
         return None
     ids = tuple(control_ids(messages[-1]))

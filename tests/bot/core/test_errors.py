@@ -35,6 +35,7 @@ class Interaction(Answering):
     """The parts of a discord.Interaction that `reply` and `report` use."""
 
     client: Client = field(default_factory=Client)
+    guild_id: int | None = 1  # answered in a server channel
 
     def answer(self) -> Sent:
         """The one message sent, whichever way."""

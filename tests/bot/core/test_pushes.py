@@ -57,3 +57,27 @@ async def test_every_turn_and_never_override_the_window(tmp_path, opened):
         assert not await pushes.notifies(101, turn=True, first=first, asked=asked)
     assert not await pushes.notifies(102, turn=True, first=False, asked=False)
     assert await pushes.notifies(102, turn=True, first=True, asked=False)
+
+
+async def test_the_latest_interaction_and_answers_posted_since_are_kept_while_present(
+    tmp_path, opened
+):
+    storage = await opened(tmp_path / "bot.sqlite3")
+    clock = Clock()
+    pushes = Pushes(storage, minute=1.0, clock=clock)
+    pushes.answered(100)  # not present: nothing to keep
+    assert not pushes.answered_since(100, 0.0)
+    pushes.acted(100, 7)
+    assert pushes.latest(100) == 7
+    moved = pushes.now()
+    clock.now += 0.1
+    assert not pushes.answered_since(100, moved)
+    pushes.answered(100)  # a refusal posted under the hand message after the move
+    assert pushes.answered_since(100, moved)
+    assert not pushes.answered_since(100, pushes.now())
+    pushes.acted(100, 8)
+    assert pushes.latest(100) == 8
+    clock.now += pushes.window + 1
+    assert pushes.latest(100) is None  # away: nothing is known of what they look at
+    pushes.acted(101, 9)  # others acting forget the members who left
+    assert list(pushes._acted) == [101] and not pushes.answered_since(100, 0.0)
