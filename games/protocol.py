@@ -230,6 +230,10 @@ class Game(abc.ABC, Generic[A, PublicV, PlayerV]):
     def outcome(self) -> Outcome | None:
         """None while the game runs."""
 
+    closing: ClassVar[frozenset[str]] = frozenset()
+    """The event kinds that close a part of the game (Grass's scored hand, Gracias's
+    scored round): a replay pauses there (games/watch.py)."""
+
     revealing: ClassVar[Mapping[str, str] | None] = None
     """The event kinds that show something hidden (a card drawn, a roll), each with
     what it showed in a player's words; None: every move shows something."""

@@ -49,9 +49,11 @@ def random_game(
     seed: int,
     check: Callable[[AnyGame], None] | None = None,
     max_actions: int = 100_000,
+    record: list[JSON] | None = None,
 ) -> tuple[AnyGame, int]:
     """Play one game to its end with random legal actions (`playout_chooser`); returns
-    the game and the number of actions applied. `check` runs after every action."""
+    the game and the number of actions applied. `check` runs after every action;
+    `record` receives each action in the notation."""
     generator = random.Random(seed ^ 0x5EED)
     game = game_class(kind).create(players, options, seed)
     choose = playout_chooser(game)
@@ -66,8 +68,21 @@ def random_game(
         actions = game.legal_actions(player)
         if not actions:
             raise AssertionError(f"{kind} seed {seed}: {player} is awaited with no action")
-        game.apply(choose(player, actions, generator))
+        action = choose(player, actions, generator)
+        game.apply(action)
+        if record is not None:
+            record.append(action.to_json())
         applied += 1
         if check is not None:
             check(game)
     return game, applied
+
+
+def random_replay(
+    kind: str, players: list[str], seed: int, options: Mapping[str, JSON] | None = None
+) -> dict[str, JSON]:
+    """A whole random game (`random_game`) as a replay file: its header and actions."""
+    header = game_class(kind).create(players, options, seed).replay_header()
+    actions: list[JSON] = []
+    random_game(kind, players, options, seed, record=actions)
+    return {**header, "actions": actions}

@@ -9,10 +9,10 @@ limits a replay file keeps (`load_file`), which a file from anywhere may be.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.protocol import JSON, Game, IllegalAction, StateFormatError
+from games.protocol import JSON, Event, Game, IllegalAction, StateFormatError
 from games.takeback import Replayer
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -84,18 +84,33 @@ def _depth(data: JSON) -> int:
 def replay(data: JSON) -> Game[Any, Any, Any]:
     """Apply every action (and undo entry, games/takeback.py) of a replay file;
     `ReplayStopped` at the first illegal one."""
+    replayer = Replayer(header_of(data))
+    for _ in applied(replayer, data):
+        pass
+    return replayer.game
+
+
+def header_of(data: JSON) -> Mapping[str, JSON]:
+    """A replay file's header: everything but its actions. `StateFormatError` when the
+    file is not a JSON object."""
     if not isinstance(data, Mapping):
         raise StateFormatError("a replay file is a JSON object")
+    return {key: value for key, value in data.items() if key != "actions"}
+
+
+def applied(replayer: Replayer, data: Mapping[str, JSON]) -> Iterator[tuple[JSON, list[Event]]]:
+    """Each action of the replay file `data` (and undo entry) applied to `replayer` in
+    turn, with its events; `StateFormatError` when the actions are not a list,
+    `ReplayStopped` at the first illegal one."""
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise StateFormatError('"actions" must be a list of action objects')
-    replayer = Replayer({key: value for key, value in data.items() if key != "actions"})
     for index, action in enumerate(actions):
         try:
-            replayer.apply(action)
+            events = replayer.apply(action)
         except IllegalAction as error:
             raise ReplayStopped(index, error) from error
-    return replayer.game
+        yield action, events
 
 
 def export(game: Game[Any, Any, Any], actions: list[JSON]) -> dict[str, JSON]:

@@ -54,6 +54,7 @@ class Gracias(State, Game[GraciasAction, GraciasPublicView, GraciasPlayerView]):
     min_players = 3  # C1
     max_players = 6  # C1
     state_version = 1
+    closing = frozenset({GraciasEventKind.ROUND_SCORED})  # C6
     revealing = REVEALING
 
     # -- creation -------------------------------------------------------------------

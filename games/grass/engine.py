@@ -74,6 +74,7 @@ REVEALING: dict[str, str] = {
 
 class Grass(Game[GrassAction, GrassPublicView, GrassPlayerView]):
     kind: ClassVar[str] = "grass"
+    closing: ClassVar[frozenset[str]] = frozenset({GrassEventKind.HAND_SCORED})  # G18
     revealing: ClassVar[Mapping[str, str] | None] = REVEALING
     title: ClassVar[str] = "Grass"
     min_players: ClassVar[int] = 2
