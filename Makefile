@@ -74,6 +74,7 @@ bench: $(VENV)/.installed-dev $(CATALOGS)
 	tests/install-postgres
 	$(BIN)/python -m games.bench
 	$(BIN)/python -m render.tools.bench
+	$(BIN)/python -m render.tools.bench_replay
 	$(BIN)/python -m tests.stress.bench
 	$(BIN)/python -m tests.stress.census
 	$(BIN)/python -m tests.stress.taps

@@ -1,4 +1,9 @@
-"""Command line: `python -m games replay FILE` and `python -m games play GAME` (hot seat)."""
+"""Command line: `python -m games replay FILE` and `python -m games play GAME` (hot seat).
+
+`python -m games replay FILE --animation OUT.gif` writes the game as the bot's animated
+replay instead of printing its state (`--part N`: one hand or round; `--language`); the
+drawing is the renderer's (render/animation.py), named by a string as the registry names
+each kind's pictures, so that the rules never import it."""
 
 from __future__ import annotations
 
@@ -7,12 +12,14 @@ import json
 import os
 import sys
 
-from games.protocol import StateFormatError
-from games.registry import kind_names
+from games.protocol import JSON, StateFormatError
+from games.registry import kind_names, load
 from games.replay import ReplayStopped, load_file, replay
 
 
-def _replay(path: str) -> int:
+def _replay(
+    path: str, animation: str | None = None, part: int | None = None, language: str = "en"
+) -> int:
     try:
         data = load_file(path)
     except OSError as error:
@@ -21,14 +28,12 @@ def _replay(path: str) -> int:
     except StateFormatError as error:
         print(f"{path} cannot be replayed: {error}", file=sys.stderr)
         return 1
+    if animation is not None:
+        return _animate(path, data, animation, part, language)
     try:
         game = replay(data)
-    except StateFormatError as error:
-        print(f"{path} is not a valid replay file: {error}", file=sys.stderr)
-        return 1
-    except ReplayStopped as stop:
-        print(f"action {stop.index} is illegal: {stop.error}", file=sys.stderr)
-        return 2
+    except (StateFormatError, ReplayStopped) as error:
+        return _refused(path, error)
     try:
         json.dump(game.state_json(), sys.stdout, indent=1)
         sys.stdout.write("\n")
@@ -40,12 +45,52 @@ def _replay(path: str) -> int:
     return 0
 
 
+def _refused(path: str, error: StateFormatError | ReplayStopped) -> int:
+    """What is wrong with the replay file, on stderr; its exit status."""
+    if isinstance(error, ReplayStopped):
+        print(f"action {error.index} is illegal: {error.error}", file=sys.stderr)
+        return 2
+    print(f"{path} is not a valid replay file: {error}", file=sys.stderr)
+    return 1
+
+
+def _animate(path: str, data: JSON, out: str, part: int | None, language: str) -> int:
+    """The replay file's game as an animated GIF at `out` (exit statuses as `_replay`'s)."""
+    draw = load("render.animation:game_animation")
+    try:
+        made = draw(data, language, part)
+    except (StateFormatError, ReplayStopped) as error:
+        return _refused(path, error)
+    except ValueError as error:  # a part the game did not have
+        print(f"{path}: {error}", file=sys.stderr)
+        return 1
+    try:
+        with open(out, "wb") as file:
+            file.write(made.data)
+    except OSError as error:
+        print(f"cannot write {out}: {error.strerror}", file=sys.stderr)
+        return 1
+    seconds = made.milliseconds / 1000
+    size = len(made.data) / 1024
+    print(f"{out}: {made.frames} frames, {seconds:.0f} s, {size:.0f} KB", file=sys.stderr)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's parser; the games `play` offers are the registered kinds."""
     top = argparse.ArgumentParser(prog="python -m games")
     commands = top.add_subparsers(dest="command", required=True)
     replay_cmd = commands.add_parser("replay", help="apply a replay file, print the state")
     replay_cmd.add_argument("file")
+    replay_cmd.add_argument(
+        "--animation", metavar="OUT", help="write the game as an animated GIF instead"
+    )
+    replay_cmd.add_argument(
+        "--part", type=int, metavar="N", help="with --animation: only the Nth hand or round"
+    )
+    replay_cmd.add_argument(
+        "--language", default="en", help="with --animation: the language of its words"
+    )
     play_cmd = commands.add_parser("play", help="a hot-seat game in this terminal")
     play_cmd.add_argument("game", choices=kind_names())
     play_cmd.add_argument("--players", default="ann,bob,cy")
@@ -56,7 +101,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "replay":
-        return _replay(args.file)
+        return _replay(args.file, args.animation, args.part, args.language)
     from games.cli import play
 
     return play(args.game, args.players.split(","), args.seed)

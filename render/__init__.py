@@ -5,6 +5,9 @@ functions the bot uses (each returns a PIL image, thread-safe, from views only):
 - grass/: `table_image` (public view only), `hand_image`, `score_sheet_image`
 - gracias/: `table_image` (public view only), `hidden_image`, `round_score_image`
 - graps/: `board_image(view, legal_for=None)`, `player_board_image`
+Every kind's package also names the channel's table `table_image(public view)` and,
+where a hand or round is scored, its score picture `scores_image(public view)`: the
+replays (animation.py) draw any kind through these two names.
 Each also holds its hand-built sample views (samples.py) and its pictures for the
 gallery and the bench (gallery.py); `kind_package` names a kind's package.
 
@@ -16,6 +19,7 @@ The drawing every kind shares, at the top level:
 - scoreboard.py: `scoreboard_image(title, columns, rows, highlight=None)`, and the
   grid and marks of the games' score sheets
 - progress.py: the score-progression chart of a finished game; player_card.py: `/stats`
+- animation.py: a game's replay as an animated GIF, from games/watch.py's steps
 - encode.py: `to_png(image) -> bytes`, on the fixed palette of palette_data.py
 
 Words: a renderer hands the drawing functions `Text`s (games/text.py), never

@@ -11,4 +11,7 @@
 from render.gracias.scores import round_score_image
 from render.gracias.table import hidden_image, table_image
 
-__all__ = ["hidden_image", "round_score_image", "table_image"]
+scores_image = round_score_image
+"""What the channel gets when a round is scored (every kind's name, for the replays)."""
+
+__all__ = ["hidden_image", "round_score_image", "scores_image", "table_image"]

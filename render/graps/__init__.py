@@ -9,4 +9,7 @@
 
 from render.graps.board import board_image, player_board_image
 
-__all__ = ["board_image", "player_board_image"]
+table_image = board_image
+"""The board as the channel shows it (every kind's name, for the replays)."""
+
+__all__ = ["board_image", "player_board_image", "table_image"]

@@ -12,4 +12,7 @@ from render.grass.hand import hand_image
 from render.grass.scores import score_sheet_image
 from render.grass.table import table_image
 
-__all__ = ["hand_image", "score_sheet_image", "table_image"]
+scores_image = score_sheet_image
+"""What the channel gets when a hand is scored (every kind's name, for the replays)."""
+
+__all__ = ["hand_image", "score_sheet_image", "scores_image", "table_image"]

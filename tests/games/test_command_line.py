@@ -278,3 +278,26 @@ def test_a_number_of_the_most_digits_is_read_one_digit_more_is_not(tmp_path: Pat
     with pytest.raises(StateFormatError) as refused:
         load_file(str(path))
     assert str(refused.value) == "it holds a number of over 4,300 digits"
+
+
+def test_replay_writes_the_animation_of_a_game_or_of_one_part(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from PIL import Image, ImageSequence
+
+    from games.randomplay import random_replay
+
+    path, out = tmp_path / "game.json", tmp_path / "game.gif"
+    path.write_text(json.dumps(random_replay("gracias", ["ann", "bob", "cy"], 3)), encoding="utf-8")
+    assert main(["replay", str(path), "--animation", str(out), "--part", "2"]) == 0
+    out_text, err = capsys.readouterr()
+    frames = sum(1 for _ in ImageSequence.Iterator(Image.open(out)))
+    assert out_text == "" and re.fullmatch(rf"{out}: {frames} frames, \d+ s, \d+ KB\n", err)
+    assert main(["replay", str(path), "--animation", str(out), "--part", "4"]) == 1
+    assert capsys.readouterr().err == f"{path}: no part 4: the game had 3\n"
+    path.write_text("[1]", encoding="utf-8")
+    assert main(["replay", str(path), "--animation", str(out)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"{path} is not a valid replay file: a replay file is a JSON object\n"
+    )
