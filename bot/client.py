@@ -33,6 +33,7 @@ from bot.core.metrics import Metrics, Readings
 from bot.core.metrics_server import MetricsServer, Watched
 from bot.core.publisher import Publisher
 from bot.core.pushes import Pushes
+from bot.core.replays import Replays
 from bot.core.restbudget import RestBudget, budgeted, share
 from bot.core.sessions import Sessions
 from bot.core.settings import Settings
@@ -142,6 +143,8 @@ class GameBot(commands.AutoShardedBot):
         """What each Share button draws again, by the word its id starts with; filled
         by the extensions that answer privately (bot/core/sharing.py)."""
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        self.replays = Replays()
+        """The animated replays' worker (bot/core/replays.py)."""
         self._storage: Storage | None = None
         self._sessions: Sessions | None = None
         self._tables: Tables | None = None
@@ -352,3 +355,4 @@ class GameBot(commands.AutoShardedBot):
         if self._metrics_server is not None:
             await self._metrics_server.stop()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.replays.close()

@@ -82,6 +82,8 @@ class SharedVerb(Verb):
     """The game-over message's Rematch: the same seats and options again."""
     EXPORT = "export"
     """The game-over message's Export: the replay file."""
+    WATCH = "watch"
+    """The game-over message's Watch the replay: the animated replay."""
 
 
 class LobbyVerb(Verb):

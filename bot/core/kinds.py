@@ -98,6 +98,11 @@ class Words:
     """What a player who gave up their seat is told."""
     rules_caption: str = _("The rules as this bot plays them:")
     """The words above the rules document (`/<game> rules`)."""
+    part: Callable[[int], Text] | None = None
+    """One hand or round of a game by its number ("hand 2"), for its replay; None: the
+    game is not played in parts (Graps)."""
+    no_part: Callable[[int, int], Text] | None = None
+    """The refusal of a part the game did not have: (the one asked, how many it had)."""
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,9 @@ def summary_buttons(game_id: int) -> tuple[discord.ui.Item[Any], ...]:
             _p("button", "Rematch"),
             discord.ButtonStyle.primary,
         ),
+        GameButton(
+            Control(game_id, ANY_VERSION, SharedVerb.WATCH), _p("button", "Watch the replay")
+        ),
         GameButton(Control(game_id, ANY_VERSION, SharedVerb.EXPORT), _p("button", "Export")),
     )
 
@@ -101,7 +104,8 @@ def game_over_post(
     played = (now or time.time()) - started_at
     played_line = _(
         "Played in {length}, {moves}. **Rematch** plays again with the same seats and "
-        "options; **Export** gives the record of the game.",
+        "options; **Watch the replay** shows the game again, animated; **Export** gives its "
+        "record.",
         length=length_text(played),
         moves=_n("{count} move", "{count} moves", table.version),
     )

@@ -33,11 +33,16 @@ from bot.core.takeback_requests import ask_take_back
 from bot.exts._answers import ask, show_private
 from bot.exts._boards import kind_scoreboard, season_choices
 from bot.exts._exports import send_replay
+from bot.exts._replays import send_animation
 from games.text import Text, _, _n, joined
 
 if TYPE_CHECKING:
     from bot.client import GameBot
     from bot.core.kinds import GameKind
+
+
+GAME_NUMBERS = 2**53 - 1
+"""The largest game number an option accepts (Discord's largest integer option)."""
 
 
 async def session_here(
@@ -484,3 +489,30 @@ class GameCommands(commands.GroupCog):
     @app_commands.command(name="export", description="This game's replay file")
     async def export(self, interaction: discord.Interaction[Any]) -> None:
         await export_replay(self.bot, interaction, self.kind)
+
+    @app_commands.command(name="replay", description="Watch a finished game again, animated")
+    @app_commands.describe(game="The game's number; leave empty for this channel's last game")
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1, GAME_NUMBERS] | None = None,
+    ) -> None:
+        await self.answer_replay(interaction, game)
+
+    async def answer_replay(
+        self, interaction: discord.Interaction[Any], game: int | None, part: int | None = None
+    ) -> None:
+        """`/<game> replay`: the game numbered `game`, else this channel's latest."""
+        if game is None:
+            session = await session_here(self.bot, interaction, self.kind, finished_too=True)
+        else:
+            session = await self.bot.sessions.started(game)
+            if session.kind != self.kind.name:
+                raise Refusal(
+                    _(
+                        "Game {number} is not a {game} game.",
+                        number=game,
+                        game=self.kind.words.title,
+                    )
+                )
+        await send_animation(self.bot, Reply(interaction), session, part)

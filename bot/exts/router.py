@@ -13,6 +13,7 @@ a menu on the command's own answer) lands here like any click, and is handed bac
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -37,12 +38,13 @@ from bot.core.gameui import (
 from bot.core.handmessages import take_back_items
 from bot.core.language import MODAL_TITLE, localise_items, private, within
 from bot.core.session import NOT_SEATED, Clicked, Session
-from bot.core.sharing import SHARE_TEMPLATE
+from bot.core.sharing import SHARE_TEMPLATE, Reply
 from bot.core.takeback import TAKE_BACK_VERBS
 from bot.core.takeback_requests import take_back_clicked
 from bot.exts._answers import QUESTION_PREFIX, QUESTIONS, show_private
 from bot.exts._exports import send_replay
 from bot.exts._lobby import LOBBY_VERBS, ask_rematch, handle_lobby
+from bot.exts._replays import send_animation, shared_animation
 from games.text import Text, _
 
 if TYPE_CHECKING:
@@ -96,7 +98,7 @@ class Router(commands.Cog):
         if verb in LOBBY_VERBS:
             await handle_lobby(self.bot, interaction, control.game, verb, values)
             return
-        if verb in (SharedVerb.EXPORT, SharedVerb.REMATCH, SharedVerb.HAND):
+        if verb in (SharedVerb.EXPORT, SharedVerb.WATCH, SharedVerb.REMATCH, SharedVerb.HAND):
             await self._about_game(interaction, control)
             return
         via = clicked(interaction)  # a hand message clicked: the move's answer edits it
@@ -121,11 +123,13 @@ class Router(commands.Cog):
                 raise ShowingFailed() from error
 
     async def _about_game(self, interaction: discord.Interaction[Any], control: Control) -> None:
-        """The controls that make no move: a replay to export and a rematch to ask (for
-        anyone, once the game is over), and the clicker's own hand."""
+        """The controls that make no move: a replay to export or watch and a rematch to
+        ask (for anyone, once the game is over), and the clicker's own hand."""
         session = await self.sessions.started(control.game)
         if control.verb == SharedVerb.EXPORT:
             await send_replay(self.bot, interaction, session)
+        elif control.verb == SharedVerb.WATCH:
+            await send_animation(self.bot, Reply(interaction), session)
         elif control.verb == SharedVerb.REMATCH:
             await ask_rematch(self.bot, interaction, session)
         else:
@@ -294,3 +298,4 @@ async def setup(bot: GameBot) -> None:
     router = Router(bot)
     await bot.add_cog(router)
     bot.router = router
+    bot.shared_answers["replay"] = functools.partial(shared_animation, bot)

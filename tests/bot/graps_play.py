@@ -169,3 +169,29 @@ async def two_placements_each(emu: FakeDiscord, bot: Any) -> None:
             timeout=20,
             what="the computer's answer",
         )
+
+
+async def play_against_the_computer(emu: FakeDiscord, player: Any, table: Message) -> int:
+    """`player` places on the first cell offered at each of their turns until the table
+    says the game is over; how many placements they made."""
+    done: set[int] = set()
+    while True:
+        found = await emu.wait_for(
+            lambda: "Game over" in table.text or fresh_dm(player, done),
+            timeout=60,
+            what=f"{player.name}'s next turn or the end of the game",
+        )
+        if found is True:
+            return len(done)
+        assert isinstance(found, Message)
+        version = control_version(found)
+        assert version is not None
+        done.add(version)
+        await place_first_offered(player, found)
+
+
+@pytest.fixture
+async def ai_graps_bot(start_bot, tmp_path: Path):
+    path = tmp_path / "graps-setup.json"
+    path.write_text(json.dumps({"graps": {"rolls": BLANK_ROLLS}}), encoding="utf-8")
+    return await start_bot(env={"GAME_SETUP_FILE": str(path), "GAME_SEED": "5", "AI_DELAY": "0.01"})

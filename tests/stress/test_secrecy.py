@@ -26,6 +26,8 @@ from typing import Any
 
 from PIL import Image
 
+from games.watch import watch
+from render.animation import game_animation
 from render.encode import to_png
 from tests.bot import gracias_play
 from tests.bot.scenario import DECLINED, HAND_1, HAND_2, MOVES, OPTIONS, PLAYERS
@@ -305,3 +307,37 @@ async def test_gracias_channel_is_the_same_for_different_face_down_cards_c5(
     assert differ, "the deals differ for some player"
     pictures = check_public_pictures(a["channel"], gracias_pictures(decks_a, GRACIAS_MOVES))
     assert pictures > len(GRACIAS_MOVES)
+
+
+# -- Replays -----------------------------------------------------------------------
+
+
+def replay_document(header: dict[str, Any], decks: Any, moves: Any) -> dict[str, Any]:
+    return {**header, "decks": [list(deck) for deck in decks], "actions": list(moves)}
+
+
+def test_replays_of_games_with_different_private_cards_are_the_same_g13_g20_c5():
+    """The replays (games/watch.py's steps, the animated GIF drawn from them) of two
+    games whose deals differ only in cards that stayed private are identical, frame
+    for frame, and their words name no card that was only ever private to another."""
+    grass_b = grass_variant(GRASS_HEADER, [HAND_1, HAND_2], MOVES, MOVES_B, 0, DEALT)
+    grass_b = grass_variant(GRASS_HEADER, grass_b, MOVES, MOVES_B, 1, DEALT)
+    gracias_b = gracias_variant(gracias_play.HEADER, gracias_play.DECKS, gracias_play.MOVES)
+    pairs = [
+        (
+            replay_document(GRASS_HEADER, [HAND_1, HAND_2], MOVES),
+            replay_document(GRASS_HEADER, grass_b, MOVES_B),
+        ),
+        (
+            replay_document(gracias_play.HEADER, gracias_play.DECKS, gracias_play.MOVES),
+            replay_document(gracias_play.HEADER, gracias_b, gracias_play.MOVES),
+        ),
+    ]
+    for a, b in pairs:
+        steps_a, steps_b = watch(a), watch(b)
+        assert len(steps_a) > len(a["actions"]) // 2
+        assert steps_a == steps_b, "a replay showed something of the private deal"
+        assert game_animation(a, "en").data == game_animation(b, "en").data
+    forbidden = set().union(*grass_forbidden(GRASS_HEADER, [HAND_1, HAND_2], MOVES).values())
+    said = " ".join(line for step in watch(pairs[0][0]) for line in step.lines)
+    assert forbidden and not {card for card in forbidden if card.title in said}

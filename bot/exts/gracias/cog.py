@@ -58,6 +58,19 @@ class GraciasCommands(shared.GameCommands, group_name="gracias", group_descripti
             pace=pace,
         )
 
+    @app_commands.command(name="replay", description="Watch a finished game again, animated")
+    @app_commands.describe(
+        game="The game's number; leave empty for this channel's last game",
+        round="One round of it only",
+    )
+    async def replay(  # type: ignore[override]
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1, shared.GAME_NUMBERS] | None = None,
+        round: app_commands.Range[int, 1, 3] | None = None,
+    ) -> None:
+        await self.answer_replay(interaction, game, round)
+
     async def _mover(self, interaction: discord.Interaction[Any]) -> Player | None:
         """The caller's hand when it is their move, for autocomplete (None: nothing to
         offer)."""

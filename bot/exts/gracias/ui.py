@@ -135,6 +135,13 @@ WORDS = Words(
     "Gracias",
     left_text=_("You left the game; your reserve and hidden cards left the round."),
     rules_caption=_("The rules of Gracias as this bot plays them:"),
+    part=lambda round_: _("round {round}", round=round_),
+    no_part=lambda asked, count: _n(
+        "That game had no round {round}: it had {count} round.",
+        "That game had no round {round}: it had {count} rounds.",
+        count,
+        round=asked,
+    ),
 )
 """What the shared commands and messages say about Gracias."""
 

@@ -298,6 +298,19 @@ class GrassCommands(shared.GameCommands, group_name="grass", group_description="
             if last.strip().lower() in c.title.lower()
         ][:25]
 
+    @app_commands.command(name="replay", description="Watch a finished game again, animated")
+    @app_commands.describe(
+        game="The game's number; leave empty for this channel's last game",
+        hand="One hand of it only",
+    )
+    async def replay(  # type: ignore[override]
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1, shared.GAME_NUMBERS] | None = None,
+        hand: app_commands.Range[int, 1, 100] | None = None,
+    ) -> None:
+        await self.answer_replay(interaction, game, hand)
+
     @app_commands.command(name="rules", description="How to play, one part in detail, or one card")
     @app_commands.describe(
         topic="One part of the rules, in detail", card="A card, for what it does"

@@ -76,6 +76,13 @@ WORDS = Words(
     money=True,
     left_text=_("You left the game; your cards go to the discard pile."),
     rules_caption=_("The rules of Grass as this bot plays them:"),
+    part=lambda hand: _("hand {hand}", hand=hand),
+    no_part=lambda asked, count: _n(
+        "That game had no hand {hand}: it had {count} hand.",
+        "That game had no hand {hand}: it had {count} hands.",
+        count,
+        hand=asked,
+    ),
 )
 """What the shared commands and messages say about Grass."""
 

@@ -28,7 +28,8 @@ ANN, BOB, CY = 10, 11, 12
 AN_HOUR_AND_A_HALF = 90 * 60
 PLAYED = (
     "Played in 1 hour 30 minutes, {moves}. **Rematch** plays again with the same seats and "
-    "options; **Export** gives the record of the game."
+    "options; **Watch the replay** shows the game again, animated; **Export** gives its "
+    "record."
 )
 
 
@@ -140,12 +141,17 @@ async def test_a_game_with_a_progress_chart_describes_it_and_one_without_has_non
     assert graps.image is None and graps.alt is None
 
 
-async def test_rematch_and_export_are_buttons_valid_at_any_version(bot):
+async def test_rematch_watch_and_export_are_buttons_valid_at_any_version(bot):
     session = await resigned_graps(bot)
-    rematch, export = post(session).items
+    rematch, watch, export = post(session).items
     assert (rematch.item.label, rematch.item.style) == ("Rematch", discord.ButtonStyle.primary)
+    assert (watch.item.label, watch.item.style) == (
+        "Watch the replay",
+        discord.ButtonStyle.secondary,
+    )
     assert (export.item.label, export.item.style) == ("Export", discord.ButtonStyle.secondary)
     assert rematch.item.custom_id == f"g:{session.id}:0:rematch"
+    assert watch.item.custom_id == f"g:{session.id}:0:watch"
     assert export.item.custom_id == f"g:{session.id}:0:export"
 
 

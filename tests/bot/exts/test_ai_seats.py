@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-
+from tests.bot.computer_play import FAST, ai_bot, open_with_ais, play_simply  # noqa: F401
 from tests.bot.decks import stacked_deck
 from tests.bot.table import (
     choose,
@@ -24,38 +23,10 @@ from tests.bot.table import (
 )
 from tests.fakediscord.model import Message
 
-FAST = {"AI_DELAY": "0.01", "GAME_SEED": "7"}
 ASK = "Cards you ask for"
 
 
-@pytest.fixture
-async def ai_bot(start_bot):
-    return await start_bot(env=FAST)
-
-
-async def open_with_ais(emu: Any, host: Any, general: Any, levels: list[str], **options: Any):
-    lobby = await (await host.slash(general, "grass start", **options)).message()
-    for level in levels:
-        await (await host.click(lobby, f"Add AI ({level})")).ack()
-    await lobby.wait_until(lambda m: f"{1 + len(levels)} of 2 to 6" in m.text)
-    return lobby
-
-
-async def play_simply(player: Any, message: Message) -> None:
-    """A person who passes the first card, discards the first card, declines offers."""
-    for verb in ("pass", "discard"):
-        for select in message.selects():
-            if select.custom_id.split(":")[3] == verb:
-                await (await player.select(message, select.custom_id, [select.values[0]])).ack()
-                return
-    for label in ("Decline", "Withdraw my offer"):
-        if any(button.label == label for button in message.buttons()):
-            await (await player.click(message, label)).ack()
-            return
-    raise AssertionError(f"no simple move in {control_ids(message)}")
-
-
-async def test_one_person_and_three_easy_ais_play_grass_to_the_end(fake_discord, ai_bot):
+async def test_one_person_and_three_easy_ais_play_grass_to_the_end(fake_discord, ai_bot):  # noqa: F811
     emu = fake_discord
     ann = emu.user("ann")
     general = emu.channel("general")
@@ -72,7 +43,7 @@ async def test_one_person_and_three_easy_ais_play_grass_to_the_end(fake_discord,
     assert all(m.visible_to is None for m in general.messages())
 
 
-async def test_a_game_left_to_computers_alone_is_abandoned(fake_discord, ai_bot):
+async def test_a_game_left_to_computers_alone_is_abandoned(fake_discord, ai_bot):  # noqa: F811
     emu = fake_discord
     ann = emu.user("ann")
     general = emu.channel("general")

@@ -42,7 +42,7 @@ async def test_the_game_over_message_sums_the_game_up(fake_discord, start_bot):
     (chart,) = over.images()
     assert chart.width >= 340 and over.attachments[0].filename == "progress.png"
     assert "money after each hand" in over.attachments[0].description
-    assert [b.label for b in over.buttons()] == ["Rematch", "Export"]
+    assert [b.label for b in over.buttons()] == ["Rematch", "Watch the replay", "Export"]
     game_overs = [m for m in table.channel.messages() if m.content.startswith("**Game over!**")]
     assert game_overs == [over], "one game-over message"
 

@@ -15,24 +15,13 @@ from __future__ import annotations
 import copy
 import json
 import sqlite3
-from pathlib import Path
-
-import pytest
 
 from games.replay import replay
-from tests.bot.graps_play import BLANK_ROLLS, control_version, fresh_dm, place_first_offered
+from tests.bot.graps_play import ai_graps_bot, play_against_the_computer  # noqa: F401
 from tests.bot.table import answer
-from tests.fakediscord.model import Message
 from tests.stress.census import new_dms
 
 AI = "Robot 1 (easy)"
-
-
-@pytest.fixture
-async def ai_graps_bot(start_bot, tmp_path: Path):
-    path = tmp_path / "graps-setup.json"
-    path.write_text(json.dumps({"graps": {"rolls": BLANK_ROLLS}}), encoding="utf-8")
-    return await start_bot(env={"GAME_SETUP_FILE": str(path), "GAME_SEED": "5", "AI_DELAY": "0.01"})
 
 
 def statuses(bot) -> list[str]:
@@ -40,7 +29,7 @@ def statuses(bot) -> list[str]:
         return [row[0] for row in db.execute("SELECT status FROM games ORDER BY id")]
 
 
-async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_graps_bot):
+async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_graps_bot):  # noqa: F811
     emu = fake_discord
     ann = emu.user("ann")
     general = emu.channel("general")
@@ -51,22 +40,7 @@ async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_gr
     assert f"ann (dark, row 1) vs {AI} (light, row 15)" in table.text
     assert statuses(ai_graps_bot) == ["running"]
 
-    done: set[int] = set()
-    moves_by_ann = 0
-    while True:
-        found = await emu.wait_for(
-            lambda: "Game over" in table.text or fresh_dm(ann, done),
-            timeout=60,
-            what="ann's next turn or the end of the game",
-        )
-        if found is True:
-            break
-        assert isinstance(found, Message)
-        version = control_version(found)
-        assert version is not None
-        done.add(version)
-        await place_first_offered(ann, found)
-        moves_by_ann += 1
+    moves_by_ann = await play_against_the_computer(emu, ann, table)
 
     over = await general.wait_message(lambda m: "Game over" in m.text, after=0)
     assert f"{AI} reached ann's land, row 1" in over.text
@@ -90,7 +64,7 @@ async def test_a_member_plays_an_easy_ai_to_the_end_P1_P2_P7(fake_discord, ai_gr
     assert len(boards[0].versions) > moves_by_ann
 
 
-async def test_start_needs_exactly_one_of_opponent_and_ai(fake_discord, ai_graps_bot):
+async def test_start_needs_exactly_one_of_opponent_and_ai(fake_discord, ai_graps_bot):  # noqa: F811
     emu = fake_discord
     ann, bob = emu.user("ann"), emu.user("bob")
     general = emu.channel("general")
@@ -101,7 +75,7 @@ async def test_start_needs_exactly_one_of_opponent_and_ai(fake_discord, ai_graps
     assert statuses(ai_graps_bot) == []
 
 
-async def test_a_forged_start_on_a_pending_challenge_is_refused(fake_discord, ai_graps_bot):
+async def test_a_forged_start_on_a_pending_challenge_is_refused(fake_discord, ai_graps_bot):  # noqa: F811
     emu = fake_discord
     ann, bob = emu.user("ann"), emu.user("bob")
     general = emu.channel("general")

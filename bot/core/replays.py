@@ -1,0 +1,72 @@
+"""Animated replays, drawn in a worker process of their own (render/animation.py): a
+whole game is hundreds of pictures, a second or two of one core, which must not hold up
+the event loop every server shares, nor the thread that draws the tables.
+
+One worker, started at the first replay asked for, at a lower priority than the bot.
+One replay at a time per server, and at most `MAX_WAITING` in all: a server asking for
+replays over and over waits its turn behind nobody and makes nobody wait more than a
+replay or two; beyond that, the asker is told to ask again in a moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from bot.core.errors import Refusal
+from bot.core.thinking import worker_pool
+from games.text import _
+from render.animation import Animation, game_animation
+
+MAX_WAITING = 4
+"""Replays being drawn or waiting for the worker, over every server."""
+
+
+class Replays:
+    """The bot's replay worker and its queue (`bot.replays`)."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._worker = asyncio.Semaphore(1)
+        self._servers: set[int] = set()
+        """Servers with a replay being drawn or waiting."""
+
+    async def draw(
+        self, server: int, document: Mapping[str, Any], language: str, part: int | None
+    ) -> Animation:
+        """The animated replay of `document` (the whole game, or its `part`-th hand or
+        round) in `language`, for `server` (0: a DM); `Refusal` when that server has
+        one on the way already or too many are on the way. `ValueError` for a part the
+        game does not have."""
+        if server in self._servers:
+            raise Refusal(
+                _("A replay is being drawn for this server already; ask again in a moment.")
+            )
+        if len(self._servers) >= MAX_WAITING:
+            raise Refusal(_("Many replays are being drawn right now; ask again in a minute."))
+        self._servers.add(server)
+        try:
+            async with self._worker:
+                return await self._run(dict(document), language, part)
+        finally:
+            self._servers.discard(server)
+
+    async def _run(self, document: dict[str, Any], language: str, part: int | None) -> Animation:
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            self._pool = worker_pool(1)
+        try:
+            return await loop.run_in_executor(self._pool, game_animation, document, language, part)
+        except BrokenProcessPool:
+            # The worker died (killed, out of memory): a new one for the next replay.
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            raise
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
