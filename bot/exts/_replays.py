@@ -16,7 +16,7 @@ from bot.core.session import Session
 from bot.core.sharing import Reply, arguments, number
 from bot.core.storage import Status
 from games.replay import export as replay_export
-from games.text import Duration, Text, _, _n, joined
+from games.text import Duration, Listed, Text, _, _n, joined
 from render.animation import NoSuchPart
 
 if TYPE_CHECKING:
@@ -80,12 +80,12 @@ async def send_animation(
     await reply.send(speech(text), [file])
 
 
-def ending(session: Session) -> Text | str:
-    """How the game ended, as its outcome says it; an abandoned game says so."""
+def ending(session: Session) -> Text:
+    """Who won, in the reader's words; an abandoned game says so."""
     outcome = session.engine.outcome()
     if outcome is None:
         return _("The game was abandoned; no result was recorded.")
-    return Text.verbatim("{how}.", how=outcome.reason)
+    return _("Game over: {players} won.", players=Listed(list(outcome.winners)))
 
 
 async def shared_animation(

@@ -48,8 +48,9 @@ async def test_a_finished_game_is_watched_again_and_shared(fake_discord):
         f"**Graps game 1** replayed as its table showed it: {len(steps)} pictures,"
     )
     [gif] = watched.attachments
-    assert gif.description.startswith("An animated replay of Graps game 1.")
-    assert "Robot 1 (easy)" in gif.description  # how it ended: the winner
+    assert gif.description == (
+        "An animated replay of Graps game 1. Game over: Robot 1 (easy) won."
+    )
 
     shared = await (await bob.click(watched, "Share")).message()
     assert shared.visible_to is None and shared.channel is general
@@ -76,7 +77,10 @@ async def test_a_replay_speaks_the_askers_language(fake_discord):
     over = await general.wait_message(lambda m: "**Rematch**" in m.text, after=0)
     watched = await (await bob.click(over, "Watch the replay")).message()  # the table's words
     assert watched.text.startswith("Die **Graps-Partie 1** als Wiederholung")
-    assert watched.attachments[0].description.startswith("Eine animierte Wiederholung der")
+    assert watched.attachments[0].description == (
+        "Eine animierte Wiederholung der Graps-Partie 1. "
+        "Spielende: Sieg für Roboter 1 (leicht)."
+    )
 
 
 @pytest.mark.usefixtures("ai_bot")
