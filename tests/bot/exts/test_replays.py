@@ -48,9 +48,7 @@ async def test_a_finished_game_is_watched_again_and_shared(fake_discord):
         f"**Graps game 1** replayed as its table showed it: {len(steps)} pictures,"
     )
     [gif] = watched.attachments
-    assert gif.description == (
-        "An animated replay of Graps game 1. Game over: Robot 1 (easy) won."
-    )
+    assert gif.description == ("An animated replay of Graps game 1. Game over: Robot 1 (easy) won.")
 
     shared = await (await bob.click(watched, "Share")).message()
     assert shared.visible_to is None and shared.channel is general
@@ -78,8 +76,7 @@ async def test_a_replay_speaks_the_askers_language(fake_discord):
     watched = await (await bob.click(over, "Watch the replay")).message()  # the table's words
     assert watched.text.startswith("Die **Graps-Partie 1** als Wiederholung")
     assert watched.attachments[0].description == (
-        "Eine animierte Wiederholung der Graps-Partie 1. "
-        "Spielende: Sieg für Roboter 1 (leicht)."
+        "Eine animierte Wiederholung der Graps-Partie 1. Spielende: Sieg für Roboter 1 (leicht)."
     )
 
 
