@@ -109,7 +109,7 @@ def translate(text: str, language: str, escape: Escape | None = None) -> str:
         if isinstance(fields.get(name), int) and not isinstance(fields[name], bool):
             fields[name] = number_in(fields[name], language)
     template = _GROUPED.sub(r"{\1}", template)
-    if language == "it":
+    if language == "it" and ("a {" in template or "A {" in template):
         template = _euphonic_d(template, fields)
     try:
         return template.format(**fields)

@@ -132,12 +132,10 @@ def animation(steps: Sequence[Step], drawers: Drawers, *, loop: bool = True) -> 
         kept.append((_Kept.of(frame.picture), frame))
         if len(kept) > MAX_FRAMES:
             raise ValueError(f"a replay holds at most {MAX_FRAMES} frames")
-    width = max(picture.size[0] for picture, _ in kept)
-    height = max(picture.size[1] for picture, _ in kept) + CAPTION
-    writer = _GifWriter(width, height, loop)
+    size = _canvas([picture.size for picture, _ in kept])
+    writer = _GifWriter(*size, loop)
     for index, (picture, frame) in enumerate(kept):
-        done = (index + 1) / len(kept)
-        laid = _laid_out((width, height), picture.image(), frame.said, done)
+        laid = _laid_out(size, picture.image(), frame.said, (index + 1) / len(kept))
         writer.add(laid, frame.milliseconds)
     total = sum(frame.milliseconds for _, frame in kept)
     return Animation(writer.finish(), len(kept), total)
@@ -182,11 +180,15 @@ def frames(steps: Sequence[Step], drawers: Drawers) -> Iterator[Image.Image]:
     """The frames of `steps` one by one (RGB), laid out as `animation` lays them, for a
     person or a test to look at."""
     drawn = list(replay_frames(steps, drawers))
-    width = max(frame.picture.width for frame in drawn)
-    height = max(frame.picture.height for frame in drawn) + CAPTION
+    size = _canvas([frame.picture.size for frame in drawn])
     for index, frame in enumerate(drawn):
         done = (index + 1) / len(drawn)
-        yield _laid_out((width, height), frame.picture, frame.said, done).convert("RGB")
+        yield _laid_out(size, frame.picture, frame.said, done).convert("RGB")
+
+
+def _canvas(sizes: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """Every frame's size: the widest and tallest picture, and the words under it."""
+    return max(width for width, _ in sizes), max(height for _, height in sizes) + CAPTION
 
 
 def _laid_out(

@@ -35,11 +35,10 @@ from render.toolkit import (
     text_width,
 )
 
-WIDTH = 900
 ROW = 48
 HEAD = 42
-# 900 px shown 360 px wide on a phone: 23 px reads 9 px there (render/measure.py), the
-# smallest any word of a sheet is drawn.
+# A 640 px sheet shown 360 px wide on a phone: 23 px reads 12.9 px there (render/measure.py),
+# the smallest any word of a sheet is drawn.
 SMALLEST = 23
 BODY_SIZE = 24
 HEAD_SIZE = SMALLEST

@@ -3,9 +3,9 @@ whole game is hundreds of pictures, a second or two of one core, which must not 
 the event loop every server shares, nor the thread that draws the tables.
 
 One worker, started at the first replay asked for, at a lower priority than the bot.
-One replay at a time per server, and at most `MAX_WAITING` in all: a server asking for
-replays over and over waits its turn behind nobody and makes nobody wait more than a
-replay or two; beyond that, the asker is told to ask again in a moment.
+One replay at a time per server (per member in a DM), and at most `MAX_WAITING` on the
+way in all: no server can fill the queue, and an asker waits for three replays at most;
+beyond that they are told to ask again in a moment.
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ class Replays:
         self, server: int, document: Mapping[str, Any], language: str, part: int | None
     ) -> Animation:
         """The animated replay of `document` (the whole game, or its `part`-th hand or
-        round) in `language`, for `server` (0: a DM); `Refusal` when that server has
-        one on the way already or too many are on the way. `ValueError` for a part the
-        game does not have."""
+        round) in `language`, for `server` (in a DM, the member's id, negated);
+        `Refusal` when that server has one on the way already or too many are on the
+        way; `NoSuchPart` for a part the game does not have."""
         if server in self._servers:
             raise Refusal(
                 _("A replay is being drawn for this server already; ask again in a moment.")

@@ -28,9 +28,7 @@ async def send_replay(
     each other, so a forged Export from elsewhere must not hand out another server's
     games, every hand and secret trade in them."""
     kind = session.kind
-    user = interaction.user.id
-    players = {id_ for seat in session.seats for id_ in (seat.user_id, seat.replaced_user_id)}
-    if interaction.guild_id != session.row.guild_id and user not in players:
+    if not here_or_played(interaction, session):
         raise Refusal(
             _(
                 "That game was played on another server: its record is given there, "
@@ -48,11 +46,8 @@ async def send_replay(
         )
     if not interaction.response.is_done():  # done when a DM's menu asked which game
         await interaction.response.defer(ephemeral=True, thinking=True)
-    moves = await bot.sessions.moves_of(session)
-    if session.row.header is not None:  # the header stored when the game started
-        data = {**session.row.header, "actions": moves}
-    else:
-        data = replay_export(session.engine, list(moves))
+    data = await stored_replay(bot, session)
+    moves = data["actions"]
     body = json.dumps(data, indent=1).encode()
     name = f"{kind}-game-{session.id}.json"
     # Players read one sentence; how to replay the file is in docs/notation.md.
@@ -75,3 +70,20 @@ async def send_replay(
         file=discord.File(io.BytesIO(body), filename=name, description=speech.plain(what)),
         ephemeral=True,
     )
+
+
+def here_or_played(interaction: discord.Interaction[Any], session: Session) -> bool:
+    """Whether the asker may have a game's record or replay: in the game's server, or
+    as one of its players anywhere. Game ids follow each other, so a forged button from
+    elsewhere must not hand out another server's games."""
+    players = {id_ for seat in session.seats for id_ in (seat.user_id, seat.replaced_user_id)}
+    return interaction.guild_id == session.row.guild_id or interaction.user.id in players
+
+
+async def stored_replay(bot: GameBot, session: Session) -> dict[str, Any]:
+    """The game's replay file (docs/notation.md): the header stored when it started (the
+    engine's, for a game stored before headers were) and the stored move log."""
+    moves = list(await bot.sessions.moves_of(session))
+    if session.row.header is not None:
+        return {**session.row.header, "actions": moves}
+    return replay_export(session.engine, moves)

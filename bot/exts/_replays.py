@@ -15,7 +15,7 @@ from bot.core.errors import Refusal
 from bot.core.session import Session
 from bot.core.sharing import Reply, arguments, number
 from bot.core.storage import Status
-from games.replay import export as replay_export
+from bot.exts._exports import here_or_played, stored_replay
 from games.text import Duration, Listed, Text, _, _n, joined
 from render.animation import NoSuchPart
 
@@ -32,10 +32,8 @@ async def send_animation(
     """The game's animated replay (or its `part`-th hand or round), privately with
     Share, or in the channel when the Share button asked."""
     interaction = reply.interaction
-    user = interaction.user.id
     words = session.record.words
-    players = {id_ for seat in session.seats for id_ in (seat.user_id, seat.replaced_user_id)}
-    if interaction.guild_id != session.row.guild_id and user not in players:
+    if not here_or_played(interaction, session):
         raise Refusal(
             _("That game was played on another server: it is replayed there, or to its players.")
         )
@@ -47,13 +45,10 @@ async def send_animation(
         raise Refusal(_("{game} is not played in hands or rounds.", game=words.title))
     await reply.begin()
     reply.shared_as("replay", str(session.id), str(part or 0))
-    moves = list(await bot.sessions.moves_of(session))
-    if session.row.header is not None:
-        document = {**session.row.header, "actions": moves}
-    else:
-        document = replay_export(session.engine, moves)
+    document = await stored_replay(bot, session)
     speech = await reply.speech()
-    who = interaction.guild_id or -user  # one replay at a time per server, or per member
+    # One replay at a time per server; in a DM, per member.
+    who = interaction.guild_id or -interaction.user.id
     try:
         made = await bot.replays.draw(who, document, speech.language, part)
     except NoSuchPart as missing:
