@@ -84,12 +84,16 @@ class Drawers:
 def replay_frames(steps: Sequence[Step], drawers: Drawers) -> Iterator[Frame]:
     """The frames of `steps`: each table as the channel showed it, and after a move that
     closed a hand or round the scores the channel got then (before the next deal, or
-    after the game's last table)."""
+    after the game's last table). A replay of one hand or round ends on its scores: the
+    table after them is already the next one's deal."""
     said: tuple[str, ...] = ()
     for index, step in enumerate(steps):
         said = step.lines or said  # a step without words keeps the last ones said
         last = index == len(steps) - 1
         scores = drawers.scores(step.view) if step.closed and drawers.scores else None
+        if scores is not None and last and step.moment is Moment.CLOSE:
+            yield Frame(scores, step.lines, LAST_DELAY)
+            return
         if scores is not None and not last:
             yield Frame(scores, step.lines, SCORES_DELAY)
         table_delay = QUIET_DELAY if step.moment is Moment.MOVE and not step.lines else None

@@ -18,7 +18,6 @@ from render import measure
 from render.animation import (
     DELAYS,
     LAST_DELAY,
-    SCORES_DELAY,
     Drawers,
     NoSuchPart,
     animation,
@@ -48,14 +47,18 @@ def test_every_frame_decodes_to_its_step_and_closed_parts_show_their_scores(
     expected = list(frames(chosen, drawers))
     planned = list(replay_frames(chosen, drawers))
     got = decoded(made.data)
-    assert made.frames == len(planned) == len(expected) == len(got) == len(chosen) + 1
+    # One frame per step; the last step, which closed the part, shows its scores (the
+    # channel's score post) rather than the table, which already shows the next deal.
+    assert made.frames == len(planned) == len(expected) == len(got) == len(chosen)
     assert made.milliseconds == sum(frame.milliseconds for frame in planned)
     for (picture, shown), wanted, plan in zip(got, expected, planned, strict=True):
         assert shown == plan.milliseconds
         # One palette colour gives way to the transparent index: at most its distance.
         assert max(ImageChops.difference(picture, wanted).tobytes()) <= 3
-    # The part ends with its scores (the channel's score post), before the next deal.
-    assert planned[-2].milliseconds == SCORES_DELAY or planned[-1].milliseconds == LAST_DELAY
+    scores = Drawers.of(kind).scores
+    assert scores is not None and chosen[-1].closed
+    assert planned[-1].milliseconds == LAST_DELAY
+    assert planned[-1].picture.tobytes() == scores(chosen[-1].view).tobytes()
     assert planned[0].milliseconds == DELAYS[chosen[0].moment]
 
 

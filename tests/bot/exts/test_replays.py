@@ -12,7 +12,7 @@ import json
 import pytest
 from PIL import Image, ImageSequence
 
-from games.watch import parts, watch
+from games.watch import Moment, parts, watch
 from tests.bot.computer_play import ai_bot, open_with_ais, play_simply  # noqa: F401
 from tests.bot.graps_play import ai_graps_bot, play_against_the_computer  # noqa: F401
 from tests.bot.table import answer, play_to_the_end
@@ -92,7 +92,9 @@ async def test_one_hand_of_a_grass_game_and_a_hand_it_did_not_have_g18(fake_disc
     steps = watch(json.loads(exported.attachments[0].data))
     hands = parts(steps)
     first = await (await ann.slash(general, "grass replay", hand=1)).message()
-    assert frames(first) == len(hands[0]) + 1  # and the hand's score sheet
+    # It ends on the hand's score sheet; after the game's last table if the hand ended it.
+    ended = steps[hands[0][-1]].moment is Moment.END
+    assert frames(first) == len(hands[0]) + ended
     assert first.text.startswith("**Grass game 1, hand 1** replayed as its table showed it")
     missing = await answer(await ann.slash(general, "grass replay", hand=len(hands) + 1))
     count = len(hands)
