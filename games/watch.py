@@ -98,3 +98,33 @@ def parts(steps: Sequence[Step]) -> list[range]:
             found.append(range(start, index + 1))
             start = index + 1
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One picture of a replay: a step's table, or the scores it closed. The animated
+    replay shows them one after the other, the step-through replay one at a time."""
+
+    step: int
+    """The index of its step."""
+    scores: bool = False
+    """The scores the step's move closed, as the channel got them, not its table."""
+
+
+def pages(steps: Sequence[Step]) -> list[Page]:
+    """The pictures of `steps`: each table as the channel showed it, and after a move
+    that closed a hand or round its scores (before the next deal, or after the game's
+    last table). Steps that end on a closed part (one hand or round replayed alone) end
+    on its scores: the table after them is already the next one's deal."""
+    found: list[Page] = []
+    last = len(steps) - 1
+    for index, step in enumerate(steps):
+        if not step.closed:
+            found.append(Page(index))
+        elif index < last:
+            found += [Page(index, scores=True), Page(index)]
+        elif step.moment is Moment.CLOSE:
+            found.append(Page(index, scores=True))
+        else:
+            found += [Page(index), Page(index, scores=True)]
+    return found

@@ -29,7 +29,7 @@ from PIL import GifImagePlugin, Image, ImageChops
 
 from games import registry
 from games.text import joined
-from games.watch import Moment, Step, parts, watch
+from games.watch import Moment, Step, pages, parts, watch
 from lang import speaking
 from render.encode import quantize
 from render.palette_data import PALETTE
@@ -82,27 +82,21 @@ class Drawers:
 
 
 def replay_frames(steps: Sequence[Step], drawers: Drawers) -> Iterator[Frame]:
-    """The frames of `steps`: each table as the channel showed it, and after a move that
-    closed a hand or round the scores the channel got then (before the next deal, or
-    after the game's last table). A replay of one hand or round ends on its scores: the
-    table after them is already the next one's deal."""
+    """The frames of `steps`, one per page (`games.watch.pages`): each table as the
+    channel showed it, and the scores of a hand or round the channel got when it
+    closed."""
     said: tuple[str, ...] = ()
-    for index, step in enumerate(steps):
+    shown = pages(steps)
+    for number, page in enumerate(shown):
+        step = steps[page.step]
+        last = number == len(shown) - 1
+        if page.scores and drawers.scores is not None:
+            yield Frame(drawers.scores(step.view), step.lines, LAST_DELAY if last else SCORES_DELAY)
+            continue
         said = step.lines or said  # a step without words keeps the last ones said
-        last = index == len(steps) - 1
-        scores = drawers.scores(step.view) if step.closed and drawers.scores else None
-        if scores is not None and last and step.moment is Moment.CLOSE:
-            yield Frame(scores, step.lines, LAST_DELAY)
-            return
-        if scores is not None and not last:
-            yield Frame(scores, step.lines, SCORES_DELAY)
-        table_delay = QUIET_DELAY if step.moment is Moment.MOVE and not step.lines else None
-        shown = table_delay or DELAYS[step.moment]
-        if last and scores is None:
-            shown = LAST_DELAY
-        yield Frame(drawers.table(step.view), said, shown)
-        if scores is not None and last:
-            yield Frame(scores, step.lines, LAST_DELAY)
+        quiet = step.moment is Moment.MOVE and not step.lines
+        delay = LAST_DELAY if last else QUIET_DELAY if quiet else DELAYS[step.moment]
+        yield Frame(drawers.table(step.view), said, delay)
 
 
 class NoSuchPart(ValueError):

@@ -11,7 +11,8 @@ beyond that they are told to ask again in a moment.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -19,10 +20,13 @@ from typing import Any
 from bot.core.errors import Refusal
 from bot.core.thinking import worker_pool
 from games.text import _
+from games.watch import Step, watch
 from render.animation import Animation, game_animation
 
 MAX_WAITING = 4
 """Replays being drawn or waiting for the worker, over every server."""
+KEPT_GAMES = 16
+"""The games whose steps are kept for the step-through replays being read."""
 
 
 class Replays:
@@ -33,6 +37,27 @@ class Replays:
         self._worker = asyncio.Semaphore(1)
         self._servers: set[int] = set()
         """Servers with a replay being drawn or waiting."""
+        self._steps: OrderedDict[int, asyncio.Future[list[Step]]] = OrderedDict()
+
+    async def steps(
+        self, game: int, document: Callable[[], Awaitable[Mapping[str, Any]]]
+    ) -> list[Step]:
+        """The public steps of finished game `game` (games/watch.py) from its replay
+        `document`: worked out once (some 20 ms for a four-hand Grass game, in a thread)
+        and kept while the game is among the last `KEPT_GAMES` stepped through, since
+        every click of a step-through replay asks again."""
+        found = self._steps.get(game)
+        if found is None or (found.done() and found.exception() is not None):
+            found = asyncio.ensure_future(self._watched(document))
+            self._steps[game] = found
+            if len(self._steps) > KEPT_GAMES:
+                self._steps.popitem(last=False)
+        self._steps.move_to_end(game)
+        return await asyncio.shield(found)
+
+    @staticmethod
+    async def _watched(document: Callable[[], Awaitable[Mapping[str, Any]]]) -> list[Step]:
+        return await asyncio.to_thread(watch, await document())
 
     async def draw(
         self, server: int, document: Mapping[str, Any], language: str, part: int | None

@@ -55,13 +55,22 @@ class Reply:
         return self._speech
 
     async def send(
-        self, content: str, files: Sequence[discord.File] = (), last: bool = True
+        self,
+        content: str,
+        files: Sequence[discord.File] = (),
+        last: bool = True,
+        items: Sequence[discord.ui.Item[Any]] = (),
     ) -> None:
-        """One message of the answer (translated already); the `last` carries Share."""
+        """One message of the answer (translated already); the `last` carries Share
+        after its other controls (`items`)."""
         extra: dict[str, Any] = {}
-        if last and self.share is not None:
+        shown = [*items, *([ShareButton(self.share)] if last and self.share else [])]
+        if shown:
             speech = await self.speech()
-            extra["view"] = speech.view(share_view(self.share))
+            view = discord.ui.View(timeout=None)
+            for item in shown:
+                view.add_item(item)
+            extra["view"] = speech.view(view)
         await self.interaction.followup.send(
             content,
             files=list(files),
@@ -121,9 +130,3 @@ def arguments(args: tuple[str, ...], count: int) -> tuple[str, ...]:
 def number(arg: str) -> int:
     """A Share button's id argument as a number (ASCII digits only, else 0)."""
     return int(arg) if re.fullmatch("[0-9]{1,19}", arg) else 0
-
-
-def share_view(share: tuple[str, ...]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ShareButton(share))
-    return view

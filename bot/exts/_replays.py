@@ -14,8 +14,8 @@ import discord
 from bot.core.errors import Refusal
 from bot.core.session import Session
 from bot.core.sharing import Reply, arguments, number
-from bot.core.storage import Status
-from bot.exts._exports import here_or_played, stored_replay
+from bot.exts._exports import stored_replay
+from bot.exts._stepping import STEP_THROUGH, StepButton, check_watchable, first_page
 from games.text import Duration, Listed, Text, _, _n, joined
 from render.animation import NoSuchPart
 
@@ -33,14 +33,7 @@ async def send_animation(
     Share, or in the channel when the Share button asked."""
     interaction = reply.interaction
     words = session.record.words
-    if not here_or_played(interaction, session):
-        raise Refusal(
-            _("That game was played on another server: it is replayed there, or to its players.")
-        )
-    if session.status == Status.RUNNING:
-        raise Refusal(
-            _("A game is replayed once it is over; meanwhile its table shows every move.")
-        )
+    check_watchable(interaction, session)
     if part is not None and words.part is None:
         raise Refusal(_("{game} is not played in hands or rounds.", game=words.title))
     await reply.begin()
@@ -72,7 +65,8 @@ async def send_animation(
         filename=f"{session.kind}-game-{session.id}.gif",
         description=speech.plain(alt)[:1024],
     )
-    await reply.send(speech(text), [file])
+    step_through = StepButton(session.id, await first_page(bot, session, part), "o", STEP_THROUGH)
+    await reply.send(speech(text), [file], items=[step_through])
 
 
 def ending(session: Session) -> Text:

@@ -45,6 +45,13 @@ from bot.exts._answers import QUESTION_PREFIX, QUESTIONS, show_private
 from bot.exts._exports import send_replay
 from bot.exts._lobby import LOBBY_VERBS, ask_rematch, handle_lobby
 from bot.exts._replays import send_animation, shared_animation
+from bot.exts._stepping import (
+    STEP_BUTTON_TEMPLATE,
+    STEP_SELECT_TEMPLATE,
+    StepButton,
+    StepSelect,
+    shared_steps,
+)
 from games.text import Text, _
 
 if TYPE_CHECKING:
@@ -225,10 +232,16 @@ class Router(commands.Cog):
             return
         ours = any(
             re.fullmatch(template, custom_id)
-            for template in (BUTTON_TEMPLATE, SELECT_TEMPLATE, SHARE_TEMPLATE)
+            for template in (
+                BUTTON_TEMPLATE,
+                SELECT_TEMPLATE,
+                SHARE_TEMPLATE,
+                STEP_BUTTON_TEMPLATE,
+                STEP_SELECT_TEMPLATE,
+            )
         )
         if ours and custom_id in _component_ids(interaction.message):
-            return  # routed to GameButton / GameSelect / ShareButton
+            return  # routed to GameButton / GameSelect / ShareButton / StepButton...
         await report(interaction, Refusal(_("That control does not exist (any more).")))
 
 
@@ -299,3 +312,5 @@ async def setup(bot: GameBot) -> None:
     await bot.add_cog(router)
     bot.router = router
     bot.shared_answers["replay"] = functools.partial(shared_animation, bot)
+    bot.shared_answers["steps"] = functools.partial(shared_steps, bot)
+    bot.add_dynamic_items(StepButton, StepSelect)

@@ -14,7 +14,7 @@ from games.randomplay import random_replay
 from games.registry import game_class
 from games.replay import ReplayStopped
 from games.takeback import Replayer, undo_entry
-from games.watch import Moment, Step, parts, watch
+from games.watch import Moment, Page, Step, pages, parts, watch
 
 AnyGame = Game[Any, Any, Any]
 NAMES = ("ann", "bob", "cy", "dee")
@@ -63,11 +63,29 @@ def test_a_hand_scored_is_a_closed_step_and_each_hand_a_part_g18():
     assert {steps[i].view.hand for i in found[1][:-1]} == {2}
 
 
+def test_a_closed_hand_shows_its_scores_before_the_next_deal_and_after_the_end_g18():
+    header, actions = played("grass", 3, 5)
+    steps = watch({**header, "actions": actions})
+    shown = pages(steps)
+    closing = [index for index, step in enumerate(steps) if step.closed]
+    assert [page for page in shown if page.scores] == [Page(i, scores=True) for i in closing]
+    for index in closing[:-1]:  # its scores, then the table already dealt anew
+        at = shown.index(Page(index, scores=True))
+        assert shown[at + 1] == Page(index)
+    assert shown[-2:] == [Page(len(steps) - 1), Page(len(steps) - 1, scores=True)]
+    assert len(shown) == len(steps) + len(closing)
+    # One hand replayed alone ends on its scores: the table after is the next deal.
+    first = [steps[i] for i in parts(steps)[0]]
+    assert pages(first)[-1] == Page(len(first) - 1, scores=True)
+    assert Page(len(first) - 1) not in pages(first)
+
+
 def test_a_game_without_parts_is_one_part_p7():
     header, actions = played("graps", 2, 2)
     steps = watch({**header, "actions": actions})
     assert not any(step.closed for step in steps)
     assert parts(steps) == [range(len(steps))]
+    assert pages(steps) == [Page(index) for index in range(len(steps))]
 
 
 def test_a_move_taken_back_is_left_out_with_its_undo_entry():

@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.core.errors import RECORDED, SORRY, Refusal, ShowingFailed, StaleControl, reply, report
 from bot.core.gameui import MESSAGE_LIMIT
 from bot.core.metrics import Metrics
-from bot.core.sharing import SHARE, share_view
+from bot.core.sharing import SHARE, ShareButton
 from games.protocol import IllegalAction
 from lang import translate
 from tests.bot.core.answers import Answering, Response, Sent
@@ -77,7 +77,9 @@ async def test_an_answer_and_its_buttons_are_in_the_members_language():
     assert interaction.answer().content == french
     assert str(stale).startswith("This control is out of date")
     german = Interaction(locale=discord.Locale.german)
-    await reply(german.real(), "Your stats.", view=share_view(("stats", "10")))
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShareButton(("stats", "10")))
+    await reply(german.real(), "Your stats.", view=view)
     [button] = german.answer().options["view"].children
     assert button.item.label == translate(SHARE, "de") != "Share"
 

@@ -7,27 +7,12 @@ its end (C6, C8), and its record holds each computer's take and split."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from tests.bot.table import control_ids, find_menu, play_to_the_end
-from tests.fakediscord.model import Message, as_read, components_text
+from tests.bot.computer_play import play_first_choice
+from tests.bot.table import play_to_the_end
+from tests.fakediscord.model import as_read, components_text
 
 ROBOTS = ("Robot 1 (hard)", "Robot 2 (hard)")
-
-
-async def play_first_choice(player: Any, message: Message) -> None:
-    """Takes the first trio offered (menu or button), or makes the first split."""
-    for verb in ("take", "split"):
-        menu = find_menu(message, verb)
-        if menu is not None:
-            select = next(s for s in message.selects() if s.custom_id == menu)
-            await (await player.select(message, menu, [select.values[0]])).ack()
-            return
-        for button in message.buttons():
-            if (button.custom_id or "").split(":")[3:4] == [verb]:
-                await (await player.click(message, button.custom_id)).ack()
-                return
-    raise AssertionError(f"no take or split control in {control_ids(message)}")
 
 
 async def test_a_person_and_two_hard_computers_play_a_whole_game_c5_c8(fake_discord, start_bot):
