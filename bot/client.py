@@ -348,6 +348,7 @@ class GameBot(commands.AutoShardedBot):
             await self._turns.stop()
         if self._publisher is not None:
             await self._publisher.flush_all()
+            self._publisher.followers.close()
         await super().close()
         if self._storage is not None:
             await self._storage.close()

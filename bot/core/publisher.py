@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.core.followers import Followers
 from bot.core.gameui import (
     ANY_VERSION,
     MESSAGE_LIMIT,
@@ -125,6 +126,8 @@ class Publisher:
         )
         """Each player's hand message in their DMs: drawn with `render`, its bookkeeping
         written through `writes`, the closed-DM notice said in `_usable`."""
+        self.followers = Followers(client, storage, self.render, minute)
+        """The table in the DMs of members following the game (bot/core/followers.py)."""
 
     def _channel_name(self, channel_id: int) -> str | None:
         channel = self.client.get_channel(channel_id)
@@ -194,6 +197,7 @@ class Publisher:
         in `deadline_line`. Laid out in Components V2 (bot/core/layout.py): whose moment
         it is, the game's line and each seat's figures over the picture, the last actions
         under it, then the controls."""
+        self.followers.changed(session)
         kind = session.record
         language = game_language(session)
         words = table_message_words(session, self.minute, starting)

@@ -64,13 +64,14 @@ class TableWords:
 
 
 def table_message_words(
-    session: Session, minute: float, starting: Collection[str] = ()
+    session: Session, minute: float, starting: Collection[str] = (), language: str | None = None
 ) -> TableWords:
     """The table message's words as the game is now: whose moment it is (and a slow
     game's deadlines, `starting` as in `deadline_line`), the game's line and the seats'
-    figures over the picture, the last actions under it."""
+    figures over the picture, the last actions under it; in `language` (a follower's),
+    else the game's."""
     kind = session.record
-    language = game_language(session)
+    language = language or game_language(session)
     table = session.table()
     words = kind.ui.table_text(table)
     # The turn line names the awaited people and says what they are to do: it stands

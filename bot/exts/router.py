@@ -23,6 +23,7 @@ import discord
 from discord.ext import commands
 
 from bot.core.errors import Refusal, ShowingFailed, StaleControl, report
+from bot.core.followers import UNFOLLOW_TEMPLATE
 from bot.core.gameui import (
     BUTTON_TEMPLATE,
     MODAL_TEMPLATE,
@@ -43,6 +44,7 @@ from bot.core.takeback import TAKE_BACK_VERBS
 from bot.core.takeback_requests import take_back_clicked
 from bot.exts._answers import QUESTION_PREFIX, QUESTIONS, show_private
 from bot.exts._exports import send_replay
+from bot.exts._following import FOLLOW_TEMPLATE
 from bot.exts._lobby import LOBBY_VERBS, ask_rematch, handle_lobby
 from bot.exts._replays import send_animation, shared_animation
 from bot.exts._stepping import (
@@ -238,6 +240,8 @@ class Router(commands.Cog):
                 SHARE_TEMPLATE,
                 STEP_BUTTON_TEMPLATE,
                 STEP_SELECT_TEMPLATE,
+                FOLLOW_TEMPLATE,
+                UNFOLLOW_TEMPLATE,
             )
         )
         if ours and custom_id in _component_ids(interaction.message):

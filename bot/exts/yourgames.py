@@ -1,7 +1,8 @@
 """`/games`: the caller's running games on every server, those where it is their turn
 first (the nearest deadline first), each with who is awaited, the time left and a link
 to its table. Private, and in a DM too: a player of slow games over days asks it to
-find where they are awaited."""
+find where they are awaited. In a server, also the games there the caller may watch,
+with a link to each table and a menu to follow one (bot/exts/_following.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.errors import reply
+from bot.core.followers import table_address
 from bot.core.kinds import GameKind
 from bot.core.language import slash
 from bot.core.storage import GameRow
+from bot.exts._following import FollowSelect, UnfollowButton, follow_menu, watchable
 from games.text import Duration, Listed, Text, _, _n, joined, literal
 
 if TYPE_CHECKING:
@@ -24,6 +27,8 @@ if TYPE_CHECKING:
 
 MOST_SHOWN = 15
 """Games listed in one answer (each line about 150 characters, of Discord's 2,000)."""
+MOST_OTHERS_SHOWN = 3
+"""Games to follow listed with their links under them; the menu offers up to 25."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +64,40 @@ class YourGames(commands.Cog):
             if found is not None:
                 playing.append(found)
         playing.sort(key=Playing.order)
-        await reply(interaction, self._answer(playing))
+        answer = self._answer(playing)
+        others = await watchable(self.bot, interaction)
+        if not others:
+            await reply(interaction, answer)
+            return
+        lines = [answer, "", _("**Games on this server you can follow:**")]
+        lines += [self._followed_line(row) for row in others[:MOST_OTHERS_SHOWN]]
+        if len(others) > MOST_OTHERS_SHOWN:
+            more = len(others) - MOST_OTHERS_SHOWN
+            lines.append(_n("…and {count} more.", "…and {count} more.", more))
+        view = discord.ui.View(timeout=None)
+        view.add_item(follow_menu(others, self._option))
+        await reply(interaction, joined("\n", lines), view=view)
+
+    def _followed_line(self, row: GameRow) -> Text:
+        kind = self.bot.kinds[row.kind]
+        awaiting = tuple(kind.engine.from_json(row.state).awaiting) if row.state else ()
+        return _(
+            "- **{game} game {number}** in {place}: waiting for {players}. "
+            "[Go to the table]({link})",
+            game=kind.words.title,
+            number=row.id,
+            place=self._place(row, here=True),
+            players=Listed(awaiting),
+            link=literal(table_address(row, row.table_message_id)),
+        )
+
+    def _option(self, row: GameRow) -> Text:
+        return _(
+            "{game} game {number} in {place}",
+            game=self.bot.kinds[row.kind].words.title,
+            number=row.id,
+            place=self._place(row, here=True),
+        )
 
     async def _playing(self, row: GameRow, user_id: int) -> Playing | None:
         kind = self.bot.kinds.get(row.kind)
@@ -114,25 +152,21 @@ class YourGames(commands.Cog):
             game=game.kind.words.title,
             place=place,
             state=state,
-            link=literal(_link(row)),
+            link=literal(table_address(row, row.table_message_id)),
         )
 
-    def _place(self, row: GameRow) -> Text:
+    def _place(self, row: GameRow, here: bool = False) -> Text:
+        """Where the game is played: its channel, and its server unless `here`."""
         channel = self.bot.get_channel(row.channel_id)
         name = getattr(channel, "name", None)
         guild = self.bot.get_guild(row.guild_id)
         if name is None:
             return _("a channel")
-        if guild is None:
+        if guild is None or here:
             return _("#{channel}", channel=name)
         return _("#{channel} on {server}", channel=name, server=guild.name)
 
 
-def _link(row: GameRow) -> str:
-    """The table message, or its channel before the table is drawn."""
-    address = f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
-    return f"{address}/{row.table_message_id}" if row.table_message_id else address
-
-
 async def setup(bot: GameBot) -> None:
     await bot.add_cog(YourGames(bot))
+    bot.add_dynamic_items(FollowSelect, UnfollowButton)

@@ -178,6 +178,18 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_server ON games (guild_id, status, host_id);
     CREATE INDEX games_by_host ON games (host_id, created_at);
     """,
+    # 8: the members following a running game (SQLite's migration 15).
+    """
+    CREATE TABLE followers (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        language TEXT NOT NULL,
+        channel_id BIGINT,
+        message_id BIGINT,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX followers_by_user ON followers (user_id);
+    """,
 )
 
 MIGRATION_LOCK = 0

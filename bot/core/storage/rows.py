@@ -69,6 +69,19 @@ class GameRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Follower:
+    """A member following a running game: the DM message that shows them its table."""
+
+    game_id: int
+    user_id: int
+    language: str
+    """The language they read when they asked to follow."""
+    channel_id: int | None = None
+    message_id: int | None = None
+    """None until the DM is sent."""
+
+
+@dataclass(frozen=True, slots=True)
 class UserLanguage:
     """A member's language settings (lang/)."""
 

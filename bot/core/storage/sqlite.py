@@ -220,6 +220,20 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_server ON games (guild_id, status, host_id);
     CREATE INDEX games_by_host ON games (host_id, created_at);
     """,
+    # 15: the members following a running game (bot/core/followers.py): the DM message
+    # kept up to date with its table (NULL until it is sent), in the language the member
+    # read when they asked. Their rows go when the game ends.
+    """
+    CREATE TABLE followers (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        language TEXT NOT NULL,
+        channel_id INTEGER,
+        message_id INTEGER,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX followers_by_user ON followers (user_id);
+    """,
 )
 
 

@@ -1,0 +1,35 @@
+"use strict";
+// The tables drawn in HTML and SVG, one drawer per game kind: TABLES[kind](view, words)
+// returns the table as an element, from the game's public view as render/web's
+// `plain` gives it and the words its kind's web module gives (render/<kind>/web.py),
+// already in the reader's language. A drawer reads only the view: what it shows is what
+// the channel showed.
+const TABLES = {};
+
+// An HTML element: `attributes` are set as attributes ("class", "style", "data-*",
+// "aria-label"...); children are elements, strings (as text) or null (skipped).
+function el(tag, attributes, ...children) {
+  return made(document.createElement(tag), attributes, children);
+}
+
+// An SVG element, as `el`.
+function svg(tag, attributes, ...children) {
+  return made(document.createElementNS("http://www.w3.org/2000/svg", tag), attributes, children);
+}
+
+function made(node, attributes, children) {
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return node;
+}
+
+// `template` with its {fields} filled in: the words come translated, with their fields
+// named as in the Python messages.
+function filled(template, fields) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
