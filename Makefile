@@ -56,12 +56,14 @@ types: $(VENV)/.installed-dev
 unit: $(VENV)/.installed-dev $(CATALOGS)
 	render/fonts/install-cjk
 	tests/install-postgres
+	tests/install-chromium
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 # The long variants: thousands of random games, 20+ crashes, long fuzzing (RUN_SLOW=1).
 test-long: $(VENV)/.installed-dev $(CATALOGS)
 	render/fonts/install-cjk
 	tests/install-postgres
+	tests/install-chromium
 	RUN_SLOW=1 $(BIN)/pytest -n $(PYTEST_WORKERS)
 
 # Benchmarks print figures; they never fail on a slow machine. census: what players get

@@ -7,7 +7,7 @@ FROM and TO are database URLs as in DATABASE_URL (a SQLite file may also be give
 path). Stop the bot first: a SQLite file is refused while a bot has it open. Both
 databases are brought to this bot's schema; TO must hold no game yet.
 
-Everything (games, seats, move logs, results) is copied with its ids in one transaction
+Everything (games, seats, move logs, results, followers) is copied with its ids in one transaction
 of TO. Before it commits, every copied row is read back and compared with FROM's, and
 every started game's move log is replayed to the state stored beside it; any difference
 rolls the whole copy back. Exit status 0 with what was copied, 1 with a sentence when
@@ -57,6 +57,10 @@ ROWS = {
         "SELECT game_id, season, player, mu_before, sigma_before, mu, sigma FROM rating_changes"
         " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, season, player"
     ),
+    "followers": (
+        "SELECT game_id, user_id, language, channel_id, message_id FROM followers"
+        " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, user_id"
+    ),
 }
 """Every table of games, parents first (a game before its seats), with all of its
 columns: the rows of the games with ids in a range."""
@@ -87,6 +91,7 @@ COUNTS = {
     "guild_settings": "SELECT COUNT(*) FROM guild_settings",
     "rating_changes": "SELECT COUNT(*) FROM rating_changes",
     "ratings": "SELECT COUNT(*) FROM ratings",
+    "followers": "SELECT COUNT(*) FROM followers",
 }
 CHUNK = 500
 """Games copied at a time, with their rows: memory stays small however big the database."""

@@ -1,9 +1,11 @@
 """Command line: `python -m games replay FILE` and `python -m games play GAME` (hot seat).
 
 `python -m games replay FILE --animation OUT.gif` writes the game as the bot's animated
-replay instead of printing its state (`--part N`: one hand or round; `--language`); the
-drawing is the renderer's (render/animation.py), named by a string as the registry names
-each kind's pictures, so that the rules never import it."""
+replay instead of printing its state (`--part N`: one hand or round; `--language`), and
+`--html OUT.html` as the replay page, one web page that steps through the whole game
+(`--language`). The drawing is the renderer's (render/animation.py, render/page.py),
+named by a string as the registry names each kind's pictures, so that the rules never
+import it."""
 
 from __future__ import annotations
 
@@ -18,7 +20,11 @@ from games.replay import ReplayStopped, load_file, replay
 
 
 def _replay(
-    path: str, animation: str | None = None, part: int | None = None, language: str = "en"
+    path: str,
+    animation: str | None = None,
+    part: int | None = None,
+    language: str = "en",
+    page: str | None = None,
 ) -> int:
     try:
         data = load_file(path)
@@ -30,6 +36,8 @@ def _replay(
         return 1
     if animation is not None:
         return _animate(path, data, animation, part, language)
+    if page is not None:
+        return _page(path, data, page, language)
     try:
         game = replay(data)
     except (StateFormatError, ReplayStopped) as error:
@@ -76,20 +84,41 @@ def _animate(path: str, data: JSON, out: str, part: int | None, language: str) -
     return 0
 
 
+def _page(path: str, data: JSON, out: str, language: str) -> int:
+    """The replay file's game as the replay page at `out` (exit statuses as `_replay`'s)."""
+    write = load("render.page:replay_page")
+    try:
+        made = write(data, language).encode()
+    except (StateFormatError, ReplayStopped) as error:
+        return _refused(path, error)
+    try:
+        with open(out, "wb") as file:
+            file.write(made)
+    except OSError as error:
+        print(f"cannot write {out}: {error.strerror}", file=sys.stderr)
+        return 1
+    print(f"{out}: {len(made) / 1024:.0f} KB", file=sys.stderr)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's parser; the games `play` offers are the registered kinds."""
     top = argparse.ArgumentParser(prog="python -m games")
     commands = top.add_subparsers(dest="command", required=True)
     replay_cmd = commands.add_parser("replay", help="apply a replay file, print the state")
     replay_cmd.add_argument("file")
-    replay_cmd.add_argument(
+    drawn = replay_cmd.add_mutually_exclusive_group()
+    drawn.add_argument(
         "--animation", metavar="OUT", help="write the game as an animated GIF instead"
     )
-    replay_cmd.add_argument(
-        "--part", type=int, metavar="N", help="with --animation: only the Nth hand or round"
+    drawn.add_argument(
+        "--html", metavar="OUT", help="write the game as a web page to step through instead"
     )
     replay_cmd.add_argument(
-        "--language", default="en", help="with --animation: the language of its words"
+        "--part", type=int, metavar="N", help="with --animation only: only the Nth hand or round"
+    )
+    replay_cmd.add_argument(
+        "--language", default="en", help="with --animation or --html: the language of its words"
     )
     play_cmd = commands.add_parser("play", help="a hot-seat game in this terminal")
     play_cmd.add_argument("game", choices=kind_names())
@@ -99,9 +128,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    top = parser()
+    args = top.parse_args(argv)
     if args.command == "replay":
-        return _replay(args.file, args.animation, args.part, args.language)
+        if args.part is not None and args.animation is None:
+            top.error("--part applies to --animation only: a page holds the whole game")
+        return _replay(args.file, args.animation, args.part, args.language, args.html)
     from games.cli import play
 
     return play(args.game, args.players.split(","), args.seed)

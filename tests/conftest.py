@@ -1,4 +1,5 @@
-"""Fixtures for every test: a throwaway PostgreSQL server (tests/postgres.py)."""
+"""Fixtures for every test: a throwaway PostgreSQL server (tests/postgres.py) and a
+headless Chromium for the web pages (tests/browser.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
+from playwright.sync_api import Browser
 
+from tests.browser import MISSING, find_chromium, launched
 from tests.postgres import PostgresServer, find_binaries, running
 
 # Hypothesis fails an example that takes over 200 ms by default: a timing, which a busy
@@ -40,3 +43,20 @@ def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
     """The asyncpg URL of a new empty database, dropped after the test."""
     with postgres_server.fresh_database() as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    """One headless Chromium per test module, started by its first test that asks.
+    Not one per session: while Playwright's sync API is started it marks its event loop
+    as running in this thread, which every asyncio test run meanwhile would trip on; a
+    module's fixtures end before a test of another module starts. Without Chromium the
+    tests skip, but fail when CI is set: tests/install-chromium installs it, so a CI run
+    cannot pass without having opened the pages."""
+    program = find_chromium()
+    if program is None:
+        if os.environ.get("CI"):
+            pytest.fail(MISSING, pytrace=False)
+        pytest.skip(MISSING)
+    with launched(program) as browser:
+        yield browser

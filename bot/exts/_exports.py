@@ -15,6 +15,7 @@ from bot.core.session import Session
 from bot.core.storage import Status
 from games.replay import export as replay_export
 from games.text import _, _n
+from render.page import has_page
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -49,7 +50,7 @@ async def send_replay(
     data = await stored_replay(bot, session)
     moves = data["actions"]
     body = json.dumps(data, indent=1).encode()
-    name = f"{kind}-game-{session.id}.json"
+    name = f"{kind}-game-{session.id}"
     # Players read one sentence; how to replay the file is in docs/notation.md.
     count = len(moves)
     what = _n(
@@ -58,18 +59,39 @@ async def send_replay(
         count,
         game=session.id,
     )
-    text = _n(
-        "The record of game {game}, move by move ({count} move), to keep or to share.",
-        "The record of game {game}, move by move ({count} moves), to keep or to share.",
-        count,
-        game=session.id,
-    )
     speech = await private(interaction)
-    await interaction.followup.send(
-        speech(text),
-        file=discord.File(io.BytesIO(body), filename=name, description=speech.plain(what)),
-        ephemeral=True,
-    )
+    files = [
+        discord.File(io.BytesIO(body), filename=f"{name}.json", description=speech.plain(what))
+    ]
+    page = None
+    if has_page(kind):
+        try:
+            who = interaction.guild_id or -interaction.user.id
+            page = await bot.replays.page(who, data, speech.language)
+        except Refusal:  # the replay worker is busy: the record alone, the page another time
+            pass
+    if page is None:
+        text = _n(
+            "The record of game {game}, move by move ({count} move), to keep or to share.",
+            "The record of game {game}, move by move ({count} moves), to keep or to share.",
+            count,
+            game=session.id,
+        )
+    else:
+        text = _n(
+            "The record of game {game}, move by move ({count} move), and a page that "
+            "replays it in any web browser, to keep or to share.",
+            "The record of game {game}, move by move ({count} moves), and a page that "
+            "replays it in any web browser, to keep or to share.",
+            count,
+            game=session.id,
+        )
+        alt = _("Game {game} replayed move by move, a page for a web browser", game=session.id)
+        page_file = io.BytesIO(page.encode())
+        files.append(
+            discord.File(page_file, filename=f"{name}.html", description=speech.plain(alt))
+        )
+    await interaction.followup.send(speech(text), files=files, ephemeral=True)
 
 
 def here_or_played(interaction: discord.Interaction[Any], session: Session) -> bool:

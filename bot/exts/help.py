@@ -102,6 +102,19 @@ def help_embed(kinds: Sequence[GameKind]) -> discord.Embed:
         ),
         inline=False,
     )
+    embed.add_field(
+        name=_("Watching games"),
+        value=_(
+            "{replay} shows a finished game again, animated, and step by step with its "
+            "**Step through**; {export} gives its record and a page that replays it in a "
+            "web browser. In a server, {games} lets you follow a game others play: its "
+            "table stays up to date in your DMs.",
+            replay=slash(f"{first} replay"),
+            export=slash(f"{first} export"),
+            games=slash("games"),
+        ),
+        inline=False,
+    )
     return embed
 
 

@@ -65,7 +65,7 @@ class YourGames(commands.Cog):
                 playing.append(found)
         playing.sort(key=Playing.order)
         answer = self._answer(playing)
-        others = await watchable(self.bot, interaction)
+        others = [row for row in await watchable(self.bot, interaction) if self._kind(row)]
         if not others:
             await reply(interaction, answer)
             return
@@ -78,8 +78,13 @@ class YourGames(commands.Cog):
         view.add_item(follow_menu(others, self._option))
         await reply(interaction, joined("\n", lines), view=view)
 
+    def _kind(self, row: GameRow) -> GameKind | None:
+        """The game's kind; None for a kind this bot no longer hosts."""
+        return self.bot.kinds.get(row.kind)
+
     def _followed_line(self, row: GameRow) -> Text:
-        kind = self.bot.kinds[row.kind]
+        kind = self._kind(row)
+        assert kind is not None  # `games` lists the kinds hosted only
         awaiting = tuple(kind.engine.from_json(row.state).awaiting) if row.state else ()
         return _(
             "- **{game} game {number}** in {place}: waiting for {players}. "
@@ -92,15 +97,17 @@ class YourGames(commands.Cog):
         )
 
     def _option(self, row: GameRow) -> Text:
+        kind = self._kind(row)
+        assert kind is not None
         return _(
             "{game} game {number} in {place}",
-            game=self.bot.kinds[row.kind].words.title,
+            game=kind.words.title,
             number=row.id,
             place=self._place(row, here=True),
         )
 
     async def _playing(self, row: GameRow, user_id: int) -> Playing | None:
-        kind = self.bot.kinds.get(row.kind)
+        kind = self._kind(row)
         if kind is None or row.state is None:
             return None  # a kind this bot no longer hosts
         seat = next((s for s in await self.bot.storage.seats(row.id) if s.user_id == user_id), None)

@@ -2,9 +2,11 @@
 // The tables drawn in HTML and SVG, one drawer per game kind: TABLES[kind](view, words)
 // returns the table as an element, from the game's public view as render/web's
 // `plain` gives it and the words its kind's web module gives (render/<kind>/web.py),
-// already in the reader's language. A drawer reads only the view: what it shows is what
-// the channel showed.
+// already in the reader's language; SCORES[kind](view, words), for a kind that scores
+// hands or rounds, the last one scored (null before any). A drawer reads only the
+// view: what it shows is what the channel showed.
 const TABLES = {};
+const SCORES = {};
 
 // An HTML element: `attributes` are set as attributes ("class", "style", "data-*",
 // "aria-label"...); children are elements, strings (as text) or null (skipped).

@@ -103,6 +103,7 @@ def test_no_module_imports_an_extension():
 
 SCREEN_SIDE = {
     "errors",  # answering an interaction: a refusal, an apology
+    "followers",  # the table in the DMs of members following a game
     "gameui",  # the games' buttons and menus
     "handmessages",  # the hands in the DMs
     "howto",  # the rules' answers, with their menus

@@ -301,3 +301,27 @@ def test_replay_writes_the_animation_of_a_game_or_of_one_part(
         capsys.readouterr().err
         == f"{path} is not a valid replay file: a replay file is a JSON object\n"
     )
+
+
+def test_replay_writes_the_page_of_a_whole_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from games.randomplay import random_replay
+
+    path, out = tmp_path / "game.json", tmp_path / "game.html"
+    path.write_text(json.dumps(random_replay("graps", ["ann", "bob"], 3)), encoding="utf-8")
+    assert main(["replay", str(path), "--html", str(out), "--language", "fr"]) == 0
+    out_text, err = capsys.readouterr()
+    page = out.read_text(encoding="utf-8")
+    assert out_text == "" and err == f"{out}: {round(len(page.encode()) / 1024)} KB\n"
+    assert page.startswith("<!DOCTYPE html>") and '<html lang="fr">' in page
+    # A page holds the whole game: --part is the animation's only.
+    with pytest.raises(SystemExit) as refused:
+        main(["replay", str(path), "--html", str(out), "--part", "1"])
+    assert refused.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "error: --part applies to --animation only: a page holds the whole game\n"
+    )
+    path.write_text('{"game": "graps", "players": ["ann", "bob"], "seed": 3, "actions": [7]}')
+    assert main(["replay", str(path), "--html", str(out)]) == 2
+    assert capsys.readouterr().err == "action 0 is illegal: an action is a JSON object\n"

@@ -29,6 +29,7 @@ from PIL import Image
 from games.watch import watch
 from render.animation import game_animation
 from render.encode import to_png
+from render.page import replay_page
 from tests.bot import gracias_play
 from tests.bot.scenario import DECLINED, HAND_1, HAND_2, MOVES, OPTIONS, PLAYERS
 from tests.bot.table import answer, hand_dm, play_move
@@ -317,9 +318,10 @@ def replay_document(header: dict[str, Any], decks: Any, moves: Any) -> dict[str,
 
 
 def test_replays_of_games_with_different_private_cards_are_the_same_g13_g20_c5():
-    """The replays (games/watch.py's steps, the animated GIF drawn from them) of two
-    games whose deals differ only in cards that stayed private are identical, frame
-    for frame, and their words name no card that was only ever private to another."""
+    """The replays (games/watch.py's steps, the animated GIF and the replay page drawn
+    from them) of two games whose deals differ only in cards that stayed private are
+    identical, frame for frame and byte for byte, and their words name no card that was
+    only ever private to another."""
     grass_b = grass_variant(GRASS_HEADER, [HAND_1, HAND_2], MOVES, MOVES_B, 0, DEALT)
     grass_b = grass_variant(GRASS_HEADER, grass_b, MOVES, MOVES_B, 1, DEALT)
     gracias_b = gracias_variant(gracias_play.HEADER, gracias_play.DECKS, gracias_play.MOVES)
@@ -338,6 +340,7 @@ def test_replays_of_games_with_different_private_cards_are_the_same_g13_g20_c5()
         assert len(steps_a) > len(a["actions"]) // 2
         assert steps_a == steps_b, "a replay showed something of the private deal"
         assert game_animation(a, "en").data == game_animation(b, "en").data
+        assert replay_page(a, "en") == replay_page(b, "en")
     forbidden = set().union(*grass_forbidden(GRASS_HEADER, [HAND_1, HAND_2], MOVES).values())
     said = " ".join(line for step in watch(pairs[0][0]) for line in step.lines)
     assert forbidden and not {card for card in forbidden if card.title in said}

@@ -78,7 +78,7 @@ class _Response:
 
 def labels(fields: dict[str, Any]) -> list[str]:
     return [
-        str(child.label)
+        str(getattr(child, "label", ""))
         for row in fields["view"].children
         if isinstance(row, discord.ui.ActionRow)
         for child in row.children

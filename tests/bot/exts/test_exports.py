@@ -61,4 +61,4 @@ async def test_a_forged_export_from_elsewhere_is_refused(fake_discord, global_bo
         given = await forged_export(player, channel, "m:1:0:export")
         text = await answer_text(emu, given)
         assert text.startswith("The record of game 1"), text
-        assert files(given) == ["graps-game-1.json"]
+        assert files(given) == ["graps-game-1.json", "graps-game-1.html"]

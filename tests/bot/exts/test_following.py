@@ -21,8 +21,8 @@ async def gracias_against_the_computer(emu: Any, start_bot: Any) -> Message:
         await (await ann.click(table, "Add AI (easy)")).ack()
     await table.wait_until(lambda m: "3 of 3 to 6" in m.text)
     await (await ann.click(table, "Start")).ack()
-    await table.wait_until(lambda m: "trios" in m.text)  # running
-    return table
+    running: Message = await table.wait_until(lambda m: "trios" in m.text)
+    return running
 
 
 def words(message: Message) -> list[str]:

@@ -17,6 +17,7 @@ from tests.bot.computer_play import ai_bot, open_with_ais, play_simply  # noqa: 
 from tests.bot.graps_play import ai_graps_bot, play_against_the_computer  # noqa: F401
 from tests.bot.table import answer, play_to_the_end
 from tests.fakediscord.model import Message
+from tests.render.page_views import embedded
 
 
 def frames(message: Message) -> int:
@@ -41,8 +42,13 @@ async def test_a_finished_game_is_watched_again_and_shared(fake_discord):
     watched = await (await bob.click(over, "Watch the replay")).message()
     assert watched.visible_to is bob  # privately, to whoever asked
     exported = await (await ann.slash(general, "graps export")).message()
-    document = json.loads(exported.attachments[0].data)
+    [record, page] = exported.attachments
+    document = json.loads(record.data)
     steps = watch(document)
+    # The export holds the replay page too, made from the same steps.
+    assert page.filename == "graps-game-1.html"
+    assert len(embedded(page.data.decode())["steps"]) == len(steps)
+    assert "and a page that replays it in any web browser" in exported.text
     assert frames(watched) == len(steps)  # Graps scores no parts: a frame per step
     assert watched.text.startswith(
         f"**Graps game 1** replayed as its table showed it: {len(steps)} pictures,"
