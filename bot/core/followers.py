@@ -96,23 +96,28 @@ class Followers:
         pause (one edit for every change until then)."""
         self._latest[session.id] = session
         if session.id not in self._pending:
-            task = asyncio.create_task(self._after_pause(session.id))
-            self._pending[session.id] = task
+            self._pending[session.id] = asyncio.create_task(self._keep_up(session.id))
 
-    async def _after_pause(self, game_id: int) -> None:
+    async def _keep_up(self, game_id: int) -> None:
+        """One task per game while its table changes: its followers' edits one after the
+        other, so an older table never lands after a newer one."""
         try:
-            await asyncio.sleep(FOLLOW_PAUSE_MINUTES * self.minute)
+            while game_id in self._latest:
+                await asyncio.sleep(FOLLOW_PAUSE_MINUTES * self.minute)
+                await self._bring_up_to_date(self._latest.pop(game_id))
         finally:
-            del self._pending[game_id]  # a change from now on waits for the next pause
-        session = self._latest.pop(game_id)
+            # No await since the loop's last look: a change from now on starts a new task.
+            del self._pending[game_id]
+
+    async def _bring_up_to_date(self, session: Session) -> None:
         try:
-            for follower in await self.storage.followers(game_id):
+            for follower in await self.storage.followers(session.id):
                 await self._show(session, follower)
             if session.status != Status.RUNNING:
-                for follower in await self.storage.followers(game_id):
-                    await self.storage.unfollow(game_id, follower.user_id)
+                for follower in await self.storage.followers(session.id):
+                    await self.storage.unfollow(session.id, follower.user_id)
         except Exception:
-            log.exception("bringing the followers of game %s up to date failed", game_id)
+            log.exception("bringing the followers of game %s up to date failed", session.id)
 
     async def _show(self, session: Session, follower: Follower) -> None:
         """One follower's message edited as the game stands (sent anew if it is gone)."""

@@ -159,6 +159,7 @@ async def test_a_deleted_message_and_the_games_end_stop_the_following(running):
     followers.changed(ended)  # as the publisher does when it shows the end
     [cys] = client.to(CY)
     await found.until(lambda: len(cys.edits) == 2, "the last edit")
+    await found.until(lambda: not followers._pending, "the followers removed after it")
     assert labels(cys.edits[-1]) == ["Go to the table"]  # no Unfollow once it is over
     assert await found.storage.followers(session.id) == []
     with pytest.raises(Refusal, match="That game is over"):

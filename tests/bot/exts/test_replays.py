@@ -19,6 +19,10 @@ from tests.bot.table import answer, play_to_the_end
 from tests.fakediscord.model import Message
 from tests.render.page_views import embedded
 
+DRAWING = 60.0
+"""Seconds a replay may take to come: the replay worker runs below the bot's priority,
+so on a busy machine an animation waits for the other processes' turns."""
+
 
 def frames(message: Message) -> int:
     [gif] = [a for a in message.attachments if a.filename.endswith(".gif")]
@@ -39,7 +43,7 @@ async def test_a_finished_game_is_watched_again_and_shared(fake_discord):
     over = await general.wait_message(lambda m: "**Rematch**" in m.text, after=0)
     assert "**Watch the replay** shows the game again, animated" in over.text
 
-    watched = await (await bob.click(over, "Watch the replay")).message()
+    watched = await (await bob.click(over, "Watch the replay")).message(DRAWING)
     assert watched.visible_to is bob  # privately, to whoever asked
     exported = await (await ann.slash(general, "graps export")).message()
     [record, page] = exported.attachments
@@ -56,12 +60,12 @@ async def test_a_finished_game_is_watched_again_and_shared(fake_discord):
     [gif] = watched.attachments
     assert gif.description == ("An animated replay of Graps game 1. Game over: Robot 1 (easy) won.")
 
-    shared = await (await bob.click(watched, "Share")).message()
+    shared = await (await bob.click(watched, "Share")).message(DRAWING)
     assert shared.visible_to is None and shared.channel is general
     assert frames(shared) == len(steps)
 
     # The command finds the channel's last game, or one by its number.
-    again = await (await ann.slash(general, "graps replay")).message()
+    again = await (await ann.slash(general, "graps replay")).message(DRAWING)
     assert frames(again) == len(steps)
     other = await answer(await ann.slash(general, "grass replay", game=1))
     assert other == "Game 1 is not a Grass game."
@@ -79,7 +83,9 @@ async def test_a_replay_speaks_the_askers_language(fake_discord):
     table = await (await ann.slash(general, "graps start", ai="easy")).message()
     await play_against_the_computer(emu, ann, table)
     over = await general.wait_message(lambda m: "**Rematch**" in m.text, after=0)
-    watched = await (await bob.click(over, "Watch the replay")).message()  # the table's words
+    watched = await (await bob.click(over, "Watch the replay")).message(
+        DRAWING
+    )  # the table's words
     assert watched.text.startswith("Die **Graps-Partie 1** als Wiederholung")
     assert watched.attachments[0].description == (
         "Eine animierte Wiederholung der Graps-Partie 1. Spielende: Sieg für Roboter 1 (leicht)."
@@ -97,7 +103,7 @@ async def test_one_hand_of_a_grass_game_and_a_hand_it_did_not_have_g18(fake_disc
     exported = await (await ann.slash(general, "grass export")).message()
     steps = watch(json.loads(exported.attachments[0].data))
     hands = parts(steps)
-    first = await (await ann.slash(general, "grass replay", hand=1)).message()
+    first = await (await ann.slash(general, "grass replay", hand=1)).message(DRAWING)
     # It ends on the hand's score sheet; after the game's last table if the hand ended it.
     ended = steps[hands[0][-1]].moment is Moment.END
     assert frames(first) == len(hands[0]) + ended

@@ -14,6 +14,10 @@ from tests.bot.computer_play import play_first_choice
 from tests.bot.table import play_to_the_end
 from tests.fakediscord.model import Message
 
+DRAWING = 60.0
+"""Seconds a replay may take to come: the replay worker runs below the bot's priority,
+so on a busy machine an animation waits for the other processes' turns."""
+
 
 def counter(message: Message) -> str:
     """The picture's place, as the message's first line says it."""
@@ -39,7 +43,7 @@ async def test_a_finished_gracias_game_is_stepped_through_after_a_restart_c6(
     count = len(shown)
     assert len(rounds) == 3, "three rounds to jump between (C2)"
 
-    watched = await (await bob.slash(general, "gracias replay")).message()
+    watched = await (await bob.slash(general, "gracias replay")).message(DRAWING)
     opened = await (await bob.click(watched, "Step through")).message()
     assert opened.visible_to is bob  # privately, to whoever asked
     assert counter(opened) == f"**Replay** · round 1 · picture 1 of {count}"
