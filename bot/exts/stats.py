@@ -1,6 +1,7 @@
 """`/stats [player] [game]`: one player's card on this server, as a picture with its
 words: rating and its history, games, wins, places, favourite game, best result, the
-longest winning streak, and the record against the people they met most. Without a
+longest winning streak, the record against the people they met most, and in words how
+long their turns take (live and slow games apart). Without a
 game, the card is of the player's favourite game (the one they finished most).
 All-time figures: the scoreboard is where seasons are compared.
 """
@@ -8,6 +9,7 @@ All-time figures: the scoreboard is where seasons are compared.
 from __future__ import annotations
 
 import functools
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -19,9 +21,10 @@ from discord.ext import commands
 from bot.core.errors import Refusal
 from bot.core.kinds import GameKind
 from bot.core.language import mention
+from bot.core.limits import SLOW_PACES
 from bot.core.sharing import Reply, arguments, number
 from bot.core.skill import Rating, rating_text, shown
-from bot.core.storage.stats import PlayedGame, Rivalry
+from bot.core.storage.stats import PlayedGame, Rivalry, TurnTime
 from bot.exts._boards import (
     PROVISIONAL,
     SERVER_ONLY,
@@ -30,7 +33,7 @@ from bot.exts._boards import (
     money_or_points,
     win_rate,
 )
-from games.text import Text, _, _n, _p, joined
+from games.text import Duration, Text, _, _n, _p, joined
 
 if TYPE_CHECKING:
     from bot.client import GameBot
@@ -106,6 +109,42 @@ def history_words(history: Sequence[int]) -> Text:
     )
 
 
+MOST_TURNS_FOR_A_FIGURE = 3
+"""Turns of one pace at least before their times are told."""
+
+
+def turns_text(times: Sequence[TurnTime]) -> Text | None:
+    """How long the player's turns take, live games apart from slow ones (a pace of an
+    hour or more): the median and the 90th percentile. None without enough turns."""
+    lines = []
+    for slow_games in (False, True):
+        waits = [
+            t.seconds
+            for t in times
+            if not t.undo and ((t.turn_minutes or 0) >= SLOW_PACES[0]) == slow_games
+        ]
+        if len(waits) < MOST_TURNS_FOR_A_FIGURE:
+            continue
+        # Whole seconds, one at least: a click answered at once took "1 second".
+        median = Duration(max(1, round(statistics.median(waits))))
+        most = Duration(max(1, round(statistics.quantiles(waits, n=10, method="inclusive")[8])))
+        if slow_games:
+            # TRANSLATORS: /stats: how long a player's turns take in slow games (days).
+            lines.append(
+                _(
+                    "Turns in slow games: half within {median}, 9 in 10 within {most}.",
+                    median=median,
+                    most=most,
+                )
+            )
+        else:
+            # TRANSLATORS: /stats: how long a player's turns take in live games.
+            lines.append(
+                _("Turns: half within {median}, 9 in 10 within {most}.", median=median, most=most)
+            )
+    return joined(" ", lines) if lines else None
+
+
 async def player_card(
     bot: GameBot, guild_id: int, kind: GameKind, user_id: int, name: str
 ) -> tuple[PlayerCard, Text, Text] | None:
@@ -166,6 +205,9 @@ async def player_card(
     )
     if rating.provisional:
         text = joined(" ", [text, PROVISIONAL])
+    turns = turns_text(await storage.turn_times(guild_id, kind.name, user_id))
+    if turns is not None:
+        text = joined("\n", [text, turns])
     rivals_words = joined(
         ", ", [Text.verbatim("{name} {record}", name=n, record=r) for n, r in rival_rows]
     )

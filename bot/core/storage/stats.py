@@ -1,11 +1,13 @@
-"""Reads for a player's card (`/stats`, bot/exts/stats.py): their finished games and
-their records against the people they met most."""
+"""Reads for a player's card (`/stats`, bot/exts/stats.py): their finished games, their
+records against the people they met most, and how long their turns take."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from bot.core.storage.driver import Driver
+from games.takeback import is_undo
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,18 @@ class Rivalry:
     """Games in which the player placed better than the opponent."""
     losses: int
     ties: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTime:
+    """How long one of a player's moves took: from the move before it in the game's log
+    (or the game's start of that turn) to theirs."""
+
+    seconds: float
+    turn_minutes: int | None
+    """The game's turn timer or slow pace, as chosen at start (None: the default)."""
+    undo: bool
+    """The entry took a move back: no turn of its own."""
 
 
 class StatsReads:
@@ -65,3 +79,20 @@ class StatsReads:
             (guild_id, kind, player, most),
         )
         return [Rivalry(*(int(value) for value in row)) for row in rows]
+
+    async def turn_times(self, guild_id: int, kind: str, player: int) -> list[TurnTime]:
+        """How long each of the player's moves in this server's games of `kind` took,
+        from the move before it in its game (a game's first move has none)."""
+        rows = await self._driver.fetch_all(
+            "SELECT t.wait, t.turn_minutes, t.action FROM (SELECT m.actor_id, m.action,"
+            " g.turn_minutes, m.at - LAG(m.at) OVER (PARTITION BY m.game_id ORDER BY m.number)"
+            " AS wait FROM moves m JOIN games g ON g.id = m.game_id"
+            " WHERE g.guild_id = ? AND g.kind = ?"
+            " AND m.game_id IN (SELECT game_id FROM seats WHERE user_id = ?)) t"
+            " WHERE t.actor_id = ? AND t.wait IS NOT NULL",
+            (guild_id, kind, player, player),
+        )
+        return [
+            TurnTime(float(wait), minutes, is_undo(json.loads(action)))
+            for wait, minutes, action in rows
+        ]

@@ -430,3 +430,38 @@ async def test_a_members_notify_choice_is_kept_beside_their_language(where, open
     await storage.set_user_notify(100, None)  # back to the default
     assert await storage.user_notify(100) is None
     assert (await storage.user_languages([100]))[100].chosen == "fr"
+
+
+async def test_turn_times_run_from_the_move_before_in_the_same_game(where, opened):
+    # ann (100) and bob (101) at one game, ann and cy (102) at a slow one. Each move's
+    # wait is from the move before it in its game; a game's first move has none.
+    storage = await opened(where)
+    live, _ = await _started_game(storage, ("ann", "bob"))
+    slow = await storage.create_game(1, 3, "grass", {}, 100, "ann")
+    await storage.add_seat(slow, 102, "cy")
+    await storage.set_turn_minutes(slow, 24 * 60)
+    logs = {
+        live: [
+            (100, 10.0, '{"play":"x"}'),
+            (101, 25.0, '{"play":"y"}'),
+            (100, 27.0, '{"play":"z"}'),
+            (100, 30.0, '{"by":"ann","undo":true}'),
+        ],
+        slow: [(102, 0.0, '{"play":"x"}'), (100, 7200.0, '{"play":"y"}')],
+    }
+    for game, moves in logs.items():
+        for number, (actor, at, action) in enumerate(moves, start=1):
+            await raw_execute(
+                where,
+                "INSERT INTO moves (game_id, number, actor_id, action, at) VALUES"
+                f" ({game}, {number}, {actor}, '{action}', {at})",
+            )
+    found = sorted(await storage.turn_times(1, "grass", 100), key=lambda t: t.seconds)
+    assert [(t.seconds, t.turn_minutes, t.undo) for t in found] == [
+        (2.0, None, False),
+        (3.0, None, True),
+        (7200.0, 24 * 60, False),
+    ]
+    assert [t.seconds for t in await storage.turn_times(1, "grass", 101)] == [15.0]
+    assert await storage.turn_times(1, "gracias", 100) == []
+    assert await storage.turn_times(2, "grass", 100) == []  # another server

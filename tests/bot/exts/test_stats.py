@@ -14,10 +14,10 @@ import sqlite3
 from pathlib import Path
 
 from bot.core.skill import PROVISIONAL_SIGMA, shown
-from bot.core.storage.stats import PlayedGame
-from bot.exts.stats import places_text
+from bot.core.storage.stats import PlayedGame, TurnTime
+from bot.exts.stats import places_text, turns_text
 from lang import translate
-from tests.bot.graps_play import open_game
+from tests.bot.graps_play import open_game, place_move
 from tests.bot.rated import store_graps_games
 from tests.bot.table import answer
 
@@ -57,8 +57,11 @@ async def test_the_card_the_board_and_the_game_over_show_the_stored_ratings(
     assert "favourite game Graps (8 games)" in alt
     assert "against the players met most: bob 4 wins, 4 losses" in alt
 
-    # The ninth game, played: bob resigns, ann wins, and the game-over line shows it.
+    # The ninth game, played: eight moves, then bob resigns, ann wins, and the
+    # game-over line shows it.
     await open_game(general, ann, bob)
+    for version in range(8):
+        await place_move(emu, {"ann": ann, "bob": bob}, version)
     assert "You resigned" in await answer(await bob.slash(general, "graps resign"))
     over = await general.wait_message(lambda m: m.content.startswith("**Game over!**"))
     after, provisional = stored_rating(database, ann.id)
@@ -68,6 +71,7 @@ async def test_the_card_the_board_and_the_game_over_show_the_stored_ratings(
     card = await (await ann.slash(general, "stats")).message()  # her own, her only game
     assert f"**ann at Graps**: rating {grouped(after)}, 9 games, 5 wins." in card.text
     assert "provisional" not in card.text
+    assert "\nTurns: half within 1 second, 9 in 10 within " in card.text  # the moves above
     assert "longest winning streak 2;" in (card.attachments[0].description or "")
 
     board = await (await ann.slash(general, "graps scoreboard")).message()
@@ -86,6 +90,21 @@ async def test_a_player_without_games_is_told_so(fake_discord, bot_process):
     assert not told.images()
     refused = await answer(await emu.user("cy").slash(general, "stats", game="chess"))
     assert "not a game of this bot" in refused
+
+
+def test_turn_times_are_told_for_live_and_slow_games_apart():
+    live = [TurnTime(seconds, None, False) for seconds in (4, 6, 8, 10, 30)]
+    slow = [TurnTime(hours * 3600, 24 * 60, False) for hours in (1, 2, 3, 20)]
+    undone = [TurnTime(500, None, True)]  # a take-back is no turn
+    said = turns_text(live + slow + undone)
+    assert said == (
+        "Turns: half within 8 seconds, 9 in 10 within 22 seconds. "
+        "Turns in slow games: half within 2 hours, 9 in 10 within 15 hours."
+    )
+    nbsp = chr(0xA0)  # French puts one before a colon and between a number and its unit
+    assert translate(said, "fr").startswith(f"Tours{nbsp}: la moitié en moins de 8{nbsp}secondes")
+    assert turns_text(live[:2] + slow) is not None and "slow" in str(turns_text(slow))
+    assert turns_text(live[:2]) is None  # too few to tell
 
 
 def test_the_places_line_names_each_place_and_how_often():
