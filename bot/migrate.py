@@ -66,7 +66,8 @@ ROWS = {
 columns: the rows of the games with ids in a range."""
 SETTINGS = {
     "user_settings": (
-        "SELECT user_id, language, client_locale, notify FROM user_settings ORDER BY user_id"
+        "SELECT user_id, language, client_locale, notify, quiet_from, quiet_until, time_zone"
+        " FROM user_settings ORDER BY user_id"
     ),
     "guild_settings": (
         "SELECT guild_id, language, seasons, season_started FROM guild_settings ORDER BY guild_id"

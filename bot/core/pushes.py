@@ -11,7 +11,9 @@ needs them and they are not already there.
   silent.
 
 Each member may choose otherwise with `/notify` (bot/exts/notify.py): every turn, only
-when away (the default), or never (silent always; they watch the table themselves).
+when away (the default), or never (silent always; they watch the table themselves);
+and quiet hours in their own time zone (the night, working hours), in which every new
+hand message comes silently whatever else they chose.
 A player whose DMs are closed is pinged in the channel as before (the publisher).
 
 "Acted" is any interaction of theirs with the bot (a click, a command, in any game or
@@ -26,10 +28,12 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.core.storage import Storage
+from bot.core.storage import QuietHours, Storage
 
 AWAY_MINUTES = 2
 """A player who has not acted for this long is away, and pushed at their turn's start.
@@ -56,9 +60,15 @@ class Pushes:
     notifies them. One per publisher."""
 
     def __init__(
-        self, storage: Storage, minute: float = 60.0, clock: Callable[[], float] = time.monotonic
+        self,
+        storage: Storage,
+        minute: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.storage = storage
+        self._wall = wall
+        """The time of day, for quiet hours (seconds since the epoch)."""
         self.minute = minute
         """Seconds of a minute on the bot's clock (`Settings.timer_minute`)."""
         self.window = AWAY_MINUTES * minute
@@ -123,11 +133,27 @@ class Pushes:
         chosen = await self.setting(user_id)
         if chosen is Notify.NEVER:
             return False
+        quiet = await self.storage.user_quiet(user_id)
+        if quiet is not None and within(quiet, self._wall()):
+            return False
         if first or asked:
             return True
         if not turn:
             return False
         return chosen is Notify.EVERY or not self.present(user_id)
+
+
+def within(quiet: QuietHours, when: float) -> bool:
+    """Whether `when` (seconds since the epoch) falls in the quiet hours, in their time
+    zone (an unknown one: never, so that nobody misses a turn over it)."""
+    try:
+        local = datetime.fromtimestamp(when, ZoneInfo(quiet.time_zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    minute = local.hour * 60 + local.minute
+    if quiet.start <= quiet.end:
+        return quiet.start <= minute < quiet.end
+    return minute >= quiet.start or minute < quiet.end  # through midnight
 
 
 def answered_in_dm(interaction: Any) -> None:

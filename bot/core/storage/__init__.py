@@ -12,6 +12,7 @@ default, one process) and PostgreSQL (several processes sharing one database).
 from bot.core.storage.reads import MAX_ROW_ID
 from bot.core.storage.rows import (
     GameRow,
+    QuietHours,
     Result,
     SeatRow,
     StaleVersion,
@@ -25,6 +26,7 @@ from bot.core.storage.writes import Storage
 __all__ = [
     "MAX_ROW_ID",
     "GameRow",
+    "QuietHours",
     "Result",
     "SeatRow",
     "StaleVersion",

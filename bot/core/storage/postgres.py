@@ -190,6 +190,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX followers_by_user ON followers (user_id);
     """,
+    # 9: a member's quiet hours (SQLite's migration 16).
+    """
+    ALTER TABLE user_settings ADD COLUMN quiet_from INTEGER;
+    ALTER TABLE user_settings ADD COLUMN quiet_until INTEGER;
+    ALTER TABLE user_settings ADD COLUMN time_zone TEXT;
+    """,
 )
 
 MIGRATION_LOCK = 0

@@ -14,6 +14,7 @@ from bot.core.storage.rows import (
     SELECT_SEATS,
     Follower,
     GameRow,
+    QuietHours,
     Result,
     SeatRow,
     Standing,
@@ -347,6 +348,16 @@ class Reads(RatingReads, StatsReads):
             "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,)
         )
         return None if row is None else row[0]
+
+    async def user_quiet(self, user_id: int) -> QuietHours | None:
+        """The member's quiet hours (`/notify`); None: they chose none."""
+        row = await self._driver.fetch_one(
+            "SELECT quiet_from, quiet_until, time_zone FROM user_settings WHERE user_id = ?",
+            (user_id,),
+        )
+        if row is None or row[0] is None or row[1] is None or row[2] is None:
+            return None
+        return QuietHours(int(row[0]), int(row[1]), str(row[2]))
 
     async def guild_language(self, guild_id: int) -> str | None:
         """The server's language for new games, None when it chose none."""

@@ -82,6 +82,16 @@ class Follower:
 
 
 @dataclass(frozen=True, slots=True)
+class QuietHours:
+    """A member's quiet hours (`/notify`): from and until, minutes after midnight in
+    their time zone (an IANA name); until before from runs past midnight."""
+
+    start: int
+    end: int
+    time_zone: str
+
+
+@dataclass(frozen=True, slots=True)
 class UserLanguage:
     """A member's language settings (lang/)."""
 

@@ -234,6 +234,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX followers_by_user ON followers (user_id);
     """,
+    # 16: a member's quiet hours (`/notify`, bot/core/pushes.py): from and until, in
+    # minutes after midnight in their time zone (an IANA name); NULL: none.
+    """
+    ALTER TABLE user_settings ADD COLUMN quiet_from INTEGER;
+    ALTER TABLE user_settings ADD COLUMN quiet_until INTEGER;
+    ALTER TABLE user_settings ADD COLUMN time_zone TEXT;
+    """,
 )
 
 

@@ -19,7 +19,7 @@ from bot.core.storage.driver import Changed, Driver
 from bot.core.storage.postgres import Postgres
 from bot.core.storage.ratings import finish_game, rebuild
 from bot.core.storage.reads import Reads
-from bot.core.storage.rows import Result, StaleVersion, Status, dumps
+from bot.core.storage.rows import QuietHours, Result, StaleVersion, Status, dumps
 from bot.core.storage.sqlite import Sqlite
 from games.protocol import JSON
 
@@ -470,6 +470,21 @@ class Storage(Reads):
                     "INSERT INTO user_settings (user_id, client_locale) VALUES (?, ?)"
                     " ON CONFLICT (user_id) DO UPDATE SET client_locale = excluded.client_locale",
                     (user_id, locale),
+                )
+            ]
+        )
+
+    async def set_user_quiet(self, user_id: int, quiet: QuietHours | None) -> None:
+        """A member's quiet hours (`/notify`); None: none."""
+        values = (quiet.start, quiet.end, quiet.time_zone) if quiet else (None, None, None)
+        await self._write(
+            [
+                (
+                    "INSERT INTO user_settings (user_id, quiet_from, quiet_until, time_zone)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+                    " quiet_from = excluded.quiet_from, quiet_until = excluded.quiet_until,"
+                    " time_zone = excluded.time_zone",
+                    (user_id, *values),
                 )
             ]
         )

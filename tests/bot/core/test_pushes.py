@@ -5,7 +5,11 @@ tests/bot/exts/test_pushes.py."""
 
 from __future__ import annotations
 
-from bot.core.pushes import AWAY_MINUTES, Pushes
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from bot.core.pushes import AWAY_MINUTES, Pushes, within
+from bot.core.storage import QuietHours
 
 
 class Clock:
@@ -81,3 +85,33 @@ async def test_the_latest_interaction_and_answers_posted_since_are_kept_while_pr
     assert pushes.latest(100) is None  # away: nothing is known of what they look at
     pushes.acted(101, 9)  # others acting forget the members who left
     assert list(pushes._acted) == [101] and not pushes.answered_since(100, 0.0)
+
+
+def at(hour: int, minute: int = 0, zone: str = "Europe/Paris") -> float:
+    """A moment of 2026-11-29 at that time of day in `zone`, as the wall clock reads it."""
+    return datetime(2026, 11, 29, hour, minute, tzinfo=ZoneInfo(zone)).timestamp()
+
+
+def test_quiet_hours_run_through_midnight_in_the_members_time_zone():
+    night = QuietHours(22 * 60, 7 * 60, "Europe/Paris")
+    assert within(night, at(23, 30)) and within(night, at(6, 59)) and within(night, at(22))
+    assert not within(night, at(7)) and not within(night, at(12)) and not within(night, at(21, 59))
+    # Read in Paris wherever the moment is written: 16:30 in New York is 22:30 there.
+    assert within(night, at(16, 30, "America/New_York"))
+    assert not within(night, at(12, 0, "America/New_York"))  # 18:00 in Paris
+    lunch = QuietHours(12 * 60, 14 * 60, "Asia/Tokyo")
+    assert within(lunch, at(13, zone="Asia/Tokyo")) and not within(lunch, at(14, zone="Asia/Tokyo"))
+    assert not within(QuietHours(0, 23 * 60, "Mars/Olympus"), at(12))  # unknown: never quiet
+
+
+async def test_in_quiet_hours_no_turn_notifies_whatever_else_was_chosen(tmp_path, opened):
+    storage = await opened(tmp_path / "bot.sqlite3")
+    wall = Clock()
+    pushes = Pushes(storage, minute=0.5, clock=Clock(), wall=wall)
+    await storage.set_user_notify(100, "every")
+    await storage.set_user_quiet(100, QuietHours(22 * 60, 7 * 60, "Europe/Paris"))
+    wall.now = at(23, 30)
+    assert not await pushes.notifies(100, turn=True, first=False, asked=False)
+    assert not await pushes.notifies(100, turn=False, first=True, asked=True)
+    wall.now = at(7, 30)
+    assert await pushes.notifies(100, turn=True, first=False, asked=False)

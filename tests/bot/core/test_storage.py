@@ -13,7 +13,7 @@ import time
 import asyncpg
 import pytest
 
-from bot.core.storage import Result, StaleVersion, Status, Storage, StorageError
+from bot.core.storage import QuietHours, Result, StaleVersion, Status, Storage, StorageError
 from bot.core.storage import postgres as postgres_backend
 from bot.core.storage.sqlite import MIGRATIONS
 from games.grass import Grass
@@ -430,6 +430,15 @@ async def test_a_members_notify_choice_is_kept_beside_their_language(where, open
     await storage.set_user_notify(100, None)  # back to the default
     assert await storage.user_notify(100) is None
     assert (await storage.user_languages([100]))[100].chosen == "fr"
+    # Quiet hours beside them, kept apart: setting one leaves the others.
+    assert await storage.user_quiet(100) is None
+    night = QuietHours(22 * 60, 7 * 60, "Europe/Paris")
+    await storage.set_user_quiet(100, night)
+    await storage.set_user_notify(100, "every")
+    assert await storage.user_quiet(100) == night
+    assert (await storage.user_languages([100]))[100].chosen == "fr"
+    await storage.set_user_quiet(100, None)
+    assert await storage.user_quiet(100) is None and await storage.user_notify(100) == "every"
 
 
 async def test_turn_times_run_from_the_move_before_in_the_same_game(where, opened):

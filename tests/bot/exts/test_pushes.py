@@ -1,16 +1,17 @@
 """Pushes that matter, through the emulator, which counts as Discord does who a message
 notifies (`Player.pushes`: new DMs without the silent flag, allowed mentions): a player
-away longer
-than the window (`AWAY_MINUTES` of the bot's clock, shrunk with TIMER_MINUTE) is pushed
-at every one of their turn starts; a trade offered to someone and a take-back to agree
-to notify even a player who acted a moment ago; `/notify` every turn and never are
-honoured. Players who click promptly are pushed by their first hand message only:
+away longer than the window (`AWAY_MINUTES` of the bot's clock, shrunk with
+TIMER_MINUTE) is pushed at every one of their turn starts; a trade offered to someone
+and a take-back to agree to notify even a player who acted a moment ago; `/notify`
+every turn and never are honoured, and so are quiet hours, in which every turn comes
+silently. Players who click promptly are pushed by their first hand message only:
 checked over whole games in tests/bot/core/test_handmessages.py."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+from datetime import UTC, datetime
 
 from tests.bot.scenario import MOVES
 from tests.bot.table import answer, hand_dm, play_move, start_game
@@ -100,6 +101,46 @@ async def test_notify_every_turn_and_never_are_honoured(fake_discord, stacked_bo
     assert len(dm_pushes(ann)) == 3
     assert dm_pushes(bob) == new_dms(bob)[:1] and len(new_dms(bob)) == 3
     assert cy.pushes() == [] and len(new_dms(cy)) == 3
+
+
+async def test_quiet_hours_make_every_turn_silent(fake_discord, stacked_bot):
+    emu = fake_discord
+    general = emu.channel("general")
+    ann = emu.user("ann")
+    hour = datetime.now(UTC).hour
+    start, end = (hour + 23) % 24, (hour + 2) % 24  # from an hour ago for three hours
+    told = await answer(
+        await ann.slash(
+            general,
+            "notify",
+            when="every",
+            quiet_from=start * 60,
+            quiet_until=end * 60,
+            time_zone="UTC",
+        )
+    )
+    assert told == (
+        "From now on I notify you at the start of every turn of yours. Quiet hours: "
+        f"from {start:02}:00 until {end:02}:00 (UTC), your turns come silently."
+    )
+    half = await answer(await ann.slash(general, "notify", quiet_from=60))
+    assert half == "Quiet hours need both a start and an end."
+    unknown = await answer(await ann.slash(general, "notify", time_zone="Mars/Olympus"))
+    assert unknown.startswith("I do not know the time zone Mars/Olympus: pick one")
+    players, _ = await start_game(emu, general)
+    for version, move in enumerate(MOVES[:6]):
+        await play_move(emu, players, general, version, move)
+    await hand_dm(emu, ann, 6)
+    await quiet(emu)
+    # Every turn of hers would notify her; in her quiet hours none does.
+    assert len(new_dms(ann)) == 3 and dm_pushes(ann) == []
+    status = await answer(await ann.slash(general, "notify"))
+    assert status == (
+        f"Your turns notify you: at every turn. Quiet hours: from {start:02}:00 until "
+        f"{end:02}:00 (UTC), your turns come silently."
+    )
+    same = await answer(await ann.slash(general, "notify", quiet_from=0, quiet_until=0))
+    assert same == "No quiet hours."
 
 
 async def test_notify_answers_in_the_members_language(fake_discord, bot_process):
