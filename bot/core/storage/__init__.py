@@ -3,6 +3,7 @@ default, one process) and PostgreSQL (several processes sharing one database).
 
     rows.py      the rows handed out (games, seats, results, standings)
     reads.py     every read, in SQL both databases run alike
+    following.py  the members following running games (both ways)
     writes.py    `Storage`: opening a database, and every write
     driver.py    what storage asks of a database
     sqlite.py    SQLite: migrations, its file lock, its two connections

@@ -12,7 +12,6 @@ from bot.core.storage.ratings import RatingReads
 from bot.core.storage.rows import (
     SELECT_GAMES,
     SELECT_SEATS,
-    Follower,
     GameRow,
     QuietHours,
     Result,
@@ -111,28 +110,6 @@ class Reads(RatingReads, StatsReads):
             " (SELECT game_id FROM seats WHERE user_id = ? AND left_game = 0) ORDER BY id",
             (user_id,),
         )
-
-    async def running_here(self, guild_id: int) -> list[GameRow]:
-        """The server's running games, oldest first (`/games`: those to follow)."""
-        return await self._games(
-            "WHERE status = 'running' AND guild_id = ? ORDER BY id", (guild_id,)
-        )
-
-    async def followers(self, game_id: int) -> list[Follower]:
-        """The members following the game, in the order they asked."""
-        rows = await self._driver.fetch_all(
-            "SELECT game_id, user_id, language, channel_id, message_id FROM followers"
-            " WHERE game_id = ? ORDER BY user_id",
-            (game_id,),
-        )
-        return [Follower(*row) for row in rows]
-
-    async def followed(self, user_id: int) -> list[int]:
-        """The games the member follows."""
-        rows = await self._driver.fetch_all(
-            "SELECT game_id FROM followers WHERE user_id = ? ORDER BY game_id", (user_id,)
-        )
-        return [int(row[0]) for row in rows]
 
     async def last_game_seated(self, user_id: int, kind: str) -> GameRow | None:
         """The user's most recent started game of this kind, finished or not, a seat they

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.core.storage.driver import Changed, Driver
+from bot.core.storage.following import Following
 from bot.core.storage.postgres import Postgres
 from bot.core.storage.ratings import finish_game, rebuild
 from bot.core.storage.reads import Reads
@@ -26,7 +27,7 @@ from games.protocol import JSON
 Statement = tuple[str, Sequence[Any]]
 
 
-class Storage(Reads):
+class Storage(Following, Reads):
     """Open with `await Storage.open(where)`: a SQLite file's path, or a PostgreSQL URL."""
 
     @classmethod
@@ -151,40 +152,6 @@ class Storage(Reads):
             ],
             game_id,
         )
-
-    async def follow(self, game_id: int, user_id: int, language: str) -> bool:
-        """The member follows the running game; False if they did already (or it is
-        not running any more)."""
-        async with self._driver.transaction(game_id) as transaction:
-            added = await transaction.execute(
-                "INSERT INTO followers (game_id, user_id, language)"
-                " SELECT id, ?, ? FROM games WHERE id = ? AND status = 'running'"
-                " ON CONFLICT (game_id, user_id) DO NOTHING",
-                (user_id, language, game_id),
-            )
-        return added > 0
-
-    async def set_follower_message(
-        self, game_id: int, user_id: int, channel_id: int, message_id: int
-    ) -> None:
-        await self._write(
-            [
-                (
-                    "UPDATE followers SET channel_id = ?, message_id = ?"
-                    " WHERE game_id = ? AND user_id = ?",
-                    (channel_id, message_id, game_id, user_id),
-                )
-            ],
-            game_id,
-        )
-
-    async def unfollow(self, game_id: int, user_id: int) -> bool:
-        """The member no longer follows the game; False if they did not."""
-        async with self._driver.transaction(game_id) as transaction:
-            removed = await transaction.execute(
-                "DELETE FROM followers WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-        return removed > 0
 
     async def start_game(
         self,

@@ -474,3 +474,22 @@ async def test_turn_times_run_from_the_move_before_in_the_same_game(where, opene
     assert [t.seconds for t in await storage.turn_times(1, "grass", 101)] == [15.0]
     assert await storage.turn_times(1, "gracias", 100) == []
     assert await storage.turn_times(2, "grass", 100) == []  # another server
+
+
+async def test_a_running_game_is_followed_once_per_member_and_only_while_it_runs(where, opened):
+    storage = await opened(where)
+    game, _ = await _started_game(storage, ("ann", "bob"))
+    lobby = await storage.create_game(1, 3, "grass", {}, 100, "ann")
+    assert [row.id for row in await storage.running_here(1)] == [game]
+    assert await storage.running_here(2) == []
+    assert await storage.follow(game, 300, "fr")
+    assert not await storage.follow(game, 300, "en")  # already: the first choice stays
+    assert not await storage.follow(lobby, 300, "fr")  # not running
+    assert await storage.follow(game, 200, "de")
+    await storage.set_follower_message(game, 300, 77, 88)
+    assert [
+        (f.user_id, f.language, f.channel_id, f.message_id) for f in await storage.followers(game)
+    ] == [(200, "de", None, None), (300, "fr", 77, 88)]
+    assert await storage.followed(300) == [game]
+    assert await storage.unfollow(game, 300) and not await storage.unfollow(game, 300)
+    assert await storage.followed(300) == []
