@@ -16,6 +16,7 @@ import asyncio
 import importlib.util
 import logging
 import pkgutil
+import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -142,6 +143,8 @@ class GameBot(commands.AutoShardedBot):
         self.shared_answers: dict[str, Shared] = {}
         """What each Share button draws again, by the word its id starts with; filled
         by the extensions that answer privately (bot/core/sharing.py)."""
+        self.control_templates: list[re.Pattern[str]] = []
+        """The custom ids of the dynamic items registered (`add_dynamic_items`)."""
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
         self.replays = Replays()
         """The animated replays' worker (bot/core/replays.py)."""
@@ -246,6 +249,16 @@ class GameBot(commands.AutoShardedBot):
         self.kinds.clear()
         self.kinds.update((k.name, k) for k in kinds)
         await self.add_cog(kind.commands(self, kind))
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """discord.py's, remembering the items' templates: a click whose custom id
+        matches one is this bot's (`ours`), whichever extension registered it."""
+        super().add_dynamic_items(*items)
+        self.control_templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
+    def ours(self, custom_id: str) -> bool:
+        """Whether a control's custom id is one of this bot's dynamic items'."""
+        return any(template.fullmatch(custom_id) for template in self.control_templates)
 
     async def load_everything(self) -> None:
         """Storage, the session service, the publisher and every extension: all of the

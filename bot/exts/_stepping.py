@@ -153,8 +153,9 @@ async def step_message(
     table = table_at(session, step, last=at.step == len(steps) - 1)
     words = kind.ui.table_text(table)
     where = picture_number(page, len(shown))
-    if kind.words.part is not None and len(parts(steps)) > 1:
-        part = kind.words.part(parts_of(steps, shown)[page] + 1)
+    owners = parts_of(steps, shown)
+    if kind.words.part is not None and owners[-1] > 0:  # a game of several parts
+        part = kind.words.part(owners[page] + 1)
         where = Text.verbatim("{part} · {where}", part=part, where=where)
     head = Text.verbatim("**{replay}** · {where}", replay=_("Replay"), where=where)
     if at.scores and kind.pictures.scores is not None:
@@ -167,7 +168,7 @@ async def step_message(
     name = "scores.png" if at.scores else "table.png"
     picture = await bot.publisher.pictures.render(draw, step.view, name, alt, language)
     said = joined("\n", [f"- {line}" for line in step.lines]) if step.lines else ""
-    items = controls(session.id, page, len(shown), parts_start(steps, shown), kind.words.part)
+    items = controls(session.id, page, len(shown), parts_start(owners), kind.words.part)
     if with_share:
         items.append(ShareButton(("steps", str(session.id), str(page))))
     localise_items(items, language)
@@ -181,7 +182,7 @@ async def first_page(bot: GameBot, session: Session, part: int | None) -> int:
     if part is None:
         return 0
     steps = await game_steps(bot, session)
-    starts = parts_start(steps, pages(steps))
+    starts = parts_start(parts_of(steps, pages(steps)))
     return starts[part - 1] if 1 <= part <= len(starts) else 0
 
 
@@ -223,10 +224,11 @@ def parts_of(steps: Sequence[Step], shown: Sequence[Page]) -> list[int]:
     ]
 
 
-def parts_start(steps: Sequence[Step], shown: Sequence[Page]) -> list[int]:
-    """The first picture of each hand or round: the deal's table."""
+def parts_start(owners: Sequence[int]) -> list[int]:
+    """The first picture of each hand or round (the deal's table), from which part each
+    picture shows (`parts_of`)."""
     starts: dict[int, int] = {}
-    for index, part in enumerate(parts_of(steps, shown)):
+    for index, part in enumerate(owners):
         starts.setdefault(part, index)
     return [starts[part] for part in sorted(starts)]
 

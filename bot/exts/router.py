@@ -23,11 +23,8 @@ import discord
 from discord.ext import commands
 
 from bot.core.errors import Refusal, ShowingFailed, StaleControl, report
-from bot.core.followers import UNFOLLOW_TEMPLATE
 from bot.core.gameui import (
-    BUTTON_TEMPLATE,
     MODAL_TEMPLATE,
-    SELECT_TEMPLATE,
     Act,
     Ask,
     Control,
@@ -39,21 +36,14 @@ from bot.core.gameui import (
 from bot.core.handmessages import take_back_items
 from bot.core.language import MODAL_TITLE, localise_items, private, within
 from bot.core.session import NOT_SEATED, Clicked, Session
-from bot.core.sharing import SHARE_TEMPLATE, Reply
+from bot.core.sharing import Reply
 from bot.core.takeback import TAKE_BACK_VERBS
 from bot.core.takeback_requests import take_back_clicked
 from bot.exts._answers import QUESTION_PREFIX, QUESTIONS, show_private
 from bot.exts._exports import send_replay
-from bot.exts._following import FOLLOW_TEMPLATE
 from bot.exts._lobby import LOBBY_VERBS, ask_rematch, handle_lobby
 from bot.exts._replays import send_animation, shared_animation
-from bot.exts._stepping import (
-    STEP_BUTTON_TEMPLATE,
-    STEP_SELECT_TEMPLATE,
-    StepButton,
-    StepSelect,
-    shared_steps,
-)
+from bot.exts._stepping import StepButton, StepSelect, shared_steps
 from games.text import Text, _
 
 if TYPE_CHECKING:
@@ -232,20 +222,8 @@ class Router(commands.Cog):
                 return
             asked[1].set_result(interaction)
             return
-        ours = any(
-            re.fullmatch(template, custom_id)
-            for template in (
-                BUTTON_TEMPLATE,
-                SELECT_TEMPLATE,
-                SHARE_TEMPLATE,
-                STEP_BUTTON_TEMPLATE,
-                STEP_SELECT_TEMPLATE,
-                FOLLOW_TEMPLATE,
-                UNFOLLOW_TEMPLATE,
-            )
-        )
-        if ours and custom_id in _component_ids(interaction.message):
-            return  # routed to GameButton / GameSelect / ShareButton / StepButton...
+        if self.bot.ours(custom_id) and custom_id in _component_ids(interaction.message):
+            return  # routed to its dynamic item (GameButton, ShareButton, StepButton...)
         await report(interaction, Refusal(_("That control does not exist (any more).")))
 
 
