@@ -29,8 +29,8 @@ DISCORD_TOKEN. The bot needs no privileged intents (leave Presence, Server Membe
 Message Content off). To invite it, on the "OAuth2" tab tick the scopes "bot" and \
 "applications.commands" and the permissions View Channels, Send Messages, Attach Files, \
 Embed Links, Read Message History, Use Application Commands, Send Messages in \
-Threads and Create Public Threads (permissions integer 311385246720), open the \
-generated URL and pick your server. Then run `make run` again."""
+Threads, Create Public Threads and Manage Events (permissions integer 319975181312), \
+open the generated URL and pick your server. Then run `make run` again."""
 
 log = logging.getLogger("bot")
 

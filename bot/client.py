@@ -41,6 +41,7 @@ from bot.core.settings import Settings
 from bot.core.sharing import ShareButton, Shared
 from bot.core.storage import Storage
 from bot.core.tables import Tables
+from bot.core.tournaments import Tournaments
 from bot.core.tree import GameTree
 from bot.core.turns import Turns
 from games import registry
@@ -116,6 +117,7 @@ class GameBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intent: slash commands need no messages
+        intents.guild_scheduled_events = True  # game nights' events cancelled in Discord
         # discord.py reads shard_ids only when given: none given means every shard.
         options: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:
@@ -153,6 +155,7 @@ class GameBot(commands.AutoShardedBot):
         self._tables: Tables | None = None
         self._turns: Turns | None = None
         self._lobbies: Lobbies | None = None
+        self._tournaments: Tournaments | None = None
         self._publisher: Publisher | None = None
         self._restoring: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[None]] = set()
@@ -183,6 +186,11 @@ class GameBot(commands.AutoShardedBot):
     def lobbies(self) -> Lobbies:
         assert self._lobbies is not None
         return self._lobbies
+
+    @property
+    def tournaments(self) -> Tournaments:
+        assert self._tournaments is not None
+        return self._tournaments
 
     @property
     def turns(self) -> Turns:
@@ -285,6 +293,7 @@ class GameBot(commands.AutoShardedBot):
         await self._storage.listen(self._changed_elsewhere)
         self._tables = Tables(self._sessions, self._publisher, self.settings, self.executor)
         self._lobbies = Lobbies(self._tables)
+        self._tournaments = Tournaments(self._lobbies)
         self._turns = Turns(self._tables, self.settings, self.wait_until_ready)
         await self._turns.start()
         names = dict.fromkeys([*walk_extensions(EXTENSIONS), *game_packages()])

@@ -7,11 +7,11 @@ FROM and TO are database URLs as in DATABASE_URL (a SQLite file may also be give
 path). Stop the bot first: a SQLite file is refused while a bot has it open. Both
 databases are brought to this bot's schema; TO must hold no game yet.
 
-Everything (games, seats, move logs, results, followers) is copied with its ids in one transaction
-of TO. Before it commits, every copied row is read back and compared with FROM's, and
-every started game's move log is replayed to the state stored beside it; any difference
-rolls the whole copy back. Exit status 0 with what was copied, 1 with a sentence when
-nothing was (TO is then as it was).
+Everything (games, seats, move logs, results, followers, game nights, tournaments) is
+copied with its ids in one transaction of TO. Before it commits, every copied row is read
+back and compared with FROM's, and every started game's move log is replayed to the state
+stored beside it; any difference rolls the whole copy back. Exit status 0 with what was copied,
+1 with a sentence when nothing was (TO is then as it was).
 """
 
 from __future__ import annotations
@@ -61,6 +61,10 @@ ROWS = {
         "SELECT game_id, user_id, language, channel_id, message_id FROM followers"
         " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, user_id"
     ),
+    "game_night_games": (
+        "SELECT night_id, game_id FROM game_night_games"
+        " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, night_id"
+    ),
 }
 """Every table of games, parents first (a game before its seats), with all of its
 columns: the rows of the games with ids in a range."""
@@ -76,12 +80,35 @@ SETTINGS = {
         "SELECT guild_id, kind, season, player, mu, sigma, games FROM ratings"
         " ORDER BY guild_id, kind, season, player"
     ),
+    "absences": "SELECT user_id, starts, ends FROM absences ORDER BY user_id, starts",
+    "boards": (
+        "SELECT tournament_id, round, board, players, game_id FROM boards"
+        " ORDER BY tournament_id, round, board"
+    ),
 }
-"""The members' and servers' settings and the ratings, copied whole. (Leases are not copied: they
-belong to the processes of the old database.)"""
+"""The members' and servers' settings, the ratings, the members' vacations and the
+tournaments' boards (after the games they point at), copied whole. (Leases are not
+copied: they belong to the processes of the old database.)"""
+PARENTS = {
+    "game_nights": (
+        "SELECT id, guild_id, channel_id, kind, host_id, host_name, event_id, starts,"
+        " voice_channel_id, note, language, status, created_at FROM game_nights ORDER BY id"
+    ),
+    "tournaments": (
+        "SELECT id, guild_id, channel_id, kind, host_id, rounds, pace, table_size, closes,"
+        " language, status, round, announced, message_id, created_at FROM tournaments"
+        " ORDER BY id"
+    ),
+    "entrants": (
+        "SELECT tournament_id, user_id, name, entry, dropped_after FROM entrants"
+        " ORDER BY tournament_id, entry"
+    ),
+}
+"""Tables copied whole before the games: rows of the games' tables point at them (a game
+night's games), or they are not a game's (a tournament and its entrants)."""
 TABLES = {
     table: tuple(sql.removeprefix("SELECT ").split(" FROM ")[0].split(", "))
-    for table, sql in {**ROWS, **SETTINGS}.items()
+    for table, sql in {**PARENTS, **ROWS, **SETTINGS}.items()
 }
 COUNTS = {
     "games": "SELECT COUNT(*) FROM games",
@@ -93,6 +120,12 @@ COUNTS = {
     "rating_changes": "SELECT COUNT(*) FROM rating_changes",
     "ratings": "SELECT COUNT(*) FROM ratings",
     "followers": "SELECT COUNT(*) FROM followers",
+    "game_nights": "SELECT COUNT(*) FROM game_nights",
+    "game_night_games": "SELECT COUNT(*) FROM game_night_games",
+    "absences": "SELECT COUNT(*) FROM absences",
+    "tournaments": "SELECT COUNT(*) FROM tournaments",
+    "entrants": "SELECT COUNT(*) FROM entrants",
+    "boards": "SELECT COUNT(*) FROM boards",
 }
 CHUNK = 500
 """Games copied at a time, with their rows: memory stays small however big the database."""
@@ -182,6 +215,11 @@ async def migrate(source_where: Path | str, target_where: Path | str) -> Copied:
         ids = await source.driver.fetch_all("SELECT id FROM games ORDER BY id")
         replayed = 0
         async with target.driver.transaction() as transaction:
+            for table, sql in PARENTS.items():
+                rows = await source.driver.fetch_all(sql)
+                await transaction.insert_many(table, TABLES[table], rows)
+                if [tuple(row) for row in await transaction.fetch_all(sql)] != rows:
+                    raise MigrationError(f"the {table} did not copy exactly")
             for start in range(0, len(ids), CHUNK):
                 chunk = ids[start : start + CHUNK]
                 replayed += await _copy_chunk(source, transaction, chunk[0][0], chunk[-1][0])
@@ -194,6 +232,14 @@ async def migrate(source_where: Path | str, target_where: Path | str) -> Copied:
                 # Ids were copied as they were: new games go on after the last one.
                 await transaction.execute(
                     "SELECT setval(pg_get_serial_sequence('games', 'id'), MAX(id)) FROM games"
+                )
+                await transaction.execute(
+                    "SELECT setval(pg_get_serial_sequence('game_nights', 'id'), MAX(id))"
+                    " FROM game_nights"
+                )
+                await transaction.execute(
+                    "SELECT setval(pg_get_serial_sequence('tournaments', 'id'), MAX(id))"
+                    " FROM tournaments"
                 )
             counts = {}
             for table in TABLES:

@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.core.absences import seats_away
 from bot.core.errors import Refusal
 from bot.core.language import localise_items
 from bot.core.layout import laid_out
@@ -151,7 +152,8 @@ class Followers:
     ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
         """The table message's words and picture in `language`, with the way to the
         table and, while the game runs, Unfollow."""
-        words = table_message_words(session, self.minute, language=language)
+        away = await seats_away(self.storage, session.row, session.seats)
+        words = table_message_words(session, self.minute, language=language, away=away)
         kind = session.record
         picture = await self.render(
             kind.pictures.table, session.public_view(), "table.png", words.alt, language

@@ -64,6 +64,12 @@ SLOW_PACES = (60, 3 * 60, 12 * 60, 24 * 60, 2 * 24 * 60, 3 * 24 * 60, 7 * 24 * 6
 over time zones play a move or two a day, as in Board Game Arena's turn-based mode."""
 SLOW_LOBBY_MINUTES = 24 * 60
 """A slow game's lobby or challenge waits a day: its players come by now and then."""
+VACATION_DAYS = 30
+"""Days of vacation (`/away`) a member may take in a calendar year of their time zone,
+every day touched counting whole: a month's holidays, not a way to hold games forever
+(each vacation stops their clocks in every slow game they play, bot/core/absences.py)."""
+VACATION_AHEAD_DAYS = 365
+"""How far ahead a vacation may be planned: its last day within a year from today."""
 
 
 def slow(row: GameRow) -> bool:

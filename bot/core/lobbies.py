@@ -107,15 +107,15 @@ class Lobbies:
 
     def _record(self, row: GameRow) -> GameKind:
         """The kind a stored game is of; `Refusal` for a kind this bot no longer has."""
-        record = self._known(row)
+        record = self.known(row.kind)
         if record is None:
             raise Refusal(_("That game no longer exists."))
         return record
 
-    def _known(self, row: GameRow) -> GameKind | None:
-        """The kind a stored game is of, if this bot has it (the sweeps leave the others
-        alone)."""
-        return self.kinds.get(row.kind)
+    def known(self, kind: str) -> GameKind | None:
+        """The kind of that name, if this bot has it (a stored game's, a tournament's, a
+        game night's: the sweeps leave the others alone)."""
+        return self.kinds.get(kind)
 
     def _opening(self, guild_id: int) -> asyncio.Lock:
         """The lock of games opened on this server (`_openings`)."""
@@ -525,14 +525,14 @@ class Lobbies:
             now - LOBBY_MINUTES * self._minute, now - CHALLENGE_MINUTES * self._minute
         )
         for row in lobbies:
-            record = self._known(row)
+            record = self.known(row.kind)
             # Those of slow games wait longer than the query's shortest wait.
             expired = lobby_expired(row, self._minute, now)
             if record is not None and expired and serves(row.guild_id):
                 await self.tables.close(row, expiry_text(record.words.title, row))
         before = now - REMATCH_MINUTES * self._minute
         for row in await self.storage.rematches_opened_before(before):
-            record = self._known(row)
+            record = self.known(row.kind)
             if record is not None and serves(row.guild_id):
                 await self._rematch_overdue(row, record)
 

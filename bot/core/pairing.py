@@ -267,15 +267,15 @@ class Standing:
 
 def swiss_standings(
     players: Sequence[int],
-    games: Iterable[tuple[int, int, float]],
+    games: Iterable[tuple[int, int, float, float]],
     byes: Iterable[int] = (),
 ) -> list[Standing]:
     """The Swiss standings of `players` (in order of entry) after `games` (dark, light,
-    dark's result: 1, ½ or 0) and `byes` (1 point each): by points, then Buchholz, then
-    entry."""
+    dark's points, light's points: 1 and 0, ½ each, or 0 each when both forfeited) and
+    `byes` (1 point each): by points, then Buchholz, then entry."""
     found = {player: Standing(player) for player in players}
-    for dark, light, result in games:
-        for player, other, points in ((dark, light, result), (light, dark, 1 - result)):
+    for dark, light, dark_points, light_points in games:
+        for player, other, points in ((dark, light, dark_points), (light, dark, light_points)):
             found[player].points += points
             found[player].games += 1
             found[player].opponents.append(other)
@@ -288,17 +288,19 @@ def swiss_standings(
 
 
 def table_standings(
-    players: Sequence[int], tables: Iterable[Mapping[int, float]]
+    players: Sequence[int], tables: Iterable[Mapping[int, tuple[float, float]]]
 ) -> list[Standing]:
     """The standings of `players` (in order of entry) after `tables`, each one table's
-    final scores: by rank points, then the total of their scores, then entry."""
+    (place, score) per player, the first place 1: by rank points (equal places share
+    theirs), then the total of their scores, then entry."""
     found = {player: Standing(player) for player in players}
-    for scores in tables:
-        for player, points in rank_points(scores).items():
-            found[player].points += points
-            found[player].tiebreak += scores[player]
+    for table in tables:
+        points = rank_points({player: -place for player, (place, _) in table.items()})
+        for player, (_, score) in table.items():
+            found[player].points += points[player]
+            found[player].tiebreak += score
             found[player].games += 1
-            found[player].opponents += [other for other in scores if other != player]
+            found[player].opponents += [other for other in table if other != player]
     return _ordered(found, players)
 
 

@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.core.absences import seats_away
 from bot.core.followers import Followers
 from bot.core.gameui import (
     ANY_VERSION,
@@ -200,7 +201,8 @@ class Publisher:
         self.followers.changed(session)
         kind = session.record
         language = game_language(session)
-        words = table_message_words(session, self.minute, starting)
+        away = await seats_away(self.storage, session.row, session.seats)
+        words = table_message_words(session, self.minute, starting, away=away)
         file = await self.render(
             kind.pictures.table, session.table().view, "table.png", words.alt, language
         )

@@ -5,16 +5,18 @@ for a channel where the bot may not attach pictures."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
+from bot.core.absences import Away
 from bot.core.language import Speech
 from bot.core.layout import laid_out
 from bot.core.session import Session
-from bot.core.table_lines import deadline_line, turn_line
+from bot.core.storage import Status
+from bot.core.table_lines import deadline_line, turn_line, with_away
 from games.text import _, joined
 from lang import ENGLISH
 
@@ -64,20 +66,27 @@ class TableWords:
 
 
 def table_message_words(
-    session: Session, minute: float, starting: Collection[str] = (), language: str | None = None
+    session: Session,
+    minute: float,
+    starting: Collection[str] = (),
+    language: str | None = None,
+    away: Mapping[str, Away] | None = None,
 ) -> TableWords:
     """The table message's words as the game is now: whose moment it is (and a slow
     game's deadlines, `starting` as in `deadline_line`), the game's line and the seats'
-    figures over the picture, the last actions under it; in `language` (a follower's),
-    else the game's."""
+    figures over the picture (a player `away` saying until when: bot/core/absences.py
+    `seats_away`), the last actions under it; in `language` (a follower's), else the
+    game's."""
     kind = session.record
     language = language or game_language(session)
     table = session.table()
     words = kind.ui.table_text(table)
+    away = away if session.status == Status.RUNNING else None
+    words = with_away(words, table.players, away or {}, language)
     # The turn line names the awaited people and says what they are to do: it stands
     # in for the status, which would say it again.
     top = words.top(turn_line(session))
-    deadline = deadline_line(session, minute, starting)
+    deadline = deadline_line(session, minute, starting, away)
     if deadline is not None:
         top = joined("\n", [deadline, top])
     speech = Speech(language)

@@ -108,8 +108,9 @@ class Tables:
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         setup = self.settings.game_setup.get(row.kind)
-        if setup:  # stacked decks or rolls, for tests and demonstrations
-            header = {**setup, "game": row.kind, "players": names, "options": row.options}
+        if setup:  # stacked decks or rolls (and options), for tests and demonstrations
+            options = {**row.options, **setup.get("options", {})}
+            header = {**setup, "game": row.kind, "players": names, "options": options}
             engine = cls.from_replay({**header, "seed": seed})
         else:
             engine = cls.create(names, row.options, seed)
@@ -139,6 +140,7 @@ class Tables:
         row = await storage.open_game(channel_id, record.name)
         if row is None:
             raise Refusal(_("No {game} game is open in this channel.", game=record.words.title))
+        await self.tournament_guard(row.id, manages_server)
         seats = await storage.seats(row.id)
         # Late in a game the host alone could erase the others' win: from then on it takes
         # Manage Server, or a game idle for a while (then any of its players may).
@@ -175,6 +177,18 @@ class Tables:
         title = self.sessions.kinds[row.kind].words.title
         if not await self.close(row, _("~~{game} lobby~~: abandoned.", game=title)):
             await self.sessions.abandon(row.id, announce)
+
+    async def tournament_guard(self, game_id: int, manages_server: bool) -> None:
+        """`Refusal` unless a member who may manage the server asks, in a tournament's
+        game: its first player hosts it, and an abandon or a kick there would decide
+        its result (bot/core/rounds.py)."""
+        if not manages_server and await self.sessions.storage.tournament_of(game_id) is not None:
+            raise Refusal(
+                _(
+                    "This is a tournament game: only a member who may manage the server can "
+                    "end it without a result or remove a player from it."
+                )
+            )
 
     def may_kick(self, session: Session, by: int, manages_server: bool, player: Member) -> None:
         """`Refusal` unless `by` may remove `player` from the game: its host or someone

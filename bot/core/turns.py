@@ -19,6 +19,12 @@ committed, logged and published exactly like a person's. The session service cal
   (they survive restarts: an expired one fires at once), reminds them at half time,
   and on expiry lets the easy AI play their turn and says so; after three expiries in
   a row the computer takes the seat;
+- stops a slow game's clock while its player is away (`/away`, bot/core/absences.py):
+  the stored deadline counts their vacations, set so as a turn begins (one begun while
+  away has its whole time from their return) and again, from the time left, whenever
+  their vacations change (`vacations_changed`: stored, so restarts and other processes
+  agree). The reminder comes at half the time left, vacations counted; while they are
+  away the timer only waits for their return. Live games' clocks never stop;
 - marks players who left, passes the host role to another person when the host
   leaves or loses the seat, and abandons a game where only computers are left.
 
@@ -41,11 +47,12 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot.core.absences import Span, away_at, deadline_after, moment_left, moved, spans
 from bot.core.clock import SYSTEM_CLOCK, Clock
 from bot.core.errors import Refusal, StaleControl
 from bot.core.language import mention, time_span
 from bot.core.leases import Leases
-from bot.core.limits import EXPIRIES_TO_REPLACE, slow, turn_deadline, turn_minutes
+from bot.core.limits import EXPIRIES_TO_REPLACE, SLOW_PACES, slow, turn_deadline, turn_minutes
 from bot.core.session import Session
 from bot.core.sessions import action_kind
 from bot.core.settings import Settings
@@ -202,12 +209,52 @@ class Turns:
             if not awaited or timer <= 0 or seat.left_game:
                 deadline, reminded = None, False
             elif (ends := turn_deadline(deadline, seat.name in starts, now, timer)) != deadline:
-                deadline, reminded = ends, False  # a turn begins
+                away = await self._vacations(session, seat.user_id, now)
+                deadline, reminded = deadline_after(now, ends - now, away), False  # a turn begins
             if (deadline, reminded, expiries) != (seat.deadline, seat.reminded, seat.expiries):
                 await self._set_timer(session, seat, deadline, reminded, expiries)
                 self._poke(key)
             if deadline is not None and runs_here:
                 self._spawn(self._timer_tasks, key, self._run_timer(*key))
+
+    async def _vacations(self, session: Session, user_id: int, now: float) -> list[Span]:
+        """The player's vacations not over by `now` that stop the game's clock: none in
+        a live game."""
+        if not slow(session.row):
+            return []
+        return spans(await self.storage.absences(user_id, since=now))
+
+    async def vacations_changed(
+        self, user_id: int, before: Sequence[Span], after: Sequence[Span]
+    ) -> None:
+        """The member's vacations changed: in each slow game they play, their running
+        deadline keeps the time it had left, counted with the new vacations (a timer
+        waiting here is woken; one in another process hears of the stored change), and
+        the table is drawn again to say who is away."""
+        now = self.clock.time()
+        for game_id in await self.storage.slow_games_of(user_id, SLOW_PACES[0]):
+            try:
+                await self._move_deadline(game_id, user_id, now, before, after)
+            except Exception:  # the vacation stands; the other games are still moved
+                log.exception("game %s: moving a deadline for a vacation failed", game_id)
+
+    async def _move_deadline(
+        self, game_id: int, user_id: int, now: float, before: Sequence[Span], after: Sequence[Span]
+    ) -> None:
+        session = await self.sessions.load(game_id)
+        if session is None:
+            return
+        async with session.lock:
+            seat = next((s for s in session.seats if s.user_id == user_id), None)
+            if session.status != Status.RUNNING or seat is None or seat.is_ai:
+                return
+            key = (game_id, seat.name)
+            if seat.deadline is not None and key not in self._covering:
+                deadline = moved(seat.deadline, now, before, after)
+                if deadline != seat.deadline:
+                    await self._set_timer(session, seat, deadline, seat.reminded, seat.expiries)
+                    self._poke(key)
+            await self.tables.screen.refresh(session)
 
     def _start_computer(self, session: Session, key: Key) -> bool:
         """An awaited computer seat's task: its move, or, while its own trade offer waits
@@ -444,10 +491,14 @@ class Turns:
                     return
                 total = self._minutes(session) * self.settings.timer_minute
                 now = self.clock.time()
+                away = await self._vacations(session, seat.user_id, now)
+                if (vacation := away_at(away, now)) is not None:
+                    await self.clock.wait(wake, vacation[1] - now)  # the clock stands still
+                    continue
                 if now >= seat.deadline:
                     await self._expire(game_id, name, seat.deadline)
                     continue
-                half = seat.deadline - total / 2
+                half = moment_left(seat.deadline, total / 2, away)
                 if not seat.reminded and now >= half:
                     await self._remind(session, seat)
                     continue

@@ -281,6 +281,7 @@ async def kick_player(
     manages_server = bool(permissions and permissions.manage_guild)
     kicked = Member(player.id, player.display_name)
     by = interaction.user.id
+    await bot.tables.tournament_guard(session.id, manages_server)
     bot.tables.may_kick(session, by, manages_server, kicked)
     await interaction.response.defer(thinking=True)
     seat = await bot.tables.kick(session.id, kicked)

@@ -10,7 +10,9 @@ from playing there, and only its host or a server manager could clear it. So:
 - any seated player, host or not, may abandon a game in which nothing happened for
   IDLE_MINUTES (`/<game> abandon`, bot/exts/_commands.py);
 - a running game in which nothing happened for STALE_MINUTES ends without a result,
-  turn timer or not (with a timer, absent players are covered long before).
+  turn timer or not (with a timer, absent players are covered long before), unless a
+  turn's deadline is still ahead: a slow game's clock stands still while its player is
+  away (`/away`, up to a month), and the timer moves the game when it comes due.
 
 A sweep looks once a minute. Minutes here are the bot's clock minutes: each lasts
 `Settings.timer_minute` seconds (60; tests shrink it, as for turn timers).
@@ -74,6 +76,10 @@ class Expiry(commands.Cog):
             waited = stale_minutes(row) * minute
             if now - max(row.updated_at, self._started) < waited:
                 continue
+            if any(
+                s.deadline is not None and s.deadline > now for s in await bot.storage.seats(row.id)
+            ):
+                continue  # a turn's clock still runs: it stood still while its player was away
             if row.kind in bot.kinds and bot.serves(row.guild_id):
                 days = stale_minutes(row) // (24 * 60)
                 stale_text = _n(

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.language import private, slash
+from bot.core.limits import VACATION_DAYS
 from games.text import Listed, Text, _, _n, joined
 
 if TYPE_CHECKING:
@@ -84,6 +85,28 @@ def help_embed(kinds: Sequence[GameKind]) -> discord.Embed:
             " ", [starting, _("**Add AI** gives an empty seat to a computer player.")]
         )
     embed.add_field(name=_("Starting a game"), value=starting, inline=False)
+    embed.add_field(
+        name=_("Game nights"),
+        value=_(
+            "{plan} plans a game for a given time as a server event: members mark it as "
+            "interested in the server's Events, and at its time the lobby opens here, each "
+            "of them called to a table. {list} shows the coming ones.",
+            plan=slash("gamenight plan"),
+            list=slash("gamenight list"),
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name=_("Tournaments"),
+        value=_(
+            "{create} holds a championship in this channel: members join until sign-ups "
+            "close, then each round's games open on their own in threads, paired by the "
+            "standings. {standings} shows where everyone stands.",
+            create=slash("tournament create"),
+            standings=slash("tournament standings"),
+        ),
+        inline=False,
+    )
     for name, value in playing_fields(kinds, first):
         embed.add_field(name=name, value=value, inline=False)
     rules = joined(", ", [slash(f"{kind.name} rules") for kind in kinds])
@@ -164,8 +187,14 @@ def playing_fields(kinds: Sequence[GameKind], first: str) -> list[tuple[str, str
         notify=slash("notify"),
         pace=slash(f"{first} start", "pace"),
     )
+    away = _(
+        "Going on vacation? {away} stops your clocks in slow games while you are away "
+        "(up to {days} days a year).",
+        away=slash("away", "until"),
+        days=VACATION_DAYS,
+    )
     return [
         (_("Playing from your DMs"), dms),
         (_("If your DMs are closed"), closed),
-        (_("Your games and your turns"), yours),
+        (_("Your games and your turns"), joined(" ", [yours, away])),
     ]

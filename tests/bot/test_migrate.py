@@ -89,7 +89,15 @@ async def _database_of_real_games(path: Path) -> list[int]:
         await storage.set_client_locale(100, "en-GB")
         await storage.set_client_locale(101, "it")
         await storage.set_guild_language(7, "de")
-        return [*ids, lobby, rematch]
+        tournament = await storage.create_tournament(7, 72, "graps", 100, 3, 60, 2, 1.8e9, "fr")
+        for user, name in ((100, "ann"), (101, "bob"), (102, "cy")):
+            await storage.enter(tournament, user, name)
+        await storage.begin_round(tournament, 1, [(100, 101), (102,)])
+        row = await storage.tournament(tournament)
+        assert row is not None
+        board = (await storage.boards(tournament))[0]
+        played = await storage.create_board_game(row, board, 72, [(100, "ann"), (101, "bob")], {})
+        return [*ids, lobby, rematch, played]
     finally:
         await storage.close()
 
@@ -126,7 +134,7 @@ async def test_a_database_of_real_games_moves_to_postgresql_whole(tmp_path, post
     status = await asyncio.to_thread(main, [f"sqlite:///{source}", postgres_url])
     out, err = capsys.readouterr()
     assert status == 0, err
-    assert out.startswith("Copied 6 games (") and "started games replay" in out
+    assert out.startswith("Copied 7 games (") and "started games replay" in out
     assert _rows(source) == await _postgres_rows(postgres_url)
 
     # The bot goes on there: games read the same, the next game takes the next id.
@@ -141,6 +149,9 @@ async def test_a_database_of_real_games_moves_to_postgresql_whole(tmp_path, post
         finished = [await after.game(game_id) for game_id in ids[:2]]
         assert [game.status if game else None for game in finished] == ["finished"] * 2
         assert await after.create_game(7, 1, "graps", {}, 100, "ann") == max(ids) + 1
+        # A tournament goes on there too: its boards, and the next one's id.
+        assert await after.boards(1) == await before.boards(1)
+        assert await after.create_tournament(7, 73, "grass", 100, 2, 60, 4, 2e9, None) == 2
     finally:
         await before.close()
         await after.close()

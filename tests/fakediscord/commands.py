@@ -323,6 +323,9 @@ def _check_value(path: str, option: dict[str, Any], value: Any) -> Any:
     elif kind == CHANNEL:
         if not isinstance(value, Channel) or value.guild_id is None:
             raise wrong
+        kinds = option.get("channel_types")
+        if kinds and value.kind not in kinds:
+            raise CommandRefused(f"option {name!r} of /{path} takes channels of types {kinds}")
         return str(value.id)
     else:
         raise CommandRefused(f"option type {kind} of {name!r} is not emulated")

@@ -14,11 +14,12 @@ from aiohttp import web
 
 from tests.fakediscord import guild
 from tests.fakediscord.commands import CommandStore
-from tests.fakediscord.core import Signal, SnowflakeFactory
+from tests.fakediscord.core import MANAGE_EVENTS, Signal, SnowflakeFactory
+from tests.fakediscord.events import ScheduledEvent, ScheduledEvents
 from tests.fakediscord.faults import Fault, RateLimits, RequestRecord, make_middleware
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.interactions import Interaction
-from tests.fakediscord.model import DM_CHANNEL, PUBLIC_THREAD, Channel, Message, User
+from tests.fakediscord.model import DM_CHANNEL, PUBLIC_THREAD, VOICE_CHANNEL, Channel, Message, User
 from tests.fakediscord.players import Player
 from tests.fakediscord.rest import RestApi
 
@@ -78,6 +79,11 @@ class FakeDiscord:
         self.rate_limits = RateLimits()
         self.commands = CommandStore(self.application_id, self.ids)
         self.gateway = Gateway(self)
+        self.events = ScheduledEvents(self)
+        """The servers' scheduled events (tests/fakediscord/events.py)."""
+        self.bot_granted = MANAGE_EVENTS
+        """Server permissions the bot's own role gives it beyond @everyone's (its invite
+        asked for Manage Events); 0: none, so scheduled events are refused it (50013)."""
         self.logins = 0
         self._login_tick = self._ready_tick = self._tick = 0
         self._signal = Signal()
@@ -288,6 +294,23 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
+
+    def voice_channel(self, name: str) -> Channel:
+        """The first server's voice channel `name` (created on first use): a place for a
+        scheduled event; nothing is said or heard in it."""
+        for channel in self.channels.values():
+            if channel.name == name and channel.kind == VOICE_CHANNEL:
+                return channel
+        channel = Channel(self, self.ids.next(), name, kind=VOICE_CHANNEL, guild_id=self.guild_id)
+        channel.position = len(self.channels)
+        self.channels[channel.id] = channel
+        self.gateway.dispatch("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    def scheduled_events(self, guild_id: int | None = None) -> list[ScheduledEvent]:
+        """The server's scheduled events (the first server's by default), oldest first,
+        with their status; `events.cancel(e)` / `events.delete(e)` as a member would."""
+        return self.events.listing(guild_id)
 
     def thread(self, name: str, parent: Channel, thread_id: int | None = None) -> Channel:
         """A public thread `name` in the text channel `parent` (created on first use); the

@@ -10,6 +10,7 @@ from tests.fakediscord.core import (
     ADMINISTRATOR,
     ATTACH_FILES,
     EVERYONE_PERMISSIONS,
+    MANAGE_EVENTS,
     MANAGE_GUILD,
     iso_time,
 )
@@ -67,6 +68,10 @@ def permissions(emu: FakeDiscord, user: User, channel: Channel | None = None) ->
     value = EVERYONE_PERMISSIONS
     if isinstance(user, Player) and user.manage_guild:
         value |= MANAGE_GUILD
+    if isinstance(user, Player) and user.manage_events:
+        value |= MANAGE_EVENTS
+    if user is emu.bot_user:
+        value |= emu.bot_granted  # its role on the server (the invite's permissions)
     if channel is not None and channel.parent is not None:
         channel = channel.parent  # a thread has its channel's permissions
     if channel is not None and channel.kind != DM_CHANNEL and not channel.attach_files:
@@ -135,7 +140,7 @@ def guild_payload(emu: FakeDiscord, guild_id: int) -> dict[str, Any]:
         "voice_states": [],
         "presences": [],
         "stage_instances": [],
-        "guild_scheduled_events": [],
+        "guild_scheduled_events": emu.events.guild_payloads(guild_id),
         "joined_at": iso_time(1700000000),
     }
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tests.fakediscord.emulator import FakeDiscord
     from tests.fakediscord.players import Player
 
-TEXT_CHANNEL, DM_CHANNEL, PUBLIC_THREAD = 0, 1, 11
+TEXT_CHANNEL, DM_CHANNEL, VOICE_CHANNEL, PUBLIC_THREAD = 0, 1, 2, 11
 
 
 class User:
@@ -393,6 +393,23 @@ class Channel:
                     "auto_archive_duration": 60,
                     "archive_timestamp": iso_time(1700000000),
                 },
+            }
+        if self.kind == VOICE_CHANNEL:
+            return {
+                "id": str(self.id),
+                "type": VOICE_CHANNEL,
+                "guild_id": str(self.guild_id),
+                "name": self.name,
+                "position": self.position,
+                "permission_overwrites": overwrites,
+                "parent_id": None,
+                "nsfw": False,
+                "bitrate": 64000,
+                "user_limit": 0,
+                "rtc_region": None,
+                "rate_limit_per_user": 0,
+                "last_message_id": None,
+                "flags": 0,
             }
         return {
             "id": str(self.id),

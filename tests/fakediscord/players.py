@@ -21,6 +21,7 @@ from tests.fakediscord.model import DM_CHANNEL, Channel, Message, MessageVersion
 
 if TYPE_CHECKING:
     from tests.fakediscord.emulator import FakeDiscord
+    from tests.fakediscord.events import ScheduledEvent
 
 
 class Player(User):
@@ -31,7 +32,17 @@ class Player(User):
         self.emu = emu
         self.dms_open = dms_open
         self.manage_guild = manage_guild
+        self.manage_events = False
+        """A role with Manage Events (set it to give one)."""
         self.dm: Channel | None = None
+
+    # --- scheduled events (tests/fakediscord/events.py) ---
+    async def interested(self, event: ScheduledEvent, interested: bool = True) -> None:
+        """Marks the server's scheduled event as interested (or, False, no longer)."""
+        self.emu.events.mark(event, self, interested)
+
+    async def not_interested(self, event: ScheduledEvent) -> None:
+        await self.interested(event, False)
 
     # --- slash commands ---
     async def slash(self, channel: Channel, command: str, **options: Any) -> Interaction:
@@ -246,7 +257,9 @@ class Player(User):
         for target in targets:
             key = str(target.id)
             if isinstance(target, Channel):
-                resolved.setdefault("channels", {})[key] = target.payload()
+                # As Discord resolves a channel option: with the member's permissions there.
+                found = {**target.payload(), "permissions": str(self.emu.permissions(self, target))}
+                resolved.setdefault("channels", {})[key] = found
                 continue
             resolved.setdefault("users", {})[key] = target.payload()
             if channel.guild_id is not None:

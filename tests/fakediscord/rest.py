@@ -75,12 +75,14 @@ class RestApi:
             web.patch(channel + "/messages/{message}", self.edit_message),
             web.delete(channel + "/messages/{message}", self.delete_message),
             web.post(channel + "/messages/{message}/threads", self.start_thread),
+            web.post(channel + "/threads", self.start_thread_alone),
             web.post(api + "/interactions/{interaction}/{token}/callback", self.callback),
             web.post(webhook, self.followup),
             web.get(webhook + "/messages/{message}", self.webhook_get),
             web.patch(webhook + "/messages/{message}", self.webhook_edit),
             web.delete(webhook + "/messages/{message}", self.webhook_delete),
             web.get("/attachments/{channel}/{attachment}/{filename}", self.attachment),
+            *self.emu.events.routes(api),
             web.get("/gateway/", self.emu.gateway.handle),
             web.get("/gateway", self.emu.gateway.handle),
             web.route("*", api + "/{tail:.*}", self.unknown_route),
@@ -215,6 +217,23 @@ class RestApi:
         if not 1 <= len(name) <= 100:
             raise invalid_form("a thread's name is 1 to 100 characters long")
         thread = self.emu.thread(name, channel, thread_id=message.id)
+        return json_response(thread.payload(), status=201)
+
+    async def start_thread_alone(self, request: web.Request) -> web.Response:
+        """A thread started with no message in a text channel: public (type 11), the
+        only kind the bot makes."""
+        channel = self._channel(request)
+        if channel.kind != TEXT_CHANNEL:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if _denied(channel) & CREATE_PUBLIC_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        payload, _ = await read_body(request)
+        name = str(payload.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise invalid_form("a thread's name is 1 to 100 characters long")
+        if payload.get("type", PUBLIC_THREAD) != PUBLIC_THREAD:
+            raise invalid_form("the emulator makes public threads only")
+        thread = self.emu.thread(name, channel, thread_id=self.emu.ids.next())
         return json_response(thread.payload(), status=201)
 
     async def get_channel(self, request: web.Request) -> web.Response:

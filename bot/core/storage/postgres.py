@@ -196,6 +196,77 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE user_settings ADD COLUMN quiet_until INTEGER;
     ALTER TABLE user_settings ADD COLUMN time_zone TEXT;
     """,
+    # 10: members' vacations (SQLite's migration 17).
+    """
+    CREATE TABLE absences (
+        user_id BIGINT NOT NULL,
+        starts DOUBLE PRECISION NOT NULL,
+        ends DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, starts)
+    );
+    """,
+    # 11: game nights (SQLite's migration 18).
+    """
+    CREATE TABLE game_nights (
+        id BIGSERIAL PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        channel_id BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        host_id BIGINT NOT NULL,
+        host_name TEXT NOT NULL,
+        event_id BIGINT,
+        starts DOUBLE PRECISION NOT NULL,
+        voice_channel_id BIGINT,
+        note TEXT,
+        language TEXT,
+        status TEXT NOT NULL CHECK (status IN ('scheduled', 'open', 'ended', 'cancelled')),
+        created_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX game_nights_by_status ON game_nights (status, starts);
+    CREATE TABLE game_night_games (
+        night_id BIGINT NOT NULL REFERENCES game_nights (id) ON DELETE CASCADE,
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        PRIMARY KEY (night_id, game_id)
+    );
+    """,
+    # 12: tournaments (SQLite's migration 19).
+    """
+    CREATE TABLE tournaments (
+        id BIGSERIAL PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        channel_id BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        host_id BIGINT NOT NULL,
+        rounds INTEGER NOT NULL,
+        pace INTEGER NOT NULL,
+        table_size INTEGER NOT NULL,
+        closes DOUBLE PRECISION NOT NULL,
+        language TEXT,
+        status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        round INTEGER NOT NULL DEFAULT 0,
+        announced INTEGER NOT NULL DEFAULT 0,
+        message_id BIGINT,
+        created_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX tournaments_by_status ON tournaments (status, guild_id);
+    CREATE TABLE entrants (
+        tournament_id BIGINT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        entry INTEGER NOT NULL,
+        dropped_after INTEGER,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE boards (
+        tournament_id BIGINT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        board INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        game_id BIGINT REFERENCES games (id),
+        PRIMARY KEY (tournament_id, round, board)
+    );
+    CREATE INDEX boards_by_game ON boards (game_id);
+    """,
 )
 
 MIGRATION_LOCK = 0

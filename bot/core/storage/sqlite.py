@@ -241,6 +241,82 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE user_settings ADD COLUMN quiet_until INTEGER;
     ALTER TABLE user_settings ADD COLUMN time_zone TEXT;
     """,
+    # 17: members' vacations (`/away`, bot/core/absences.py): from and until, in seconds
+    # since the epoch. While one lasts, the member's clocks in slow games stand still.
+    """
+    CREATE TABLE absences (
+        user_id INTEGER NOT NULL,
+        starts REAL NOT NULL,
+        ends REAL NOT NULL,
+        PRIMARY KEY (user_id, starts)
+    );
+    """,
+    # 18: game nights (`/gamenight`, bot/core/gamenights.py): the Discord scheduled
+    # event each one created, and the games it opened at its time.
+    """
+    CREATE TABLE game_nights (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        host_id INTEGER NOT NULL,
+        host_name TEXT NOT NULL,
+        event_id INTEGER,
+        starts REAL NOT NULL,
+        voice_channel_id INTEGER,
+        note TEXT,
+        language TEXT,
+        status TEXT NOT NULL CHECK (status IN ('scheduled', 'open', 'ended', 'cancelled')),
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX game_nights_by_status ON game_nights (status, starts);
+    CREATE TABLE game_night_games (
+        night_id INTEGER NOT NULL REFERENCES game_nights (id) ON DELETE CASCADE,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        PRIMARY KEY (night_id, game_id)
+    );
+    """,
+    # 19: tournaments (`/tournament`, bot/core/tournaments.py): the entrants in order of
+    # entry (one who left is dropped after that round), and each round's boards: the
+    # players in seat order (JSON) and their game, or one player and no game for a bye.
+    # `announced`: the last round whose opening was posted. Results are the games' own.
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        host_id INTEGER NOT NULL,
+        rounds INTEGER NOT NULL,
+        pace INTEGER NOT NULL,
+        table_size INTEGER NOT NULL,
+        closes REAL NOT NULL,
+        language TEXT,
+        status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        round INTEGER NOT NULL DEFAULT 0,
+        announced INTEGER NOT NULL DEFAULT 0,
+        message_id INTEGER,
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX tournaments_by_status ON tournaments (status, guild_id);
+    CREATE TABLE entrants (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        entry INTEGER NOT NULL,
+        dropped_after INTEGER,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE boards (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        board INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        game_id INTEGER REFERENCES games (id),
+        PRIMARY KEY (tournament_id, round, board)
+    );
+    CREATE INDEX boards_by_game ON boards (game_id);
+    """,
 )
 
 

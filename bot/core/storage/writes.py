@@ -15,19 +15,22 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
+from bot.core.storage.absences import AbsenceRows
 from bot.core.storage.driver import Changed, Driver
 from bot.core.storage.following import Following
+from bot.core.storage.gamenights import GameNights
 from bot.core.storage.postgres import Postgres
 from bot.core.storage.ratings import finish_game, rebuild
 from bot.core.storage.reads import Reads
 from bot.core.storage.rows import QuietHours, Result, StaleVersion, Status, dumps
 from bot.core.storage.sqlite import Sqlite
+from bot.core.storage.tournaments import Championships
 from games.protocol import JSON
 
 Statement = tuple[str, Sequence[Any]]
 
 
-class Storage(Following, Reads):
+class Storage(AbsenceRows, Championships, Following, GameNights, Reads):
     """Open with `await Storage.open(where)`: a SQLite file's path, or a PostgreSQL URL."""
 
     @classmethod
@@ -537,7 +540,8 @@ class Storage(Following, Reads):
         """Deletes lobbies that never started, opened before `lobbies_before`, and, when
         `games_before` is given, finished and abandoned games that last changed before
         it, with their seats, move logs and results; then gives the space back. Returns
-        (lobbies, games) deleted. Running games are never touched. A rematch outlives the
+        (lobbies, games) deleted. Running games are never touched, nor a tournament's
+        games (its standings are made of them). A rematch outlives the
         game it was opened from: it forgets where it came from (`rematch_of`) rather than
         keep that game (a foreign key) from going."""
         async with self._driver.transaction() as transaction:
@@ -548,7 +552,8 @@ class Storage(Following, Reads):
             )
             lobbies = await transaction.execute(
                 "DELETE FROM games WHERE state IS NULL AND status IN ('lobby', 'abandoned')"
-                " AND created_at < ?",
+                " AND created_at < ?"
+                " AND id NOT IN (SELECT game_id FROM boards WHERE game_id IS NOT NULL)",
                 (lobbies_before,),
             )
             games = 0
@@ -561,7 +566,8 @@ class Storage(Following, Reads):
                 )
                 games = await transaction.execute(
                     "DELETE FROM games WHERE state IS NOT NULL"
-                    " AND status IN ('finished', 'abandoned') AND updated_at < ?",
+                    " AND status IN ('finished', 'abandoned') AND updated_at < ?"
+                    " AND id NOT IN (SELECT game_id FROM boards WHERE game_id IS NOT NULL)",
                     (games_before,),
                 )
         await self._driver.reclaim_space()

@@ -117,7 +117,7 @@ def test_a_first_round_folds_the_field_and_gives_the_last_the_bye():
 def test_seven_players_three_rounds_a_different_bye_each_round_no_rematch():
     # Worked by hand: points after each round (dark's result first), the leader first.
     players = list(range(7))
-    games: list[tuple[int, int, float]] = []
+    games: list[tuple[int, int, float, float]] = []
     byes: list[int] = []
     for _ in range(3):
         standings = swiss_standings(players, games, byes)
@@ -127,7 +127,8 @@ def test_seven_players_three_rounds_a_different_bye_each_round_no_rematch():
         assert found.bye is not None and found.bye not in byes
         for dark, light in found.pairs:
             assert light not in met[dark]
-            games.append((dark, light, 1.0 if dark < light else 0.0))  # the lower id wins
+            won = (1.0, 0.0) if dark < light else (0.0, 1.0)  # the lower id wins
+            games.append((dark, light, *won))
         byes.append(found.bye)
     assert len(set(byes)) == 3
     final = swiss_standings(players, games, byes)
@@ -138,7 +139,7 @@ def test_swiss_standings_break_ties_by_the_opponents_points():
     # ann (0) beat bob (1), cy (2) beat dee (3); then ann beat cy, bob beat dee.
     # ann 2, bob 1, cy 1, dee 0. bob's opponents: ann 2 + dee 0 = 2; cy's: dee 0 + ann 2
     # = 2: a tie, kept in order of entry. A bye gives a point and no Buchholz.
-    games = [(0, 1, 1.0), (2, 3, 1.0), (0, 2, 1.0), (1, 3, 1.0)]
+    games = [(0, 1, 1.0, 0.0), (2, 3, 1.0, 0.0), (0, 2, 1.0, 0.0), (1, 3, 1.0, 0.0)]
     standings = swiss_standings([0, 1, 2, 3, 4], games, byes=[4])
     assert [(s.player, s.points, s.tiebreak) for s in standings] == [
         (0, 2.0, 2.0),
@@ -147,8 +148,11 @@ def test_swiss_standings_break_ties_by_the_opponents_points():
         (4, 1.0, 0.0),
         (3, 0.0, 2.0),
     ]
-    draw = swiss_standings([0, 1], [(0, 1, 0.5)])
+    draw = swiss_standings([0, 1], [(0, 1, 0.5, 0.5)])
     assert [s.points for s in draw] == [0.5, 0.5]
+    # Both sat it out (the computer took both seats): nothing for either.
+    absent = swiss_standings([0, 1], [(0, 1, 0.0, 0.0)])
+    assert [(s.points, s.games) for s in absent] == [(0.0, 1), (0.0, 1)]
 
 
 @pytest.mark.parametrize(
@@ -228,7 +232,7 @@ def test_rank_points_follow_the_scale_and_share_ties():
 
 def test_table_standings_break_ties_by_total_score():
     # Two tables: ann (0) wins hers with 90, cy (2) his with 40; both have 6 points.
-    tables = [{0: 90, 1: 50, 4: 10}, {2: 40, 3: 35, 5: 0}]
+    tables = [{0: (1, 90), 1: (2, 50), 4: (3, 10)}, {2: (1, 40), 3: (2, 35), 5: (3, 0)}]
     standings = table_standings(range(6), tables)
     assert [(s.player, s.points, s.tiebreak) for s in standings] == [
         (0, 6, 90),
@@ -238,3 +242,9 @@ def test_table_standings_break_ties_by_total_score():
         (4, 1, 10),
         (5, 1, 0),
     ]
+
+
+def test_table_standings_rank_by_place_not_score():
+    # bob (1) sat his game out: he is last with no score, below cy (2)'s loss of -40.
+    standings = table_standings([0, 1, 2], [{0: (1, 10), 2: (2, -40), 1: (3, 0)}])
+    assert [(s.player, s.points) for s in standings] == [(0, 6), (2, 4), (1, 1)]

@@ -120,7 +120,8 @@ async def test_every_extension_loads_and_command_names_are_unique(tmp_path):
         assert set(bot.extensions) == {
             *(f"bot.exts.{name}" for name in ("expiry", "general", "help", "languages")),
             *(f"bot.exts.{name}" for name in ("notify", "router", "scoreboards", "settings")),
-            *(f"bot.exts.{name}" for name in ("stats", "yourgames")),
+            *(f"bot.exts.{name}" for name in ("stats", "yourgames", "away", "gamenight")),
+            "bot.exts.tournament",
             *game_packages(),
         }
         names = []
