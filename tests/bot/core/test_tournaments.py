@@ -383,3 +383,28 @@ async def test_only_a_manager_ends_a_tournament_game_without_its_result(world):
     assert words.startswith("This is a tournament game: only a member who may manage the server")
     found = await services_.tables.may_abandon(row.channel_id, KINDS["graps"], 99, True)
     assert found.id == game_id
+
+
+async def test_a_player_who_leaves_is_not_paired_in_the_rounds_to_come(world):
+    services_, tournaments, desk = world
+    names = SWISS_PLAYERS[:4]  # ann, bob, cy, dee: round 1 ann-cy, bob-dee
+    tournament_id, people = await signed_up(tournaments, "graps", names, 2)
+    await tournaments.start(tournament_id, people["ann"], False)
+    assert await round_boards(services_, tournament_id, 1, people) == [
+        ("ann", "cy"),
+        ("bob", "dee"),
+    ]
+    said = await tournaments.leave(tournament_id, Member(people["dee"], "dee"))
+    assert said.startswith("You left the tournament")
+    for dark, loser in (("ann", "cy"), ("bob", "dee")):  # dee's game under way plays on
+        game_id = await game_of(services_, tournament_id, 1, dark, people)
+        session = await services_.sessions.load(game_id)
+        assert session is not None
+        resign = session.engine.parse_action({"by": loser, "resign": True})
+        await services_.sessions.act(game_id, people[loser], resign)
+    await tournaments.sweep()
+    # ann and bob lead on 1 point, both dark once: the higher-ranked, ann, is dark; cy is
+    # left with the bye.
+    assert await round_boards(services_, tournament_id, 2, people) == [("ann", "bob"), ("cy",)]
+    shown = await tournaments.standings(await tournaments.latest(CHANNEL))
+    assert "4. **dee**: 0 points · Buchholz 1 · 1 game (left)" in translate(shown.words, "en")
