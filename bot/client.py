@@ -25,6 +25,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.core.activity import LiveTables
+from bot.core.activity_server import ActivityServer, Application, DiscordAsker
 from bot.core.gameui import ControlHost, GameButton, GameSelect
 from bot.core.identify import IdentifyGate
 from bot.core.kinds import GameKind
@@ -156,6 +158,8 @@ class GameBot(commands.AutoShardedBot):
         self._turns: Turns | None = None
         self._lobbies: Lobbies | None = None
         self._tournaments: Tournaments | None = None
+        self._activity: ActivityServer | None = None
+        """The Activity's server, when it runs (bot/core/activity_server.py)."""
         self._publisher: Publisher | None = None
         self._restoring: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[None]] = set()
@@ -240,6 +244,8 @@ class GameBot(commands.AutoShardedBot):
         look reads the game afresh; a session in use is brought up to date when its lock
         is taken), and if this process holds the game's turns, they resume."""
         self.sessions.forget(game_id)
+        if self._publisher is not None and self._publisher.live is not None:
+            self._publisher.live.touched(game_id)  # its Activity pages, if any, follow
         if self._turns is not None and game_id in self._turns.leased:
             task = asyncio.create_task(self._turns.changed_elsewhere(game_id))
             self._background.add(task)
@@ -296,12 +302,28 @@ class GameBot(commands.AutoShardedBot):
         self._tournaments = Tournaments(self._lobbies)
         self._turns = Turns(self._tables, self.settings, self.wait_until_ready)
         await self._turns.start()
+        await self._start_activity()
         names = dict.fromkeys([*walk_extensions(EXTENSIONS), *game_packages()])
         for name in names:
             try:
                 await self.load_extension(name)
             except commands.ExtensionError:
                 log.exception("extension %s failed to load", name)
+
+    async def _start_activity(self) -> None:
+        """The Activity's server (docs/activity.md), when ACTIVITY_PORT is set."""
+        settings = self.settings
+        if settings.activity_port is None or settings.token is None:
+            return
+        live = LiveTables(self.sessions)
+        self.publisher.live = live
+        application = Application(
+            lambda: self.application_id, settings.token, settings.client_secret
+        )
+        self._activity = ActivityServer(
+            live, DiscordAsker(application), settings.activity_host, settings.activity_port
+        )
+        await self._activity.start()
 
     def _connected(self) -> bool:
         """Whether every shard of this process is connected to the gateway (`/readyz`)."""
@@ -368,6 +390,8 @@ class GameBot(commands.AutoShardedBot):
                 log.warning("stopping with a move still under way")
         if self._turns is not None:
             await self._turns.stop()
+        if self._activity is not None:
+            await self._activity.stop()
         if self._publisher is not None:
             await self._publisher.flush_all()
             self._publisher.followers.close()

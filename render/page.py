@@ -58,6 +58,14 @@ def replay_page(document: Mapping[str, Any], language: str) -> str:
     return _html(language, title, str(labels["noscript"]), data, styles, scripts)
 
 
+def live_words(kind: str) -> dict[str, JSON]:
+    """The words a kind's drawer shows beside a view (render/<kind>/web.py), for a live
+    page drawing the table as the replay page does; {} for a kind without a drawer. Call
+    it inside `lang.speaking`."""
+    web = _web_module(registry.get(kind).render_package())
+    return dict(web.words()) if web is not None else {}
+
+
 def has_page(kind: str) -> bool:
     """Whether games of `kind` have a replay page: their kind draws its table in a web
     page (render/<kind>/web.py beside its pictures)."""

@@ -63,18 +63,25 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
     answered_in_dm(interaction)
 
 
-async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Expected refusals become ephemeral replies with the reason; the rest is logged."""
-    text: str
+def refusal_words(error: BaseException) -> str | None:
+    """What a player reads of a refused move or request (None: not a refusal)."""
     if isinstance(error, IllegalAction):
         # The rule's id (`error.rule`) is for developers; players read the reason.
         reason = error.reason
         if reason.endswith("."):  # a reason of several sentences
-            text = _("Not allowed: {reason}", reason=reason)
-        else:
-            text = _("Not allowed: {reason}.", reason=reason)
-    elif isinstance(error, Refusal):
-        text = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+            return _("Not allowed: {reason}", reason=reason)
+        return _("Not allowed: {reason}.", reason=reason)
+    if isinstance(error, Refusal):
+        return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+    return None
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Expected refusals become ephemeral replies with the reason; the rest is logged."""
+    text: str
+    refused = refusal_words(error)
+    if refused is not None:
+        text = refused
     elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
         said = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
         text = said or _("You cannot use this command here.")

@@ -84,6 +84,8 @@ class SharedVerb(Verb):
     """The game-over message's Export: the replay file."""
     WATCH = "watch"
     """The game-over message's Watch the replay: the animated replay."""
+    ACTIVITY = "activity"
+    """The table's Open the table: the game in the channel's Discord Activity."""
 
 
 class LobbyVerb(Verb):

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.core.absences import seats_away
+from bot.core.activity import LiveTables
 from bot.core.followers import Followers
 from bot.core.gameui import (
     ANY_VERSION,
@@ -57,7 +58,7 @@ from bot.core.summary import game_over_post
 from bot.core.table_lines import closed_hint
 from bot.core.table_words import NO_FILES_NOTE, game_language, said, table_message_words
 from games.protocol import Event, EventKind
-from games.text import joined
+from games.text import _p, joined
 from lang import ENGLISH
 
 log = logging.getLogger(__name__)
@@ -128,6 +129,8 @@ class Publisher:
         """Each player's hand message in their DMs: drawn with `render`, its bookkeeping
         written through `writes`, the closed-DM notice said in `_usable`."""
         self.followers = Followers(client, storage, self.render, minute)
+        self.live: LiveTables | None = None
+        """The Activity's pages (bot/core/activity.py), when its server runs."""
         """The table in the DMs of members following the game (bot/core/followers.py)."""
 
     def _channel_name(self, channel_id: int) -> str | None:
@@ -189,7 +192,13 @@ class Publisher:
         if session.status != Status.RUNNING:
             return []
         label = session.record.words.hand_button
-        return [GameButton(Control(session.id, ANY_VERSION, SharedVerb.HAND), label)]
+        items: list[discord.ui.Item[Any]] = [
+            GameButton(Control(session.id, ANY_VERSION, SharedVerb.HAND), label)
+        ]
+        if self.live is not None:  # the Activity's server runs: its launcher
+            opened = Control(session.id, ANY_VERSION, SharedVerb.ACTIVITY)
+            items.append(GameButton(opened, _p("button", "Open the table")))
+        return items
 
     async def update_table(
         self, session: Session, reopened: bool = False, starting: Collection[str] = ()
@@ -199,6 +208,8 @@ class Publisher:
         it is, the game's line and each seat's figures over the picture, the last actions
         under it, then the controls."""
         self.followers.changed(session)
+        if self.live is not None:
+            self.live.changed(session)
         kind = session.record
         language = game_language(session)
         away = await seats_away(self.storage, session.row, session.seats)

@@ -84,6 +84,13 @@ class Settings:
     none are served. 0: a free port, written to the log (tests)."""
     metrics_host: str = "127.0.0.1"
     """The address they are served on: this machine only, unless set."""
+    activity_port: int | None = None
+    """The port of the Activity's server (docs/activity.md); None: no Activity. 0: a
+    free port, written to the log (tests)."""
+    activity_host: str = "127.0.0.1"
+    """The address it is served on (behind the HTTPS host Discord's proxy reaches)."""
+    client_secret: Secret | None = None
+    """The application's OAuth2 client secret, for the Activity's code exchange."""
 
     @property
     def database(self) -> Path | str:
@@ -184,10 +191,10 @@ def _rest_limit(raw: str) -> int:
     return limit
 
 
-def _metrics_port(raw: str) -> int | None:
-    port = _optional_int("METRICS_PORT", raw)
+def _port(name: str, raw: str) -> int | None:
+    port = _optional_int(name, raw)
     if port is not None and not 0 <= port <= 65535:
-        raise SettingsError(f"METRICS_PORT must be a port number (1 to 65535), not {port}")
+        raise SettingsError(f"{name} must be a port number (1 to 65535), not {port}")
     return port
 
 
@@ -257,6 +264,11 @@ def load_settings(
         ai_workers=_ai_workers(values.get("AI_WORKERS", "").strip()),
         timer_minute=_seconds("TIMER_MINUTE", values.get("TIMER_MINUTE", "").strip(), 60.0),
         rest_per_second=_rest_limit(values.get("REST_PER_SECOND", "").strip()),
-        metrics_port=_metrics_port(values.get("METRICS_PORT", "").strip()),
+        metrics_port=_port("METRICS_PORT", values.get("METRICS_PORT", "").strip()),
         metrics_host=values.get("METRICS_HOST", "").strip() or "127.0.0.1",
+        activity_port=_port("ACTIVITY_PORT", values.get("ACTIVITY_PORT", "").strip()),
+        activity_host=values.get("ACTIVITY_HOST", "").strip() or "127.0.0.1",
+        client_secret=Secret(secret)
+        if (secret := values.get("DISCORD_CLIENT_SECRET", "").strip())
+        else None,
     )

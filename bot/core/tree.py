@@ -80,7 +80,40 @@ def out_of_range(command: Any, options: Any) -> Text | None:
     return None
 
 
+ENTRY_POINT = 4
+"""The type of the Activity's entry-point command (PRIMARY_ENTRY_POINT), which Discord
+makes when an application's Activity is enabled; discord.py has no such command."""
+
+
 class GameTree(app_commands.CommandTree[Any]):
+    async def sync(
+        self, *, guild: discord.abc.Snowflake | None = None
+    ) -> list[app_commands.AppCommand]:
+        """discord.py's bulk overwrite of the commands, keeping the application's
+        entry-point command among the global ones: Discord refuses a bulk overwrite
+        without it once the Activity is enabled (50240), and would otherwise lose the
+        Activity's launcher. Guild commands sync as discord.py syncs them."""
+        application_id = self.client.application_id
+        if guild is not None or application_id is None:
+            return await super().sync(guild=guild)
+        commands = self._get_all_commands(guild=None)
+        translator = self.translator
+        payload: list[Any] = []
+        for command in commands:
+            if translator:
+                payload.append(await command.get_translated_payload(self, translator))
+            else:
+                payload.append(command.to_dict(self))
+        existing = await self._http.get_global_commands(application_id)
+        payload += [command for command in existing if command.get("type") == ENTRY_POINT]
+        try:
+            data = await self._http.bulk_upsert_global_commands(application_id, payload=payload)
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:
+                raise app_commands.CommandSyncFailure(error, commands) from None
+            raise
+        return [app_commands.AppCommand(data=found, state=self._state) for found in data]
+
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """A command whose options are out of their ranges is refused, saying which; an
         autocomplete for an option that has none (Discord's client never sends one; a

@@ -52,6 +52,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_MESSAGE = _("That form does not belong to any message.")
+ABOUT_GAME = frozenset(
+    {SharedVerb.EXPORT, SharedVerb.WATCH, SharedVerb.REMATCH, SharedVerb.HAND, SharedVerb.ACTIVITY}
+)
+"""The controls that make no move (`Router._about_game`)."""
 
 
 class Router(commands.Cog):
@@ -97,7 +101,7 @@ class Router(commands.Cog):
         if verb in LOBBY_VERBS:
             await handle_lobby(self.bot, interaction, control.game, verb, values)
             return
-        if verb in (SharedVerb.EXPORT, SharedVerb.WATCH, SharedVerb.REMATCH, SharedVerb.HAND):
+        if verb in ABOUT_GAME:
             await self._about_game(interaction, control)
             return
         via = clicked(interaction)  # a hand message clicked: the move's answer edits it
@@ -123,7 +127,8 @@ class Router(commands.Cog):
 
     async def _about_game(self, interaction: discord.Interaction[Any], control: Control) -> None:
         """The controls that make no move: a replay to export or watch and a rematch to
-        ask (for anyone, once the game is over), and the clicker's own hand."""
+        ask (for anyone, once the game is over), the clicker's own hand, and the table in
+        the channel's Activity."""
         session = await self.sessions.started(control.game)
         if control.verb == SharedVerb.EXPORT:
             await send_replay(self.bot, interaction, session)
@@ -131,6 +136,8 @@ class Router(commands.Cog):
             await send_animation(self.bot, Reply(interaction), session)
         elif control.verb == SharedVerb.REMATCH:
             await ask_rematch(self.bot, interaction, session)
+        elif control.verb == SharedVerb.ACTIVITY:
+            await interaction.response.launch_activity()  # Discord opens the table
         else:
             name = session.name_of(interaction.user.id)
             if name is None:

@@ -102,6 +102,7 @@ def test_no_module_imports_an_extension():
 
 
 SCREEN_SIDE = {
+    "activity_server",  # the Activity's server asks Discord at discord.py's REST base
     "errors",  # answering an interaction: a refusal, an apology
     "followers",  # the table in the DMs of members following a game
     "gameui",  # the games' buttons and menus

@@ -7,10 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.fakediscord.core import CommandRefused, SnowflakeFactory, invalid_form
+from tests.fakediscord.core import ApiError, CommandRefused, SnowflakeFactory, invalid_form
 from tests.fakediscord.model import Channel, User
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+PRIMARY_ENTRY_POINT = 4  # a command type: an Activity's launch (tests/fakediscord/activities.py)
+ENTRY_POINT_REMOVED = (
+    "You cannot remove this app's Entry Point command in a bulk update operation. "
+    "Please include the Entry Point command in your update request or delete it separately."
+)
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
 TYPE_NAMES = {
     STRING: "text",
@@ -105,11 +110,13 @@ class CommandStore:
         """PUT: replaces the whole set (keeping ids of commands whose name stays)."""
         if not isinstance(commands, list) or len(commands) > 100:
             raise invalid_form("a bulk overwrite takes a list of at most 100 commands")
-        old = {c["name"]: c for c in self.listing(guild_id)}
+        _check_entry_point(self.listing(guild_id), commands, guild_id)
+        old = {(c["name"], c["type"]): c for c in self.listing(guild_id)}
         names: set[tuple[str, int]] = set()
         stored = []
         for raw in commands:
-            command = self._normalise(raw, guild_id, old.get(str(raw.get("name"))))
+            key = (str(raw.get("name")), int(raw.get("type") or 1))
+            command = self._normalise(raw, guild_id, old.get(key))
             key = (command["name"], command["type"])
             if key in names:
                 raise invalid_form(f"duplicate command name {command['name']!r}")
@@ -123,15 +130,18 @@ class CommandStore:
         return stored
 
     def upsert(self, guild_id: int | None, raw: Any) -> dict[str, Any]:
-        current = [c for c in self.listing(guild_id) if c["name"] != raw.get("name")]
+        key = (raw.get("name"), int(raw.get("type") or 1))
+        current = [c for c in self.listing(guild_id) if (c["name"], c["type"]) != key]
         self.overwrite(guild_id, [*current, raw])
-        return next(c for c in self.listing(guild_id) if c["name"] == raw.get("name"))
+        return next(c for c in self.listing(guild_id) if (c["name"], c["type"]) == key)
 
     def listing(self, guild_id: int | None) -> list[dict[str, Any]]:
         return self.global_commands if guild_id is None else self.guild_commands.get(guild_id, [])
 
     def known(self) -> bool:
-        return bool(self.global_commands) or any(self.guild_commands.values())
+        """The bot synced commands (the Entry Point command is Discord's own)."""
+        mine = [c for c in self.global_commands if c["type"] != PRIMARY_ENTRY_POINT]
+        return bool(mine) or any(self.guild_commands.values())
 
     def _normalise(
         self, raw: Any, guild_id: int | None, previous: dict[str, Any] | None
@@ -208,6 +218,23 @@ class CommandStore:
         invocation = Invocation(command=command, data=data)
         container.extend(_fill_options(path, options_spec, values, focused, invocation.targets))
         return invocation
+
+
+def _check_entry_point(
+    current: list[dict[str, Any]], commands: list[Any], guild_id: int | None
+) -> None:
+    """Discord's rules for the Entry Point command (type 4) of an app with Activities:
+    global only, one, and a bulk overwrite that would drop it is refused (50240)."""
+    entries = [c for c in commands if isinstance(c, dict) and c.get("type") == PRIMARY_ENTRY_POINT]
+    if entries and guild_id is not None:
+        raise invalid_form("an Entry Point command can only be a global command")
+    if len(entries) > 1:
+        raise invalid_form("an application has at most one Entry Point command")
+    had = [c for c in current if c["type"] == PRIMARY_ENTRY_POINT]
+    if had and not entries:
+        raise ApiError(400, 50240, ENTRY_POINT_REMOVED)
+    if had and entries and entries[0].get("id") not in (None, had[0]["id"]):
+        raise invalid_form("the Entry Point command's id is not this app's Entry Point command")
 
 
 def _guild_names(store: CommandStore, guild_id: int | None) -> set[str]:

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from tests.fakediscord import guild
+from tests.fakediscord.activities import Activities, ActivityInstance
 from tests.fakediscord.commands import CommandStore
 from tests.fakediscord.core import MANAGE_EVENTS, Signal, SnowflakeFactory
 from tests.fakediscord.events import ScheduledEvent, ScheduledEvents
@@ -39,6 +40,7 @@ class FakeDiscord:
         default_timeout: float = 10.0,
         privileged_intents: bool = False,
         bot_name: str = "GrassTable",
+        activities: bool = False,
     ) -> None:
         self.ids = SnowflakeFactory()
         self.application_id = self.ids.next()
@@ -78,6 +80,9 @@ class FakeDiscord:
         self.faults: list[Fault] = []
         self.rate_limits = RateLimits()
         self.commands = CommandStore(self.application_id, self.ids)
+        self.activities = Activities(self, enabled=activities)
+        """Discord Activities: instances, launches, OAuth2, the Activity's origin and its
+        parent pages (tests/fakediscord/activities.py, activity_site.py)."""
         self.gateway = Gateway(self)
         self.events = ScheduledEvents(self)
         """The servers' scheduled events (tests/fakediscord/events.py)."""
@@ -103,6 +108,7 @@ class FakeDiscord:
         server = site._server
         assert server is not None
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        await self.activities.site.start()
         return self
 
     async def stop(self) -> None:
@@ -111,6 +117,7 @@ class FakeDiscord:
         for interaction in self.interactions.values():
             interaction.cancel_timer()
         await self.gateway.close_all()
+        await self.activities.site.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -306,6 +313,35 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
+
+    # --- Activities (tests/fakediscord/activities.py) ---
+    @property
+    def client_secret(self) -> str:
+        """The application's OAuth2 client secret, for the bot's settings."""
+        return self.activities.client_secret
+
+    def authorize(self, player: Player, scopes: tuple[str, ...] = ("identify",)) -> str:
+        """An OAuth2 code for `player`, as the SDK's AUTHORIZE gives the page."""
+        return self.activities.authorize(player, scopes)
+
+    def activity(self, channel: Channel) -> ActivityInstance:
+        """The Activity running in `channel` (a voice or text channel), or a new one."""
+        return self.activities.start(channel)
+
+    def parent_url(
+        self,
+        player: Player,
+        instance: ActivityInstance,
+        *,
+        platform: str = "desktop",
+        path: str = "/",
+        join: bool = True,
+    ) -> str:
+        """The fake Discord client page running the Activity (at `path` of its URL
+        mapping) for `player`; opening it joins them to `instance` unless join=False."""
+        return self.activities.site.parent_url(
+            player, instance, platform=platform, path=path, join=join
+        )
 
     def scheduled_events(self, guild_id: int | None = None) -> list[ScheduledEvent]:
         """The server's scheduled events (the first server's by default), oldest first,

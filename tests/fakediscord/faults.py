@@ -141,7 +141,12 @@ def make_middleware(
         error_text: str | None = None
         response: web.StreamResponse
         try:
-            public = path.startswith(("/interactions/", "/webhooks/"))
+            # The OAuth2 token route takes client credentials, /users/@me an OAuth2 access
+            # token (`Bearer`): their handlers check those (tests/fakediscord/activities.py).
+            bearer = request.headers.get("Authorization", "").startswith("Bearer ")
+            public = path.startswith(("/interactions/", "/webhooks/", "/oauth2/token")) or (
+                bearer and path == "/users/@me"
+            )
             if not public and request.headers.get("Authorization") != f"Bot {emu.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
             fault = next((f for f in emu.faults if f.matches(request.method, path)), None)

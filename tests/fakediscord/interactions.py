@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tests.fakediscord import components as comp
+from tests.fakediscord.activities import CALLBACK_LAUNCH_ACTIVITY
 from tests.fakediscord.core import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -31,18 +32,25 @@ from tests.fakediscord.core import (
 from tests.fakediscord.payloads import Upload, apply_message, record_pushes
 
 if TYPE_CHECKING:
+    from tests.fakediscord.activities import ActivityInstance
     from tests.fakediscord.emulator import FakeDiscord
     from tests.fakediscord.model import Channel, Message
     from tests.fakediscord.players import Player
 
 ALLOWED = {
-    APPLICATION_COMMAND: {CALLBACK_MESSAGE, CALLBACK_DEFERRED_MESSAGE, CALLBACK_MODAL},
+    APPLICATION_COMMAND: {
+        CALLBACK_MESSAGE,
+        CALLBACK_DEFERRED_MESSAGE,
+        CALLBACK_MODAL,
+        CALLBACK_LAUNCH_ACTIVITY,
+    },
     MESSAGE_COMPONENT: {
         CALLBACK_MESSAGE,
         CALLBACK_DEFERRED_MESSAGE,
         CALLBACK_DEFERRED_UPDATE,
         CALLBACK_UPDATE_MESSAGE,
         CALLBACK_MODAL,
+        CALLBACK_LAUNCH_ACTIVITY,
     },
     AUTOCOMPLETE: {CALLBACK_AUTOCOMPLETE},
     MODAL_SUBMIT: {
@@ -50,6 +58,7 @@ ALLOWED = {
         CALLBACK_DEFERRED_MESSAGE,
         CALLBACK_DEFERRED_UPDATE,
         CALLBACK_UPDATE_MESSAGE,
+        CALLBACK_LAUNCH_ACTIVITY,
     },
 }
 KIND_NAMES = {2: "slash command", 3: "component", 4: "autocomplete", 5: "modal submit"}
@@ -102,6 +111,8 @@ class Interaction:
         self.followups: list[Message] = []
         self.modal_opened: Modal | None = None
         self.autocomplete_choices: list[Choice] | None = None
+        self.launched: ActivityInstance | None = None
+        """The Activity instance the player joined, answered with LAUNCH_ACTIVITY (12)."""
         self.created = asyncio.get_running_loop().time()
         self.token_expired = False
         self.acked_at: float | None = None
@@ -170,6 +181,9 @@ class Interaction:
         elif callback == CALLBACK_MODAL:
             comp.check_modal(data)
             self.modal_opened = Modal(self, data["custom_id"], data["title"], data["components"])
+        elif callback == CALLBACK_LAUNCH_ACTIVITY:
+            self.launched = self.emu.activities.launch(self)
+            resource = {"type": callback, "activity_instance": {"id": self.launched.id}}
         self._acknowledge(callback)
         if callback in (CALLBACK_MESSAGE, CALLBACK_DEFERRED_MESSAGE, CALLBACK_UPDATE_MESSAGE):
             assert self.original is not None
@@ -182,6 +196,8 @@ class Interaction:
                 response_message_loading=self.original.loading,
                 response_message_ephemeral=self.original.ephemeral,
             )
+        if self.launched is not None:
+            answer["interaction"]["activity_instance_id"] = self.launched.id
         if resource is not None:
             answer["resource"] = resource
         return answer
@@ -264,7 +280,8 @@ class Interaction:
     # --- the player's side (test-facing) ---
     async def ack(self, timeout: float | None = None) -> int:
         """The callback type the bot answered with (4 message, 5 deferred, 6 deferred update,
-        7 update, 8 autocomplete, 9 modal). InteractionFailed if the 3 seconds ran out."""
+        7 update, 8 autocomplete, 9 modal, 12 launch activity). InteractionFailed if the 3
+        seconds ran out."""
         await self.emu.wait_for(
             lambda: self.response_type is not None or self.failed,
             timeout,
@@ -287,6 +304,10 @@ class Interaction:
         if callback == CALLBACK_AUTOCOMPLETE:
             raise AssertionError(
                 f"{self!r} was answered with choices: use await interaction.choices()"
+            )
+        if callback == CALLBACK_LAUNCH_ACTIVITY:
+            raise AssertionError(
+                f"{self!r} was answered by launching the Activity: see interaction.launched"
             )
         assert self.original is not None
         original = self.original

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tests.fakediscord import components as comp
+from tests.fakediscord.activities import APP_HANDLER
 from tests.fakediscord.core import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -20,6 +21,7 @@ from tests.fakediscord.interactions import Choice, Interaction, Modal
 from tests.fakediscord.model import DM_CHANNEL, Channel, Message, MessageVersion, User
 
 if TYPE_CHECKING:
+    from tests.fakediscord.activities import ActivityInstance
     from tests.fakediscord.emulator import FakeDiscord
     from tests.fakediscord.events import ScheduledEvent
 
@@ -43,6 +45,35 @@ class Player(User):
 
     async def not_interested(self, event: ScheduledEvent) -> None:
         await self.interested(event, False)
+
+    # --- Activities (tests/fakediscord/activities.py) ---
+    def join_activity(self, instance: ActivityInstance) -> None:
+        """Joins the Activity (leaving any other this player is in)."""
+        self.emu.activities.join(instance, self)
+
+    def leave_activity(self, instance: ActivityInstance) -> None:
+        """Leaves it; the instance ends when its last user leaves."""
+        self.emu.activities.leave(instance, self)
+
+    async def launch(self, channel: Channel, timeout: float | None = None) -> ActivityInstance:
+        """Launches the app's Activity in `channel` from the App Launcher (its Entry Point
+        command): Discord launches it itself (handler 2), or asks the bot (handler 1),
+        which must answer LAUNCH_ACTIVITY. The instance this player is then in."""
+        self._check_can_see(channel)
+        entry = self.emu.activities.entry_point()
+        if entry is None:
+            raise CommandRefused("this application has no Entry Point command: no Activity")
+        if entry.get("handler") != APP_HANDLER:
+            return self.emu.activities.launched_by_discord(self, channel)
+        data = {"id": entry["id"], "name": entry["name"], "type": entry["type"]}
+        interaction = Interaction(
+            self.emu, APPLICATION_COMMAND, self, channel, data, name=entry["name"]
+        )
+        self.emu.dispatch_interaction(interaction)
+        await interaction.ack(timeout)
+        if interaction.launched is None:
+            raise AssertionError(f"{interaction!r} was not answered by launching the Activity")
+        return interaction.launched
 
     # --- slash commands ---
     async def slash(self, channel: Channel, command: str, **options: Any) -> Interaction:

@@ -83,6 +83,7 @@ class RestApi:
             web.delete(webhook + "/messages/{message}", self.webhook_delete),
             web.get("/attachments/{channel}/{attachment}/{filename}", self.attachment),
             *self.emu.events.routes(api),
+            *self.emu.activities.routes(api),
             web.get("/gateway/", self.emu.gateway.handle),
             web.get("/gateway", self.emu.gateway.handle),
             web.route("*", api + "/{tail:.*}", self.unknown_route),
@@ -90,6 +91,8 @@ class RestApi:
 
     # --- login and application ---
     async def me(self, request: web.Request) -> web.Response:
+        if request.headers.get("Authorization", "").startswith("Bearer "):
+            return json_response(self.emu.activities.bearer_me(request))  # an Activity's user
         self.emu.note_login()
         return json_response(
             {**self.emu.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0}

@@ -59,6 +59,16 @@ class Reads(RatingReads, StatsReads):
         )
         return found[0] if found else None
 
+    async def shown_in(self, channel_id: int) -> GameRow | None:
+        """The channel's game an Activity shows: the one running, else the last one
+        played there (its end stays on the table until the next starts)."""
+        found = await self._games(
+            "WHERE channel_id = ? AND status IN ('running', 'finished')"
+            " ORDER BY CASE status WHEN 'running' THEN 0 ELSE 1 END, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return found[0] if found else None
+
     async def lobbies(self, guild_id: int) -> list[GameRow]:
         """The server's lobbies and challenges that have not started (expired ones too)."""
         return await self._games("WHERE guild_id = ? AND status = 'lobby' ORDER BY id", (guild_id,))

@@ -148,13 +148,16 @@ class Services:
         computers: Sequence[str] = (),
         options: Mapping[str, JSON] | None = None,
         turn_minutes: int | None = None,
+        channel_id: int | None = None,
     ) -> Session:
         """A game opened by the first person and started with everyone seated (the
         people, then computer seats of the given levels), as the lobbies service does;
-        `turn_minutes` as `/<game> start`'s timer or pace."""
+        `turn_minutes` as `/<game> start`'s timer or pace. In `channel_id`, else channel
+        100 + the host's id."""
         host_id, host = people[0]
         storage = self.storage
-        game_id = await storage.create_game(1, 100 + host_id, kind, options or {}, host_id, host)
+        channel = channel_id if channel_id is not None else 100 + host_id
+        game_id = await storage.create_game(1, channel, kind, options or {}, host_id, host)
         for user_id, name in people[1:]:
             await storage.add_seat(game_id, user_id, name)
         for number, level in enumerate(computers, start=1):

@@ -386,7 +386,7 @@ async def test_only_a_manager_ends_a_tournament_game_without_its_result(world):
 
 
 async def test_a_player_who_leaves_is_not_paired_in_the_rounds_to_come(world):
-    services_, tournaments, desk = world
+    services_, tournaments, _ = world
     names = SWISS_PLAYERS[:4]  # ann, bob, cy, dee: round 1 ann-cy, bob-dee
     tournament_id, people = await signed_up(tournaments, "graps", names, 2)
     await tournaments.start(tournament_id, people["ann"], False)
