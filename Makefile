@@ -84,6 +84,7 @@ bench: $(VENV)/.installed-dev $(CATALOGS)
 	$(BIN)/python -m tests.stress.bench_waits
 	$(BIN)/python -m tests.stress.bench_fair
 	$(BIN)/python -m tests.stress.bench_metrics
+	$(BIN)/python -m tests.stress.bench_activity
 
 # The computer players' strength (win rates with confidence intervals), then the ratings'
 # calibration (the levels rated against each other must order random < easy < hard);
