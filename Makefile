@@ -37,7 +37,15 @@ catalogs: $(CATALOGS)
 messages: $(VENV)/.installed
 	$(BIN)/python -m bot.catalogs
 
-run: $(VENV)/.installed $(CATALOGS)
+# The Discord Activity's page (activity/build.py, docs/activity.md), built again when one
+# of its sources changed; npm fetches its pinned packages on a fresh machine.
+ACTIVITY := activity/dist/index.html
+
+$(ACTIVITY): activity/build.py activity/package.json activity/package-lock.json \
+		$(wildcard activity/src/*) $(wildcard render/web/*.js render/web/*.css)
+	$(PYTHON) activity/build.py --force
+
+run: $(VENV)/.installed $(CATALOGS) $(ACTIVITY)
 	render/fonts/install-cjk
 	$(BIN)/python -m bot
 
@@ -53,7 +61,7 @@ lint: $(VENV)/.installed-dev
 types: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-unit: $(VENV)/.installed-dev $(CATALOGS)
+unit: $(VENV)/.installed-dev $(CATALOGS) $(ACTIVITY)
 	render/fonts/install-cjk
 	tests/install-postgres
 	tests/install-chromium

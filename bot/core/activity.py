@@ -28,8 +28,8 @@ from bot.core.session import Session
 from bot.core.sessions import Sessions
 from bot.core.storage import GameRow
 from games.protocol import GameError
-from games.text import _
-from lang import speaking
+from games.text import _, _p
+from lang import speaking, spoken
 from render.page import live_words
 from render.web import JSON, plain
 
@@ -109,12 +109,14 @@ class LiveTables:
     def welcome(self, row: GameRow, viewer: Viewer) -> dict[str, JSON]:
         with speaking(viewer.language):
             words = live_words(row.kind)
+            labels = page_labels()
         return {
             "op": "welcome",
             "user": {"id": str(viewer.player.user_id), "name": viewer.player.name},
             "language": viewer.language,
             "kind": row.kind,
             "words": words,
+            "labels": labels,
         }
 
     def state(self, session: Session, viewer: Viewer) -> dict[str, JSON]:
@@ -207,6 +209,34 @@ class LiveTables:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def page_labels() -> dict[str, JSON]:
+    """The page's own few words (activity/src/app.js), beside the drawer's: its buttons,
+    its headings, its waiting line. A "{field}" left in one is filled in by the page.
+    Call it inside `lang.speaking`."""
+    return {
+        # TRANSLATORS: the Activity page's button under a card of the player's hand.
+        "play": spoken(_p("button", "Play")),
+        # TRANSLATORS: the Activity page's button under a card that is played on a
+        # player (a Heat On card, a Skim card): "Play on bob".
+        "play_on": spoken(_("Play on {player}", player="{player}")),
+        # TRANSLATORS: the Activity page's button under a card of the player's hand.
+        "discard": spoken(_p("button", "Discard")),
+        # TRANSLATORS: the Activity page's button under a card, in a Paranoia pass.
+        "pass": spoken(_p("button", "Pass left")),
+        "accept": spoken(_("Accept the trade")),
+        "decline": spoken(_p("button", "Decline")),
+        "withdraw": spoken(_("Withdraw my offer")),
+        # TRANSLATORS: the Activity page's heading over the player's own cards.
+        "hand": spoken(_("Your hand")),
+        # TRANSLATORS: the Activity page's line saying who must act now.
+        "waiting": spoken(_("Waiting for {players}", players="{players}")),
+        # TRANSLATORS: the Activity page's words for a viewer without a seat.
+        "watching": spoken(_("You are watching this table: you have no seat at it.")),
+        # TRANSLATORS: the Activity page's words while its connection is down.
+        "reconnecting": spoken(_("The connection was lost; reconnecting…")),
+    }
 
 
 async def _sent(viewer: Viewer, state: dict[str, JSON]) -> None:

@@ -1,7 +1,9 @@
 """The Activity's server (docs/activity.md), on the bot's own event loop with aiohttp,
 which discord.py brings; started only when ACTIVITY_PORT is set.
 
-- `/` and `/assets/...`: the page's static files (activity/dist, once built);
+- `/` and `/assets/...`: the page's static files (activity/dist/index.html and
+  activity/dist/assets/, once built: activity/build.py);
+- `GET /api/config`: what the page's SDK needs, the application's (client) id;
 - `POST /api/token`: the OAuth2 code exchange, with the application's client secret;
 - `GET /api/ws`: the live table. Its first frame says who the player is with an access
   token Discord gave the page: the server asks Discord who that is, and which channel
@@ -145,6 +147,7 @@ class ActivityServer:
         app = web.Application(client_max_size=MOST_FRAME)
         app.router.add_get("/", self.index)
         app.router.add_get("/assets/{name:[A-Za-z0-9._-]+}", self.asset)
+        app.router.add_get("/api/config", self.config)
         app.router.add_post("/api/token", self.token)
         app.router.add_get("/api/ws", self.socket)
         return app
@@ -177,13 +180,22 @@ class ActivityServer:
         return self._file("index.html")
 
     async def asset(self, request: web.Request) -> web.StreamResponse:
-        return self._file(request.match_info["name"])
+        return self._file(f"assets/{request.match_info['name']}")
 
     def _file(self, name: str) -> web.StreamResponse:
         path = self.static / name
         if not path.is_file():
             raise web.HTTPNotFound(text="The Activity's page is not built here.")
         return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    # -- what the page needs before it can speak to Discord -----------------------------
+
+    async def config(self, request: web.Request) -> web.Response:
+        """The application's id: the page's SDK is made with it (its client id)."""
+        application_id = self.asker.application.id()
+        if application_id is None:  # the bot has not logged in yet
+            return web.json_response({"error": "the bot is starting; try again"}, status=503)
+        return web.json_response({"client_id": str(application_id)})
 
     # -- the code exchange ------------------------------------------------------------
 

@@ -148,6 +148,13 @@ def board_label(tournament: TournamentRow, board: Board) -> Text:
     return _("table {number}", number=board.board)
 
 
+def board_heading(tournament: TournamentRow, board: Board) -> Text:
+    """A board's label at the start of a line ("Board 2")."""
+    if tournament.table_size == 2:
+        return _("Board {number}", number=board.board)
+    return _("Table {number}", number=board.board)
+
+
 def thread_name(tournament: TournamentRow, record: GameKind, board: Board) -> Text:
     return _(
         "{tournament} · round {round} · {board}",
@@ -172,14 +179,15 @@ def board_words(
         who = _("{first} against {second}; {first} begins.", first=names[0], second=names[1])
     else:
         who = _("{players}; {first} begins.", players=", ".join(names), first=names[0])
-    return joined(": ", [where, who])
+    # TRANSLATORS: a tournament game's first message: where it stands, then who plays.
+    return _("{where}: {who}", where=where, who=who)
 
 
 def _line(tournament: TournamentRow, board: Board, threads: Mapping[int, int]) -> Text:
     people = [mention(player) for player in board.players]
     if board.bye:
         return _("Bye: {player} (scores as a win)", player=people[0])
-    label = board_label(tournament, board)
+    label = board_heading(tournament, board)
     if len(people) == 2:
         players = _("{first} against {second}", first=people[0], second=people[1])
     else:

@@ -127,3 +127,21 @@ async def test_a_hello_gets_the_channels_game(world):
         await socket.send_json({"op": "move", "version": "x", "action": {}})
         refused = await socket.receive_json(timeout=5)
         assert refused == {"op": "refused", "reason": "Diesen Zug kann ich nicht lesen."}
+
+
+async def test_the_page_learns_the_client_id_of_its_sdk(world):
+    emu, _, server, http = world
+    # The page's scripts and styles are in dist/assets (activity/build.py).
+    (server.static / "assets").mkdir()
+    (server.static / "assets" / "app.js").write_text("// the page", "utf-8")
+    async with http.get("/assets/app.js") as answer:
+        assert answer.status == 200 and await answer.text() == "// the page"
+    async with http.get("/assets/index.html") as answer:
+        assert answer.status == 404
+    async with http.get("/api/config") as answer:
+        assert answer.status == 200
+        assert await answer.json() == {"client_id": str(emu.application_id)}
+    # Before the bot has logged in, it does not know its application's id yet.
+    server.asker.application = Application(lambda: None, Secret("token"), None)
+    async with http.get("/api/config") as answer:
+        assert answer.status == 503

@@ -115,7 +115,7 @@ async def test_a_swiss_tournament_of_seven_with_byes_a_no_show_and_a_restart(
         for number, pair in enumerate(pairs[:-1], start=1):
             dark, light = (people[name] for name in pair)
             thread = thread_of(emu, general, f"Graps tournament · round {round_} · board {number}")
-            line = f"board {number}: {dark.mention} against {light.mention}, in {thread.mention}"
+            line = f"Board {number}: {dark.mention} against {light.mention}, in {thread.mention}"
             assert line in message.text
         bye = people[pairs[-1][0]]
         assert f"Bye: {bye.mention} (scores as a win)" in message.text
@@ -207,7 +207,7 @@ async def test_a_grass_tournament_of_ten_at_tables_of_four_three_and_three(
         for number, table in enumerate(tables, start=1):
             thread = thread_of(emu, general, f"Grass tournament · round {round_} · table {number}")
             mentions = ", ".join(people[name].mention for name in table)
-            assert f"table {number}: {mentions}, in {thread.mention}" in message.text
+            assert f"Table {number}: {mentions}, in {thread.mention}" in message.text
             await play_one_hand(emu, [people[name] for name in table])
         if round_ == 2:
             for place, (name, value, total) in enumerate(GRASS_STANDINGS[0], start=1):

@@ -1,0 +1,297 @@
+// The Discord Activity's page (docs/activity.md): Discord's Embedded App SDK says who the
+// player is, the bot's Activity server sends the channel's table as it stands after
+// every change, and the page draws it with the replay page's drawers (TABLES[kind] and
+// SCORES[kind] of render/web, loaded before this script), with the player's own hand
+// and a button for each of their legal moves. Nothing here decides what is legal: the
+// server's `legal` list is the moves, and every move goes back through the bot's checks.
+import { DiscordSDK } from "@discord/embedded-app-sdk";
+
+const body = document.body;
+const parts = {
+  board: document.getElementById("board"),
+  note: document.getElementById("note"),
+  waiting: document.getElementById("waiting"),
+  hand: document.getElementById("hand"),
+  scores: document.getElementById("scores"),
+};
+// Through Discord's proxy the page may be served under /.proxy/: its requests follow.
+const BASE = location.pathname.startsWith("/.proxy/") ? "/.proxy" : "";
+const LANGUAGES = ["en", "fr", "it", "de"];
+// Before the server's welcome the page has no words of the player's language.
+const FALLBACK = { reconnecting: "The connection was lost; reconnecting…" };
+const PING_MS = 25_000;
+const RETRY_MOST_MS = 10_000;
+
+let accessToken = null;
+let instanceId = null;
+let language = null;
+let welcome = null; // the server's welcome: the user, the drawer's words, the page's labels
+let state = null; // the last state
+let socket = null;
+let retries = 0;
+let over = false; // a fatal error: no reconnecting
+
+function labels() {
+  return (welcome && welcome.labels) || FALLBACK;
+}
+
+// -- Discord: who the player is ------------------------------------------------------
+
+async function main() {
+  body.dataset.state = "connecting";
+  const config = await answered(await fetch(BASE + "/api/config"));
+  const sdk = new DiscordSDK(config.client_id);
+  await sdk.ready();
+  instanceId = sdk.instanceId;
+  const { code } = await sdk.commands.authorize({
+    client_id: config.client_id,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const exchanged = await answered(await fetch(BASE + "/api/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code }),
+  }));
+  accessToken = exchanged.access_token;
+  await sdk.commands.authenticate({ access_token: accessToken });
+  language = await spoken(sdk);
+  connect();
+}
+
+// A response's JSON, or its error words thrown.
+async function answered(response) {
+  const found = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(found.error || `${response.status} ${response.statusText}`);
+  return found;
+}
+
+// The player's language: Discord's setting, else the browser's; one of ours, else null
+// (the server's default).
+async function spoken(sdk) {
+  const asked = [];
+  try {
+    asked.push((await sdk.commands.userSettingsGetLocale()).locale);
+  } catch (refused) {
+    // An older client, or a scope not granted: the browser's languages say it.
+  }
+  asked.push(...(navigator.languages || [navigator.language]));
+  for (const locale of asked) {
+    const found = String(locale || "").slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(found)) return found;
+  }
+  return null;
+}
+
+// -- the live table ------------------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const opened = new WebSocket(scheme + location.host + BASE + "/api/ws");
+  socket = opened;
+  let pinging = null;
+  opened.onopen = () => {
+    opened.send(JSON.stringify({
+      op: "hello", access_token: accessToken, instance_id: instanceId, language,
+    }));
+    pinging = setInterval(() => opened.send(JSON.stringify({ op: "ping" })), PING_MS);
+  };
+  opened.onmessage = (event) => heard(JSON.parse(event.data));
+  opened.onclose = () => {
+    clearInterval(pinging);
+    if (socket !== opened || over) return;
+    // Dropped: again after a while, the table kept in sight as it was.
+    body.dataset.state = "reconnecting";
+    say(labels().reconnecting, "quiet");
+    const wait = Math.min(RETRY_MOST_MS, 500 * 2 ** retries);
+    retries += 1;
+    setTimeout(connect, wait);
+  };
+}
+
+function heard(message) {
+  if (message.op === "welcome") {
+    welcome = message;
+    retries = 0;
+    document.documentElement.lang = message.language;
+    say("");
+  } else if (message.op === "state") {
+    state = message;
+    body.dataset.state = "live";
+    body.dataset.version = String(message.game.version);
+    say("");
+    draw();
+  } else if (message.op === "refused") {
+    say(message.reason, "alert");
+    enable(true);
+  } else if (message.op === "error") {
+    if (message.fatal) {
+      over = true;
+      body.dataset.state = "failed";
+    }
+    say(message.reason, "alert");
+  }
+}
+
+function send(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  enable(false); // one move per tap: the next state or a refusal brings the buttons back
+  say("");
+  socket.send(JSON.stringify({ op: "move", version: state.game.version, action }));
+}
+
+function enable(on) {
+  for (const button of parts.hand.querySelectorAll("button")) button.disabled = !on;
+}
+
+function say(words, how) {
+  parts.note.textContent = words || "";
+  parts.note.className = "activity-note" + (how ? " " + how : "");
+  parts.note.setAttribute("role", how === "alert" ? "alert" : "status");
+}
+
+// -- drawing -------------------------------------------------------------------------
+
+function draw() {
+  const { kind } = state.game;
+  const words = welcome ? welcome.words : {};
+  parts.board.replaceChildren(...drawn(TABLES[kind], state.table, words, "activity-table"));
+  parts.scores.replaceChildren(...drawn(SCORES[kind], state.table, words, "activity-score"));
+  // Whose turn it is: the drawer says it in its own words when it has them (Grass's
+  // "ann to play"), else the seats the game awaits are named here.
+  const awaited = state.table && state.table.awaiting;
+  const told = parts.board.querySelector("[class$='-status'], [class*='-status ']");
+  parts.waiting.textContent = !told && Array.isArray(awaited) && awaited.length
+    && state.game.status !== "over"
+    ? filled(labels().waiting, { players: awaited.join(", ") })
+    : "";
+  drawHand(kind, words);
+}
+
+// A drawer's element, none when the kind has no such drawer or it draws nothing; a
+// drawer that fails leaves the rest of the page working (as on the replay page).
+function drawn(drawer, view, words, name) {
+  if (typeof drawer !== "function") return [];
+  try {
+    const made = drawer(view, words);
+    return made ? [el("div", { class: name }, made)] : [];
+  } catch (failure) {
+    console.error(failure);
+    return [];
+  }
+}
+
+function drawHand(kind, words) {
+  const you = state.you;
+  const said = labels();
+  if (!you.seat) {
+    parts.hand.hidden = false;
+    parts.hand.replaceChildren(el("p", { class: "activity-watching" }, said.watching));
+    return;
+  }
+  const legal = (you.legal || []).map(withoutBy).filter((action) => !("leave" in action));
+  const cards = kind === "grass" && you.hand && Array.isArray(you.hand.hand) ? you.hand.hand : null;
+  const made = [el("h2", {}, said.hand)];
+  if (cards) {
+    made.push(grassHand(cards, legal, words, said));
+  }
+  const rest = cards ? legal.filter((action) => !cardOf(action)) : legal;
+  if (rest.length) {
+    made.push(el("div", { class: "activity-moves" },
+      rest.map((action) => button(moveWords(action, words, said), action))));
+  }
+  parts.hand.hidden = false;
+  parts.hand.replaceChildren(...made);
+}
+
+function withoutBy(action) {
+  const copy = Object.assign({}, action);
+  delete copy.by;
+  return copy;
+}
+
+// -- Grass: the cards of the player's hand, each with its moves ---------------------
+
+function cardOf(action) {
+  return action.play || action.discard || action.pass || null;
+}
+
+// The hand's cards as the table draws a card, one per kind held ("x2" for two), each
+// with its moves under it: play (on whom, with which cover), discard, pass.
+function grassHand(cards, legal, words, said) {
+  const counts = new Map();
+  for (const card of cards) counts.set(card, (counts.get(card) || 0) + 1);
+  const drawnCard = state.you.hand.drawn;
+  const shown = [...counts.entries()].map(([card, count]) => {
+    const moves = legal.filter((action) => cardOf(action) === card);
+    const buttons = moves.map((action) => button(cardMoveWords(action, words, said), action));
+    const face = cardFace(card, words);
+    const name = words[`card.${card}`] || card;
+    // A group named by its card: a screen reader says "Panama, Discard".
+    return el("div", {
+      class: "activity-card" + (moves.length ? "" : " idle"),
+      role: "group",
+      "aria-label": count > 1 ? `${name} ×${count}` : name,
+      "data-card": card,
+      "data-new": card === drawnCard ? "true" : null,
+    },
+      el("div", { class: "activity-face", "aria-hidden": "true" }, face,
+        count > 1 ? el("span", { class: "activity-count" }, "×" + count) : null),
+      el("span", { class: "activity-name", "aria-hidden": "true" }, name),
+      buttons.length ? el("div", { class: "activity-card-moves" }, buttons) : null);
+  });
+  return el("div", { class: "table table-grass activity-cards" }, shown);
+}
+
+// A card's face, drawn by the table's own drawer: the view with that card on top of
+// the discard pile, and only the pile's card kept.
+function cardFace(card, words) {
+  const view = Object.assign({}, state.table, { seats: [], discard_pile: [card], draw_pile: 0 });
+  try {
+    const table = TABLES.grass(view, words);
+    const face = table.querySelector(".grass-decks .grass-deck:last-child .grass-card");
+    if (face) return face;
+  } catch (failure) {
+    console.error(failure);
+  }
+  return el("span", {}, words[`card.${card}`] || card);
+}
+
+function cardMoveWords(action, words, said) {
+  if ("pass" in action) return said.pass;
+  if ("discard" in action) return said.discard;
+  if (action.target) return filled(said.play_on, { player: action.target });
+  if (action.cover) return `${said.play}: ${action.cover.map((card) => words[`card.${card}`] || card).join(" + ")}`;
+  return said.play;
+}
+
+// -- any other move: its notation in words -------------------------------------------
+
+function moveWords(action, words, said) {
+  for (const flag of ["accept", "decline", "withdraw"]) {
+    if (action[flag] === true && said[flag]) return said[flag];
+  }
+  return Object.entries(action).map(([key, value]) => {
+    if (value === true) return key;
+    const shown = (item) => (typeof item === "string" && words[`card.${item}`]) || String(item);
+    const text = Array.isArray(value) ? value.map(shown).join(" + ")
+      : typeof value === "object" && value !== null ? JSON.stringify(value) : shown(value);
+    return `${key} ${text}`;
+  }).join(" · ");
+}
+
+function button(words, action) {
+  const made = el("button", { type: "button", "data-move": JSON.stringify(action) }, words);
+  made.addEventListener("click", () => send(action));
+  return made;
+}
+
+main().catch((failure) => {
+  over = true;
+  body.dataset.state = "failed";
+  const reason = failure && (failure.message || (failure.code !== undefined && JSON.stringify(failure)));
+  say(String(reason || failure), "alert");
+  console.error(failure);
+});

@@ -1,0 +1,325 @@
+"""The Activity's page (activity/, built by activity/build.py) in headless Chromium, in the
+emulator's fake Discord client, against the real bot: the SDK's handshake, the code
+exchange and the live table; the table drawn by the replay page's drawer; each page
+showing its own hand only (in its page and in every websocket frame); a move tapped in a
+page reaching the other pages and the chat's table, and a move from a DM reaching the
+pages; every key text at least 12 px. Screenshots at a phone's and a desktop's size go to
+gallery/activity/ for people to look at."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.async_api import (
+    Browser,
+    ConsoleMessage,
+    FrameLocator,
+    Page,
+    ViewportSize,
+    WebSocketRoute,
+)
+
+from tests.bot.scenario import HAND_1, MOVES
+from tests.bot.table import pick, polled
+from tests.fakediscord.activity_browser import activity_frame, chromium
+from tests.fakediscord.emulator import FakeDiscord
+from tests.fakediscord.players import Player
+
+ROOT = Path(__file__).resolve().parents[3]
+BUILD = ROOT / "activity" / "build.py"
+PHONE: ViewportSize = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1024, "height": 640}
+WAIT_MS = 20_000
+SMALLEST_TEXT = 12.0
+"""CSS pixels: the least a phone's reader reads comfortably (render/measure.py)."""
+KEY_TEXTS = (
+    ".grass-status",
+    ".grass-name",
+    ".grass-total",
+    ".grass-facts",
+    ".grass-deck figcaption",
+    ".activity-hand h2",
+    ".activity-name",
+    ".activity-card button",
+    ".activity-waiting",
+)
+DEALT = {name: set(HAND_1[seat:18:3]) for seat, name in enumerate(("ann", "bob", "cy"))}
+"""Each seat's six dealt cards (dealt one at a time around the table)."""
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(activities=True) as emu:
+        yield emu
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    """The page, built when missing or older than its sources (as `make test` does)."""
+    done = subprocess.run(
+        [sys.executable, str(BUILD)], capture_output=True, text=True, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return ROOT / "activity" / "dist"
+
+
+def activity_address(log: str) -> str:
+    found = re.search(r"the Activity's server on (http://\S+)", log)
+    assert found is not None, "the bot did not say where its Activity's server is"
+    return found.group(1)
+
+
+class Opened:
+    """One player's Activity in the browser: the page, the Activity inside it, the
+    websocket frames it got and the errors it had."""
+
+    def __init__(self, page: Page, name: str) -> None:
+        self.page, self.name = page, name
+        self.activity: FrameLocator = activity_frame(page)
+        self.frames: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", self._said)
+        self.sockets: list[tuple[WebSocketRoute, WebSocketRoute]] = []
+        self.held: list[str | bytes] | None = None
+        """The server's frames kept from the page while it is held back."""
+
+    async def through(self, socket: WebSocketRoute) -> None:
+        """The page's websocket, passed to the server as it is, each frame the server
+        sends kept (and the socket kept, for the test to cut it)."""
+        server = socket.connect_to_server()
+
+        def heard(message: str | bytes) -> None:
+            self._heard(message)
+            if self.held is not None:
+                self.held.append(message)
+            else:
+                socket.send(message)
+
+        server.on_message(heard)
+        self.sockets.append((socket, server))
+
+    def hold(self) -> None:
+        """The page gets nothing more from the server, as on a slow network..."""
+        self.held = []
+
+    def release(self) -> None:
+        """...until now: everything it missed arrives."""
+        held, self.held = self.held or [], None
+        for message in held:
+            self.sockets[-1][0].send(message)
+
+    async def cut(self) -> None:
+        """The connection drops, as a phone's network does."""
+        socket, server = self.sockets[-1]
+        await server.close()
+        await socket.close()
+
+    def _said(self, said: ConsoleMessage) -> None:
+        # The fake Discord page asks for an icon its origin (the Activity's) has not.
+        if said.type == "error" and not said.location["url"].endswith("/favicon.ico"):
+            self.errors.append(f"{said.text} at {said.location}")
+
+    def _heard(self, payload: str | bytes) -> None:
+        self.frames.append(json.loads(payload))
+
+    async def at(self, version: int) -> None:
+        """Waits for the page to show the table of `version`."""
+        shown = self.activity.locator(f"body[data-state=live][data-version='{version}']")
+        try:
+            await shown.wait_for(timeout=WAIT_MS)
+        except Exception:
+            body = self.activity.locator("body")
+            raise AssertionError(
+                f"{self.name}'s page: {await body.get_attribute('data-state')}, version"
+                f" {await body.get_attribute('data-version')},"
+                f" {await self.activity.locator('#note').text_content()!r}; errors {self.errors}"
+            ) from None
+
+    async def read(self) -> dict[str, Any]:
+        """What the page shows: the table's seats and cards, the hand's cards, its moves."""
+        found: dict[str, Any] = await self.activity.locator("body").evaluate(
+            """(body) => {
+              const all = (selector) => [...body.querySelectorAll(selector)];
+              return {
+                seats: all(".activity-table [data-seat]").map((node) => node.dataset.seat),
+                status: (body.querySelector(".grass-status") || {}).textContent,
+                cards: all("[data-card]").map((node) => node.dataset.card),
+                hand: all(".activity-card").map((node) => node.dataset.card),
+                moves: all(".activity-hand button").map((node) => JSON.parse(node.dataset.move)),
+                width: document.scrollingElement.scrollWidth,
+                note: body.querySelector("#note").textContent,
+              };
+            }"""
+        )
+        return found
+
+    async def smallest_text(self) -> float:
+        sizes: list[float] = await self.activity.locator("body").evaluate(
+            """(body, selectors) => selectors.flatMap((selector) =>
+                 [...body.querySelectorAll(selector)]
+                   .filter((node) => node.getClientRects().length && node.textContent.trim())
+                   .map((node) => parseFloat(getComputedStyle(node).fontSize)))""",
+            list(KEY_TEXTS),
+        )
+        assert sizes, "no key text found"
+        return min(sizes)
+
+    async def shoot(self, name: str) -> None:
+        """The screen as the player sees it, and, when the page is taller than the
+        screen, scrolled to its foot too (name-end.png)."""
+        base = Path(os.environ.get("GALLERY_DIR", ROOT / "gallery"))
+        place = base / "activity"
+        place.mkdir(parents=True, exist_ok=True)
+        await self.page.screenshot(path=str(place / f"{name}.png"))
+        body = self.activity.locator("body")
+        scrolled = await body.evaluate(
+            """() => { const page = document.scrollingElement;
+                       page.scrollTop = page.scrollHeight; return page.scrollTop; }"""
+        )
+        if scrolled:
+            await self.page.screenshot(path=str(place / f"{name}-end.png"))
+            await body.evaluate("() => { document.scrollingElement.scrollTop = 0; }")
+
+
+async def opened(browser: Browser, emu: FakeDiscord, player: Player, instance: Any, size):
+    page = await browser.new_page(viewport=size)
+    shown = Opened(page, player.name)
+    await page.route_web_socket(re.compile(r"/api/ws$"), shown.through)
+    platform = "mobile" if size is PHONE else "desktop"
+    await page.goto(emu.parent_url(player, instance, platform=platform))
+    return shown
+
+
+def hand_of(opened: Opened) -> list[str]:
+    """The hand of the page's last state, as the server sent it."""
+    states = [frame for frame in opened.frames if frame["op"] == "state"]
+    return list(states[-1]["you"]["hand"]["hand"])
+
+
+async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
+    fake_discord, start_bot, setup_file, built
+):
+    emu = fake_discord
+    env = {
+        "GAME_SETUP_FILE": str(setup_file),
+        "GAME_SEED": "5",
+        "ACTIVITY_PORT": "0",
+        "DISCORD_CLIENT_SECRET": emu.client_secret,
+    }
+    bot = await start_bot(dev_guild=False, env=env)
+    emu.activities.target = activity_address(bot.log_text())
+    ann, bob, cy = (emu.user(name) for name in ("ann", "bob", "cy"))
+    general = emu.channel("general")
+    table = await (await ann.slash(general, "grass start", target=100000)).message()
+    for player in (bob, cy):
+        await (await player.click(table, "Join")).ack()
+    await (await ann.click(table, "Start")).ack()
+    await table.wait_until(lambda m: f"{ann.mention}, your turn" in m.text)
+    instance = emu.activity(general)
+    cy.locale = "fr"  # Discord's language setting: cy's page speaks French
+    async with chromium() as browser:
+        pages = {
+            "ann": await opened(browser, emu, ann, instance, PHONE),
+            "bob": await opened(browser, emu, bob, instance, PHONE),
+            "cy": await opened(browser, emu, cy, instance, DESKTOP),
+        }
+        for page in pages.values():
+            await page.at(0)
+        shown = {name: await page.read() for name, page in pages.items()}
+        for name, seen in shown.items():
+            # The channel's table, drawn by the replay page's drawer.
+            assert sorted(seen["seats"]) == ["ann", "bob", "cy"], name
+            assert seen["status"] == ("À ann de jouer" if name == "cy" else "ann to play"), name
+            # The page's own hand: the cards its state holds, the dealt ones among them.
+            hand = hand_of(pages[name])
+            assert sorted(seen["hand"]) == sorted(set(hand)), name
+            assert DEALT[name] <= set(hand), name
+        assert {"play": "market_open"} in shown["ann"]["moves"]
+        assert shown["bob"]["moves"] == [] and shown["cy"]["moves"] == []
+        assert shown["ann"]["width"] <= PHONE["width"] and shown["bob"]["width"] <= PHONE["width"]
+        for page in pages.values():
+            assert await page.smallest_text() >= SMALLEST_TEXT, page.name
+        await pages["ann"].shoot("grass-phone-ann-turn")
+        await pages["cy"].shoot("grass-desktop-cy")
+
+        # ann taps her move; bob's and cy's pages and the chat's table follow.
+        move = {key: value for key, value in MOVES[0].items() if key != "by"}
+        written = json.dumps(move, separators=(",", ":"))  # as the page's JSON.stringify
+        tapped = pages["ann"].activity.locator(
+            f".activity-card[data-card={move['play']}] button[data-move='{written}']"
+        )
+        await tapped.click()
+        for page in pages.values():
+            await page.at(1)
+        await table.wait_until(lambda m: f"{bob.mention}, your turn" in m.text)
+        assert (await pages["bob"].read())["status"] == "bob to play"
+        # bob plays from his DM; the pages follow.
+        assert MOVES[1] == {"by": "bob", "play": "market_open"}
+        await pick(emu, bob, 1, "play", "market_open")
+        for page in pages.values():
+            await page.at(2)
+        await table.wait_until(lambda m: f"{cy.mention}, your turn" in m.text)
+        shown = {name: await page.read() for name, page in pages.items()}
+        assert shown["ann"]["moves"] == [] and shown["bob"]["moves"] == []
+        assert {"play": "market_open"} in shown["cy"]["moves"]
+        assert shown["bob"]["status"] == "cy to play"
+        for page in pages.values():
+            assert await page.smallest_text() >= SMALLEST_TEXT, page.name
+        await pages["bob"].shoot("grass-phone-bob")
+        await pages["cy"].shoot("grass-desktop-cy-turn")
+
+        # ann's connection drops: her page says so, connects again and shows the table
+        # as it stands, and follows the game from there.
+        await pages["ann"].cut()
+        await (
+            pages["ann"].activity.locator("body[data-state=reconnecting]").wait_for(timeout=WAIT_MS)
+        )
+        await pages["ann"].at(2)
+        assert len(pages["ann"].sockets) == 2
+        await pick(emu, cy, 2, "play", "market_open")
+        for page in pages.values():
+            await page.at(3)
+        # ann plays from her DM while her page lags behind; a tap in the page, on the
+        # table as it was, is refused in words, and the page catches up.
+        pages["ann"].hold()
+        await pick(emu, ann, 3, "play", MOVES[3]["play"])
+        await (
+            pages["ann"]
+            .activity.locator(f".activity-card[data-card={MOVES[3]['play']}] button")
+            .first.click()
+        )
+        await polled(
+            lambda: any(frame["op"] == "refused" for frame in pages["ann"].frames),
+            "the page's move refused",
+        )
+        pages["ann"].release()
+        for page in pages.values():
+            await page.at(4)
+        note = await pages["ann"].activity.locator("#note").text_content()
+        assert note == "This control is out of date: the game has moved on since it was drawn."
+        await pages["ann"].shoot("grass-phone-ann-refused")
+
+        # No page holds another player's card, in its page or in any frame it got.
+        public = {"market_open", "panama"}  # what the table shows by now
+        for name, page in pages.items():
+            others = (set().union(*(DEALT[o] for o in DEALT if o != name)) - public) - set(
+                hand_of(page)
+            )
+            assert not others & set(shown[name]["cards"]), name
+            states = [frame for frame in page.frames if frame["op"] == "state"]
+            versions = [state["game"]["version"] for state in states]
+            assert versions == ([0, 1, 2, 2, 3, 4] if name == "ann" else [0, 1, 2, 3, 4]), name
+            for state in states:
+                said = json.dumps({"table": state["table"], "you": state["you"]})
+                assert not {card for card in others if f'"{card}"' in said}, name
+                assert state["you"]["seat"] == name
+            assert page.errors == [], name
