@@ -30,6 +30,7 @@ let state = null; // the last state
 let socket = null;
 let retries = 0;
 let over = false; // a fatal error: no reconnecting
+let asking = null; // a play the player is asked to confirm (a card the chat asks about)
 
 function labels() {
   return (welcome && welcome.labels) || FALLBACK;
@@ -137,6 +138,7 @@ function heard(message) {
 
 function send(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  asking = null;
   enable(false); // one move per tap: the next state or a refusal brings the buttons back
   say("");
   socket.send(JSON.stringify({ op: "move", version: state.game.version, action }));
@@ -157,7 +159,8 @@ function say(words, how) {
 function draw() {
   const { kind } = state.game;
   const words = welcome ? welcome.words : {};
-  parts.board.replaceChildren(...drawn(TABLES[kind], state.table, words, "activity-table"));
+  parts.board.replaceChildren(...drawn(TABLES[kind], state.table, words, "activity-table"),
+    ...recentList());
   parts.scores.replaceChildren(...drawn(SCORES[kind], state.table, words, "activity-score"));
   // Whose turn it is: the drawer says it in its own words when it has them (Grass's
   // "ann to play"), else the seats the game awaits are named here.
@@ -168,6 +171,13 @@ function draw() {
     ? filled(labels().waiting, { players: awaited.join(", ") })
     : "";
   drawHand(kind, words);
+}
+
+// The last actions under the table, as the channel's table message lists them.
+function recentList() {
+  const lines = Array.isArray(state.recent) ? state.recent : [];
+  if (!lines.length) return [];
+  return [el("ul", { class: "activity-recent" }, lines.map((line) => el("li", {}, line)))];
 }
 
 // A drawer's element, none when the kind has no such drawer or it draws nothing; a
@@ -193,6 +203,12 @@ function drawHand(kind, words) {
   }
   const legal = (you.legal || []).map(withoutBy).filter((action) => !("leave" in action));
   const cards = kind === "grass" && you.hand && Array.isArray(you.hand.hand) ? you.hand.hand : null;
+  if (asking && !legal.some((action) => sameMove(action, asking))) asking = null;
+  if (asking) {
+    parts.hand.hidden = false;
+    parts.hand.replaceChildren(question(asking, words, said));
+    return;
+  }
   const made = [el("h2", {}, said.hand)];
   if (cards) {
     made.push(grassHand(cards, legal, words, said));
@@ -210,6 +226,38 @@ function withoutBy(action) {
   const copy = Object.assign({}, action);
   delete copy.by;
   return copy;
+}
+
+function sameMove(one, other) {
+  return JSON.stringify(one) === JSON.stringify(other);
+}
+
+// -- the chat's confirmations: a card that cannot be taken back is asked about first -
+
+function asked(action) {
+  const confirmed = labels().confirmed || {};
+  return "play" in action && !action.target && !action.cover && confirmed[action.play];
+}
+
+// The chat's question ("Play **Market Close**?" and what it does), its confirm and Back.
+function question(action, words, said) {
+  const name = words[`card.${action.play}`] || action.play;
+  const sure = button(filled(said.confirm, { card: name }), action);
+  sure.classList.add("activity-danger");
+  const back = el("button", { type: "button", class: "activity-back" }, said.back);
+  back.addEventListener("click", () => {
+    asking = null;
+    drawHand(state.game.kind, words);
+  });
+  return el("div", { class: "activity-question", role: "group" },
+    el("p", {}, ...marked(filled(said.confirm_question, { card: name })), " ",
+      said.confirmed[action.play]),
+    el("div", { class: "activity-moves" }, sure, back));
+}
+
+// Words with the chat's **bold** parts in bold.
+function marked(words) {
+  return String(words).split("**").map((part, i) => (i % 2 ? el("strong", {}, part) : part));
 }
 
 // -- Grass: the cards of the player's hand, each with its moves ---------------------
@@ -284,7 +332,14 @@ function moveWords(action, words, said) {
 
 function button(words, action) {
   const made = el("button", { type: "button", "data-move": JSON.stringify(action) }, words);
-  made.addEventListener("click", () => send(action));
+  made.addEventListener("click", () => {
+    if (asking === null && asked(action)) {
+      asking = action;
+      drawHand(state.game.kind, welcome ? welcome.words : {});
+    } else {
+      send(action);
+    }
+  });
   return made;
 }
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.core.errors import Refusal, refusal_words
-from bot.core.language import slash
+from bot.core.language import Speech, slash
 from bot.core.session import Session
 from bot.core.sessions import Sessions
 from bot.core.storage import GameRow
@@ -138,6 +138,7 @@ class LiveTables:
             },
             "table": table,
             "you": you,
+            "recent": recent_lines(session, viewer.language),
         }
 
     async def _show(self, session: Session, viewer: Viewer) -> None:
@@ -236,7 +237,28 @@ def page_labels() -> dict[str, JSON]:
         "watching": spoken(_("You are watching this table: you have no seat at it.")),
         # TRANSLATORS: the Activity page's words while its connection is down.
         "reconnecting": spoken(_("The connection was lost; reconnecting…")),
+        # The question the chat asks before a card that cannot be taken back (the same
+        # words as bot/exts/grass/ui.py's CONFIRMED), keyed by the card's notation.
+        "confirm_question": spoken(_("Play **{card}**?", card="{card}")),
+        "confirm": spoken(_("Yes, play {card}", card="{card}")),
+        "back": spoken(_p("button", "Back")),
+        "confirmed": {
+            "market_close": spoken(_("It ends this hand for everyone, and the hand is scored.")),
+            "utterly_wiped_out": spoken(
+                _("You lose 2 turns, your market and every unprotected peddle.")
+            ),
+        },
     }
+
+
+def recent_lines(session: Session, language: str) -> list[JSON]:
+    """The last actions, the lines the channel's table message lists under its picture
+    (public words only), in `language`, as plain strings without their bullets."""
+    actions = session.record.ui.table_text(session.table()).actions
+    if not actions:
+        return []
+    lines = Speech(language).plain(actions).splitlines()
+    return [line.removeprefix("- ") for line in lines if line.strip()]
 
 
 async def _sent(viewer: Viewer, state: dict[str, JSON]) -> None:

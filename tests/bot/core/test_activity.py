@@ -15,6 +15,7 @@ import pytest
 
 from bot.core.activity import LiveTables, Player
 from bot.core.errors import Refusal
+from games.grass.cards import Card
 from lang import speaking, translate
 from render.web import plain
 from tests.bot.core.harness import Services, services
@@ -109,6 +110,11 @@ async def test_a_move_from_a_page_reaches_every_page_once(running):
         assert latest["game"]["version"] == version + 1
         assert [s["game"]["version"] for s in page.states()] == [version, version + 1]
     assert "refused" not in {m["op"] for m in pages[ANN].got}
+    # Under the table, the last actions the channel lists: the discard's line last.
+    card = translate(Card(first["discard"]).title, "en")
+    for page in pages.values():
+        before, after = page.states()[0]["recent"], page.states()[-1]["recent"]
+        assert after == [*before, f"ann discarded {card}"]
     # Refusals: not their turn, an old version, a forged seat, not seated.
     again = {k: v for k, v in first.items() if k != "by"}
     assert (await refused(live.move(viewers[ANN], version + 1, again))).startswith("Not allowed:")

@@ -143,11 +143,12 @@ async def test_pages_play_beside_the_chat_and_see_only_their_own_hand(
         await pick(emu, cy, 2, "play", "market_open")
         for page in pages.values():
             await page.state(3)
-        # Every state a page got holds its own hand only: the table is the channel's.
+        # Every state a page got holds its own hand only: the table and the last actions
+        # are the channel's.
         for name, page in pages.items():
             for message in page.got:
                 if message["op"] == "state":
-                    assert set(message) == {"op", "game", "table", "you"}
+                    assert set(message) == {"op", "game", "table", "you", "recent"}
                     assert message["you"]["seat"] == name
         # dee is not in the Activity: turned away, in words, and the socket closes.
         stranger = Page(http, address)

@@ -3,7 +3,8 @@ emulator's fake Discord client, against the real bot: the SDK's handshake, the c
 exchange and the live table; the table drawn by the replay page's drawer; each page
 showing its own hand only (in its page and in every websocket frame); a move tapped in a
 page reaching the other pages and the chat's table, and a move from a DM reaching the
-pages; every key text at least 12 px. Screenshots at a phone's and a desktop's size go to
+pages; the last actions under the table; Market Close asked about first, as in the chat;
+every key text at least 12 px. Screenshots at a phone's and a desktop's size go to
 gallery/activity/ for people to look at."""
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ KEY_TEXTS = (
     ".activity-name",
     ".activity-card button",
     ".activity-waiting",
+    ".activity-recent li",
 )
 DEALT = {name: set(HAND_1[seat:18:3]) for seat, name in enumerate(("ann", "bob", "cy"))}
 """Each seat's six dealt cards (dealt one at a time around the table)."""
@@ -323,3 +325,40 @@ async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
                 assert not {card for card in others if f'"{card}"' in said}, name
                 assert state["you"]["seat"] == name
             assert page.errors == [], name
+
+        # Under the table, the last actions the channel lists: ann's Panama last.
+        await pages["bob"].at(4)
+        recent = await pages["bob"].activity.locator(".activity-recent li").all_text_contents()
+        assert recent[-1] == "ann played Panama ($50,000)"
+
+        # Market Close cannot be taken back: as in the chat, the page asks first, and
+        # Back sends nothing.
+        for version in (4, 5):
+            assert MOVES[version]["by"] != "ann"
+            await pick(emu, emu.user(MOVES[version]["by"]), version, "play", MOVES[version]["play"])
+            for page in pages.values():
+                await page.at(version + 1)
+        ann_page = pages["ann"].activity
+        close = ann_page.locator(
+            '.activity-card[data-card=market_close] button[data-move=\'{"play":"market_close"}\']'
+        )
+        await close.click()
+        asked = ann_page.locator(".activity-question")
+        await asked.wait_for(timeout=WAIT_MS)
+        assert await asked.locator("p").text_content() == (
+            "Play Market Close? It ends this hand for everyone, and the hand is scored."
+        )
+        assert await asked.locator("button").all_text_contents() == [
+            "Yes, play Market Close",
+            "Back",
+        ]
+        await pages["ann"].shoot("grass-phone-ann-confirm")
+        sent = len(pages["ann"].frames)
+        await asked.locator("button", has_text="Back").click()
+        await close.wait_for(timeout=WAIT_MS)
+        assert len(pages["ann"].frames) == sent
+        await close.click()
+        await asked.locator("button", has_text="Yes, play").click()
+        for page in pages.values():
+            await page.at(7)
+        assert pages["ann"].errors == []
