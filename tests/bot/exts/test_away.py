@@ -20,34 +20,12 @@ from typing import Any
 from babel.dates import format_skeleton
 
 from bot.core.table_lines import day_words
-from tests.bot.table import answer, control_ids, find_menu
-from tests.fakediscord.emulator import FakeDiscord
+from tests.bot.slow_play import discard_any
+from tests.bot.table import answer
 
 DAY = 24 * 60
 MINUTE = 0.002
 """Seconds in a clock minute: a day lasts 2.88 seconds, a week 20."""
-
-
-def newest_version(message: Any) -> int:
-    versions = [int(i.split(":")[2]) for i in control_ids(message) if i.startswith(("g:", "s:"))]
-    return max(versions, default=-1)
-
-
-async def discard_any(emu: FakeDiscord, player: Any, after: int) -> int:
-    """`player` discards the first card their hand message offers, on a turn drawn after
-    version `after`; the version it was drawn for."""
-
-    def ready() -> Any:
-        for message in reversed(player.dm_messages()):
-            if find_menu(message, "discard") and newest_version(message) > after:
-                return message
-        return None
-
-    message = await emu.wait_for(ready, what=f"{player.name}'s turn after version {after}")
-    menu = find_menu(message, "discard")
-    select = next(s for s in message.selects() if s.custom_id == menu)
-    await (await player.select(message, menu, [select.values[0]])).ack()
-    return newest_version(message)
 
 
 def stored_deadline(database: Any, name: str) -> float | None:
