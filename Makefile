@@ -42,7 +42,7 @@ messages: $(VENV)/.installed
 ACTIVITY := activity/dist/index.html
 
 $(ACTIVITY): activity/build.py activity/package.json activity/package-lock.json \
-		$(wildcard activity/src/*) $(wildcard render/web/*.js render/web/*.css)
+		$(wildcard activity/src/* activity/src/*/*) $(wildcard render/web/*.js render/web/*.css)
 	$(PYTHON) activity/build.py --force
 
 run: $(VENV)/.installed $(CATALOGS) $(ACTIVITY)

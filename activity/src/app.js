@@ -5,6 +5,7 @@
 // and a button for each of their legal moves. Nothing here decides what is legal: the
 // server's `legal` list is the moves, and every move goes back through the bot's checks.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
+import { HANDS } from "./hands/index.js";
 
 const body = document.body;
 const parts = {
@@ -202,7 +203,6 @@ function drawHand(kind, words) {
     return;
   }
   const legal = (you.legal || []).map(withoutBy).filter((action) => !("leave" in action));
-  const cards = kind === "grass" && you.hand && Array.isArray(you.hand.hand) ? you.hand.hand : null;
   if (asking && !legal.some((action) => sameMove(action, asking))) asking = null;
   if (asking) {
     parts.hand.hidden = false;
@@ -210,16 +210,23 @@ function drawHand(kind, words) {
     return;
   }
   const made = [el("h2", {}, said.hand)];
-  if (cards) {
-    made.push(grassHand(cards, legal, words, said));
-  }
-  const rest = cards ? legal.filter((action) => !cardOf(action)) : legal;
+  // A kind's own drawing of the hand (its cards, each with its moves), when it has one;
+  // the moves it leaves out get a button each.
+  const drawer = HANDS[kind];
+  const drawnHand = drawer ? drawer({ state, words, said, legal, button, redraw }) : null;
+  if (drawnHand) made.push(...drawnHand.shown);
+  const rest = drawnHand ? drawnHand.rest : legal;
   if (rest.length) {
     made.push(el("div", { class: "activity-moves" },
       rest.map((action) => button(moveWords(action, words, said), action))));
   }
   parts.hand.hidden = false;
   parts.hand.replaceChildren(...made);
+}
+
+// The hand drawn again as the last state has it (a hand's own choices changed).
+function redraw() {
+  drawHand(state.game.kind, welcome ? welcome.words : {});
 }
 
 function withoutBy(action) {
@@ -258,61 +265,6 @@ function question(action, words, said) {
 // Words with the chat's **bold** parts in bold.
 function marked(words) {
   return String(words).split("**").map((part, i) => (i % 2 ? el("strong", {}, part) : part));
-}
-
-// -- Grass: the cards of the player's hand, each with its moves ---------------------
-
-function cardOf(action) {
-  return action.play || action.discard || action.pass || null;
-}
-
-// The hand's cards as the table draws a card, one per kind held ("x2" for two), each
-// with its moves under it: play (on whom, with which cover), discard, pass.
-function grassHand(cards, legal, words, said) {
-  const counts = new Map();
-  for (const card of cards) counts.set(card, (counts.get(card) || 0) + 1);
-  const drawnCard = state.you.hand.drawn;
-  const shown = [...counts.entries()].map(([card, count]) => {
-    const moves = legal.filter((action) => cardOf(action) === card);
-    const buttons = moves.map((action) => button(cardMoveWords(action, words, said), action));
-    const face = cardFace(card, words);
-    const name = words[`card.${card}`] || card;
-    // A group named by its card: a screen reader says "Panama, Discard".
-    return el("div", {
-      class: "activity-card" + (moves.length ? "" : " idle"),
-      role: "group",
-      "aria-label": count > 1 ? `${name} ×${count}` : name,
-      "data-card": card,
-      "data-new": card === drawnCard ? "true" : null,
-    },
-      el("div", { class: "activity-face", "aria-hidden": "true" }, face,
-        count > 1 ? el("span", { class: "activity-count" }, "×" + count) : null),
-      el("span", { class: "activity-name", "aria-hidden": "true" }, name),
-      buttons.length ? el("div", { class: "activity-card-moves" }, buttons) : null);
-  });
-  return el("div", { class: "table table-grass activity-cards" }, shown);
-}
-
-// A card's face, drawn by the table's own drawer: the view with that card on top of
-// the discard pile, and only the pile's card kept.
-function cardFace(card, words) {
-  const view = Object.assign({}, state.table, { seats: [], discard_pile: [card], draw_pile: 0 });
-  try {
-    const table = TABLES.grass(view, words);
-    const face = table.querySelector(".grass-decks .grass-deck:last-child .grass-card");
-    if (face) return face;
-  } catch (failure) {
-    console.error(failure);
-  }
-  return el("span", {}, words[`card.${card}`] || card);
-}
-
-function cardMoveWords(action, words, said) {
-  if ("pass" in action) return said.pass;
-  if ("discard" in action) return said.discard;
-  if (action.target) return filled(said.play_on, { player: action.target });
-  if (action.cover) return `${said.play}: ${action.cover.map((card) => words[`card.${card}`] || card).join(" + ")}`;
-  return said.play;
 }
 
 // -- any other move: its notation in words -------------------------------------------
