@@ -10,49 +10,26 @@ gallery/activity/ for people to look at."""
 from __future__ import annotations
 
 import json
-import os
-import re
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.async_api import (
-    Browser,
-    ConsoleMessage,
-    FrameLocator,
-    Page,
-    ViewportSize,
-    WebSocketRoute,
-)
 
+from tests.bot.activity_pages import (
+    DESKTOP,
+    PHONE,
+    SMALLEST_TEXT,
+    WAIT_MS,
+    activity_address,
+    build_page,
+    hand_of,
+    opened,
+)
 from tests.bot.scenario import HAND_1, MOVES
 from tests.bot.table import pick, polled
-from tests.fakediscord.activity_browser import activity_frame, chromium
+from tests.fakediscord.activity_browser import chromium
 from tests.fakediscord.emulator import FakeDiscord
-from tests.fakediscord.players import Player
 
-ROOT = Path(__file__).resolve().parents[3]
-BUILD = ROOT / "activity" / "build.py"
-PHONE: ViewportSize = {"width": 360, "height": 740}
-DESKTOP: ViewportSize = {"width": 1024, "height": 640}
-WAIT_MS = 20_000
-SMALLEST_TEXT = 12.0
-"""CSS pixels: the least a phone's reader reads comfortably (render/measure.py)."""
-KEY_TEXTS = (
-    ".grass-status",
-    ".grass-name",
-    ".grass-total",
-    ".grass-facts",
-    ".grass-deck figcaption",
-    ".activity-hand h2",
-    ".activity-name",
-    ".activity-card button",
-    ".activity-waiting",
-    ".activity-recent li",
-)
 DEALT = {name: set(HAND_1[seat:18:3]) for seat, name in enumerate(("ann", "bob", "cy"))}
 """Each seat's six dealt cards (dealt one at a time around the table)."""
 
@@ -66,145 +43,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 @pytest.fixture(scope="module")
 def built() -> Path:
     """The page, built when missing or older than its sources (as `make test` does)."""
-    done = subprocess.run(
-        [sys.executable, str(BUILD)], capture_output=True, text=True, timeout=600, check=False
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return ROOT / "activity" / "dist"
-
-
-def activity_address(log: str) -> str:
-    found = re.search(r"the Activity's server on (http://\S+)", log)
-    assert found is not None, "the bot did not say where its Activity's server is"
-    return found.group(1)
-
-
-class Opened:
-    """One player's Activity in the browser: the page, the Activity inside it, the
-    websocket frames it got and the errors it had."""
-
-    def __init__(self, page: Page, name: str) -> None:
-        self.page, self.name = page, name
-        self.activity: FrameLocator = activity_frame(page)
-        self.frames: list[dict[str, Any]] = []
-        self.errors: list[str] = []
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        page.on("console", self._said)
-        self.sockets: list[tuple[WebSocketRoute, WebSocketRoute]] = []
-        self.held: list[str | bytes] | None = None
-        """The server's frames kept from the page while it is held back."""
-
-    async def through(self, socket: WebSocketRoute) -> None:
-        """The page's websocket, passed to the server as it is, each frame the server
-        sends kept (and the socket kept, for the test to cut it)."""
-        server = socket.connect_to_server()
-
-        def heard(message: str | bytes) -> None:
-            self._heard(message)
-            if self.held is not None:
-                self.held.append(message)
-            else:
-                socket.send(message)
-
-        server.on_message(heard)
-        self.sockets.append((socket, server))
-
-    def hold(self) -> None:
-        """The page gets nothing more from the server, as on a slow network..."""
-        self.held = []
-
-    def release(self) -> None:
-        """...until now: everything it missed arrives."""
-        held, self.held = self.held or [], None
-        for message in held:
-            self.sockets[-1][0].send(message)
-
-    async def cut(self) -> None:
-        """The connection drops, as a phone's network does."""
-        socket, server = self.sockets[-1]
-        await server.close()
-        await socket.close()
-
-    def _said(self, said: ConsoleMessage) -> None:
-        # The fake Discord page asks for an icon its origin (the Activity's) has not.
-        if said.type == "error" and not said.location["url"].endswith("/favicon.ico"):
-            self.errors.append(f"{said.text} at {said.location}")
-
-    def _heard(self, payload: str | bytes) -> None:
-        self.frames.append(json.loads(payload))
-
-    async def at(self, version: int) -> None:
-        """Waits for the page to show the table of `version`."""
-        shown = self.activity.locator(f"body[data-state=live][data-version='{version}']")
-        try:
-            await shown.wait_for(timeout=WAIT_MS)
-        except Exception:
-            body = self.activity.locator("body")
-            raise AssertionError(
-                f"{self.name}'s page: {await body.get_attribute('data-state')}, version"
-                f" {await body.get_attribute('data-version')},"
-                f" {await self.activity.locator('#note').text_content()!r}; errors {self.errors}"
-            ) from None
-
-    async def read(self) -> dict[str, Any]:
-        """What the page shows: the table's seats and cards, the hand's cards, its moves."""
-        found: dict[str, Any] = await self.activity.locator("body").evaluate(
-            """(body) => {
-              const all = (selector) => [...body.querySelectorAll(selector)];
-              return {
-                seats: all(".activity-table [data-seat]").map((node) => node.dataset.seat),
-                status: (body.querySelector(".grass-status") || {}).textContent,
-                cards: all("[data-card]").map((node) => node.dataset.card),
-                hand: all(".activity-card").map((node) => node.dataset.card),
-                moves: all(".activity-hand button").map((node) => JSON.parse(node.dataset.move)),
-                width: document.scrollingElement.scrollWidth,
-                note: body.querySelector("#note").textContent,
-              };
-            }"""
-        )
-        return found
-
-    async def smallest_text(self) -> float:
-        sizes: list[float] = await self.activity.locator("body").evaluate(
-            """(body, selectors) => selectors.flatMap((selector) =>
-                 [...body.querySelectorAll(selector)]
-                   .filter((node) => node.getClientRects().length && node.textContent.trim())
-                   .map((node) => parseFloat(getComputedStyle(node).fontSize)))""",
-            list(KEY_TEXTS),
-        )
-        assert sizes, "no key text found"
-        return min(sizes)
-
-    async def shoot(self, name: str) -> None:
-        """The screen as the player sees it, and, when the page is taller than the
-        screen, scrolled to its foot too (name-end.png)."""
-        base = Path(os.environ.get("GALLERY_DIR", ROOT / "gallery"))
-        place = base / "activity"
-        place.mkdir(parents=True, exist_ok=True)
-        await self.page.screenshot(path=str(place / f"{name}.png"))
-        body = self.activity.locator("body")
-        scrolled = await body.evaluate(
-            """() => { const page = document.scrollingElement;
-                       page.scrollTop = page.scrollHeight; return page.scrollTop; }"""
-        )
-        if scrolled:
-            await self.page.screenshot(path=str(place / f"{name}-end.png"))
-            await body.evaluate("() => { document.scrollingElement.scrollTop = 0; }")
-
-
-async def opened(browser: Browser, emu: FakeDiscord, player: Player, instance: Any, size):
-    page = await browser.new_page(viewport=size)
-    shown = Opened(page, player.name)
-    await page.route_web_socket(re.compile(r"/api/ws$"), shown.through)
-    platform = "mobile" if size is PHONE else "desktop"
-    await page.goto(emu.parent_url(player, instance, platform=platform))
-    return shown
-
-
-def hand_of(opened: Opened) -> list[str]:
-    """The hand of the page's last state, as the server sent it."""
-    states = [frame for frame in opened.frames if frame["op"] == "state"]
-    return list(states[-1]["you"]["hand"]["hand"])
+    return build_page()
 
 
 async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
