@@ -115,7 +115,9 @@ function connect() {
 
 function heard(message) {
   if (message.op === "welcome") {
+    // The first of this connection, or the channel's next game (its kind's words).
     welcome = message;
+    asking = null;
     retries = 0;
     document.documentElement.lang = message.language;
     say("");

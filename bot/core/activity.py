@@ -27,7 +27,7 @@ from bot.core.errors import Refusal, refusal_words
 from bot.core.language import Speech, slash
 from bot.core.session import Session
 from bot.core.sessions import Sessions
-from bot.core.storage import GameRow
+from bot.core.storage import GameRow, Status
 from games.protocol import GameError
 from games.text import _
 from lang import speaking
@@ -62,6 +62,11 @@ class Viewer:
     game_id: int = 0
     shown: int = field(default=-1)
     """The version last sent to it."""
+    shown_status: Status = Status.RUNNING
+    """The status of the game it was last sent."""
+    welcomed: int = 0
+    """The game its last welcome was for: a page that follows the channel's next game
+    gets that game's welcome (its kind's words) before its first state."""
 
 
 class LiveTables:
@@ -73,6 +78,7 @@ class LiveTables:
         self._viewers: dict[int, set[Viewer]] = {}
         self._pushing: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self._background: set[asyncio.Future[None]] = set()
 
     def watching(self, game_id: int) -> int:
         return len(self._viewers.get(game_id, ()))
@@ -92,7 +98,7 @@ class LiveTables:
         viewers = self._viewers.setdefault(row.id, set())
         if len(viewers) >= MOST_VIEWERS:
             raise Refusal(_("This table has as many viewers as it can take."))
-        viewer = Viewer(player, language, send, row.id)
+        viewer = Viewer(player, language, send, row.id, welcomed=row.id)
         viewers.add(viewer)
         await send(self.welcome(row, viewer))
         session = await self.sessions.load(row.id)
@@ -145,7 +151,7 @@ class LiveTables:
     async def _show(self, session: Session, viewer: Viewer) -> None:
         if viewer.shown == session.version:
             return
-        viewer.shown = session.version
+        viewer.shown, viewer.shown_status = session.version, session.status
         try:
             await viewer.send(self.state(session, viewer))
         except Exception:  # a page gone mid-send: its socket's end removes it
@@ -173,17 +179,64 @@ class LiveTables:
 
     def changed(self, session: Session) -> None:
         """The game changed: its pages get its state (gathered, in order)."""
+        if session.id not in self._viewers and session.status == Status.RUNNING:
+            self._follow(session.row)
         self.touched(session.id)
 
     def touched(self, game_id: int) -> None:
         """The game changed here or in another process (its session is read afresh)."""
         if game_id not in self._viewers:
+            if self._ended_channels():  # perhaps a next game in a channel with pages
+                self._start(self._maybe_follow(game_id))
             return
         task = self._pushing.get(game_id)
         if task is not None and not task.done():
             self._again.add(game_id)
             return
         self._pushing[game_id] = asyncio.create_task(self._push(game_id))
+
+    # -- a channel's next game ---------------------------------------------------------
+
+    def _ended_channels(self) -> set[int]:
+        """The channels whose pages show a game that has ended."""
+        return {
+            viewer.player.channel_id
+            for viewers in self._viewers.values()
+            for viewer in viewers
+            if viewer.shown_status != Status.RUNNING
+        }
+
+    def _follow(self, row: GameRow) -> None:
+        """A game runs in a channel whose pages show one that ended (a rematch, the
+        next game of the evening): they show this one from now on, as a page opened now
+        would. A page on a game still running keeps it (two kinds may run in a channel
+        at once)."""
+        moving = [
+            viewer
+            for game_id, viewers in self._viewers.items()
+            if game_id != row.id
+            for viewer in viewers
+            if viewer.player.channel_id == row.channel_id and viewer.shown_status != Status.RUNNING
+        ]
+        for viewer in moving:
+            self.leave(viewer)
+            viewer.game_id, viewer.shown = row.id, -1
+            self._viewers.setdefault(row.id, set()).add(viewer)
+
+    async def _maybe_follow(self, game_id: int) -> None:
+        """A game changed in another process: if it runs in a channel whose pages show
+        an ended game, they follow it."""
+        row = await self.storage.game(game_id)
+        if row is None or row.status != Status.RUNNING or game_id in self._viewers:
+            return
+        if row.channel_id in self._ended_channels():
+            self._follow(row)
+            self.touched(game_id)
+
+    def _start(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _push(self, game_id: int) -> None:
         try:
@@ -194,10 +247,13 @@ class LiveTables:
                     async with session.lock:  # the state as committed, not mid-move
                         viewers = list(self._viewers.get(game_id, ()))
                         states = [(viewer, self.state(session, viewer)) for viewer in viewers]
-                        version = session.version
+                        version, status = session.version, session.status
                     for viewer, state in states:
+                        if viewer.welcomed != game_id:
+                            viewer.welcomed = game_id
+                            await _sent(viewer, self.welcome(session.row, viewer))
                         if viewer.shown != version:
-                            viewer.shown = version
+                            viewer.shown, viewer.shown_status = version, status
                             await _sent(viewer, state)
                 if game_id not in self._again:
                     return
@@ -207,7 +263,7 @@ class LiveTables:
             self._pushing.pop(game_id, None)
 
     async def close(self) -> None:
-        tasks = list(self._pushing.values())
+        tasks = [*self._pushing.values(), *self._background]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

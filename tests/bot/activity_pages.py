@@ -5,6 +5,7 @@ screenshots in gallery/activity/, and the page built as `make test` builds it.""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -57,9 +58,11 @@ def build_page() -> Path:
 
 
 def activity_address(log: str) -> str:
-    found = re.search(r"the Activity's server on (http://\S+)", log)
-    assert found is not None, "the bot did not say where its Activity's server is"
-    return found.group(1)
+    """Where the bot's Activity server listens: the last the log says (a restarted bot
+    listens on a new free port)."""
+    found = re.findall(r"the Activity's server on (http://\S+)", log)
+    assert found, "the bot did not say where its Activity's server is"
+    return str(found[-1])
 
 
 class Opened:
@@ -124,10 +127,25 @@ class Opened:
         except Exception:
             body = self.activity.locator("body")
             raise AssertionError(
-                f"{self.name}'s page: {await body.get_attribute('data-state')}, version"
-                f" {await body.get_attribute('data-version')},"
+                f"{self.name}'s page, waited for version {version}:"
+                f" {await body.get_attribute('data-state')}, version"
+                f" {await body.get_attribute('data-version')}, frames"
+                f" {[(f['op'], f.get('game', {}).get('version')) for f in self.frames[-4:]]},"
                 f" {await self.activity.locator('#note').text_content()!r}; errors {self.errors}"
             ) from None
+
+    async def reached(self, version: int) -> int:
+        """Waits for the page to show the table of `version` or a later one, live;
+        returns the version it shows."""
+        body = self.activity.locator("body")
+        for _ in range(WAIT_MS // 20):
+            if await body.get_attribute("data-state") == "live":
+                shown = int(await body.get_attribute("data-version") or -1)
+                if shown >= version:
+                    return shown
+            await asyncio.sleep(0.02)
+        await self.at(version)  # says what the page shows instead
+        raise AssertionError(f"{self.name}'s page did not reach version {version}")
 
     async def read(self) -> dict[str, Any]:
         """What the page shows: the table's seats and cards, the hand's cards, its moves."""
@@ -139,7 +157,8 @@ class Opened:
                 status: (body.querySelector(".grass-status") || {}).textContent,
                 cards: all("[data-card]").map((node) => node.dataset.card),
                 hand: all(".activity-card").map((node) => node.dataset.card),
-                moves: all(".activity-hand button").map((node) => JSON.parse(node.dataset.move)),
+                moves: all(".activity-hand button[data-move]")
+                  .map((node) => JSON.parse(node.dataset.move)),
                 width: document.scrollingElement.scrollWidth,
                 note: body.querySelector("#note").textContent,
               };
@@ -147,13 +166,14 @@ class Opened:
         )
         return found
 
-    async def smallest_text(self) -> float:
+    async def smallest_text(self, more: tuple[str, ...] = ()) -> float:
+        """The smallest size of the key texts shown (`KEY_TEXTS`, and `more`)."""
         sizes: list[float] = await self.activity.locator("body").evaluate(
             """(body, selectors) => selectors.flatMap((selector) =>
                  [...body.querySelectorAll(selector)]
                    .filter((node) => node.getClientRects().length && node.textContent.trim())
                    .map((node) => parseFloat(getComputedStyle(node).fontSize)))""",
-            list(KEY_TEXTS),
+            [*KEY_TEXTS, *more],
         )
         assert sizes, "no key text found"
         return min(sizes)
@@ -182,6 +202,11 @@ async def opened(browser: Browser, emu: FakeDiscord, player: Player, instance: A
     platform = "mobile" if size is PHONE else "desktop"
     await page.goto(emu.parent_url(player, instance, platform=platform))
     return shown
+
+
+def states_of(opened: Opened) -> list[dict[str, Any]]:
+    """The states the page's server sent it, in order."""
+    return [frame for frame in opened.frames if frame["op"] == "state"]
 
 
 def hand_of(opened: Opened) -> list[str]:

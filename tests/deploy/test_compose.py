@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from bot.core.settings import Secret, load_settings
-from tests.deploy.files import ROOT, compose, healthcheck
+from tests.deploy.files import ROOT, compose, healthcheck, instruction, stages
 
 SERVICES: dict[str, dict[str, Any]] = compose()["services"]
 BOTS = {name: s for name, s in SERVICES.items() if "SHARD_IDS" in s.get("environment", {})}
@@ -102,3 +102,36 @@ def test_the_backup_dumps_on_a_schedule_and_keeps_some_days():
     assert '-mtime "+$$BACKUP_KEEP_DAYS" -delete' in script
     assert backup["environment"]["BACKUP_KEEP_DAYS"].startswith("${BACKUP_KEEP_DAYS:-")
     assert any(v.startswith("backups:") for v in backup["volumes"])
+
+
+def test_each_process_can_serve_the_activity_on_a_port_of_its_own_on_the_host():
+    """Off until .env sets ACTIVITY_PORT (as .env.example offers it); then every process
+    serves it on the image's address, and each is published on the host's loopback
+    only, for the HTTPS host in front (docs/activity.md)."""
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    offered = dict(
+        line.removeprefix("#").split("=", 1)
+        for line in example.splitlines()
+        if line.startswith(("#ACTIVITY_", "#DISCORD_CLIENT_SECRET"))
+    )
+    image = dict(
+        word.split("=", 1)
+        for parts in stages()[-1].arguments("ENV")
+        for word in parts
+        if "=" in word
+    )
+    (exposed,) = instruction("EXPOSE")
+    port = offered["ACTIVITY_PORT"]
+    assert port in exposed
+    published: list[str] = []
+    for name, bot in BOTS.items():
+        environment = {key: str(value) for key, value in bot["environment"].items()}
+        assert "ACTIVITY_PORT" not in environment, f"{name}: the Activity is the operator's choice"
+        dotenv = {"DISCORD_TOKEN": "x", "ACTIVITY_PORT": port, "DISCORD_CLIENT_SECRET": "s"}
+        settings = load_settings({**image, **dotenv, **environment}, Path("no.env"))
+        assert settings.activity_port == int(port) and settings.activity_host == "0.0.0.0"
+        (mapping,) = [m for m in bot["ports"] if m.endswith(f":{port}")]
+        host, host_port, _ = mapping.split(":")
+        assert host == "127.0.0.1", f"{name}: the Activity's plain HTTP is for the HTTPS host"
+        published.append(host_port)
+    assert len(set(published)) == len(BOTS)

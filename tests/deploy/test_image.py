@@ -9,30 +9,25 @@ import re
 import tomllib
 from pathlib import PurePosixPath
 
-from bot.core import kinds
-from bot.core.settings import Settings
+from bot.core import activity_server, kinds
+from bot.core.settings import Settings, load_settings
 from render import typeface
-from tests.deploy.files import ROOT, dockerfile, exec_form, healthcheck, instruction
+from tests.deploy.files import (
+    ROOT,
+    activity_build,
+    dockerfile,
+    exec_form,
+    healthcheck,
+    included,
+    instruction,
+    stage,
+    stages,
+)
 
-IGNORE = (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
-
-
-def included(path: str) -> bool:
-    """Whether .dockerignore lets `path` into the build context: the last pattern that
-    matches it decides (its own rules, for the patterns this file uses)."""
-    inside = True
-    for line in IGNORE:
-        pattern = line.strip()
-        if not pattern or pattern.startswith("#"):
-            continue
-        negated = pattern.startswith("!")
-        pattern = pattern.removeprefix("!").rstrip("/")
-        everything = pattern == "*"
-        named = path == pattern or path.startswith(pattern + "/")
-        anywhere = pattern.startswith("**/") and PurePosixPath(path).match(pattern[3:])
-        if everything or named or anywhere:
-            inside = negated
-    return inside
+ACTIVITY_PORT = re.search(
+    r"^#?ACTIVITY_PORT=(\d+)$", (ROOT / ".env.example").read_text(encoding="utf-8"), re.M
+)
+"""The Activity's port as .env.example offers it (commented out: off unless set)."""
 
 
 def test_every_package_and_the_rules_documents_are_built_in():
@@ -60,7 +55,12 @@ def test_the_dependencies_come_from_the_lock_checked_by_their_hashes():
     runs = " ".join(" ".join(parts) for parts in instruction("RUN"))
     assert re.search(r"pip install --require-hashes [^&]*-r \S*requirements\.lock", runs)
     assert re.search(r"pip install --no-deps -e \.", runs)
-    assert [parts[0] for parts in instruction("FROM")] == ["python:3.11-slim-bookworm"] * 2
+    # Every base image on Debian bookworm, as the pinned Debian packages are.
+    assert [(s.image, s.name) for s in stages()] == [
+        ("python:3.11-slim-bookworm", "build"),
+        ("node:22-bookworm-slim", "activity"),
+        ("python:3.11-slim-bookworm", None),
+    ]
 
 
 def test_the_cjk_font_is_the_one_the_renderer_looks_for():
@@ -88,5 +88,77 @@ def test_the_health_check_asks_readyz_where_the_metrics_are_served():
     env = " ".join(" ".join(parts) for parts in instruction("ENV"))
     port = re.search(r"METRICS_PORT=(\d+)", env)
     assert port is not None and "METRICS_HOST=0.0.0.0" in env
-    assert instruction("EXPOSE") == [[port[1]]]
+    (exposed,) = instruction("EXPOSE")
+    assert port[1] in exposed
     assert exec_form("STOPSIGNAL") == ["SIGINT"]
+
+
+def test_the_activity_page_is_built_by_build_py_from_the_lock():
+    build = activity_build()
+    page = stage("activity")
+    # The one build there is (`make run` runs it too), which installs exactly what the
+    # lock holds: `npm ci`, never `npm install`, and no package's install script.
+    script = (ROOT / "activity" / "build.py").read_text(encoding="utf-8")
+    assert re.search(r'\[npm, "ci",[^\]]*"--ignore-scripts"\]', script)
+    assert not re.search(r"npm (install|i)\b", dockerfile())
+    runs = [(index, parts) for index, parts in enumerate(page.instructions) if parts[0] == "RUN"]
+    ((index, run),) = [(i, parts) for i, parts in runs if "activity/build.py" in parts]
+    assert run[1:] == ["python3", "activity/build.py", "--force"]
+    # build.py's Python: Debian's, pinned as the run image's font is.
+    installs = " ".join(" ".join(parts) for parts in page.arguments("RUN"))
+    assert re.search(r"apt-get install [^&]*python3=\S+", installs)
+    # Every file build.py reads, in the context and copied where build.py looks for it
+    # beside itself, at the place the RUN finds it.
+    script_at = page.landing("activity/build.py")
+    assert script_at is not None and script_at == page.workdir(index) / "activity/build.py"
+    root = script_at.parent.parent
+    read = [path.relative_to(ROOT).as_posix() for path in build.sources()]
+    assert "activity/package-lock.json" in read and "render/web/draw.js" in read
+    assert any(path.startswith("activity/src/") for path in read)
+    for path in read:
+        assert included(path), f".dockerignore leaves {path} out"
+        assert page.landing(path) == root / path, f"the activity stage does not copy {path}"
+
+
+def test_the_run_image_serves_the_page_from_where_the_server_looks():
+    build = activity_build()
+    page, run = stage("activity"), stages()[-1]
+    # The server's folder is the build's, both beside the code's root.
+    served = activity_server.STATIC.relative_to(ROOT)
+    assert served == build.DIST.relative_to(build.ROOT)
+    code = stage("build").landing("bot/core/activity_server.py")
+    assert code is not None
+    app = code.parents[2]
+    assert ["--from=build", str(app), str(app)] in run.arguments("COPY")  # the code
+    built = page.landing("activity/build.py")
+    assert built is not None
+    dist = built.parent.parent / build.DIST.relative_to(build.ROOT)
+    assert ["--from=activity", str(dist), str(app / served)] in run.arguments("COPY")
+
+
+def test_the_build_context_carries_no_packages_or_build_of_a_checkout():
+    for kept_out in (
+        "activity/node_modules/esbuild/package.json",
+        "activity/node_modules/.bin/esbuild",
+        "activity/dist/index.html",
+        "activity/dist/assets/app.js",
+    ):
+        assert not included(kept_out), f"{kept_out} would be sent to the build"
+
+
+def test_the_activity_is_off_until_its_port_is_set_then_served_on_every_address():
+    env = " ".join(" ".join(parts) for parts in stages()[-1].arguments("ENV"))
+    assert "ACTIVITY_HOST=0.0.0.0" in env and "ACTIVITY_PORT" not in env
+    assert ACTIVITY_PORT is not None
+    (exposed,) = instruction("EXPOSE")
+    assert ACTIVITY_PORT[1] in exposed
+    settings = load_settings(
+        {"DISCORD_TOKEN": "x", "ACTIVITY_HOST": "0.0.0.0", "ACTIVITY_PORT": ACTIVITY_PORT[1]},
+        ROOT / "no.env",
+    )
+    assert settings.activity_port == int(ACTIVITY_PORT[1]) and settings.activity_host == "0.0.0.0"
+    assert load_settings({"DISCORD_TOKEN": "x"}, ROOT / "no.env").activity_port is None
+    # The operator's guide names the same port.
+    assert f"ACTIVITY_PORT={ACTIVITY_PORT[1]}" in (ROOT / "docs" / "activity.md").read_text(
+        encoding="utf-8"
+    )

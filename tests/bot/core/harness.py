@@ -270,13 +270,14 @@ class MovedClock:
 
 @contextlib.asynccontextmanager
 async def services(
-    folder: Path, clock: Clock = SYSTEM_CLOCK, **settings: Any
+    folder: Path, clock: Clock = SYSTEM_CLOCK, database: str | None = None, **settings: Any
 ) -> AsyncIterator[Services]:
-    """The services on a new SQLite file in `folder`, with `settings` over the bot's
-    defaults (no token), their timers on `clock` (a `MovedClock` for timers that run
-    out in a test); everything stopped and closed at the end, pass or fail."""
+    """The services on a new SQLite file in `folder` (or on the PostgreSQL `database`,
+    which several services may share, as several bot processes do), with `settings` over
+    the bot's defaults (no token), their timers on `clock` (a `MovedClock` for timers
+    that run out in a test); everything stopped and closed at the end, pass or fail."""
     chosen = dataclasses.replace(Settings(token=None), **settings)
-    storage = await Storage.open(folder / "bot.sqlite3")
+    storage = await Storage.open(database or folder / "bot.sqlite3")
     executor = ThreadPoolExecutor(max_workers=2)
     turns: Turns | None = None
     try:

@@ -20,7 +20,7 @@ from lang import speaking, translate
 from render.web import plain
 from tests.bot.core.harness import Services, services
 
-ANN, BOB, CY, DEE = 10, 11, 12, 13
+ANN, BOB, CY, DEE, EVE = 10, 11, 12, 13, 14
 CHANNEL = 100 + ANN  # the harness opens each game in channel 100 + its host's id
 
 
@@ -125,4 +125,135 @@ async def test_a_move_from_a_page_reaches_every_page_once(running):
     watcher = await live.join(Player(DEE, "dee", CHANNEL), "en", Page().send)
     assert (await refused(live.move(watcher, version + 1, {"play": "mexico"}))).startswith(
         "You have no seat at this table"
+    )
+
+
+def told_of_changes(found: Services, live: LiveTables) -> None:
+    """The screen tells the pages of every change, as the publisher does in the bot."""
+    publish = found.screen.publish
+
+    async def published(session: Any, *args: Any, **kwargs: Any) -> None:
+        await publish(session, *args, **kwargs)
+        live.changed(session)
+
+    found.screen.publish = published  # type: ignore[method-assign]
+
+
+async def test_pages_follow_the_channels_next_game_once_theirs_has_ended(running):
+    found, live = running
+    told_of_changes(found, live)
+    graps = await found.start_game("graps", [(ANN, "ann"), (BOB, "bob")])
+    ann, dee = Page(), Page()
+    seated = await live.join(Player(ANN, "ann", CHANNEL), "en", ann.send)
+    await live.join(Player(DEE, "dee", CHANNEL), "en", dee.send)
+    # In the same channel, a game of another kind starts, and cy opens the table on it.
+    elsewhere = await found.start_game(
+        "gracias", [(CY, "cy"), (DEE, "dee"), (EVE, "eve")], channel_id=CHANNEL
+    )
+    cy = Page()
+    await live.join(Player(CY, "cy", CHANNEL), "en", cy.send)
+    assert cy.states()[-1]["game"]["id"] == elsewhere.id
+    await live.move(seated, graps.version, {"resign": True})
+    await found.until(lambda: ann.states()[-1]["game"]["status"] == "finished", "graps's end")
+    await found.until(lambda: dee.states()[-1]["game"]["status"] == "finished", "dee sees it")
+    # The channel's next game: both pages show it, with its kind's welcome first.
+    grass = await found.start_game("grass", [(ANN, "ann"), (BOB, "bob"), (CY, "cy")])
+    for page in (ann, dee):
+        await found.until(lambda page=page: page.states()[-1]["game"]["id"] == grass.id, "grass")
+        assert [m["op"] for m in page.got[-2:]] == ["welcome", "state"]
+        assert page.got[-2]["kind"] == "grass" and "card.panama" in page.got[-2]["words"]
+    assert ann.states()[-1]["you"]["seat"] == "ann" and ann.states()[-1]["you"]["legal"]
+    assert dee.states()[-1]["you"]["seat"] is None
+    # A move in the new game reaches them.
+    session = await found.sessions.load(grass.id)
+    assert session is not None
+    await one_move(found, session)
+    await found.until(lambda: ann.states()[-1]["game"]["version"] == 1, "the move shown")
+    # ann's page stayed on graps while gracias started beside it; cy's page stays on
+    # gracias, which still runs: nothing new reached it.
+    assert elsewhere.id not in {state["game"]["id"] for state in ann.states()}
+    assert {state["game"]["id"] for state in cy.states()} == {elsewhere.id}
+    assert [m["op"] for m in cy.got] == ["welcome", "state"]
+
+
+async def test_a_next_game_started_by_another_process_is_followed(running):
+    found, live = running
+    graps = await found.start_game("graps", [(ANN, "ann"), (BOB, "bob")])
+    ann = Page()
+    seated = await live.join(Player(ANN, "ann", CHANNEL), "en", ann.send)
+    await live.move(seated, graps.version, {"resign": True})
+    live.touched(graps.id)  # as bot/client.py hears of a change from the database
+    await found.until(lambda: ann.states()[-1]["game"]["status"] == "finished", "graps's end")
+    # Started where the pages' process did not see it: only the database tells of it.
+    grass = await found.start_game("grass", [(ANN, "ann"), (BOB, "bob"), (CY, "cy")])
+    assert ann.states()[-1]["game"]["id"] == graps.id
+    live.touched(grass.id)
+    await found.until(lambda: ann.states()[-1]["game"]["id"] == grass.id, "the next game shown")
+    assert ann.got[-2]["op"] == "welcome" and ann.got[-2]["kind"] == "grass"
+
+
+async def one_move(found: Services, session: Any) -> None:
+    """Whoever the game awaits makes their first legal move."""
+    name = session.engine.awaiting[0]
+    await found.sessions.act(session.id, session.user_of(name), lambda hand: hand.legal[0])
+
+
+async def test_pages_follow_moves_made_by_another_process_on_postgresql(postgres_url, tmp_path):
+    """Two bot processes on one PostgreSQL database: the pages open on the first follow
+    a move made in the second (the database's notification, as bot/client.py hears it),
+    and a move from a page, made in the first, is the game the second goes on from."""
+    async with (
+        services(tmp_path, database=postgres_url) as first,
+        services(tmp_path, database=postgres_url) as second,
+    ):
+        live = LiveTables(first.sessions)
+        told_of_changes(first, live)
+
+        def changed_elsewhere(game_id: int) -> None:
+            first.sessions.forget(game_id)
+            live.touched(game_id)
+
+        await first.storage.listen(changed_elsewhere)
+        await second.storage.listen(second.sessions.forget)
+        try:
+            session = await second.start_game("grass", [(ANN, "ann"), (BOB, "bob"), (CY, "cy")])
+            pages = {user: Page() for user in (ANN, BOB)}
+            viewers = {
+                user: await live.join(Player(user, "x", CHANNEL), "en", page.send)
+                for user, page in pages.items()
+            }
+            assert pages[ANN].states()[-1]["game"]["version"] == 0
+            await one_move(second, session)
+            for page in pages.values():
+                await found_version(first, page, 1)
+            # The second process plays until ann or bob is awaited; their page moves.
+            while (mover := session.user_of(session.engine.awaiting[0])) not in pages:
+                await one_move(second, session)
+                await found_version(first, pages[ANN], session.version)
+            version = session.version
+            state = pages[mover].states()[-1]
+            assert state["game"]["version"] == version
+            action = {k: v for k, v in state["you"]["legal"][0].items() if k != "by"}
+            await live.move(viewers[mover], version, action)
+            for page in pages.values():
+                await found_version(first, page, version + 1)
+            # ...and the other process goes on from it.
+            again = await loaded(second, session.id)
+            assert again.version == version + 1
+            assert again.engine.to_json() == (await loaded(first, session.id)).engine.to_json()
+        finally:
+            await live.close()
+
+
+async def loaded(found: Services, game_id: int) -> Any:
+    session = await found.sessions.load(game_id)
+    assert session is not None
+    return session
+
+
+async def found_version(found: Services, page: Page, version: int) -> None:
+    await found.until(
+        lambda: page.states() and page.states()[-1]["game"]["version"] == version,
+        f"the page at version {version}",
+        timeout=10,
     )

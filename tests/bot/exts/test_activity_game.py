@@ -1,0 +1,302 @@
+"""A whole Grass game in the Activity: ann, bob and cy on phones (360 x 740) and a
+computer player, the real bot in the emulator, the pages in headless Chromium. Most
+moves are tapped in the pages, every third of bob's through his DM, as a table mixing
+the two would. The bot is restarted mid-game: each page reconnects and shows the table
+as it stands. At each of their moments the player's DM holds the same hand as their
+page; at the end the chat's table says the game is over, and the game's record (its
+export, as a player gets it) holds every move made once, no more. Every state a page
+got is exactly the game's public view and its own player's view at that version,
+replayed from the record: nobody's page ever held another player's card."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.replay import header_of
+from games.takeback import Replayer
+from lang import speaking
+from render.web import plain
+from tests.bot.activity_pages import (
+    PHONE,
+    SMALLEST_TEXT,
+    WAIT_MS,
+    Opened,
+    activity_address,
+    build_page,
+    opened,
+    states_of,
+)
+from tests.bot.table import has_version, pick, polled
+from tests.fakediscord.activity_browser import chromium
+from tests.fakediscord.emulator import FakeDiscord
+from tests.fakediscord.model import Message
+from tests.fakediscord.players import Player
+
+PEOPLE = ("ann", "bob", "cy")
+ENV = {"AI_DELAY": "0.01", "GAME_SEED": "11"}
+RESTART_AT = 12
+"""The version after which the bot is restarted."""
+MOST_MOVES = 900
+"""A game that has not ended by then is stuck."""
+ASKED = {"market_close", "utterly_wiped_out"}
+"""Cards the page (as the chat) asks about before playing."""
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(activities=True) as emu:
+        yield emu
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    return build_page()
+
+
+def chosen(legal: list[dict[str, Any]], hand: dict[str, Any]) -> dict[str, Any]:
+    """A plain player's move: the card to pass; else a peddle or a card that helps, the
+    first one the list has; Market Close once their stash holds two peddles; else a
+    discard. Never Utterly Wiped Out (it would cost them everything)."""
+    passes = [action for action in legal if "pass" in action]
+    if passes:
+        return passes[0]
+    plays = [action for action in legal if "play" in action and action["play"] not in ASKED]
+    mine = next(seat for seat in hand["public"]["seats"] if seat["name"] == hand["name"])
+    closing = [action for action in legal if action.get("play") == "market_close"]
+    if closing and (len(mine["stash"]) >= 2 or not plays):
+        return closing[0]
+    if plays:
+        return plays[0]
+    discards = [action for action in legal if "discard" in action]
+    return discards[0] if discards else legal[0]
+
+
+def moment_dm(player: Player, version: int) -> Message | None:
+    """The player's DM holding controls drawn for `version`, if they have one."""
+    return next((m for m in reversed(player.dm_messages()) if has_version(m, version)), None)
+
+
+def without_by(action: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in action.items() if key != "by"}
+
+
+@dataclass
+class Table:
+    """The game as the test plays it: the players, their pages, the chat's table, the
+    moves sent (the version each was sent at, who, what, and how)."""
+
+    emu: FakeDiscord
+    players: dict[str, Player]
+    pages: dict[str, Opened]
+    table: Message
+    sent: list[tuple[int, str, dict[str, Any], str]] = field(default_factory=list)
+    refused: int = 0
+    dm_checks: int = 0
+
+    def newest(self) -> tuple[int, str]:
+        last = [states_of(page)[-1] for page in self.pages.values()]
+        top = max(state["game"]["version"] for state in last)
+        status = next(state["game"]["status"] for state in last if state["game"]["version"] == top)
+        return top, status
+
+    def mover(self) -> tuple[str, dict[str, Any]] | None:
+        """Someone whose page, at the newest version, has a move; or ("", state) once
+        the game is over."""
+        top, status = self.newest()
+        for name, page in self.pages.items():
+            state = states_of(page)[-1]
+            if state["game"]["version"] != top:
+                continue
+            if status != "running":
+                return "", state
+            legal = [a for a in state["you"]["legal"] or [] if "leave" not in a]
+            if legal:
+                return name, state
+        return None
+
+    async def play(self, until: int | None = None) -> None:
+        """Moves until the game is over, or its version reaches `until`."""
+        while True:
+            found = await polled(self.mover, "someone's moment, or the end", timeout=30)
+            name, state = found
+            version = state["game"]["version"]
+            if not name or (until is not None and version >= until):
+                return
+            assert version < MOST_MOVES, "the game does not end"
+            await self.move(name, state)
+
+    async def move(self, name: str, state: dict[str, Any]) -> None:
+        page, player = self.pages[name], self.players[name]
+        version = state["game"]["version"]
+        legal = [without_by(a) for a in state["you"]["legal"] if "leave" not in a]
+        action = chosen(legal, state["you"]["hand"])
+        if await page.reached(version) > version:
+            return  # the game moved on meanwhile (a computer's pass): look again
+        if await page.reached(version) > version:
+            return  # the game moved on meanwhile (a computer's pass): look again
+        # The chat is in step: the player's DM holds this moment's controls, offering
+        # the cards the page offers.
+        dm = await self.emu.wait_for(
+            lambda: moment_dm(player, version) or states_of(page)[-1]["game"]["version"] > version,
+            what=f"{name}'s DM at version {version}",
+        )
+        if dm is True:
+            return  # the game moved on meanwhile (the computer's pass): look again
+        for select in dm.selects():
+            verb = select.custom_id.split(":")[3]
+            if verb in ("discard", "pass"):
+                offered = {action[verb] for action in legal if verb in action}
+                assert set(select.values) == offered, (name, version, verb)
+                assert offered <= set(state["you"]["hand"]["hand"])
+                self.dm_checks += 1
+        frames = len(page.frames)
+        bobs = sum(1 for _, who, _, _ in self.sent if who == "bob")
+        plain_card = not ({"target", "cover"} & action.keys())
+        if name == "bob" and bobs % 3 == 2 and plain_card:
+            verb = next(key for key in ("play", "discard", "pass") if key in action)
+            await pick(self.emu, player, version, verb, action[verb], where=dm)
+            how = "dm"
+        else:
+            written = json.dumps(action, separators=(",", ":"))
+            await page.activity.locator(
+                f".activity-hand button[data-move='{written}']"
+            ).first.click()
+            if action.get("play") in ASKED:
+                await page.activity.locator(".activity-question button.activity-danger").click()
+            how = "page"
+        self.sent.append((version, name, action, how))
+
+        def answered() -> bool:
+            later = page.frames[frames:]
+            return any(
+                f["op"] == "refused" or (f["op"] == "state" and f["game"]["version"] > version)
+                for f in later
+            )
+
+        await polled(answered, f"{name}'s move at {version} answered", timeout=WAIT_MS / 1000)
+        self.refused += sum(1 for f in page.frames[frames:] if f["op"] == "refused")
+
+
+def replayed_views(record: dict[str, Any]) -> dict[int, tuple[Any, dict[str, Any]]]:
+    """Each version of the game: its public view and each person's view, as the pages
+    get them (made plain, in English)."""
+    replayer = Replayer(header_of(record))
+    views: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+    def seen() -> None:
+        game = replayer.game
+        with speaking("en"):
+            views[game.moves] = (
+                plain(game.public_view()),
+                {name: plain(game.view_for(name)) for name in PEOPLE},
+            )
+
+    seen()
+    for action in record["actions"]:
+        replayer.apply(action)
+        seen()
+    return views
+
+
+async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
+    fake_discord, start_bot, built
+):
+    emu = fake_discord
+    env = {**ENV, "ACTIVITY_PORT": "0", "DISCORD_CLIENT_SECRET": emu.client_secret}
+    bot = await start_bot(dev_guild=False, env=env)
+    emu.activities.target = activity_address(bot.log_text())
+    players = {name: emu.user(name) for name in PEOPLE}
+    ann = players["ann"]
+    general = emu.channel("general")
+    table = await (await ann.slash(general, "grass start", target=25000)).message()
+    for name in ("bob", "cy"):
+        await (await players[name].click(table, "Join")).ack()
+    await (await ann.click(table, "Add AI (easy)")).ack()
+    await table.wait_until(lambda m: "4 of 2 to 6" in m.text)
+    await (await ann.click(table, "Start")).ack()
+    instance = emu.activity(general)
+    async with chromium() as browser:
+        pages = {
+            name: await opened(browser, emu, players[name], instance, PHONE) for name in PEOPLE
+        }
+        for page in pages.values():
+            await page.at(0)
+        game = Table(emu, players, pages, table)
+        await game.play(until=RESTART_AT)
+
+        # The bot restarts: every page says its connection dropped, connects to the new
+        # process and shows the table as it stands.
+        version, _ = game.newest()
+        before = {name: len(page.sockets) for name, page in pages.items()}
+        bot = await bot.restart()
+        emu.activities.target = activity_address(bot.log_text())
+        for name, page in pages.items():
+            await polled(lambda page=page, name=name: len(page.sockets) > before[name], name)
+            await page.at(version)
+            assert states_of(page)[-1]["game"]["version"] == version
+            # While the bot was away, the page's attempts to connect failed (Discord's
+            # proxy answers 502): the browser logs each, and nothing else went wrong.
+            assert all("502" in error for error in page.errors), page.errors
+            page.errors.clear()
+        await pages["cy"].shoot("grass-phone-cy-after-restart")
+
+        await game.play()
+        await pages["ann"].shoot("grass-phone-ann-game-over")
+        for page in pages.values():
+            assert await page.smallest_text() >= SMALLEST_TEXT, page.name
+            assert (await page.read())["width"] <= PHONE["width"], page.name
+            assert page.errors == [], page.name
+        final, status = game.newest()
+        assert status == "finished"
+        winners = states_of(pages["ann"])[-1]["table"]["winners"]
+        await table.wait_until(lambda m: "Game over" in m.text)
+        assert winners and all(winner in table.text for winner in winners)
+
+        # The record, as a player exports it.
+        exported = await (await ann.slash(general, "grass export")).message()
+        record = json.loads(exported.attachments[0].data)
+
+        # The channel's next game: the pages follow it, each with its own new hand.
+        again = await (await ann.slash(general, "grass start", target=25000)).message()
+        for name in ("bob", "cy"):
+            await (await players[name].click(again, "Join")).ack()
+        await (await ann.click(again, "Start")).ack()
+        for name, page in pages.items():
+            await polled(lambda page=page: states_of(page)[-1]["game"]["id"] > 1, name)
+            await page.at(0)
+            newest = states_of(page)[-1]
+            assert newest["you"]["seat"] == name and newest["you"]["hand"]["hand"]
+            assert (await page.read())["seats"] == list(PEOPLE), name
+        assert [f["op"] for f in pages["bob"].frames if f["op"] == "welcome"] == ["welcome"] * 3
+        await pages["bob"].shoot("grass-phone-bob-next-game")
+
+    # The record holds every move made, once: each at the version it was sent at,
+    # except those the bot refused (a page a computer's pass had overtaken).
+    actions = record["actions"]
+    assert len(actions) == final
+    made = [(v, who, a) for v, who, a, _ in game.sent if v < len(actions)]
+    applied = [(v, who, a) for v, who, a in made if actions[v] == {"by": who, **a}]
+    assert len(game.sent) - len(applied) == game.refused
+    people = [(v, a["by"]) for v, a in enumerate(actions) if a["by"] in PEOPLE]
+    assert people == [(v, who) for v, who, _ in applied]
+    assert {how for _, _, _, how in game.sent} == {"page", "dm"}
+    assert game.dm_checks >= len(game.sent)
+    assert any(a["by"] not in PEOPLE for a in actions), "the computer played"
+
+    # Every state each page got is the table's public view and its own player's view
+    # at that version: 0 private cards of anyone else.
+    views = replayed_views(record)
+    for name, page in pages.items():
+        states = [state for state in states_of(page) if state["game"]["id"] == 1]
+        assert len({s["game"]["version"] for s in states}) >= 2
+        for state in states:
+            public, own = views[state["game"]["version"]]
+            assert state["table"] == public, (name, state["game"]["version"])
+            assert state["you"]["hand"] == own[name], (name, state["game"]["version"])
+            assert state["you"]["seat"] == name
