@@ -211,11 +211,13 @@ function drawHand(kind, words) {
     parts.hand.replaceChildren(question(asking, words, said));
     return;
   }
-  const made = [el("h2", {}, said.hand)];
   // A kind's own drawing of the hand (its cards, each with its moves), when it has one;
-  // the moves it leaves out get a button each.
+  // the moves it leaves out get a button each. A kind without a hand (Graps) gives its
+  // own heading, or none.
   const drawer = HANDS[kind];
   const drawnHand = drawer ? drawer({ state, words, said, legal, button, redraw }) : null;
+  const heading = drawnHand && drawnHand.heading !== undefined ? drawnHand.heading : said.hand;
+  const made = heading ? [el("h2", {}, heading)] : [];
   if (drawnHand) made.push(...drawnHand.shown);
   const rest = drawnHand ? drawnHand.rest : legal;
   if (rest.length) {

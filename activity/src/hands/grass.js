@@ -2,13 +2,26 @@
 // table draws a card, each with its moves under it. `el` and `filled` are the replay
 // page's (render/web/draw.js), `TABLES` its drawers.
 
-// The hand's cards with their moves, and the moves no card carries (left to app.js).
-export function grassHand({ state, words, said, legal, button }) {
+import { isAnswer, offerBox, tradeForm, tradeOpener } from "./grass_trade.js";
+
+// The hand's cards with their moves, and the moves no card carries (left to app.js);
+// trade offers (grass_trade.js): the form while the player builds one (in place of the
+// cards), "Offer a trade…" under the cards when they may, and an offer they are a party
+// to over them, with its answers.
+export function grassHand(drawing) {
+  const { state, words, said, legal, button } = drawing;
   const you = state.you;
   if (!you.hand || !Array.isArray(you.hand.hand)) return null;
+  const form = tradeForm(drawing);
+  if (form) return { shown: [form], rest: [] };
+  const offer = offerBox(drawing);
+  const shown = [cardsOf(state, you.hand.hand, legal, words, said, button)];
+  const opener = tradeOpener(drawing);
+  if (offer) shown.unshift(offer);
+  if (opener) shown.push(el("div", { class: "activity-moves" }, opener));
   return {
-    shown: [cardsOf(state, you.hand.hand, legal, words, said, button)],
-    rest: legal.filter((action) => !cardOf(action)),
+    shown,
+    rest: legal.filter((action) => !cardOf(action) && !(offer && isAnswer(action))),
   };
 }
 

@@ -11,7 +11,7 @@ replayed from the record: nobody's page ever held another player's card."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -183,6 +183,14 @@ class Table:
         self.refused += sum(1 for f in page.frames[frames:] if f["op"] == "refused")
 
 
+def reconnected(page: Opened, sockets: int) -> Callable[[], bool]:
+    return lambda: len(page.sockets) > sockets
+
+
+def showing_game(page: Opened, game_id: int) -> Callable[[], bool]:
+    return lambda: states_of(page)[-1]["game"]["id"] == game_id
+
+
 def replayed_views(record: dict[str, Any]) -> dict[int, tuple[Any, dict[str, Any]]]:
     """Each version of the game: its public view and each person's view, as the pages
     get them (made plain, in English)."""
@@ -237,7 +245,7 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
         bot = await bot.restart()
         emu.activities.target = activity_address(bot.log_text())
         for name, page in pages.items():
-            await polled(lambda page=page, name=name: len(page.sockets) > before[name], name)
+            await polled(reconnected(page, before[name]), f"{name}'s page connected again")
             await page.at(version)
             assert states_of(page)[-1]["game"]["version"] == version
             # While the bot was away, the page's attempts to connect failed (Discord's
@@ -268,7 +276,7 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
             await (await players[name].click(again, "Join")).ack()
         await (await ann.click(again, "Start")).ack()
         for name, page in pages.items():
-            await polled(lambda page=page: states_of(page)[-1]["game"]["id"] > 1, name)
+            await polled(showing_game(page, 2), f"{name}'s page on the next game")
             await page.at(0)
             newest = states_of(page)[-1]
             assert newest["you"]["seat"] == name and newest["you"]["hand"]["hand"]
