@@ -1,5 +1,6 @@
 """A whole Grass game in the Activity: ann, bob and cy on phones (360 x 740) and a
-computer player, the real bot in the emulator, the pages in headless Chromium. Most
+computer player, dee watching on a desktop (1024 x 640), the real bot in the emulator,
+the pages in headless Chromium. Most
 moves are tapped in the pages, every third of bob's through his DM, as a table mixing
 the two would. The bot is restarted mid-game: each page reconnects and shows the table
 as it stands. At each of their moments the player's DM holds the same hand as their
@@ -10,6 +11,7 @@ replayed from the record: nobody's page ever held another player's card."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ from games.takeback import Replayer
 from lang import speaking
 from render.web import plain
 from tests.bot.activity_pages import (
+    DESKTOP,
     PHONE,
     SMALLEST_TEXT,
     WAIT_MS,
@@ -96,7 +99,6 @@ class Table:
     pages: dict[str, Opened]
     table: Message
     sent: list[tuple[int, str, dict[str, Any], str]] = field(default_factory=list)
-    refused: int = 0
     dm_checks: int = 0
 
     def newest(self) -> tuple[int, str]:
@@ -131,13 +133,30 @@ class Table:
             assert version < MOST_MOVES, "the game does not end"
             await self.move(name, state)
 
+    async def tap(self, page: Opened, action: dict[str, Any], version: int) -> bool:
+        """Taps the move's button in the page (and confirms a card the page asks
+        about); False when the page shows a later version first."""
+        written = json.dumps(action, separators=(",", ":"))
+        button = page.activity.locator(f".activity-hand button[data-move='{written}']").first
+        for _ in range(WAIT_MS // 50):
+            if states_of(page)[-1]["game"]["version"] > version:
+                return False
+            if await enabled(button):
+                await button.click()
+                if action.get("play") in ASKED:
+                    await page.activity.locator(".activity-question button.activity-danger").click()
+                return True
+            await asyncio.sleep(0.05)
+        raise AssertionError(
+            f"{page.name}'s move {written} at {version} cannot be tapped: {frames_told(page)};"
+            f" moves sent {self.sent[-6:]}"
+        )
+
     async def move(self, name: str, state: dict[str, Any]) -> None:
         page, player = self.pages[name], self.players[name]
         version = state["game"]["version"]
         legal = [without_by(a) for a in state["you"]["legal"] if "leave" not in a]
         action = chosen(legal, state["you"]["hand"])
-        if await page.reached(version) > version:
-            return  # the game moved on meanwhile (a computer's pass): look again
         if await page.reached(version) > version:
             return  # the game moved on meanwhile (a computer's pass): look again
         # The chat is in step: the player's DM holds this moment's controls, offering
@@ -157,30 +176,40 @@ class Table:
                 self.dm_checks += 1
         frames = len(page.frames)
         bobs = sum(1 for _, who, _, _ in self.sent if who == "bob")
-        plain_card = not ({"target", "cover"} & action.keys())
+        # Through the DM: a plain card played or discarded (a pass, which everyone makes
+        # at once, stays in the pages, where a refusal is seen).
+        plain_card = not ({"target", "cover", "pass"} & action.keys())
         if name == "bob" and bobs % 3 == 2 and plain_card:
             verb = next(key for key in ("play", "discard", "pass") if key in action)
             await pick(self.emu, player, version, verb, action[verb], where=dm)
             how = "dm"
         else:
-            written = json.dumps(action, separators=(",", ":"))
-            await page.activity.locator(
-                f".activity-hand button[data-move='{written}']"
-            ).first.click()
-            if action.get("play") in ASKED:
-                await page.activity.locator(".activity-question button.activity-danger").click()
+            if not await self.tap(page, action, version):
+                return  # the game moved on meanwhile: look again
             how = "page"
         self.sent.append((version, name, action, how))
 
+        before = state["you"]["legal"]
+
         def answered() -> bool:
-            later = page.frames[frames:]
+            """The move refused, or made: the player's own moves changed (a state of
+            another's move, in a pass everyone makes at once, leaves them as they were)."""
             return any(
-                f["op"] == "refused" or (f["op"] == "state" and f["game"]["version"] > version)
-                for f in later
+                f["op"] == "refused"
+                or (
+                    f["op"] == "state"
+                    and f["game"]["version"] > version
+                    and f["you"]["legal"] != before
+                )
+                for f in page.frames[frames:]
             )
 
         await polled(answered, f"{name}'s move at {version} answered", timeout=WAIT_MS / 1000)
-        self.refused += sum(1 for f in page.frames[frames:] if f["op"] == "refused")
+
+
+def is_subsequence(part: list[Any], whole: list[Any]) -> bool:
+    rest = iter(whole)
+    return all(any(item == other for other in rest) for item in part)
 
 
 def reconnected(page: Opened, sockets: int) -> Callable[[], bool]:
@@ -189,6 +218,20 @@ def reconnected(page: Opened, sockets: int) -> Callable[[], bool]:
 
 def showing_game(page: Opened, game_id: int) -> Callable[[], bool]:
     return lambda: states_of(page)[-1]["game"]["id"] == game_id
+
+
+async def enabled(button: Any) -> bool:
+    return bool(await button.count()) and bool(await button.is_enabled(timeout=1000))
+
+
+def frames_told(page: Opened) -> str:
+    """The page's last frames, for a failure's message."""
+    told = []
+    for frame in page.frames[-8:]:
+        you = frame.get("you") or {}
+        legal = [a for a in you.get("legal") or [] if "leave" not in a]
+        told.append((frame["op"], frame.get("game", {}).get("version"), frame.get("reason"), legal))
+    return repr(told)
 
 
 def replayed_views(record: dict[str, Any]) -> dict[int, tuple[Any, dict[str, Any]]]:
@@ -229,10 +272,12 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
     await table.wait_until(lambda m: "4 of 2 to 6" in m.text)
     await (await ann.click(table, "Start")).ack()
     instance = emu.activity(general)
+    dee = emu.user("dee")  # watches on a desktop, without a seat
     async with chromium() as browser:
         pages = {
             name: await opened(browser, emu, players[name], instance, PHONE) for name in PEOPLE
         }
+        pages["dee"] = await opened(browser, emu, dee, instance, DESKTOP)
         for page in pages.values():
             await page.at(0)
         game = Table(emu, players, pages, table)
@@ -256,10 +301,12 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
 
         await game.play()
         await pages["ann"].shoot("grass-phone-ann-game-over")
-        for page in pages.values():
-            assert await page.smallest_text() >= SMALLEST_TEXT, page.name
-            assert (await page.read())["width"] <= PHONE["width"], page.name
-            assert page.errors == [], page.name
+        await pages["dee"].shoot("grass-desktop-dee-game-over")
+        for name, page in pages.items():
+            assert await page.smallest_text() >= SMALLEST_TEXT, name
+            width = DESKTOP["width"] if name == "dee" else PHONE["width"]
+            assert (await page.read())["width"] <= width, name
+            assert page.errors == [], name
         final, status = game.newest()
         assert status == "finished"
         winners = states_of(pages["ann"])[-1]["table"]["winners"]
@@ -279,20 +326,22 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
             await polled(showing_game(page, 2), f"{name}'s page on the next game")
             await page.at(0)
             newest = states_of(page)[-1]
-            assert newest["you"]["seat"] == name and newest["you"]["hand"]["hand"]
+            if name != "dee":
+                assert newest["you"]["seat"] == name and newest["you"]["hand"]["hand"]
             assert (await page.read())["seats"] == list(PEOPLE), name
         assert [f["op"] for f in pages["bob"].frames if f["op"] == "welcome"] == ["welcome"] * 3
         await pages["bob"].shoot("grass-phone-bob-next-game")
 
-    # The record holds every move made, once: each at the version it was sent at,
-    # except those the bot refused (a page a computer's pass had overtaken).
+    # The record holds every move made, once, in the order each player made them: all
+    # but those the bot refused (a page that a computer's pass had overtaken).
     actions = record["actions"]
     assert len(actions) == final
-    made = [(v, who, a) for v, who, a, _ in game.sent if v < len(actions)]
-    applied = [(v, who, a) for v, who, a in made if actions[v] == {"by": who, **a}]
-    assert len(game.sent) - len(applied) == game.refused
-    people = [(v, a["by"]) for v, a in enumerate(actions) if a["by"] in PEOPLE]
-    assert people == [(v, who) for v, who, _ in applied]
+    for name in PEOPLE:
+        made = [move for _, who, move, _ in game.sent if who == name]
+        recorded = [without_by(a) for a in actions if a["by"] == name]
+        refused = sum(1 for f in pages[name].frames if f["op"] == "refused")
+        assert len(made) - len(recorded) == refused, name
+        assert is_subsequence(recorded, made), name
     assert {how for _, _, _, how in game.sent} == {"page", "dm"}
     assert game.dm_checks >= len(game.sent)
     assert any(a["by"] not in PEOPLE for a in actions), "the computer played"
@@ -306,5 +355,8 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
         for state in states:
             public, own = views[state["game"]["version"]]
             assert state["table"] == public, (name, state["game"]["version"])
+            if name == "dee":  # an onlooker: the public view only
+                assert state["you"] == {"seat": None, "hand": None, "legal": None}
+                continue
             assert state["you"]["hand"] == own[name], (name, state["game"]["version"])
             assert state["you"]["seat"] == name
