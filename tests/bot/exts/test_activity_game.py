@@ -1,10 +1,10 @@
 """A whole Grass game in the Activity: ann, bob and cy on phones (360 x 740) and a
 computer player, dee watching on a desktop (1024 x 640), the real bot in the emulator,
-the pages in headless Chromium. Most
-moves are tapped in the pages, every third of bob's through his DM, as a table mixing
-the two would. The bot is restarted mid-game: each page reconnects and shows the table
-as it stands. At each of their moments the player's DM holds the same hand as their
-page; at the end the chat's table says the game is over, and the game's record (its
+the pages in headless Chromium. Most moves are tapped in the pages, every third of
+bob's through his DM, as a table mixing the two would. The bot is restarted mid-game:
+each page reconnects and shows the table as it stands. At each of their moments the
+player's DM offers the moves their page offers, and the channel's table says whose turn
+it is; at the end the chat's table says the game is over, and the game's record (its
 export, as a player gets it) holds every move made once, no more. Every state a page
 got is exactly the game's public view and its own player's view at that version,
 replayed from the record: nobody's page ever held another player's card."""
@@ -100,6 +100,7 @@ class Table:
     table: Message
     sent: list[tuple[int, str, dict[str, Any], str]] = field(default_factory=list)
     dm_checks: int = 0
+    table_checks: int = 0
 
     def newest(self) -> tuple[int, str]:
         last = [states_of(page)[-1] for page in self.pages.values()]
@@ -174,6 +175,19 @@ class Table:
                 assert set(select.values) == offered, (name, version, verb)
                 assert offered <= set(state["you"]["hand"]["hand"])
                 self.dm_checks += 1
+        if not any("pass" in action for action in legal):
+            # ...and so is the channel's table: it says whose turn it is.
+            await self.emu.wait_for(
+                lambda: (
+                    f"{player.mention}, your turn" in self.table.text
+                    or f"{player.mention}, your extra turn" in self.table.text
+                    or states_of(page)[-1]["game"]["version"] > version
+                ),
+                what=lambda: (
+                    f"the table saying it is {name}'s turn at {version}: {self.table.text!r}"
+                ),
+            )
+            self.table_checks += 1
         frames = len(page.frames)
         bobs = sum(1 for _, who, _, _ in self.sent if who == "bob")
         # Through the DM: a plain card played or discarded (a pass, which everyone makes
@@ -344,6 +358,7 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
         assert is_subsequence(recorded, made), name
     assert {how for _, _, _, how in game.sent} == {"page", "dm"}
     assert game.dm_checks >= len(game.sent)
+    assert game.table_checks >= len(game.sent) // 2
     assert any(a["by"] not in PEOPLE for a in actions), "the computer played"
 
     # Every state each page got is the table's public view and its own player's view
