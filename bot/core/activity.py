@@ -87,7 +87,8 @@ class LiveTables:
         """The page shows the game of its channel from now on: its welcome and first
         state are sent. `Refusal` when the channel has no game to show."""
         row = await self.storage.shown_in(player.channel_id)
-        if row is None or row.kind not in self.sessions.kinds:
+        session = await self.sessions.load(row.id) if row is not None else None
+        if session is None:
             raise Refusal(
                 _(
                     "No game is being played in this channel yet: start one with a game's "
@@ -95,15 +96,13 @@ class LiveTables:
                     command=slash("grass start"),
                 )
             )
-        viewers = self._viewers.setdefault(row.id, set())
+        viewers = self._viewers.setdefault(session.id, set())
         if len(viewers) >= MOST_VIEWERS:
             raise Refusal(_("This table has as many viewers as it can take."))
-        viewer = Viewer(player, language, send, row.id, welcomed=row.id)
+        viewer = Viewer(player, language, send, session.id, welcomed=session.id)
         viewers.add(viewer)
-        await send(self.welcome(row, viewer))
-        session = await self.sessions.load(row.id)
-        if session is not None:
-            await self._show(session, viewer)
+        await send(self.welcome(session, viewer))
+        await self._show(session, viewer)
         return viewer
 
     def leave(self, viewer: Viewer) -> None:
@@ -113,15 +112,15 @@ class LiveTables:
             if not viewers:
                 del self._viewers[viewer.game_id]
 
-    def welcome(self, row: GameRow, viewer: Viewer) -> dict[str, JSON]:
+    def welcome(self, session: Session, viewer: Viewer) -> dict[str, JSON]:
         with speaking(viewer.language):
-            words = live_words(row.kind)
-            labels = page_labels()
+            words = live_words(session.kind)
+            labels = page_labels(session.record.words.asked_first)
         return {
             "op": "welcome",
             "user": {"id": str(viewer.player.user_id), "name": viewer.player.name},
             "language": viewer.language,
-            "kind": row.kind,
+            "kind": session.kind,
             "words": words,
             "labels": labels,
         }
@@ -251,7 +250,7 @@ class LiveTables:
                     for viewer, state in states:
                         if viewer.welcomed != game_id:
                             viewer.welcomed = game_id
-                            await _sent(viewer, self.welcome(session.row, viewer))
+                            await _sent(viewer, self.welcome(session, viewer))
                         if viewer.shown != version:
                             viewer.shown, viewer.shown_status = version, status
                             await _sent(viewer, state)

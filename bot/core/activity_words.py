@@ -4,17 +4,18 @@ player's language. A "{field}" left in one is filled in by the page."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from games.text import Text, _, _n, _p
 from lang import spoken
 from render.web import JSON
 
 
-def page_labels() -> dict[str, JSON]:
+def page_labels(asked_first: Sequence[tuple[str, Text]]) -> dict[str, JSON]:
     """The page's own few words (activity/src/app.js), beside the drawer's: its buttons,
-    its headings, its waiting line. A "{field}" left in one is filled in by the page.
-    Call it inside `lang.speaking`."""
+    its headings, its waiting line; `asked_first`: the kind's plays asked about first
+    (`Words.asked_first`). A "{field}" left in one is filled in by the page. Call it
+    inside `lang.speaking`."""
     return {
         # TRANSLATORS: the Activity page's button under a card of the player's hand.
         "play": spoken(_p("button", "Play")),
@@ -36,17 +37,12 @@ def page_labels() -> dict[str, JSON]:
         "watching": spoken(_("You are watching this table: you have no seat at it.")),
         # TRANSLATORS: the Activity page's words while its connection is down.
         "reconnecting": spoken(_("The connection was lost; reconnecting…")),
-        # The question the chat asks before a card that cannot be taken back (the same
-        # words as bot/exts/grass/ui.py's CONFIRMED), keyed by the card's notation.
+        # The question the chat asks before a card that cannot be taken back (the
+        # kind's `asked_first`: the hand message asks the same), keyed by its notation.
         "confirm_question": spoken(_("Play **{card}**?", card="{card}")),
         "confirm": spoken(_("Yes, play {card}", card="{card}")),
         "back": spoken(_p("button", "Back")),
-        "confirmed": {
-            "market_close": spoken(_("It ends this hand for everyone, and the hand is scored.")),
-            "utterly_wiped_out": spoken(
-                _("You lose 2 turns, your market and every unprotected peddle.")
-            ),
-        },
+        "confirmed": {card: spoken(words) for card, words in asked_first},
         # Grass trade offers: the page's trade form and an offer's contents.
         "trade": grass_trade_labels(),
         # The other kinds' hands (activity/src/hands/gracias.js, graps.js).

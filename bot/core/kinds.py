@@ -103,6 +103,10 @@ class Words:
     game is not played in parts (Graps)."""
     no_part: Callable[[int, int], Text] | None = None
     """The refusal of a part the game did not have: (the one asked, how many it had)."""
+    asked_first: tuple[tuple[str, Text], ...] = ()
+    """Cards whose play is asked about again before it is made, by their notation, with
+    what the play does ("It ends this hand for everyone..."): the hand message and the
+    Activity's page both ask. Pairs rather than a mapping, so the record stays hashable."""
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,15 @@ from render.progress import grass_progress_image, grass_progress_text
 
 # -- words ----------------------------------------------------------------------
 
+CONFIRMED: Mapping[Card, Text] = {
+    Card.MARKET_CLOSE: _("It ends this hand for everyone, and the hand is scored."),
+    Card.UTTERLY_WIPED_OUT: _("You lose 2 turns, your market and every unprotected peddle."),
+}
+"""Cards whose play is asked again before it is made, every time: they cannot be taken
+back and cost the table a hand or the player their stash, and they come at most a few
+times a game, so one more tap costs little."""
+
+
 WORDS = Words(
     "Grass",
     # TRANSLATORS: the scoreboard's column of each player's best hand (one deal of the
@@ -83,6 +92,7 @@ WORDS = Words(
         count,
         hand=asked,
     ),
+    asked_first=tuple((card.value, words) for card, words in CONFIRMED.items()),
 )
 """What the shared commands and messages say about Grass."""
 
@@ -119,15 +129,6 @@ class GrassVerb(Verb):
     DECLINE = "decline"
     WITHDRAW = "withdraw"
     CONFIRM = "confirm"
-
-
-CONFIRMED: Mapping[Card, Text] = {
-    Card.MARKET_CLOSE: _("It ends this hand for everyone, and the hand is scored."),
-    Card.UTTERLY_WIPED_OUT: _("You lose 2 turns, your market and every unprotected peddle."),
-}
-"""Cards whose play is asked again before it is made, every time: they cannot be taken
-back and cost the table a hand or the player their stash, and they come at most a few
-times a game, so one more tap costs little."""
 
 
 MARKETS: Mapping[Market, Text] = {

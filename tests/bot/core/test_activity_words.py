@@ -12,6 +12,7 @@ import pytest
 from bot.core.activity_words import page_labels
 from lang import speaking
 from render.web import JSON
+from tests.bot.core.harness import KINDS
 
 FIELD = re.compile(r"\{(\w+)\}")
 
@@ -28,7 +29,7 @@ def flat(labels: JSON, key: str = "") -> dict[str, str]:
 
 def spoken_in(language: str) -> dict[str, str]:
     with speaking(language):
-        return flat(page_labels())
+        return flat(page_labels(KINDS["grass"].words.asked_first))
 
 
 @pytest.mark.parametrize("language", ["fr", "it", "de"])
@@ -42,3 +43,14 @@ def test_every_word_of_the_page_is_translated_and_keeps_its_fields(language):
         # Only the page's own fields: no other brace a translator left in.
         parsed = [name for _, name, _, _ in string.Formatter().parse(words) if name]
         assert sorted(parsed) == sorted(FIELD.findall(words)), key
+
+
+def test_the_page_asks_first_about_the_plays_the_hand_message_asks_about():
+    with speaking("en"):
+        grass = page_labels(KINDS["grass"].words.asked_first)
+        graps = page_labels(KINDS["graps"].words.asked_first)
+    assert grass["confirmed"] == {
+        "market_close": "It ends this hand for everyone, and the hand is scored.",
+        "utterly_wiped_out": "You lose 2 turns, your market and every unprotected peddle.",
+    }
+    assert graps["confirmed"] == {}
