@@ -58,6 +58,14 @@ class Size(enum.Enum):
         return self.value[1]
 
 
+def card_label(card: Card) -> str:
+    """The card's printed name; a peddle's with its value: "Panama ($50,000)", as the
+    hand message, the trade form and the Activity's page name it."""
+    if card.kind is Kind.PEDDLE:
+        return Text.verbatim("{card} ({amount})", card=card.title, amount=Money(card.value_usd))
+    return card.title
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     """A category's look: card colour, ink on it, label on top."""

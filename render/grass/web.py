@@ -18,7 +18,7 @@ from __future__ import annotations
 from games.grass.cards import Card, Kind
 from games.text import Money, Text, _, _n, _p
 from lang import spoken
-from render.grass.cards import MINI_NAMES
+from render.grass.cards import MINI_NAMES, card_label
 from render.grass.scores import BEST_HAND, PARTS, SCORE, TOTAL
 from render.scoreboard import WINNER
 from render.toolkit import money, short_money
@@ -106,6 +106,8 @@ def words() -> dict[str, str]:
     for card in Card:
         found[f"card.{card.value}"] = card.title
         found[f"face.{card.value}"] = _face(card)
+        if card.kind is Kind.PEDDLE:  # the Activity's trade form names it with its value
+            found[f"label.{card.value}"] = spoken(card_label(card))
         if card.kind is Kind.PARANOIA:
             found[f"penalty.{card.value}"] = short_money(-card.value_usd)
     return found

@@ -11,11 +11,6 @@
 // cards of the game (`words`' "card.<id>" keys). It cannot know the partner's hand:
 // the cards asked for are chosen by name, and the partner's answer tells.
 
-// G1: the peddles' values, for the chat's card labels ("Panama ($50,000)").
-const PEDDLES = {
-  home_grown: 5000, mexico: 5000, colombia: 25000, jamaica: 25000, panama: 50000,
-  dr_feelgood: 100000,
-};
 const ANSWERS = ["accept", "decline", "withdraw"];
 
 // The offer being built, kept across redraws; `key` says which table it was built on,
@@ -259,15 +254,10 @@ function flip(list, item) {
 
 // -- words ---------------------------------------------------------------------------
 
-// A card as the chat names it: a peddle with its value ("Panama ($50,000)").
+// A card as the chat names it: a peddle with its value ("Panama ($50,000)", the
+// drawer's words' "label.<id>", render/grass/web.py).
 function cardLabel(card, words) {
-  const name = words[`card.${card}`] || card;
-  return card in PEDDLES ? `${name} (${money(PEDDLES[card], words)})` : name;
-}
-
-function money(amount, words) {
-  const digits = String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, words.group || ",");
-  return filled(words.money || "${amount}", { amount: digits });
+  return words[`label.${card}`] || words[`card.${card}`] || card;
 }
 
 // The chat's list of cards: "Panama ($50,000), Bust", or "nothing".

@@ -14,6 +14,7 @@ from games.grass import Card
 from games.grass.cards import Kind
 from games.protocol import JSON, quoted
 from games.text import Money, Text, _, joined
+from render.grass.cards import card_label
 
 EFFECTS: Mapping[Kind, Text] = {
     # The rule each line plays (DECISIONS.md): G5, G7, G8, G9, G10, G11, G12, G13, G16.
@@ -52,13 +53,6 @@ def effect(card: Card) -> Text:
         penalty = _("{amount} penalty if held at the end.", amount=Money(card.value_usd))
         return joined(" ", [penalty, line])
     return line
-
-
-def card_label(card: Card) -> str:
-    """The card's printed name; a peddle's with its value: "Panama ($50,000)"."""
-    if card.kind is Kind.PEDDLE:
-        return Text.verbatim("{card} ({amount})", card=card.title, amount=Money(card.value_usd))
-    return card.title
 
 
 def card_list(cards: Iterable[Card]) -> Text:

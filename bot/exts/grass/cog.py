@@ -16,13 +16,14 @@ from bot.core.gameui import Hand
 from bot.core.language import CHOICE_NAME, LANGUAGE_OPTION, language_choices, within
 from bot.exts import _commands as shared
 from bot.exts._lobby import PACE_OPTION, open_lobby, pace_choices
-from bot.exts.grass.cards import card_label, effect, parse_card, parse_cards
+from bot.exts.grass.cards import effect, parse_card, parse_cards
 from bot.exts.grass.howto import HOWTO, card_topic
 from games.grass import Card, GrassPlayerView
 from games.grass.actions import Discard, GrassAction, MakeOffer, PassCard, Play
 from games.protocol import JSON
 from games.text import Text, _, joined
 from lang import spoken
+from render.grass.cards import card_label
 
 Player = Hand[GrassPlayerView]
 Choices = list[app_commands.Choice[str]]

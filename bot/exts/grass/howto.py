@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.core.howto import HowTo, Topic
-from bot.exts.grass.cards import card_label
 from games.grass import Card
 from games.grass.cards import COUNTS, HEAT_OFF_FOR, LIFTS, Kind
 from games.text import Money, Text, _, _n, _p, joined
+from render.grass.cards import card_label
 
 OVERVIEW = Topic(
     _("How to play {game}", game="Grass"),

@@ -48,11 +48,11 @@ from bot.core.gameui import (
     Verb,
     small_index,
 )
-from bot.exts.grass.cards import card_label
 from games.grass import Card, GrassPlayerView, Phase
 from games.grass.actions import MakeOffer
 from games.grass.cards import deck_for_hand
 from games.text import Text, _, _n, _p, joined
+from render.grass.cards import card_label
 
 FORM_SECONDS = 15 * 60.0
 """How long discord.py keeps an opened trade form (Discord's own interaction lifetime)."""

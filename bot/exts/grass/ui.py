@@ -43,7 +43,6 @@ from bot.core.language import channel_mention
 from bot.core.storage import Status
 from bot.core.takeback import BotEvent
 from bot.exts.grass.cards import (
-    card_label,
     card_list,
     effect,
     options_text,
@@ -63,6 +62,7 @@ from games.grass.actions import (
 from games.protocol import JSON, Event
 from games.text import Listed, Money, Text, _, _n, _p, joined
 from render.grass import hand_image, score_sheet_image, table_image
+from render.grass.cards import card_label
 from render.grass.scores import score_sheet_text
 from render.progress import grass_progress_image, grass_progress_text
 
