@@ -57,6 +57,15 @@ def build_page() -> Path:
     return ROOT / "activity" / "dist"
 
 
+async def activity_bot(emu: FakeDiscord, start_bot: Any, **env: str) -> Any:
+    """The real bot with its Activity's server on a free port (and `env`'s settings),
+    the emulator's Activities sending the pages to it."""
+    settings = {"ACTIVITY_PORT": "0", "DISCORD_CLIENT_SECRET": emu.client_secret, **env}
+    bot = await start_bot(dev_guild=False, env=settings)
+    emu.activities.target = activity_address(bot.log_text())
+    return bot
+
+
 def activity_address(log: str) -> str:
     """Where the bot's Activity server listens: the last the log says (a restarted bot
     listens on a new free port)."""

@@ -11,9 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.bot.activity_pages import build_page
 from tests.bot.plain_words import developer_words, undescribed
 from tests.bot.scenario import SETUP
 from tests.fakediscord.fixtures import bot_process, fake_discord, start_bot  # noqa: F401
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    """The Activity's page, built when missing or older than its sources (as `make test`
+    builds it)."""
+    return build_page()
 
 
 @pytest.fixture

@@ -2,7 +2,9 @@
 
     from tests.fakediscord.fixtures import bot_process, fake_discord, start_bot  # noqa: F401
 
-- fake_discord: a started FakeDiscord, stopped after the test.
+- fake_discord: a started FakeDiscord, stopped after the test; in a test marked
+  `activities` (`pytestmark = pytest.mark.activities`), its application has Activities
+  enabled (`FakeDiscord(activities=True)`).
 - start_bot: `await start_bot(module="bot", **BotProcess options)` starts a bot process against
   fake_discord (temp DATABASE_PATH, log file in tmp_path), ready; all are stopped after the test.
 - bot_process: the project's bot (`python -m bot`), started and ready.
@@ -23,8 +25,9 @@ StartBot = Callable[..., Awaitable[BotProcess]]
 
 
 @pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as emu:
+async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
+    activities = request.node.get_closest_marker("activities") is not None
+    async with FakeDiscord(activities=activities) as emu:
         yield emu
 
 

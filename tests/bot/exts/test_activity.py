@@ -8,32 +8,19 @@ in a browser comes with the Activity's front-end."""
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
 import pytest
 
+from tests.bot.activity_pages import activity_bot
 from tests.bot.scenario import MOVES
 from tests.bot.table import hand_dm, pick
-from tests.fakediscord.emulator import FakeDiscord
+
+pytestmark = pytest.mark.activities  # the application has Activities enabled
+
 
 TIMEOUT = 20.0
-
-
-@pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """An application with its Activity enabled: Discord keeps an entry-point command
-    among its global commands, which the bot's command sync must keep."""
-    async with FakeDiscord(activities=True) as emu:
-        yield emu
-
-
-def activity_address(log: str) -> str:
-    found = re.search(r"the Activity's server on (http://\S+)", log)
-    assert found is not None, "the bot did not say where its Activity's server is"
-    return found.group(1)
 
 
 class Page:
@@ -80,14 +67,8 @@ async def test_pages_play_beside_the_chat_and_see_only_their_own_hand(
     fake_discord, start_bot, setup_file
 ):
     emu = fake_discord
-    env = {
-        "GAME_SETUP_FILE": str(setup_file),
-        "GAME_SEED": "5",
-        "ACTIVITY_PORT": "0",
-        "DISCORD_CLIENT_SECRET": emu.client_secret,
-    }
-    bot = await start_bot(dev_guild=False, env=env)
-    address = activity_address(bot.log_text())
+    await activity_bot(emu, start_bot, GAME_SETUP_FILE=str(setup_file), GAME_SEED="5")
+    address = emu.activities.target
     kinds = {command["type"] for command in emu.commands.listing(None)}
     assert 4 in kinds  # the sync kept the Activity's entry-point command
     ann, bob, cy, dee = (emu.user(name) for name in ("ann", "bob", "cy", "dee"))

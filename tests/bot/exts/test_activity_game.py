@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,7 +30,7 @@ from tests.bot.activity_pages import (
     WAIT_MS,
     Opened,
     activity_address,
-    build_page,
+    activity_bot,
     opened,
     states_of,
 )
@@ -41,6 +40,9 @@ from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.model import Message
 from tests.fakediscord.players import Player
 
+pytestmark = pytest.mark.activities  # the application has Activities enabled
+
+
 PEOPLE = ("ann", "bob", "cy")
 ENV = {"AI_DELAY": "0.01", "GAME_SEED": "11"}
 RESTART_AT = 12
@@ -49,17 +51,6 @@ MOST_MOVES = 900
 """A game that has not ended by then is stuck."""
 ASKED = {"market_close", "utterly_wiped_out"}
 """Cards the page (as the chat) asks about before playing."""
-
-
-@pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(activities=True) as emu:
-        yield emu
-
-
-@pytest.fixture(scope="module")
-def built() -> Path:
-    return build_page()
 
 
 def chosen(legal: list[dict[str, Any]], hand: dict[str, Any]) -> dict[str, Any]:
@@ -273,9 +264,7 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
     fake_discord, start_bot, built
 ):
     emu = fake_discord
-    env = {**ENV, "ACTIVITY_PORT": "0", "DISCORD_CLIENT_SECRET": emu.client_secret}
-    bot = await start_bot(dev_guild=False, env=env)
-    emu.activities.target = activity_address(bot.log_text())
+    bot = await activity_bot(emu, start_bot, **ENV)
     players = {name: emu.user(name) for name in PEOPLE}
     ann = players["ann"]
     general = emu.channel("general")

@@ -7,7 +7,7 @@ scroll at a phone's width. Screenshots go to gallery/activity/."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +20,7 @@ from tests.bot.activity_pages import (
     SMALLEST_TEXT,
     WAIT_MS,
     Opened,
-    activity_address,
-    build_page,
+    activity_bot,
     opened,
 )
 from tests.bot.gracias_play import DECKS, SEED, open_table, play_move
@@ -29,6 +28,8 @@ from tests.bot.graps_play import MOVES as GRAPS_MOVES
 from tests.bot.graps_play import ROLLS, expected_game, open_game, place_move
 from tests.fakediscord.activity_browser import chromium
 from tests.fakediscord.emulator import FakeDiscord
+
+pytestmark = pytest.mark.activities  # the application has Activities enabled
 
 GRACIAS_TEXTS = (
     ".gr-status",
@@ -48,33 +49,15 @@ GRAPS_TEXTS = (
     ".activity-hand button b",
     ".activity-hand button span",
 )
+
 PRIVATE = {"hidden", "just_taken", "face_down"}
 """What only one Gracias player may see (the view's keys that hold it)."""
-
-
-@pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(activities=True) as emu:
-        yield emu
-
-
-@pytest.fixture(scope="module")
-def built() -> Path:
-    return build_page()
 
 
 async def bot_with_activity(emu: FakeDiscord, start_bot, tmp_path: Path, setup: dict[str, Any]):
     path = tmp_path / "setup.json"
     path.write_text(json.dumps(setup), encoding="utf-8")
-    env = {
-        "GAME_SETUP_FILE": str(path),
-        "GAME_SEED": str(SEED),
-        "ACTIVITY_PORT": "0",
-        "DISCORD_CLIENT_SECRET": emu.client_secret,
-    }
-    bot = await start_bot(dev_guild=False, env=env)
-    emu.activities.target = activity_address(bot.log_text())
-    return bot
+    return await activity_bot(emu, start_bot, GAME_SETUP_FILE=str(path), GAME_SEED=str(SEED))
 
 
 def keys_at(value: Any, path: str = "") -> Iterator[str]:

@@ -10,8 +10,6 @@ gallery/activity/ for people to look at."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -20,44 +18,26 @@ from tests.bot.activity_pages import (
     PHONE,
     SMALLEST_TEXT,
     WAIT_MS,
-    activity_address,
-    build_page,
+    activity_bot,
     hand_of,
     opened,
 )
 from tests.bot.scenario import HAND_1, MOVES
 from tests.bot.table import pick, polled
 from tests.fakediscord.activity_browser import chromium
-from tests.fakediscord.emulator import FakeDiscord
+
+pytestmark = pytest.mark.activities  # the application has Activities enabled
 
 DEALT = {name: set(HAND_1[seat:18:3]) for seat, name in enumerate(("ann", "bob", "cy"))}
 """Each seat's six dealt cards (dealt one at a time around the table)."""
 
 
-@pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(activities=True) as emu:
-        yield emu
-
-
-@pytest.fixture(scope="module")
-def built() -> Path:
-    """The page, built when missing or older than its sources (as `make test` does)."""
-    return build_page()
-
-
 async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
     fake_discord, start_bot, setup_file, built
 ):
+
     emu = fake_discord
-    env = {
-        "GAME_SETUP_FILE": str(setup_file),
-        "GAME_SEED": "5",
-        "ACTIVITY_PORT": "0",
-        "DISCORD_CLIENT_SECRET": emu.client_secret,
-    }
-    bot = await start_bot(dev_guild=False, env=env)
-    emu.activities.target = activity_address(bot.log_text())
+    await activity_bot(emu, start_bot, GAME_SETUP_FILE=str(setup_file), GAME_SEED="5")
     ann, bob, cy = (emu.user(name) for name in ("ann", "bob", "cy"))
     general = emu.channel("general")
     table = await (await ann.slash(general, "grass start", target=100000)).message()

@@ -12,7 +12,6 @@ least 12 px, no sideways scroll, tap targets of 36 px; screenshots in gallery/ac
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +25,7 @@ from tests.bot.activity_pages import (
     SMALLEST_TEXT,
     WAIT_MS,
     Opened,
-    activity_address,
-    build_page,
+    activity_bot,
     hand_of,
     opened,
     states_of,
@@ -37,6 +35,8 @@ from tests.bot.table import hand_dm, pick, polled
 from tests.fakediscord.activity_browser import chromium
 from tests.fakediscord.emulator import FakeDiscord
 from tests.fakediscord.players import Player
+
+pytestmark = pytest.mark.activities  # the application has Activities enabled
 
 TRADE_TEXTS = (
     ".trade-title",
@@ -49,22 +49,12 @@ TRADE_TEXTS = (
     ".trade-offer li",
     ".trade-offer button",
 )
+
 TAP = 36
 """CSS pixels: the least height of a button a thumb taps."""
 SECRET = {"immunity", "colombia", "panama", "bust", "pay_fine"}
 """Cards in ann's or bob's hand, asked or offered, that cy's page never gets (trades are
 secret: even the accepted one is only said to have happened)."""
-
-
-@pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(activities=True) as emu:
-        yield emu
-
-
-@pytest.fixture(scope="module")
-def built() -> Path:
-    return build_page()
 
 
 async def tap(page: Opened, selector: str) -> None:
@@ -108,14 +98,7 @@ def dm_holds(player: Player, hand: list[str]) -> bool:
 async def started(emu: FakeDiscord, start_bot: Any, setup_file: Path, **options: Any) -> Any:
     """The stacked game (tests/bot/scenario.py) started in #general with `options`, with
     the bot's Activity server; the channel's Activity instance."""
-    env = {
-        "GAME_SETUP_FILE": str(setup_file),
-        "GAME_SEED": "5",
-        "ACTIVITY_PORT": "0",
-        "DISCORD_CLIENT_SECRET": emu.client_secret,
-    }
-    bot = await start_bot(dev_guild=False, env=env)
-    emu.activities.target = activity_address(bot.log_text())
+    await activity_bot(emu, start_bot, GAME_SETUP_FILE=str(setup_file), GAME_SEED="5")
     ann, bob, cy = (emu.user(name) for name in ("ann", "bob", "cy"))
     general = emu.channel("general")
     table = await (await ann.slash(general, "grass start", target=100000, **options)).message()
