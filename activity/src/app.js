@@ -162,9 +162,9 @@ function say(words, how) {
 function draw() {
   const { kind } = state.game;
   const words = welcome ? welcome.words : {};
-  parts.board.replaceChildren(...drawn(TABLES[kind], state.table, words, "activity-table"),
+  parts.board.replaceChildren(...drawnIn(TABLES[kind], state.table, words, "activity-table"),
     ...recentList());
-  parts.scores.replaceChildren(...drawn(SCORES[kind], state.table, words, "activity-score"));
+  parts.scores.replaceChildren(...drawnIn(SCORES[kind], state.table, words, "activity-score"));
   // Whose turn it is: the drawer says it in its own words when it has them (Grass's
   // "ann to play"), else the seats the game awaits are named here.
   const awaited = state.table && state.table.awaiting;
@@ -181,19 +181,6 @@ function recentList() {
   const lines = Array.isArray(state.recent) ? state.recent : [];
   if (!lines.length) return [];
   return [el("ul", { class: "activity-recent" }, lines.map((line) => el("li", {}, line)))];
-}
-
-// A drawer's element, none when the kind has no such drawer or it draws nothing; a
-// drawer that fails leaves the rest of the page working (as on the replay page).
-function drawn(drawer, view, words, name) {
-  if (typeof drawer !== "function") return [];
-  try {
-    const made = drawer(view, words);
-    return made ? [el("div", { class: name }, made)] : [];
-  } catch (failure) {
-    console.error(failure);
-    return [];
-  }
 }
 
 function drawHand(kind, words) {

@@ -30,6 +30,20 @@ function made(node, attributes, children) {
   return node;
 }
 
+// A drawer's element in a <div class=`name`>, as a list: empty when the kind has no such
+// drawer or it draws nothing. A drawer that fails leaves the rest of the page working
+// (the replay page's steps, the Activity's live table).
+function drawnIn(drawer, view, words, name) {
+  if (typeof drawer !== "function") return [];
+  try {
+    const made = drawer(view, words);
+    return made ? [el("div", { class: name }, made)] : [];
+  } catch (failure) {
+    console.error(failure);
+    return [];
+  }
+}
+
 // `template` with its {fields} filled in: the words come translated, with their fields
 // named as in the Python messages.
 function filled(template, fields) {

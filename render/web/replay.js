@@ -113,8 +113,8 @@
     counter.textContent = filled(labels.step, { number: index + 1, count: steps.length });
     partShown.textContent = named ? partName(partOf[index]) : "";
     // The scores of the hand or round the move closed, and the game's at its end.
-    const scores = step.closed || last ? drawn(drawScores, view, "replay-scores") : [];
-    board.replaceChildren(...drawn(drawTable, view, "replay-table"), ...scores);
+    const scores = step.closed || last ? drawnIn(drawScores, view, words, "replay-scores") : [];
+    board.replaceChildren(...drawnIn(drawTable, view, words, "replay-table"), ...scores);
     said.replaceChildren(...saying(step));
     controls.first.disabled = controls.back.disabled = index === 0;
     controls.next.disabled = controls.last.disabled = last;
@@ -127,19 +127,6 @@
       history.replaceState(null, "", "#step-" + (index + 1));
     } catch (refused) {
       // A frame that may not change its address still replays.
-    }
-  }
-
-  // A drawer's element, none when the kind has no such drawer or it draws nothing; a
-  // drawer that fails leaves the rest of the page working.
-  function drawn(drawer, view, name) {
-    if (typeof drawer !== "function") return [];
-    try {
-      const made = drawer(view, words);
-      return made ? [el("div", { class: name }, made)] : [];
-    } catch (failure) {
-      console.error(failure);
-      return [];
     }
   }
 
