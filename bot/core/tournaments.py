@@ -46,6 +46,7 @@ from bot.core.rounds import field, next_boards, standings
 from bot.core.screen import Lobby
 from bot.core.storage import Status
 from bot.core.storage.tournaments import Board, Stage, TournamentRow
+from bot.core.sweeper import Sweeper
 from bot.core.tables import Member, unique_names
 from bot.core.tournament_words import (
     Notice,
@@ -128,7 +129,7 @@ class Tournaments:
         self.serves: Callable[[int], bool] = lambda guild_id: True
         """Whether a server's tournaments are this process's to run (its shard)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._sweeper: asyncio.Task[None] | None = None
+        self._sweeper = Sweeper("tournament", self.sweep, lambda: self._minute, self.clock)
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         lock = self._locks.get(tournament_id)
@@ -447,18 +448,10 @@ class Tournaments:
     # -- the sweep ---------------------------------------------------------------------
 
     async def start_sweeping(self, ready: Callable[[], Awaitable[None]]) -> None:
-        self._sweeper = asyncio.create_task(self._sweep_forever(ready), name="tournaments")
+        self._sweeper.start(ready)
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            await asyncio.gather(self._sweeper, return_exceptions=True)
-
-    async def _sweep_forever(self, ready: Callable[[], Awaitable[None]]) -> None:
-        await ready()
-        while True:
-            await self.sweep()
-            await self.clock.sleep(self._minute)
+        await self._sweeper.stop()
 
     async def sweep(self) -> None:
         """Whatever is due in every tournament this process runs."""

@@ -20,47 +20,32 @@ A sweep looks once a minute. Minutes here are the bot's clock minutes: each last
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import time
 from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
 from bot.core.limits import STALE_MINUTES, stale_minutes
+from bot.core.sweeper import Sweeper
 from games.text import _n
 
 if TYPE_CHECKING:
     from bot.client import GameBot
 
-log = logging.getLogger(__name__)
-
-MIN_SWEEP_SECONDS = 0.05
-
 
 class Expiry(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        self._task: asyncio.Task[None] | None = None
+        self._sweeper = Sweeper("expiry", self.sweep, lambda: bot.settings.timer_minute)
         self._started = time.time()
         """Games are not stale because the bot itself was down: a game counts as stale
         only after the bot has been up for as long."""
 
     async def cog_load(self) -> None:
-        self._task = asyncio.create_task(self._loop(), name="expiry sweep")
+        self._sweeper.start(self.bot.wait_until_ready)
 
     async def cog_unload(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-
-    async def _loop(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("the expiry sweep failed")
-            await asyncio.sleep(max(MIN_SWEEP_SECONDS, self.bot.settings.timer_minute))
+        await self._sweeper.stop()
 
     async def sweep(self) -> None:
         bot = self.bot

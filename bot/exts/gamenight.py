@@ -15,7 +15,6 @@ event dispatches, else found at its time)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -43,6 +42,7 @@ from bot.core.language import channel_mention, mention, moment, moment_from_now,
 from bot.core.lobby_messages import drawn
 from bot.core.screen import Lobby
 from bot.core.storage.gamenights import NightRow
+from bot.core.sweeper import Sweeper
 from bot.core.tables import Member
 from bot.exts._lobby import member_name
 from games.text import Text, _, joined
@@ -52,7 +52,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MIN_SWEEP_SECONDS = 0.05
 SCHEDULED, ACTIVE, COMPLETED, CANCELED = 1, 2, 3, 4
 """A scheduled event's statuses, as Discord numbers them."""
 VOICE, EXTERNAL = 2, 3
@@ -184,23 +183,17 @@ class GameNightCommands(commands.Cog):
         self.nights = GameNights(
             bot.lobbies, DiscordNights(bot), bot.kinds, bot.settings.timer_minute
         )
-        self._task: asyncio.Task[None] | None = None
+        self._sweeper = Sweeper(
+            "game night",
+            lambda: self.nights.sweep(self.bot.serves),
+            lambda: bot.settings.timer_minute,
+        )
 
     async def cog_load(self) -> None:
-        self._task = asyncio.create_task(self._loop(), name="game night sweep")
+        self._sweeper.start(self.bot.wait_until_ready)
 
     async def cog_unload(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-
-    async def _loop(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            try:
-                await self.nights.sweep(self.bot.serves)
-            except Exception:
-                log.exception("the game night sweep failed")
-            await asyncio.sleep(max(MIN_SWEEP_SECONDS, self.bot.settings.timer_minute))
+        await self._sweeper.stop()
 
     gamenight = app_commands.Group(
         name="gamenight",
