@@ -58,6 +58,9 @@ class Followers:
         self._latest: dict[int, Session] = {}
         """game id -> the session to show at the end of the pause under way."""
         self._pending: dict[int, asyncio.Task[None]] = {}
+        self._sending: set[tuple[int, int]] = set()
+        """(game, member) whose first message `follow` is sending: the edits leave
+        them alone until it is sent, so that a change meanwhile sends no second one."""
 
     async def follow(self, session: Session, user_id: int, language: str) -> None:
         """`user_id` follows the game: its table sent to their DMs now, silently.
@@ -80,6 +83,8 @@ class Followers:
         if not await self.storage.follow(session.id, user_id, language):
             raise Refusal(_("You follow that game already: its table is in your DMs."))
         follower = Follower(session.id, user_id, language)
+        version = session.version
+        self._sending.add((session.id, user_id))
         try:
             await self._send(session, follower)
         except discord.Forbidden:
@@ -87,6 +92,10 @@ class Followers:
             raise Refusal(
                 _("I cannot send you direct messages: allow them from this server's members.")
             ) from None
+        finally:
+            self._sending.discard((session.id, user_id))
+        if session.version != version:  # a move while it was drawn: it is shown next
+            self.changed(session)
 
     async def unfollow(self, game_id: int, user_id: int) -> bool:
         """`user_id` follows the game no more; False if they did not."""
@@ -123,7 +132,8 @@ class Followers:
     async def _show(self, session: Session, follower: Follower) -> None:
         """One follower's message edited as the game stands (sent anew if it is gone)."""
         if follower.channel_id is None or follower.message_id is None:
-            await self._send(session, follower)
+            if (session.id, follower.user_id) not in self._sending:
+                await self._send(session, follower)  # its first send failed: sent now
             return
         layout, files = await self._message(session, follower.language)
         channel = self._dm(follower.channel_id)

@@ -6,6 +6,7 @@ every following. Discord's side is a fake client that records what it was asked.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -164,3 +165,35 @@ async def test_a_deleted_message_and_the_games_end_stop_the_following(running):
     assert await found.storage.followers(session.id) == []
     with pytest.raises(Refusal, match="That game is over"):
         await followers.follow(ended, BOB, "en")
+
+
+async def test_a_move_while_the_first_message_is_sent_makes_no_second_one(running):
+    found, session = running
+    client, followers = made(found)
+    opened = asyncio.Event()
+    sending = asyncio.Event()
+    create_dm = client.create_dm
+
+    async def slow_dm(user: Any) -> Any:  # Discord slow to open the DM channel
+        sending.set()
+        await opened.wait()
+        return await create_dm(user)
+
+    client.create_dm = slow_dm  # type: ignore[method-assign]
+    following = asyncio.create_task(followers.follow(session, BOB, "en"))
+    await sending.wait()
+    await one_move(found, session)
+    followers.changed(session)  # the publisher tells of the move meanwhile
+    await asyncio.sleep(0.1)  # the pause over: the edits look at the followers
+    assert client.to(BOB) == []
+    opened.set()
+    await following
+    await found.until(lambda: client.to(BOB) and client.to(BOB)[0].edits, "the move shown")
+    await found.until(lambda: not followers._pending, "the pause over")
+    [sent] = client.to(BOB)  # one message, edited
+    assert len(sent.edits) == 1
+
+
+async def one_move(found: Services, session: Session) -> None:
+    name = session.engine.awaiting[0]
+    await found.sessions.act(session.id, session.user_of(name), lambda hand: hand.legal[0])
