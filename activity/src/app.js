@@ -32,6 +32,7 @@ let socket = null;
 let retries = 0;
 let over = false; // a fatal error: no reconnecting
 let asking = null; // a play the player is asked to confirm (a card the chat asks about)
+let refusedAt = null; // the version a refusal was made at: its reason stays until a later one
 
 function labels() {
   return (welcome && welcome.labels) || FALLBACK;
@@ -125,9 +126,15 @@ function heard(message) {
     state = message;
     body.dataset.state = "live";
     body.dataset.version = String(message.game.version);
-    say("");
+    // A refusal stays in sight through the state that explains it, which may arrive
+    // just after it: only a later version clears it.
+    if (refusedAt === null || message.game.version > refusedAt) {
+      refusedAt = null;
+      say("");
+    }
     draw();
   } else if (message.op === "refused") {
+    refusedAt = message.version ?? state?.game.version ?? null;
     say(message.reason, "alert");
     enable(true);
   } else if (message.op === "error") {
@@ -142,6 +149,7 @@ function heard(message) {
 function send(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN) return;
   asking = null;
+  refusedAt = null;
   enable(false); // one move per tap: the next state or a refusal brings the buttons back
   say("");
   socket.send(JSON.stringify({ op: "move", version: state.game.version, action }));

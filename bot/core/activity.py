@@ -42,6 +42,16 @@ MOST_VIEWERS = 50
 """Pages open on one game at most (an Activity holds the channel's members)."""
 
 
+class Refused(Refusal):
+    """A page's move turned down, with the version the game stood at then: the page
+    keeps the reason in sight until a later version arrives (the state that explains a
+    move out of date may reach the page just before or just after the refusal)."""
+
+    def __init__(self, words: str, version: int) -> None:
+        super().__init__(words)
+        self.version = version
+
+
 @dataclass(frozen=True)
 class Player:
     """A page's player, as Discord said: their id and name, and the channel of the
@@ -158,7 +168,7 @@ class LiveTables:
 
     async def move(self, viewer: Viewer, version: int, action: dict[str, Any]) -> None:
         """The page's move, made through the session service (the same checks, lock and
-        publication as a click); `Refusal` with the player's words when it is refused."""
+        publication as a click); `Refused` with the player's words when it is refused."""
         session = await self.sessions.load(viewer.game_id)
         if session is None:
             raise Refusal(_("That game no longer exists."))
@@ -172,7 +182,9 @@ class LiveTables:
             await self.sessions.act(viewer.game_id, viewer.player.user_id, parsed, version)
         except (GameError, Refusal) as error:
             said = refusal_words(error)
-            raise Refusal(said if said is not None else str(error)) from None
+            now = await self.sessions.load(viewer.game_id)
+            standing = now.version if now is not None else version
+            raise Refused(said if said is not None else str(error), standing) from None
 
     # -- after every change ------------------------------------------------------------
 

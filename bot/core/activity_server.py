@@ -30,7 +30,7 @@ import aiohttp
 import discord.http
 from aiohttp import web
 
-from bot.core.activity import LiveTables, Player, Viewer
+from bot.core.activity import LiveTables, Player, Refused, Viewer
 from bot.core.errors import SORRY, Refusal
 from bot.core.settings import Secret
 from games.text import _
@@ -287,9 +287,14 @@ class ActivityServer:
                 raise Refusal(_("That move is not one I can read."))
             await self.live.move(viewer, version, action)
         except Refusal as refusal:
-            reason = translate(refusal.args[0], viewer.language)
+            said: dict[str, Any] = {
+                "op": "refused",
+                "reason": translate(refusal.args[0], viewer.language),
+            }
+            if isinstance(refusal, Refused):
+                said["version"] = refusal.version
             with contextlib.suppress(ConnectionError, RuntimeError):
-                await socket.send_json({"op": "refused", "reason": reason})
+                await socket.send_json(said)
         except Exception:
             log.exception("game %s: an Activity move failed", viewer.game_id)
             with contextlib.suppress(ConnectionError, RuntimeError):

@@ -108,11 +108,22 @@ class Opened:
         """The page gets nothing more from the server, as on a slow network..."""
         self.held = []
 
-    def release(self) -> None:
-        """...until now: everything it missed arrives."""
+    def release(self, first: str | None = None) -> None:
+        """...until now: everything it missed arrives, in order, or with the frames of
+        op `first` ahead of the others (as a busy server may send them)."""
         held, self.held = self.held or [], None
+        if first is not None:
+            held.sort(key=lambda message: json.loads(message)["op"] != first)
         for message in held:
             self.sockets[-1][0].send(message)
+
+    def holding(self, op: str, version: int | None = None) -> bool:
+        """Whether a frame of `op` (and of the game's `version`) is held back."""
+        for message in self.held or []:
+            frame = json.loads(message)
+            if frame["op"] == op and version in (None, frame.get("game", {}).get("version")):
+                return True
+        return False
 
     async def cut(self) -> None:
         """The connection drops, as a phone's network does."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.core.activity import LiveTables, Player
+from bot.core.activity import LiveTables, Player, Refused
 from bot.core.errors import Refusal
 from games.grass.cards import Card
 from lang import speaking, translate
@@ -118,8 +118,12 @@ async def test_a_move_from_a_page_reaches_every_page_once(running):
     # Refusals: not their turn, an old version, a forged seat, not seated.
     again = {k: v for k, v in first.items() if k != "by"}
     assert (await refused(live.move(viewers[ANN], version + 1, again))).startswith("Not allowed:")
-    stale = await refused(live.move(viewers[BOB], version, {"discard": "immunity"}))
-    assert stale.startswith("This control is out of date")
+    with pytest.raises(Refused) as caught:
+        await live.move(viewers[BOB], version, {"discard": "immunity"})
+    assert translate(caught.value.args[0], "en").startswith("This control is out of date")
+    # The page learns the version the game stands at: it keeps the reason in sight
+    # through that version's state, which may reach it after the refusal.
+    assert caught.value.version == version + 1
     forged = await refused(live.move(viewers[BOB], version + 1, {"by": "ann", "play": "mexico"}))
     assert forged == "That move is not one I can read."
     watcher = await live.join(Player(DEE, "dee", CHANNEL), "en", Page().send)

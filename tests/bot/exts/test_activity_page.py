@@ -119,14 +119,17 @@ async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
             .first.click()
         )
         await polled(
-            lambda: any(frame["op"] == "refused" for frame in pages["ann"].frames),
-            "the page's move refused",
+            lambda: pages["ann"].holding("refused") and pages["ann"].holding("state", 4),
+            "the page's move refused, and the game's next state",
         )
-        pages["ann"].release()
+        # The refusal arrives ahead of the state that explains it, and stays in sight.
+        pages["ann"].release(first="refused")
         for page in pages.values():
             await page.at(4)
-        note = await pages["ann"].activity.locator("#note").text_content()
-        assert note == "This control is out of date: the game has moved on since it was drawn."
+        out_of_date = "This control is out of date: the game has moved on since it was drawn."
+        note = pages["ann"].activity.locator("#note", has_text=out_of_date)
+        await note.wait_for(timeout=WAIT_MS)
+        assert await note.text_content() == out_of_date
         await pages["ann"].shoot("grass-phone-ann-refused")
 
         # No page holds another player's card, in its page or in any frame it got.
