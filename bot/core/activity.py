@@ -138,12 +138,14 @@ class LiveTables:
     def state(self, session: Session, viewer: Viewer) -> dict[str, JSON]:
         """The game as this page's player may see it."""
         name = session.name_of(viewer.player.user_id)
-        you: dict[str, JSON] = {"seat": name, "hand": None, "legal": None}
+        you: dict[str, JSON] = {"seat": name, "hand": None, "legal": None, "menus": None}
         with speaking(viewer.language):
             table = plain(session.public_view())
             if name is not None:
-                you["hand"] = plain(session.view_for(name))
+                view = session.view_for(name)
+                you["hand"] = plain(view)
                 you["legal"] = [action.to_json() for action in session.legal_actions(name)]
+                you["menus"] = session.record.ui.page_menus(view)
         return {
             "op": "state",
             "game": {

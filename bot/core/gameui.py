@@ -488,6 +488,11 @@ class GameUI(abc.ABC, Generic[PublicT, PlayerT]):
         a moment ago (bot/core/pushes.py)."""
         return set()
 
+    def page_menus(self, view: PlayerT) -> dict[str, JSON]:
+        """What this player's menus in the chat offer beyond the legal actions, for the
+        Activity's page to offer the same (Grass: the cards worth asking for in a trade)."""
+        return {}
+
     def notice_turn(self, table: Table[PublicT]) -> Hashable | None:
         """What tells one turn from the next, for games where a player may become awaited
         several times in one turn (a Grass partner offered trade after trade): each is

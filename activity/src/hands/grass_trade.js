@@ -8,7 +8,7 @@
 // (render/web/draw.js).
 //
 // The form reads the player's own view only: their hand, the stashes (public) and the
-// cards of the game (`words`' "card.<id>" keys). It cannot know the partner's hand:
+// cards they may ask for (the state's `menus.ask`). It cannot know the partner's hand:
 // the cards asked for are chosen by name, and the partner's answer tells.
 
 const ANSWERS = ["accept", "decline", "withdraw"];
@@ -36,7 +36,7 @@ export function tradeForm({ state, words, said, button, redraw }) {
   const view = state.you.hand;
   if (draft && (draft.key !== keyOf(state) || !mayOffer(view))) draft = null;
   if (!draft) return null;
-  return formOf(view, words, said, button, redraw);
+  return formOf(view, state.you.menus?.ask ?? [], words, said, button, redraw);
 }
 
 // "Offer a trade…", when the player may offer: it opens the form.
@@ -143,7 +143,7 @@ function problem(view, offer, t) {
   return null;
 }
 
-function formOf(view, words, said, button, redraw) {
+function formOf(view, askable, words, said, button, redraw) {
   const t = said.trade;
   const table = view.public;
   const secret = Boolean(table.options && table.options.secret_trades);
@@ -178,9 +178,9 @@ function formOf(view, words, said, button, redraw) {
       toggle(cardLabel(card, words), draft.giveStash.includes(index), `give_stash:${index}`, { "data-give-stash": card },
         () => flip(draft.giveStash, index), redraw))));
   }
-  // Any card of the game may be asked for by name: the partner's hand is theirs alone.
-  const cards = Object.keys(words).filter((key) => key.startsWith("card.")).map((key) => key.slice(5));
-  parts.push(part(filled(t.take_hand, { player: partner }), cards.map((card) =>
+  // Cards are asked for by name, the partner's hand being theirs alone: those the chat's
+  // menu offers, every card with a copy the player cannot see.
+  parts.push(part(filled(t.take_hand, { player: partner }), askable.map((card) =>
     toggle(cardLabel(card, words), draft.take.includes(card), `take:${card}`, { "data-ask": card },
       () => flip(draft.take, card), redraw)), "trade-asks"));
   const theirs = secret ? [] : freeStash(view, partner);

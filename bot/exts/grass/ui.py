@@ -48,7 +48,14 @@ from bot.exts.grass.cards import (
     options_text,
     parse_cards,
 )
-from bot.exts.grass.trade import BACK, MENU_STEPS, TradeVerb, trade_lists, trade_step
+from bot.exts.grass.trade import (
+    BACK,
+    MENU_STEPS,
+    TradeVerb,
+    could_hold,
+    trade_lists,
+    trade_step,
+)
 from games.grass import Card, GrassEventKind, GrassPlayerView, GrassPublicView, Market, Phase
 from games.grass.actions import (
     Accept,
@@ -418,6 +425,10 @@ class GrassUI(GameUI[GrassPublicView, GrassPlayerView]):
         if offer is None or not any(e.kind == GrassEventKind.OFFER for e in events):
             return set()
         return {offer.to}
+
+    def page_menus(self, view: GrassPlayerView) -> dict[str, JSON]:
+        # The trade menu asks only for cards with a copy out of this player's sight.
+        return {"ask": [card.value for card in could_hold(view)]}
 
     def notice_turn(self, table: Public) -> Hashable:
         # Every turn draws a card (G3), so the hand and the pile's size tell turns apart;

@@ -15,10 +15,12 @@ import pytest
 
 from bot.core.activity import LiveTables, Player, Refused
 from bot.core.errors import Refusal
+from bot.exts.grass.trade import Sources
 from games.grass.cards import Card
 from lang import speaking, translate
 from render.web import plain
 from tests.bot.core.harness import Services, services
+from tests.bot.decks import stacked_deck
 
 ANN, BOB, CY, DEE, EVE = 10, 11, 12, 13, 14
 CHANNEL = 100 + ANN  # the harness opens each game in channel 100 + its host's id
@@ -78,9 +80,34 @@ async def test_each_page_gets_its_own_hand_and_the_same_table(running):
         with speaking("en"):
             assert own["hand"] == plain(session.view_for(name))
         assert own["legal"] == [a.to_json() for a in session.legal_actions(name)]
-    assert states[DEE]["you"] == {"seat": None, "hand": None, "legal": None}
+    assert states[DEE]["you"] == {"seat": None, "hand": None, "legal": None, "menus": None}
     hands = {user: json.dumps(states[user]["you"]["hand"]) for user in (ANN, BOB)}
     assert hands[ANN] != hands[BOB]
+
+
+async def test_a_page_may_ask_for_the_cards_the_chats_trade_menu_offers(tmp_path):
+    # ann holds the only Banker and the only Euphoria: asking anyone for one is useless,
+    # so the chat's menu leaves them out (G20), and so does her page's trade form.
+    deck = stacked_deck(
+        [
+            ["banker", "euphoria", "panama", "mexico", "market_open", "home_grown"],
+            ["market_open", "mexico", "pay_fine", "colombia", "home_grown", "immunity"],
+        ]
+    )
+    async with services(tmp_path, game_setup={"grass": {"decks": [deck]}}) as found:
+        live = LiveTables(found.sessions)
+        try:
+            session = await found.start_game("grass", [(ANN, "ann"), (BOB, "bob")])
+            page = Page()
+            await live.join(Player(ANN, "ann", CHANNEL), "en", page.send)
+            asked = page.states()[-1]["you"]["menus"]["ask"]
+            sources = Sources(session.hand("ann"), 1)
+            menus = [option for menu in sources.ask_menus for option in menu]
+            chat = [option.card.value for option in menus if option.field == 2]
+            assert asked == chat
+            assert set(asked) == {card.value for card in Card} - {"banker", "euphoria"}
+        finally:
+            await live.close()
 
 
 async def test_a_move_from_a_page_reaches_every_page_once(running):

@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from bot.exts.grass.trade import could_hold
+from games.grass import GrassPlayerView
 from games.replay import header_of
 from games.takeback import Replayer
 from lang import speaking
@@ -239,9 +241,15 @@ def frames_told(page: Opened) -> str:
     return repr(told)
 
 
+def own_part(view: GrassPlayerView) -> dict[str, Any]:
+    """What a page gets from its player's own view: the view, and the cards the chat's
+    trade menu lets them ask for (every card with a copy out of their sight)."""
+    return {"hand": plain(view), "menus": {"ask": [card.value for card in could_hold(view)]}}
+
+
 def replayed_views(record: dict[str, Any]) -> dict[int, tuple[Any, dict[str, Any]]]:
-    """Each version of the game: its public view and each person's view, as the pages
-    get them (made plain, in English)."""
+    """Each version of the game: its public view and each person's own part (made
+    plain, in English), as the pages get them."""
     replayer = Replayer(header_of(record))
     views: dict[int, tuple[Any, dict[str, Any]]] = {}
 
@@ -250,7 +258,7 @@ def replayed_views(record: dict[str, Any]) -> dict[int, tuple[Any, dict[str, Any
         with speaking("en"):
             views[game.moves] = (
                 plain(game.public_view()),
-                {name: plain(game.view_for(name)) for name in PEOPLE},
+                {name: own_part(game.view_for(name)) for name in PEOPLE},
             )
 
     seen()
@@ -360,7 +368,8 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
             public, own = views[state["game"]["version"]]
             assert state["table"] == public, (name, state["game"]["version"])
             if name == "dee":  # an onlooker: the public view only
-                assert state["you"] == {"seat": None, "hand": None, "legal": None}
+                assert state["you"] == {"seat": None, "hand": None, "legal": None, "menus": None}
                 continue
-            assert state["you"]["hand"] == own[name], (name, state["game"]["version"])
+            for part in ("hand", "menus"):
+                assert state["you"][part] == own[name][part], (name, state["game"]["version"])
             assert state["you"]["seat"] == name
