@@ -229,6 +229,14 @@ def states_of(opened: Opened) -> list[dict[str, Any]]:
     return [frame for frame in opened.frames if frame["op"] == "state"]
 
 
+def held_in(state: dict[str, Any]) -> str:
+    """A state's table, own part and last actions as JSON, to look for cards in: less
+    `menus`, the names of the cards its player may ask for (worked out from their own
+    view, as the chat's menu is), which names every card and holds none."""
+    you = {part: value for part, value in state["you"].items() if part != "menus"}
+    return json.dumps({"table": state["table"], "you": you, "recent": state["recent"]})
+
+
 def hand_of(opened: Opened) -> list[str]:
     """The hand of the page's last state, as the server sent it."""
     states = [frame for frame in opened.frames if frame["op"] == "state"]

@@ -118,6 +118,7 @@ async def test_pages_play_beside_the_chat_and_see_only_their_own_hand(
         assert stale == {
             "op": "refused",
             "reason": "This control is out of date: the game has moved on since it was drawn.",
+            "version": 2,  # the game's, which the page waits for before clearing the reason
         }
         # cy plays in the chat; the pages see it, and cy's DM is his as ever.
         await hand_dm(emu, cy, 2)

@@ -20,6 +20,7 @@ from tests.bot.activity_pages import (
     WAIT_MS,
     activity_bot,
     hand_of,
+    held_in,
     opened,
 )
 from tests.bot.scenario import HAND_1, MOVES
@@ -143,7 +144,7 @@ async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
             versions = [state["game"]["version"] for state in states]
             assert versions == ([0, 1, 2, 2, 3, 4] if name == "ann" else [0, 1, 2, 3, 4]), name
             for state in states:
-                said = json.dumps({"table": state["table"], "you": state["you"]})
+                said = held_in(state)
                 assert not {card for card in others if f'"{card}"' in said}, name
                 assert state["you"]["seat"] == name
             assert page.errors == [], name

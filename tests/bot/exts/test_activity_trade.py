@@ -11,7 +11,6 @@ least 12 px, no sideways scroll, tap targets of 36 px; screenshots in gallery/ac
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from tests.bot.activity_pages import (
     Opened,
     activity_bot,
     hand_of,
+    held_in,
     opened,
     states_of,
 )
@@ -256,9 +256,7 @@ async def test_a_trade_offered_in_one_page_is_accepted_in_another(
         states: list[dict[str, Any]] = [f for f in pages["cy"].frames if f["op"] == "state"]
         assert [state["game"]["version"] for state in states] == [0, 1, 2, 3, 4, 5, 6]
         for state in states:
-            # (`menus` lists the card names cy may ask for, from his own view.)
-            you = {k: v for k, v in state["you"].items() if k != "menus"}
-            said = json.dumps({"table": state["table"], "you": you, "recent": state["recent"]})
+            said = held_in(state)
             assert not {card for card in SECRET if f'"{card}"' in said}, state["game"]
             assert state["you"]["hand"]["offer"] is None
             if state["game"]["version"] in (1, 3, 5):
