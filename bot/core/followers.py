@@ -80,21 +80,26 @@ class Followers:
             )
         if len(await self.storage.followers(session.id)) >= MOST_FOLLOWERS:
             raise Refusal(_("That game has as many followers as it can have."))
-        if not await self.storage.follow(session.id, user_id, language):
+        # Marked before the row exists: an edit reading the followers from then on
+        # leaves this one to the send below.
+        key = (session.id, user_id)
+        if key in self._sending:  # a second click while the first is answered
             raise Refusal(_("You follow that game already: its table is in your DMs."))
-        follower = Follower(session.id, user_id, language)
-        version = session.version
-        self._sending.add((session.id, user_id))
+        self._sending.add(key)
         try:
-            await self._send(session, follower)
-        except discord.Forbidden:
-            await self.storage.unfollow(session.id, user_id)
-            raise Refusal(
-                _("I cannot send you direct messages: allow them from this server's members.")
-            ) from None
+            if not await self.storage.follow(session.id, user_id, language):
+                raise Refusal(_("You follow that game already: its table is in your DMs."))
+            shown = (session.version, session.status)
+            try:
+                await self._send(session, Follower(session.id, user_id, language))
+            except discord.Forbidden:
+                await self.storage.unfollow(session.id, user_id)
+                raise Refusal(
+                    _("I cannot send you direct messages: allow them from this server's members.")
+                ) from None
         finally:
-            self._sending.discard((session.id, user_id))
-        if session.version != version:  # a move while it was drawn: it is shown next
+            self._sending.discard(key)
+        if (session.version, session.status) != shown:  # moved or ended while it was drawn
             self.changed(session)
 
     async def unfollow(self, game_id: int, user_id: int) -> bool:
@@ -120,21 +125,31 @@ class Followers:
             del self._pending[game_id]
 
     async def _bring_up_to_date(self, session: Session) -> None:
+        # Whether the end is shown is read before the first edit: a game that ends
+        # while they are sent is shown ended by the next round (its end is a change).
+        ended = session.status != Status.RUNNING
         try:
-            for follower in await self.storage.followers(session.id):
-                await self._show(session, follower)
-            if session.status != Status.RUNNING:
-                for follower in await self.storage.followers(session.id):
+            shown = [
+                follower
+                for follower in await self.storage.followers(session.id)
+                if await self._show(session, follower)
+            ]
+            if ended:
+                # Those shown the end; one whose first message is being sent is shown
+                # it once that is sent (`follow`), then stops too.
+                for follower in shown:
                     await self.storage.unfollow(session.id, follower.user_id)
         except Exception:
             log.exception("bringing the followers of game %s up to date failed", session.id)
 
-    async def _show(self, session: Session, follower: Follower) -> None:
-        """One follower's message edited as the game stands (sent anew if it is gone)."""
+    async def _show(self, session: Session, follower: Follower) -> bool:
+        """One follower's message edited as the game stands (sent anew if its first send
+        failed); False if it is left to the first send under way."""
         if follower.channel_id is None or follower.message_id is None:
-            if (session.id, follower.user_id) not in self._sending:
-                await self._send(session, follower)  # its first send failed: sent now
-            return
+            if (session.id, follower.user_id) in self._sending:
+                return False
+            await self._send(session, follower)  # its first send failed: sent now
+            return True
         layout, files = await self._message(session, follower.language)
         channel = self._dm(follower.channel_id)
         try:
@@ -145,6 +160,7 @@ class Followers:
             await self.storage.unfollow(session.id, follower.user_id)
         except discord.Forbidden:
             await self.storage.unfollow(session.id, follower.user_id)
+        return True
 
     async def _send(self, session: Session, follower: Follower) -> None:
         dm = await self.client.create_dm(discord.Object(follower.user_id))
@@ -163,14 +179,17 @@ class Followers:
         """The table message's words and picture in `language`, with the way to the
         table and, while the game runs, Unfollow."""
         away = await seats_away(self.storage, session.row, session.seats)
+        # The words, the picture and the Unfollow button of one version, whatever moves
+        # while the picture is drawn.
         words = table_message_words(session, self.minute, language=language, away=away)
+        running = session.status == Status.RUNNING
         kind = session.record
         picture = await self.render(
             kind.pictures.table, session.public_view(), "table.png", words.alt, language
         )
         link = table_address(session.row, session.table_message_id)
         items: list[discord.ui.Item[Any]] = [discord.ui.Button(label=TO_THE_TABLE, url=link)]
-        if session.status == Status.RUNNING:
+        if running:
             custom_id = f"follow:{session.id}:u"
             items.append(discord.ui.Button(label=UNFOLLOW, custom_id=custom_id))
         localise_items(items, language)

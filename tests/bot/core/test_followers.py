@@ -194,6 +194,100 @@ async def test_a_move_while_the_first_message_is_sent_makes_no_second_one(runnin
     assert len(sent.edits) == 1
 
 
+async def test_an_edit_while_the_following_is_stored_makes_no_second_message(running):
+    found, session = running
+    client, followers = made(found)
+    stored = asyncio.Event()
+    answered = asyncio.Event()
+    follow = found.storage.follow
+
+    async def slow_follow(game_id: int, user_id: int, language: str) -> bool:
+        done: bool = await follow(game_id, user_id, language)  # the row is there for all to read
+        stored.set()
+        await answered.wait()  # the database slow to answer the commit
+        return done
+
+    found.storage.follow = slow_follow
+    following = asyncio.create_task(followers.follow(session, BOB, "en"))
+    await stored.wait()
+    await one_move(found, session)
+    followers.changed(session)
+    await found.until(lambda: not followers._pending, "the edits of the move made")
+    assert client.to(BOB) == []  # left to the follow under way
+    answered.set()
+    await following
+    await found.until(lambda: not followers._pending, "the move shown")
+    [sent] = client.to(BOB)
+    assert sent.edits == []  # drawn after the move: nothing left to show
+
+
+async def test_the_games_end_while_the_first_message_is_sent_is_shown_after_it(running):
+    found, session = running
+    client, followers = made(found)
+    opened = asyncio.Event()
+    sending = asyncio.Event()
+    create_dm = client.create_dm
+
+    async def slow_dm(user: Any) -> Any:
+        sending.set()
+        await opened.wait()
+        return await create_dm(user)
+
+    client.create_dm = slow_dm  # type: ignore[method-assign]
+    following = asyncio.create_task(followers.follow(session, BOB, "en"))
+    await sending.wait()
+    await found.tables.end_without_result(session.row)
+    ended = await found.sessions.load(session.id) or session
+    followers.changed(ended)  # the publisher shows the end meanwhile
+    await found.until(lambda: not followers._pending, "the end's edits")
+    assert [row.user_id for row in await found.storage.followers(session.id)] == [BOB]
+    opened.set()
+    await following
+    [sent] = client.to(BOB)
+    await found.until(lambda: not followers._pending and sent.edits, "the end shown")
+    assert labels(sent.edits[-1]) == ["Go to the table"]
+    assert await found.storage.followers(session.id) == []
+
+
+async def test_the_games_end_during_an_edit_is_shown_by_the_next_one(running):
+    found, session = running
+    client, followers = made(found)
+    await followers.follow(session, BOB, "en")
+    [sent] = client.to(BOB)
+    editing = asyncio.Event()
+    answered = asyncio.Event()
+    edit = client.get_partial_messageable
+
+    def slow_channel(channel_id: int, type: Any = None) -> Any:
+        channel = edit(channel_id, type)
+        partial = channel.get_partial_message
+
+        class Slow:
+            def get_partial_message(self, message_id: int) -> Any:
+                message = partial(message_id)
+
+                class Message:
+                    async def edit(self, **fields: Any) -> None:
+                        editing.set()
+                        await answered.wait()  # Discord slow to answer the edit
+                        await message.edit(**fields)
+
+                return Message()
+
+        return Slow()
+
+    client.get_partial_messageable = slow_channel  # type: ignore[method-assign]
+    await one_move(found, session)
+    followers.changed(session)
+    await editing.wait()  # the move's edit under way...
+    await found.tables.end_without_result(session.row)  # ...when the game ends
+    followers.changed(session)
+    answered.set()
+    await found.until(lambda: not followers._pending, "the edits done")
+    assert labels(sent.edits[-1]) == ["Go to the table"]  # the end, shown last
+    assert await found.storage.followers(session.id) == []
+
+
 async def one_move(found: Services, session: Session) -> None:
     name = session.engine.awaiting[0]
     await found.sessions.act(session.id, session.user_of(name), lambda hand: hand.legal[0])
