@@ -119,6 +119,7 @@ function heard(message) {
     // The first of this connection, or the channel's next game (its kind's words).
     welcome = message;
     asking = null;
+    refusedAt = null; // a refusal about the game before: the next game counts from 0
     retries = 0;
     document.documentElement.lang = message.language;
     say("");
