@@ -86,6 +86,21 @@ def labels(fields: dict[str, Any]) -> list[str]:
     ]
 
 
+def slow_dms(client: FakeDiscord) -> tuple[asyncio.Event, asyncio.Event]:
+    """Discord slow to open a DM channel: the first event is set once one is asked for,
+    and the channel opens once the test sets the second."""
+    sending, opened = asyncio.Event(), asyncio.Event()
+    create_dm = client.create_dm
+
+    async def slow_dm(user: Any) -> Any:
+        sending.set()
+        await opened.wait()
+        return await create_dm(user)
+
+    client.create_dm = slow_dm  # type: ignore[method-assign]
+    return sending, opened
+
+
 @pytest.fixture
 async def running(tmp_path: Path) -> AsyncIterator[tuple[Services, Session]]:
     async with services(tmp_path, timer_minute=MINUTE) as found:
@@ -170,16 +185,7 @@ async def test_a_deleted_message_and_the_games_end_stop_the_following(running):
 async def test_a_move_while_the_first_message_is_sent_makes_no_second_one(running):
     found, session = running
     client, followers = made(found)
-    opened = asyncio.Event()
-    sending = asyncio.Event()
-    create_dm = client.create_dm
-
-    async def slow_dm(user: Any) -> Any:  # Discord slow to open the DM channel
-        sending.set()
-        await opened.wait()
-        return await create_dm(user)
-
-    client.create_dm = slow_dm  # type: ignore[method-assign]
+    sending, opened = slow_dms(client)
     following = asyncio.create_task(followers.follow(session, BOB, "en"))
     await sending.wait()
     await one_move(found, session)
@@ -224,16 +230,7 @@ async def test_an_edit_while_the_following_is_stored_makes_no_second_message(run
 async def test_the_games_end_while_the_first_message_is_sent_is_shown_after_it(running):
     found, session = running
     client, followers = made(found)
-    opened = asyncio.Event()
-    sending = asyncio.Event()
-    create_dm = client.create_dm
-
-    async def slow_dm(user: Any) -> Any:
-        sending.set()
-        await opened.wait()
-        return await create_dm(user)
-
-    client.create_dm = slow_dm  # type: ignore[method-assign]
+    sending, opened = slow_dms(client)
     following = asyncio.create_task(followers.follow(session, BOB, "en"))
     await sending.wait()
     await found.tables.end_without_result(session.row)
