@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -222,6 +223,21 @@ async def opened(browser: Browser, emu: FakeDiscord, player: Player, instance: A
     platform = "mobile" if size is PHONE else "desktop"
     await page.goto(emu.parent_url(player, instance, platform=platform))
     return shown
+
+
+async def opened_all(
+    browser: Browser, emu: FakeDiscord, instance: Any, screens: Sequence[tuple[Player, Any]]
+) -> dict[str, Opened]:
+    """Each player's Activity opened at their screen's size, by name."""
+    return {
+        player.name: await opened(browser, emu, player, instance, size) for player, size in screens
+    }
+
+
+async def all_at(pages: Mapping[str, Opened], version: int) -> None:
+    """Waits for every page to show the table of `version`."""
+    for page in pages.values():
+        await page.at(version)
 
 
 def states_of(opened: Opened) -> list[dict[str, Any]]:

@@ -33,6 +33,7 @@ from tests.bot.activity_pages import (
     Opened,
     activity_address,
     activity_bot,
+    all_at,
     opened,
     states_of,
 )
@@ -289,8 +290,7 @@ async def test_three_phones_and_a_computer_play_a_whole_game_beside_the_chat(
             name: await opened(browser, emu, players[name], instance, PHONE) for name in PEOPLE
         }
         pages["dee"] = await opened(browser, emu, dee, instance, DESKTOP)
-        for page in pages.values():
-            await page.at(0)
+        await all_at(pages, 0)
         game = Table(emu, players, pages, table)
         await game.play(until=RESTART_AT)
 

@@ -21,7 +21,8 @@ from tests.bot.activity_pages import (
     WAIT_MS,
     Opened,
     activity_bot,
-    opened,
+    all_at,
+    opened_all,
 )
 from tests.bot.gracias_play import DECKS, SEED, open_table, play_move
 from tests.bot.graps_play import MOVES as GRAPS_MOVES
@@ -96,13 +97,16 @@ async def test_gracias_pages_take_and_split_in_the_chats_steps(
     instance = emu.activity(general)
     players["cy"].locale = "fr"  # Discord's language setting: cy's page speaks French
     async with chromium() as browser:
-        pages = {
-            "ann": await opened(browser, emu, players["ann"], instance, PHONE),
-            "bob": await opened(browser, emu, players["bob"], instance, PHONE),
-            "cy": await opened(browser, emu, players["cy"], instance, DESKTOP),
-        }
-        for page in pages.values():
-            await page.at(0)
+        screens = [(players["ann"], PHONE), (players["bob"], PHONE), (players["cy"], DESKTOP)]
+        pages = await opened_all(browser, emu, instance, screens)
+        await all_at(pages, 0)
+
+        async def tapped(by: str, button: Any) -> None:
+            """A move's button tapped in `by`'s page; the reference game makes it too."""
+            move = json.loads(await button.get_attribute("data-move") or "{}")
+            await button.click()
+            played.append({"by": by, **move})
+            reference.apply_json(played[-1])
 
         async def hidden_shown(name: str) -> list[str]:
             found = pages[name].activity.locator(".activity-gr-hidden [data-hidden]")
@@ -125,8 +129,8 @@ async def test_gracias_pages_take_and_split_in_the_chats_steps(
         for name in names:
             assert await hidden_shown(name) == hidden_of(name), name
             assert hidden_of(name) == []  # the dealt cards are in the reserve (C4)
-            said = pages[name].activity.locator(".activity-gr-hidden p")
-            assert await said.text_content() == (
+            hidden_line = pages[name].activity.locator(".activity-gr-hidden p")
+            assert await hidden_line.text_content() == (
                 "Cartes cachées (invisibles pour les autres)\u00a0: aucune"
                 if name == "cy"
                 else "Hidden cards (only you see them): none"
@@ -144,8 +148,7 @@ async def test_gracias_pages_take_and_split_in_the_chats_steps(
         await ann.locator("#board .gr-trio[data-trio='1']").click()
         played.append({"by": "ann", "trio": 1})
         reference.apply_json(played[-1])
-        for page in pages.values():
-            await page.at(1)
+        await all_at(pages, 1)
         await table.wait_until(lambda m: "ann took trio 1" in m.text)
         just = reference.view_for("ann").just_taken
         assert just is not None
@@ -165,39 +168,26 @@ async def test_gracias_pages_take_and_split_in_the_chats_steps(
         await pages["ann"].shoot("gracias-phone-ann-split")
 
         # ann gives; bob's turn: he takes by his button and gives, all from his page.
-        move = json.loads(await gives.first.get_attribute("data-move") or "{}")
-        await gives.first.click()
-        played.append({"by": "ann", **move})
-        reference.apply_json(played[-1])
-        for page in pages.values():
-            await page.at(2)
+        await tapped("ann", gives.first)
+        await all_at(pages, 2)
         await table.wait_until(lambda m: f"{players['bob'].mention}, your turn" in m.text)
         bob = pages["bob"].activity
         take = bob.locator(".activity-gr-take").last
-        move = json.loads(await take.get_attribute("data-move") or "{}")
-        await take.click()
-        played.append({"by": "bob", **move})
-        reference.apply_json(played[-1])
-        for page in pages.values():
-            await page.at(3)
+        await tapped("bob", take)
+        await all_at(pages, 3)
         assert await hidden_shown("bob") == hidden_of("bob")
         await looks_right(pages["bob"], GRACIAS_TEXTS)
         await pages["bob"].shoot("gracias-phone-bob-split")
         give = bob.locator(".activity-gr-give button").last
-        move = json.loads(await give.get_attribute("data-move") or "{}")
-        await give.click()
-        played.append({"by": "bob", **move})
-        reference.apply_json(played[-1])
-        for page in pages.values():
-            await page.at(4)
+        await tapped("bob", give)
+        await all_at(pages, 4)
 
         # cy plays from the chat: the pages follow, hers with the card she took.
         assert reference.awaiting == ("cy",)
         take_move = {"by": "cy", "trio": reference.trio_takes("cy")[0].trio}
         await play_move(emu, players, 4, take_move)
         reference.apply_json(take_move)
-        for page in pages.values():
-            await page.at(5)
+        await all_at(pages, 5)
         assert await hidden_shown("cy") == hidden_of("cy")
         said = await pages["cy"].activity.locator(".activity-gr-say").first.text_content()
         assert (said or "").startswith(f"Tu as pris le trio {take_move['trio']}\u00a0:"), said
@@ -205,8 +195,7 @@ async def test_gracias_pages_take_and_split_in_the_chats_steps(
         split = reference.legal_actions("cy")[0].to_json()
         await play_move(emu, players, 5, split)
         reference.apply_json(split)
-        for page in pages.values():
-            await page.at(6)
+        await all_at(pages, 6)
 
         # Each page and every frame it got: its own hidden cards only, as the game's.
         for name, page in pages.items():
@@ -228,12 +217,8 @@ async def test_graps_pages_place_on_tapped_cells(fake_discord, start_bot, tmp_pa
     table = await open_game(general, ann, bob)
     instance = emu.activity(general)
     async with chromium() as browser:
-        pages = {
-            "ann": await opened(browser, emu, ann, instance, PHONE),
-            "bob": await opened(browser, emu, bob, instance, PHONE),
-        }
-        for page in pages.values():
-            await page.at(0)
+        pages = await opened_all(browser, emu, instance, [(ann, PHONE), (bob, PHONE)])
+        await all_at(pages, 0)
 
         async def dotted(name: str) -> set[str]:
             cells = pages[name].activity.locator("#board [data-legal-cell]")
@@ -270,8 +255,7 @@ async def test_graps_pages_place_on_tapped_cells(fake_discord, start_bot, tmp_pa
         assert len(pages["ann"].frames) == sent
         await ann_page.locator(f"#board [data-legal-cell={cell}]").click()
         await sure.click()
-        for page in pages.values():
-            await page.at(1)
+        await all_at(pages, 1)
         await table.wait_until(lambda m: f"ann placed a grape at {cell}" in m.text)
 
         # bob taps his cell's button; then ann places a blank from the board.
@@ -280,8 +264,7 @@ async def test_graps_pages_place_on_tapped_cells(fake_discord, start_bot, tmp_pa
         await bob_page.locator(
             f".activity-gp-cells button[data-cell={GRAPS_MOVES[1]['place']}]"
         ).click()
-        for page in pages.values():
-            await page.at(2)
+        await all_at(pages, 2)
         await table.wait_until(
             lambda m: f"bob placed a grape at {GRAPS_MOVES[1]['place']}" in m.text
         )
@@ -296,8 +279,7 @@ async def test_graps_pages_place_on_tapped_cells(fake_discord, start_bot, tmp_pa
         await pages["ann"].shoot("graps-phone-ann-blank")
         await ann_page.locator(f"#board [data-legal-cell={cell}]").click()
         await ann_page.locator(".activity-gp-sure").click()
-        for page in pages.values():
-            await page.at(3)
+        await all_at(pages, 3)
         await table.wait_until(lambda m: f"ann placed a blank at {cell}" in m.text)
 
         # bob's turn on a desktop's panel, then he places from his DM: the pages follow.
@@ -306,8 +288,7 @@ async def test_graps_pages_place_on_tapped_cells(fake_discord, start_bot, tmp_pa
         await looks_right(pages["bob"], GRAPS_TEXTS)
         await pages["bob"].shoot("graps-desktop-bob-turn")
         await place_move(emu, {"ann": ann, "bob": bob}, 3)
-        for page in pages.values():
-            await page.at(4)
+        await all_at(pages, 4)
         assert await dotted("ann") == set(expected_game(4).legal_cells())
         assert await dotted("bob") == set()
         for page in pages.values():

@@ -19,9 +19,10 @@ from tests.bot.activity_pages import (
     SMALLEST_TEXT,
     WAIT_MS,
     activity_bot,
+    all_at,
     hand_of,
     held_in,
-    opened,
+    opened_all,
 )
 from tests.bot.scenario import HAND_1, MOVES
 from tests.bot.table import pick, polled
@@ -49,13 +50,10 @@ async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
     instance = emu.activity(general)
     cy.locale = "fr"  # Discord's language setting: cy's page speaks French
     async with chromium() as browser:
-        pages = {
-            "ann": await opened(browser, emu, ann, instance, PHONE),
-            "bob": await opened(browser, emu, bob, instance, PHONE),
-            "cy": await opened(browser, emu, cy, instance, DESKTOP),
-        }
-        for page in pages.values():
-            await page.at(0)
+        pages = await opened_all(
+            browser, emu, instance, [(ann, PHONE), (bob, PHONE), (cy, DESKTOP)]
+        )
+        await all_at(pages, 0)
         shown = {name: await page.read() for name, page in pages.items()}
         for name, seen in shown.items():
             # The channel's table, drawn by the replay page's drawer.
@@ -80,15 +78,13 @@ async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
             f".activity-card[data-card={move['play']}] button[data-move='{written}']"
         )
         await tapped.click()
-        for page in pages.values():
-            await page.at(1)
+        await all_at(pages, 1)
         await table.wait_until(lambda m: f"{bob.mention}, your turn" in m.text)
         assert (await pages["bob"].read())["status"] == "bob to play"
         # bob plays from his DM; the pages follow.
         assert MOVES[1] == {"by": "bob", "play": "market_open"}
         await pick(emu, bob, 1, "play", "market_open")
-        for page in pages.values():
-            await page.at(2)
+        await all_at(pages, 2)
         await table.wait_until(lambda m: f"{cy.mention}, your turn" in m.text)
         shown = {name: await page.read() for name, page in pages.items()}
         assert shown["ann"]["moves"] == [] and shown["bob"]["moves"] == []
@@ -108,8 +104,7 @@ async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
         await pages["ann"].at(2)
         assert len(pages["ann"].sockets) == 2
         await pick(emu, cy, 2, "play", "market_open")
-        for page in pages.values():
-            await page.at(3)
+        await all_at(pages, 3)
         # ann plays from her DM while her page lags behind; a tap in the page, on the
         # table as it was, is refused in words, and the page catches up.
         pages["ann"].hold()
@@ -125,8 +120,7 @@ async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
         )
         # The refusal arrives ahead of the state that explains it, and stays in sight.
         pages["ann"].release(first="refused")
-        for page in pages.values():
-            await page.at(4)
+        await all_at(pages, 4)
         out_of_date = "This control is out of date: the game has moved on since it was drawn."
         note = pages["ann"].activity.locator("#note", has_text=out_of_date)
         await note.wait_for(timeout=WAIT_MS)
@@ -159,8 +153,7 @@ async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
         for version in (4, 5):
             assert MOVES[version]["by"] != "ann"
             await pick(emu, emu.user(MOVES[version]["by"]), version, "play", MOVES[version]["play"])
-            for page in pages.values():
-                await page.at(version + 1)
+            await all_at(pages, version + 1)
         ann_page = pages["ann"].activity
         close = ann_page.locator(
             '.activity-card[data-card=market_close] button[data-move=\'{"play":"market_close"}\']'
@@ -182,6 +175,5 @@ async def test_three_pages_play_beside_the_chat_each_with_its_own_hand(
         assert len(pages["ann"].frames) == sent
         await close.click()
         await asked.locator("button", has_text="Yes, play").click()
-        for page in pages.values():
-            await page.at(7)
+        await all_at(pages, 7)
         assert pages["ann"].errors == []

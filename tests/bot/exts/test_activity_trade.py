@@ -25,9 +25,11 @@ from tests.bot.activity_pages import (
     WAIT_MS,
     Opened,
     activity_bot,
+    all_at,
     hand_of,
     held_in,
     opened,
+    opened_all,
     states_of,
 )
 from tests.bot.scenario import MOVES
@@ -118,13 +120,10 @@ async def test_a_trade_offered_in_one_page_is_accepted_in_another(
     instance = await started(emu, start_bot, setup_file, secret_trades=True)
     ann, bob, cy = (emu.user(name) for name in ("ann", "bob", "cy"))
     async with chromium() as browser:
-        pages = {
-            "ann": await opened(browser, emu, ann, instance, PHONE),
-            "bob": await opened(browser, emu, bob, instance, PHONE),
-            "cy": await opened(browser, emu, cy, instance, DESKTOP),
-        }
-        for page in pages.values():
-            await page.at(0)
+        pages = await opened_all(
+            browser, emu, instance, [(ann, PHONE), (bob, PHONE), (cy, DESKTOP)]
+        )
+        await all_at(pages, 0)
         a, b = pages["ann"], pages["bob"]
         ann_hand, bob_hand = hand_of(a), hand_of(b)
         dealt = ["market_open", "panama", "bust", "market_close", "home_grown", "grab_a_snack"]
@@ -188,8 +187,7 @@ async def test_a_trade_offered_in_one_page_is_accepted_in_another(
         await form.locator(".trade-title").evaluate("(title) => title.scrollIntoView()")
         await a.shoot("grass-phone-ann-trade-form")  # its head, and its foot (-end)
         await tap(a, ".trade-send")
-        for page in pages.values():
-            await page.at(1)
+        await all_at(pages, 1)
 
         # bob's page shows what he is offered, with his answers; ann's, her offer
         # waiting; cy's table, only that an offer is under way.
@@ -214,8 +212,7 @@ async def test_a_trade_offered_in_one_page_is_accepted_in_another(
         await b.shoot("grass-phone-bob-offer")
         await a.shoot("grass-phone-ann-offer-waiting")
         await box.locator("button", has_text="Accept the trade").click()
-        for page in pages.values():
-            await page.at(2)
+        await all_at(pages, 2)
 
         # Both hands changed, in the pages and in the DMs.
         for card in ("home_grown", "home_grown"):
@@ -234,20 +231,16 @@ async def test_a_trade_offered_in_one_page_is_accepted_in_another(
 
         # A second offer, declined in bob's page; ann may offer again, on a fresh form.
         await offer_to_bob(a, ["panama"], ["colombia"])
-        for page in pages.values():
-            await page.at(3)
+        await all_at(pages, 3)
         await b.activity.locator(".trade-offer button", has_text="Decline").click()
-        for page in pages.values():
-            await page.at(4)
+        await all_at(pages, 4)
         assert sorted(hand_of(a)) == sorted(ann_hand)
         assert await a.activity.locator(".trade-form").count() == 0
         # A third, withdrawn in ann's page.
         await offer_to_bob(a, ["bust"], ["pay_fine"])
-        for page in pages.values():
-            await page.at(5)
+        await all_at(pages, 5)
         await a.activity.locator(".trade-offer button", has_text="Withdraw my offer").click()
-        for page in pages.values():
-            await page.at(6)
+        await all_at(pages, 6)
         assert sorted(hand_of(a)) == sorted(ann_hand)
         assert sorted(hand_of(b)) == sorted(bob_hand)
         assert await b.activity.locator(".trade-offer").count() == 0
